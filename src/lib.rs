@@ -3,3 +3,5 @@
 //! Everything outside [`app`] is the pure core (no egui, no eframe): the encounter model, commands
 //! and undo, file formats, board geometry, dice and the rule systems. [`app`] is the egui shell
 //! drawn over it. See `ARCHITECTURE.md`.
+
+pub mod model;
