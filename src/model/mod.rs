@@ -1,7 +1,30 @@
 //! The encounter model: what a file holds and what commands change. Pure core: no egui.
+//!
+//! Flow: the shell builds a [`Command`], [`Document::apply`] runs it through [`apply`] (which
+//! returns the inverse) and records both in the [`History`] for undo and redo.
 
+mod combat;
+mod command;
+mod document;
+mod encounter;
+mod history;
 mod ids;
+mod image;
+mod map;
 mod rule_system;
+mod token;
+mod wall;
 
+pub use combat::{CombatState, LogEntry};
+pub use command::{CellLayer, Command, CommandError, apply};
+pub use document::Document;
+pub use encounter::{CustomBand, Encounter, ObstaclePolygon};
+pub use history::History;
 pub use ids::{ImageId, TokenId, WallId};
+pub use image::EmbeddedImage;
+pub use map::{
+    Background, Cell, CellLength, DiagonalRule, GridKind, GridPoint, LengthUnit, MapSpec,
+};
 pub use rule_system::RuleSystem;
+pub use token::{Rgb, Side, SizeCategory, Token};
+pub use wall::{Wall, WallKind};

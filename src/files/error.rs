@@ -1,0 +1,35 @@
+use std::path::PathBuf;
+
+use crate::model::ImageId;
+
+/// Why an encounter file could not be read or written. Each names the problem in words a GM
+/// can act on; the shell adds the file's path.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    #[error("could not read the file: {0}")]
+    Read(#[source] std::io::Error),
+    #[error("could not write the file: {0}")]
+    Write(#[source] std::io::Error),
+    #[error("this is not a Lantern encounter: it is not valid JSON ({0})")]
+    NotJson(#[source] serde_json::Error),
+    #[error("this is not a Lantern encounter: it has no `format_version` number")]
+    NoVersion,
+    #[error(
+        "this encounter was saved by a newer Lantern (format {found}; this one reads up to {supported})"
+    )]
+    FutureVersion { found: u64, supported: u64 },
+    #[error("the encounter file is damaged: {0}")]
+    WrongShape(String),
+    #[error("embedded image {id} (“{name}”) could not be decoded: {reason}")]
+    BadImage {
+        id: ImageId,
+        name: String,
+        reason: String,
+    },
+    #[error("the encounter is inconsistent: {0}")]
+    Inconsistent(String),
+    #[error("could not encode the encounter: {0}")]
+    Encode(#[source] serde_json::Error),
+    #[error("no such file in {0}")]
+    Missing(PathBuf),
+}

@@ -1,0 +1,459 @@
+//! Commands: every change to an encounter is one of these, applied by [`apply`].
+//!
+//! `apply` returns the inverse command, so undo is "apply the inverse" and redo is "apply the
+//! original again". An invalid command returns an error and leaves the encounter untouched.
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Background, Cell, CellLength, CustomBand, DiagonalRule, EmbeddedImage, Encounter, GridKind,
+    ImageId, LogEntry, MapSpec, ObstaclePolygon, RuleSystem, Token, TokenId, Wall, WallId,
+    WallKind,
+};
+
+/// A layer of per-cell flags the GM paints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CellLayer {
+    Obstacle,
+    Difficult,
+}
+
+/// One change to an encounter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Command {
+    SetName(String),
+    SetSystem(RuleSystem),
+    SetGrid(GridKind),
+    SetMapSize {
+        width_cells: u32,
+        height_cells: u32,
+    },
+    SetCellLength(CellLength),
+    SetDiagonal(DiagonalRule),
+    SetBackground(Option<Background>),
+    SetCustomBands(Vec<CustomBand>),
+    AddImage {
+        id: ImageId,
+        image: EmbeddedImage,
+    },
+    RemoveImage(ImageId),
+    /// Adds a token at `index` in drawing order (the end when `None`).
+    AddToken {
+        token: Token,
+        index: Option<usize>,
+    },
+    RemoveToken(TokenId),
+    MoveToken {
+        id: TokenId,
+        to: Cell,
+    },
+    /// Replaces every property of the token with the same id.
+    UpdateToken(Token),
+    AddWall {
+        wall: Wall,
+        index: Option<usize>,
+    },
+    RemoveWall(WallId),
+    SetWallKind {
+        id: WallId,
+        kind: WallKind,
+    },
+    /// Sets each listed cell of a layer on (`true`) or off.
+    PaintCells {
+        layer: CellLayer,
+        cells: Vec<(Cell, bool)>,
+    },
+    AddObstaclePolygon {
+        polygon: ObstaclePolygon,
+        index: Option<usize>,
+    },
+    RemoveObstaclePolygon(usize),
+    AppendLog(LogEntry),
+    /// Removes the newest log entry (the inverse of [`Command::AppendLog`]).
+    PopLog,
+    /// Several commands as one step (one user gesture); all apply or none do.
+    Batch(Vec<Command>),
+}
+
+/// Why a command could not be applied.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    #[error("there is no token {0}")]
+    NoSuchToken(TokenId),
+    #[error("a token {0} already exists")]
+    DuplicateToken(TokenId),
+    #[error("there is no wall {0}")]
+    NoSuchWall(WallId),
+    #[error("a wall {0} already exists")]
+    DuplicateWall(WallId),
+    #[error("there is no image {0}")]
+    NoSuchImage(ImageId),
+    #[error("an image {0} already exists")]
+    DuplicateImage(ImageId),
+    #[error("image {0} is still used by the map or a token")]
+    ImageInUse(ImageId),
+    #[error("cell {0} is outside the map")]
+    OutsideMap(Cell),
+    #[error("a map must be between 1 and {max} cells on each side, not {width}×{height}")]
+    BadMapSize { width: u32, height: u32, max: u32 },
+    #[error("a cell must stand for a positive length")]
+    BadCellLength,
+    #[error("a background needs a positive number of pixels per cell")]
+    BadBackgroundScale,
+    #[error("there is no obstacle polygon {0}")]
+    NoSuchPolygon(usize),
+    #[error("an obstacle polygon needs at least 3 points")]
+    DegeneratePolygon,
+    #[error("position {index} is past the end of the list ({len} items)")]
+    BadIndex { index: usize, len: usize },
+    #[error("the roll log is empty")]
+    EmptyLog,
+    #[error("the encounter's name can't be empty")]
+    EmptyName,
+}
+
+impl Command {
+    /// A short description for the undo menu ("Undo Move token").
+    pub fn label(&self) -> &'static str {
+        match self {
+            Self::SetName(_) => "Rename encounter",
+            Self::SetSystem(_) => "Change rule system",
+            Self::SetGrid(_) => "Change grid",
+            Self::SetMapSize { .. } => "Resize map",
+            Self::SetCellLength(_) => "Change cell length",
+            Self::SetDiagonal(_) => "Change diagonal rule",
+            Self::SetBackground(_) => "Change background",
+            Self::SetCustomBands(_) => "Change range bands",
+            Self::AddImage { .. } => "Add image",
+            Self::RemoveImage(_) => "Remove image",
+            Self::AddToken { .. } => "Add token",
+            Self::RemoveToken(_) => "Delete token",
+            Self::MoveToken { .. } => "Move token",
+            Self::UpdateToken(_) => "Edit token",
+            Self::AddWall { .. } => "Add wall",
+            Self::RemoveWall(_) => "Erase wall",
+            Self::SetWallKind { .. } => "Change wall",
+            Self::PaintCells { .. } => "Paint cells",
+            Self::AddObstaclePolygon { .. } => "Add obstacle",
+            Self::RemoveObstaclePolygon(_) => "Erase obstacle",
+            Self::AppendLog(_) => "Roll",
+            Self::PopLog => "Remove roll",
+            Self::Batch(cmds) => cmds.first().map_or("Edit", Self::label),
+        }
+    }
+}
+
+/// Applies `command` to `encounter`, returning the command that undoes it.
+///
+/// On error the encounter is unchanged.
+pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, CommandError> {
+    match command {
+        Command::Batch(commands) => apply_batch(encounter, commands),
+        Command::SetName(name) => set_name(encounter, name),
+        Command::SetSystem(system) => Ok(Command::SetSystem(std::mem::replace(
+            &mut encounter.system,
+            system,
+        ))),
+        Command::SetGrid(grid) => Ok(Command::SetGrid(std::mem::replace(
+            &mut encounter.map.grid,
+            grid,
+        ))),
+        Command::SetMapSize {
+            width_cells,
+            height_cells,
+        } => set_map_size(&mut encounter.map, width_cells, height_cells),
+        Command::SetCellLength(length) => set_cell_length(&mut encounter.map, length),
+        Command::SetDiagonal(rule) => Ok(Command::SetDiagonal(std::mem::replace(
+            &mut encounter.map.diagonal,
+            rule,
+        ))),
+        Command::SetBackground(background) => set_background(encounter, background),
+        Command::SetCustomBands(bands) => Ok(Command::SetCustomBands(std::mem::replace(
+            &mut encounter.custom_bands,
+            bands,
+        ))),
+        Command::AddImage { id, image } => add_image(encounter, id, image),
+        Command::RemoveImage(id) => remove_image(encounter, id),
+        Command::AddToken { token, index } => add_token(encounter, token, index),
+        Command::RemoveToken(id) => remove_token(encounter, id),
+        Command::MoveToken { id, to } => move_token(encounter, id, to),
+        Command::UpdateToken(token) => update_token(encounter, token),
+        Command::AddWall { wall, index } => add_wall(encounter, wall, index),
+        Command::RemoveWall(id) => remove_wall(encounter, id),
+        Command::SetWallKind { id, kind } => set_wall_kind(encounter, id, kind),
+        Command::PaintCells { layer, cells } => Ok(paint_cells(encounter, layer, cells)),
+        Command::AddObstaclePolygon { polygon, index } => add_polygon(encounter, polygon, index),
+        Command::RemoveObstaclePolygon(index) => remove_polygon(encounter, index),
+        Command::AppendLog(entry) => {
+            encounter.combat.log.push(entry);
+            Ok(Command::PopLog)
+        }
+        Command::PopLog => encounter
+            .combat
+            .log
+            .pop()
+            .map(Command::AppendLog)
+            .ok_or(CommandError::EmptyLog),
+    }
+}
+
+fn apply_batch(encounter: &mut Encounter, commands: Vec<Command>) -> Result<Command, CommandError> {
+    let mut inverses = Vec::with_capacity(commands.len());
+    for command in commands {
+        match apply(encounter, command) {
+            Ok(inverse) => inverses.push(inverse),
+            Err(err) => {
+                roll_back(encounter, inverses);
+                return Err(err);
+            }
+        }
+    }
+    inverses.reverse();
+    Ok(Command::Batch(inverses))
+}
+
+/// Undoes the already-applied part of a failed batch, newest first.
+fn roll_back(encounter: &mut Encounter, inverses: Vec<Command>) {
+    for inverse in inverses.into_iter().rev() {
+        // An inverse applies to exactly the state its command produced, so it cannot fail; if
+        // it somehow did, stopping here is the best we can do and the error is already reported.
+        if apply(encounter, inverse).is_err() {
+            debug_assert!(false, "inverse command failed during batch roll-back");
+            return;
+        }
+    }
+}
+
+fn set_name(encounter: &mut Encounter, name: String) -> Result<Command, CommandError> {
+    if name.trim().is_empty() {
+        return Err(CommandError::EmptyName);
+    }
+    Ok(Command::SetName(std::mem::replace(
+        &mut encounter.name,
+        name,
+    )))
+}
+
+fn set_map_size(map: &mut MapSpec, width: u32, height: u32) -> Result<Command, CommandError> {
+    let max = MapSpec::MAX_CELLS;
+    if !(1..=max).contains(&width) || !(1..=max).contains(&height) {
+        return Err(CommandError::BadMapSize { width, height, max });
+    }
+    let inverse = Command::SetMapSize {
+        width_cells: map.width_cells,
+        height_cells: map.height_cells,
+    };
+    map.width_cells = width;
+    map.height_cells = height;
+    Ok(inverse)
+}
+
+fn set_cell_length(map: &mut MapSpec, length: CellLength) -> Result<Command, CommandError> {
+    if !(length.value.is_finite() && length.value > 0.0) {
+        return Err(CommandError::BadCellLength);
+    }
+    Ok(Command::SetCellLength(std::mem::replace(
+        &mut map.cell_length,
+        length,
+    )))
+}
+
+fn set_background(
+    encounter: &mut Encounter,
+    background: Option<Background>,
+) -> Result<Command, CommandError> {
+    if let Some(bg) = &background {
+        if !encounter.images.contains_key(&bg.image) {
+            return Err(CommandError::NoSuchImage(bg.image));
+        }
+        if !(bg.pixels_per_cell.is_finite() && bg.pixels_per_cell > 0.0) {
+            return Err(CommandError::BadBackgroundScale);
+        }
+    }
+    Ok(Command::SetBackground(std::mem::replace(
+        &mut encounter.map.background,
+        background,
+    )))
+}
+
+fn add_image(
+    encounter: &mut Encounter,
+    id: ImageId,
+    image: EmbeddedImage,
+) -> Result<Command, CommandError> {
+    if encounter.images.contains_key(&id) {
+        return Err(CommandError::DuplicateImage(id));
+    }
+    encounter.images.insert(id, image);
+    Ok(Command::RemoveImage(id))
+}
+
+fn remove_image(encounter: &mut Encounter, id: ImageId) -> Result<Command, CommandError> {
+    let in_use = encounter
+        .map
+        .background
+        .as_ref()
+        .is_some_and(|bg| bg.image == id)
+        || encounter.tokens.iter().any(|t| t.image == Some(id));
+    if in_use {
+        return Err(CommandError::ImageInUse(id));
+    }
+    let image = encounter
+        .images
+        .remove(&id)
+        .ok_or(CommandError::NoSuchImage(id))?;
+    Ok(Command::AddImage { id, image })
+}
+
+fn check_index(index: Option<usize>, len: usize) -> Result<usize, CommandError> {
+    match index {
+        None => Ok(len),
+        Some(index) if index <= len => Ok(index),
+        Some(index) => Err(CommandError::BadIndex { index, len }),
+    }
+}
+
+fn check_token_refs(encounter: &Encounter, token: &Token) -> Result<(), CommandError> {
+    if !encounter.map.contains(token.cell) {
+        return Err(CommandError::OutsideMap(token.cell));
+    }
+    match token.image {
+        Some(image) if !encounter.images.contains_key(&image) => {
+            Err(CommandError::NoSuchImage(image))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn add_token(
+    encounter: &mut Encounter,
+    token: Token,
+    index: Option<usize>,
+) -> Result<Command, CommandError> {
+    if encounter.token(token.id).is_some() {
+        return Err(CommandError::DuplicateToken(token.id));
+    }
+    check_token_refs(encounter, &token)?;
+    let index = check_index(index, encounter.tokens.len())?;
+    let id = token.id;
+    encounter.tokens.insert(index, token);
+    Ok(Command::RemoveToken(id))
+}
+
+fn remove_token(encounter: &mut Encounter, id: TokenId) -> Result<Command, CommandError> {
+    let index = encounter
+        .token_index(id)
+        .ok_or(CommandError::NoSuchToken(id))?;
+    let token = encounter.tokens.remove(index);
+    Ok(Command::AddToken {
+        token,
+        index: Some(index),
+    })
+}
+
+fn move_token(encounter: &mut Encounter, id: TokenId, to: Cell) -> Result<Command, CommandError> {
+    if !encounter.map.contains(to) {
+        return Err(CommandError::OutsideMap(to));
+    }
+    let index = encounter
+        .token_index(id)
+        .ok_or(CommandError::NoSuchToken(id))?;
+    let from = std::mem::replace(&mut encounter.tokens[index].cell, to);
+    Ok(Command::MoveToken { id, to: from })
+}
+
+fn update_token(encounter: &mut Encounter, token: Token) -> Result<Command, CommandError> {
+    let index = encounter
+        .token_index(token.id)
+        .ok_or(CommandError::NoSuchToken(token.id))?;
+    check_token_refs(encounter, &token)?;
+    Ok(Command::UpdateToken(std::mem::replace(
+        &mut encounter.tokens[index],
+        token,
+    )))
+}
+
+fn add_wall(
+    encounter: &mut Encounter,
+    wall: Wall,
+    index: Option<usize>,
+) -> Result<Command, CommandError> {
+    if encounter.wall(wall.id).is_some() {
+        return Err(CommandError::DuplicateWall(wall.id));
+    }
+    let index = check_index(index, encounter.walls.len())?;
+    let id = wall.id;
+    encounter.walls.insert(index, wall);
+    Ok(Command::RemoveWall(id))
+}
+
+fn remove_wall(encounter: &mut Encounter, id: WallId) -> Result<Command, CommandError> {
+    let index = encounter
+        .wall_index(id)
+        .ok_or(CommandError::NoSuchWall(id))?;
+    let wall = encounter.walls.remove(index);
+    Ok(Command::AddWall {
+        wall,
+        index: Some(index),
+    })
+}
+
+fn set_wall_kind(
+    encounter: &mut Encounter,
+    id: WallId,
+    kind: WallKind,
+) -> Result<Command, CommandError> {
+    let index = encounter
+        .wall_index(id)
+        .ok_or(CommandError::NoSuchWall(id))?;
+    let old = std::mem::replace(&mut encounter.walls[index].kind, kind);
+    Ok(Command::SetWallKind { id, kind: old })
+}
+
+fn paint_cells(encounter: &mut Encounter, layer: CellLayer, cells: Vec<(Cell, bool)>) -> Command {
+    let set = match layer {
+        CellLayer::Obstacle => &mut encounter.obstacle_cells,
+        CellLayer::Difficult => &mut encounter.difficult_cells,
+    };
+    // Record the old value of each cell before changing it, in reverse so a list that names one
+    // cell twice still undoes to the original value.
+    let mut previous: Vec<(Cell, bool)> = Vec::with_capacity(cells.len());
+    for (cell, on) in cells {
+        let was = if on {
+            !set.insert(cell)
+        } else {
+            set.remove(&cell)
+        };
+        previous.push((cell, was));
+    }
+    previous.reverse();
+    Command::PaintCells {
+        layer,
+        cells: previous,
+    }
+}
+
+fn add_polygon(
+    encounter: &mut Encounter,
+    polygon: ObstaclePolygon,
+    index: Option<usize>,
+) -> Result<Command, CommandError> {
+    if polygon.points.len() < 3 {
+        return Err(CommandError::DegeneratePolygon);
+    }
+    let index = check_index(index, encounter.obstacle_polygons.len())?;
+    encounter.obstacle_polygons.insert(index, polygon);
+    Ok(Command::RemoveObstaclePolygon(index))
+}
+
+fn remove_polygon(encounter: &mut Encounter, index: usize) -> Result<Command, CommandError> {
+    if index >= encounter.obstacle_polygons.len() {
+        return Err(CommandError::NoSuchPolygon(index));
+    }
+    let polygon = encounter.obstacle_polygons.remove(index);
+    Ok(Command::AddObstaclePolygon {
+        polygon,
+        index: Some(index),
+    })
+}

@@ -1,0 +1,84 @@
+//! An open encounter: the model, its history, where it lives on disk and whether it is saved.
+
+use std::path::PathBuf;
+
+use super::{Command, CommandError, Encounter, History};
+
+/// The encounter being edited, with undo history and save state. The shell holds one.
+#[derive(Clone, Debug, Default)]
+pub struct Document {
+    pub encounter: Encounter,
+    history: History,
+    /// Where it was last saved or opened from; `None` for a new or built-in encounter.
+    pub path: Option<PathBuf>,
+    /// History marker at the last save (`None`: never saved in this state).
+    saved_marker: Option<u64>,
+    /// History marker at the last autosave.
+    autosaved_marker: Option<u64>,
+}
+
+impl Document {
+    /// A document for an encounter that matches its file (or a built-in one: nothing to save).
+    pub fn new(encounter: Encounter, path: Option<PathBuf>) -> Self {
+        Self {
+            encounter,
+            history: History::default(),
+            path,
+            saved_marker: Some(0),
+            autosaved_marker: Some(0),
+        }
+    }
+
+    /// A document restored from an autosave: it has unsaved changes relative to `path`.
+    pub fn restored(encounter: Encounter, path: Option<PathBuf>) -> Self {
+        Self {
+            saved_marker: None,
+            autosaved_marker: Some(0),
+            ..Self::new(encounter, path)
+        }
+    }
+
+    pub fn apply(&mut self, command: Command) -> Result<(), CommandError> {
+        self.history.apply(&mut self.encounter, command)
+    }
+
+    pub fn undo(&mut self) -> Result<Option<&'static str>, CommandError> {
+        self.history.undo(&mut self.encounter)
+    }
+
+    pub fn redo(&mut self) -> Result<Option<&'static str>, CommandError> {
+        self.history.redo(&mut self.encounter)
+    }
+
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// Whether the encounter differs from what was last saved.
+    pub fn is_dirty(&self) -> bool {
+        self.saved_marker != Some(self.history.marker())
+    }
+
+    /// Whether there are changes the autosave has not written yet.
+    pub fn needs_autosave(&self) -> bool {
+        self.is_dirty() && self.autosaved_marker != Some(self.history.marker())
+    }
+
+    pub fn mark_saved(&mut self, path: PathBuf) {
+        self.path = Some(path);
+        self.saved_marker = Some(self.history.marker());
+        self.autosaved_marker = self.saved_marker;
+    }
+
+    pub fn mark_autosaved(&mut self) {
+        self.autosaved_marker = Some(self.history.marker());
+    }
+
+    /// The file name shown in the title bar.
+    pub fn file_name(&self) -> Option<String> {
+        self.path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+    }
+}

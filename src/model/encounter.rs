@@ -1,0 +1,107 @@
+//! The encounter: everything one file holds.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Cell, CombatState, EmbeddedImage, GridPoint, ImageId, MapSpec, RuleSystem, Token, TokenId,
+    Wall, WallId,
+};
+
+/// A named distance band a GM defines for systems whose texts name none (Post, 3d6).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CustomBand {
+    pub name: String,
+    /// The band covers distances up to and including this many cells.
+    pub max_cells: u32,
+}
+
+/// A closed polygon that blocks sight and movement like an obstacle cell, in map space.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ObstaclePolygon {
+    pub points: Vec<GridPoint>,
+}
+
+/// One encounter: the map, what stands on it, and the combat state, under one rule system.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Encounter {
+    pub name: String,
+    pub system: RuleSystem,
+    pub map: MapSpec,
+    #[serde(default)]
+    pub walls: Vec<Wall>,
+    /// Cells filled by something that blocks sight and movement (pillars, boulders).
+    #[serde(default)]
+    pub obstacle_cells: BTreeSet<Cell>,
+    #[serde(default)]
+    pub obstacle_polygons: Vec<ObstaclePolygon>,
+    /// Cells that cost double to enter.
+    #[serde(default)]
+    pub difficult_cells: BTreeSet<Cell>,
+    /// Tokens in drawing order (later ones on top).
+    #[serde(default)]
+    pub tokens: Vec<Token>,
+    #[serde(default)]
+    pub images: BTreeMap<ImageId, EmbeddedImage>,
+    #[serde(default)]
+    pub custom_bands: Vec<CustomBand>,
+    #[serde(default)]
+    pub combat: CombatState,
+}
+
+impl Default for Encounter {
+    fn default() -> Self {
+        Self::new("Untitled encounter", RuleSystem::default())
+    }
+}
+
+impl Encounter {
+    /// An empty encounter on the default 30×20 square map.
+    pub fn new(name: impl Into<String>, system: RuleSystem) -> Self {
+        Self {
+            name: name.into(),
+            system,
+            map: MapSpec::default(),
+            walls: Vec::new(),
+            obstacle_cells: BTreeSet::new(),
+            obstacle_polygons: Vec::new(),
+            difficult_cells: BTreeSet::new(),
+            tokens: Vec::new(),
+            images: BTreeMap::new(),
+            custom_bands: Vec::new(),
+            combat: CombatState::default(),
+        }
+    }
+
+    pub fn token(&self, id: TokenId) -> Option<&Token> {
+        self.tokens.iter().find(|t| t.id == id)
+    }
+
+    pub fn token_index(&self, id: TokenId) -> Option<usize> {
+        self.tokens.iter().position(|t| t.id == id)
+    }
+
+    pub fn wall(&self, id: WallId) -> Option<&Wall> {
+        self.walls.iter().find(|w| w.id == id)
+    }
+
+    pub fn wall_index(&self, id: WallId) -> Option<usize> {
+        self.walls.iter().position(|w| w.id == id)
+    }
+
+    /// An id no token uses. Derived from the tokens present, so it needs no saved counter.
+    pub fn fresh_token_id(&self) -> TokenId {
+        TokenId(self.tokens.iter().map(|t| t.id.0 + 1).max().unwrap_or(1))
+    }
+
+    /// An id no wall uses.
+    pub fn fresh_wall_id(&self) -> WallId {
+        WallId(self.walls.iter().map(|w| w.id.0 + 1).max().unwrap_or(1))
+    }
+
+    /// An id no embedded image uses.
+    pub fn fresh_image_id(&self) -> ImageId {
+        ImageId(self.images.keys().map(|id| id.0 + 1).max().unwrap_or(1))
+    }
+}

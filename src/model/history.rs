@@ -1,0 +1,100 @@
+//! Undo and redo: a stack of applied commands with their inverses.
+
+use super::{Command, CommandError, Encounter, apply};
+
+/// One undoable step: one user gesture.
+#[derive(Clone, Debug)]
+struct Step {
+    forward: Command,
+    inverse: Command,
+    /// Unique per step, so "is the encounter as it was saved?" is one comparison.
+    serial: u64,
+}
+
+/// The undo and redo stacks of one open encounter.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    undo: Vec<Step>,
+    redo: Vec<Step>,
+    next_serial: u64,
+}
+
+impl History {
+    /// How many steps are kept; older ones fall off the bottom.
+    pub const MAX_STEPS: usize = 500;
+
+    /// Applies `command` as one new step; clears the redo stack.
+    pub fn apply(
+        &mut self,
+        encounter: &mut Encounter,
+        command: Command,
+    ) -> Result<(), CommandError> {
+        let inverse = apply(encounter, command.clone())?;
+        self.next_serial += 1;
+        self.undo.push(Step {
+            forward: command,
+            inverse,
+            serial: self.next_serial,
+        });
+        if self.undo.len() > Self::MAX_STEPS {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// Undoes the newest step, returning its label, or `None` when there is nothing to undo.
+    pub fn undo(
+        &mut self,
+        encounter: &mut Encounter,
+    ) -> Result<Option<&'static str>, CommandError> {
+        let Some(step) = self.undo.pop() else {
+            return Ok(None);
+        };
+        match apply(encounter, step.inverse.clone()) {
+            Ok(_) => {
+                let label = step.forward.label();
+                self.redo.push(step);
+                Ok(Some(label))
+            }
+            Err(err) => {
+                self.undo.push(step);
+                Err(err)
+            }
+        }
+    }
+
+    /// Redoes the newest undone step, returning its label, or `None` when there is nothing to redo.
+    pub fn redo(
+        &mut self,
+        encounter: &mut Encounter,
+    ) -> Result<Option<&'static str>, CommandError> {
+        let Some(step) = self.redo.pop() else {
+            return Ok(None);
+        };
+        match apply(encounter, step.forward.clone()) {
+            Ok(inverse) => {
+                let label = step.forward.label();
+                self.undo.push(Step { inverse, ..step });
+                Ok(Some(label))
+            }
+            Err(err) => {
+                self.redo.push(step);
+                Err(err)
+            }
+        }
+    }
+
+    pub fn undo_label(&self) -> Option<&'static str> {
+        self.undo.last().map(|s| s.forward.label())
+    }
+
+    pub fn redo_label(&self) -> Option<&'static str> {
+        self.redo.last().map(|s| s.forward.label())
+    }
+
+    /// Identifies the current state: equal markers mean the same sequence of applied steps.
+    pub fn marker(&self) -> u64 {
+        self.undo.last().map_or(0, |s| s.serial)
+    }
+}

@@ -1,0 +1,147 @@
+//! Tokens: the creatures and objects standing on the map.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Cell, ImageId, TokenId};
+
+/// Whose side a token is on; decides colours, who sees what, and who blocks or gives cover.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    #[default]
+    Party,
+    Ally,
+    Enemy,
+    Neutral,
+}
+
+impl Side {
+    pub const ALL: [Self; 4] = [Self::Party, Self::Ally, Self::Enemy, Self::Neutral];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Party => "Party",
+            Self::Ally => "Ally",
+            Self::Enemy => "Enemy",
+            Self::Neutral => "Neutral",
+        }
+    }
+
+    /// Whether a token of side `other` is hostile to one of this side. Party and allies stand
+    /// together against enemies; neutrals are hostile to no one.
+    pub fn is_hostile_to(self, other: Self) -> bool {
+        let friendly = |s: Self| matches!(s, Self::Party | Self::Ally);
+        (friendly(self) && other == Self::Enemy) || (self == Self::Enemy && friendly(other))
+    }
+}
+
+/// Size category, with the space a creature of that size controls (Evening, Size).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum SizeCategory {
+    Tiny,
+    Small,
+    #[default]
+    Medium,
+    Large,
+    Huge,
+    Gargantuan,
+}
+
+impl SizeCategory {
+    pub const ALL: [Self; 6] = [
+        Self::Tiny,
+        Self::Small,
+        Self::Medium,
+        Self::Large,
+        Self::Huge,
+        Self::Gargantuan,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Tiny => "Tiny",
+            Self::Small => "Small",
+            Self::Medium => "Medium",
+            Self::Large => "Large",
+            Self::Huge => "Huge",
+            Self::Gargantuan => "Gargantuan",
+        }
+    }
+
+    /// The space N of Evening's size table: the creature covers N×N squares.
+    pub fn space_cells(self) -> u32 {
+        match self {
+            Self::Tiny | Self::Small | Self::Medium => 1,
+            Self::Large => 2,
+            Self::Huge => 3,
+            Self::Gargantuan => 4,
+        }
+    }
+
+    /// One size smaller (for squeezing), or `None` for Tiny.
+    pub fn smaller(self) -> Option<Self> {
+        let i = Self::ALL.iter().position(|s| *s == self)?;
+        i.checked_sub(1).map(|j| Self::ALL[j])
+    }
+}
+
+/// An RGB colour for a token without an image.
+pub type Rgb = [u8; 3];
+
+/// A creature or object on the map.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Token {
+    pub id: TokenId,
+    pub name: String,
+    pub side: Side,
+    #[serde(default)]
+    pub size: SizeCategory,
+    /// The anchor cell of the token's footprint (its top-left cell on square grids).
+    pub cell: Cell,
+    #[serde(default)]
+    pub color: Option<Rgb>,
+    #[serde(default)]
+    pub image: Option<ImageId>,
+    /// Hidden from the players' window.
+    #[serde(default)]
+    pub gm_only: bool,
+    #[serde(default)]
+    pub notes: String,
+    #[serde(default)]
+    pub rotation_deg: f32,
+    /// Movement per turn, in cells.
+    #[serde(default = "default_speed_cells")]
+    pub speed_cells: u32,
+}
+
+fn default_speed_cells() -> u32 {
+    6
+}
+
+impl Token {
+    /// A Medium token with default looks, for builders and tests.
+    pub fn new(id: TokenId, name: impl Into<String>, side: Side, cell: Cell) -> Self {
+        Self {
+            id,
+            name: name.into(),
+            side,
+            size: SizeCategory::Medium,
+            cell,
+            color: None,
+            image: None,
+            gm_only: false,
+            notes: String::new(),
+            rotation_deg: 0.0,
+            speed_cells: default_speed_cells(),
+        }
+    }
+
+    #[must_use]
+    pub fn with_size(mut self, size: SizeCategory) -> Self {
+        self.size = size;
+        self
+    }
+}
