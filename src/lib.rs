@@ -4,6 +4,8 @@
 //! and undo, file formats, board geometry, dice and the rule systems. [`app`] is the egui shell
 //! drawn over it. See `ARCHITECTURE.md`.
 
+pub mod app;
+pub mod board;
 pub mod demo;
 pub mod files;
 pub mod model;
