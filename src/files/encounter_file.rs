@@ -75,7 +75,7 @@ pub fn encounter_to_json(encounter: &Encounter) -> Result<Vec<u8>, FileError> {
 /// Reads an encounter file.
 pub fn load_encounter(path: &Path) -> Result<Encounter, FileError> {
     let bytes = std::fs::read(path).map_err(|err| match err.kind() {
-        std::io::ErrorKind::NotFound => FileError::Missing(path.to_owned()),
+        std::io::ErrorKind::NotFound => FileError::Missing,
         _ => FileError::Read(err),
     })?;
     encounter_from_json(&bytes)

@@ -1,5 +1,3 @@
-use std::path::PathBuf;
-
 use crate::model::ImageId;
 
 /// Why an encounter file could not be read or written. Each names the problem in words a GM
@@ -30,6 +28,6 @@ pub enum FileError {
     Inconsistent(String),
     #[error("could not encode the encounter: {0}")]
     Encode(#[source] serde_json::Error),
-    #[error("no such file in {0}")]
-    Missing(PathBuf),
+    #[error("the file does not exist")]
+    Missing,
 }

@@ -93,8 +93,6 @@ pub enum CommandError {
     DuplicateImage(ImageId),
     #[error("image {0} is still used by the map or a token")]
     ImageInUse(ImageId),
-    #[error("cell {0} is outside the map")]
-    OutsideMap(Cell),
     #[error("a map must be between 1 and {max} cells on each side, not {width}×{height}")]
     BadMapSize { width: u32, height: u32, max: u32 },
     #[error("a cell must stand for a positive length")]
@@ -314,10 +312,10 @@ fn check_index(index: Option<usize>, len: usize) -> Result<usize, CommandError> 
     }
 }
 
+/// Tokens may stand outside the map's rectangle (say, after the GM shrinks the map: nothing is
+/// lost, and they can be dragged back), so only references are checked here. Keeping drops on the
+/// map is the map gesture's job; a core check would make some inverses unappliable.
 fn check_token_refs(encounter: &Encounter, token: &Token) -> Result<(), CommandError> {
-    if !encounter.map.contains(token.cell) {
-        return Err(CommandError::OutsideMap(token.cell));
-    }
     match token.image {
         Some(image) if !encounter.images.contains_key(&image) => {
             Err(CommandError::NoSuchImage(image))
@@ -353,9 +351,6 @@ fn remove_token(encounter: &mut Encounter, id: TokenId) -> Result<Command, Comma
 }
 
 fn move_token(encounter: &mut Encounter, id: TokenId, to: Cell) -> Result<Command, CommandError> {
-    if !encounter.map.contains(to) {
-        return Err(CommandError::OutsideMap(to));
-    }
     let index = encounter
         .token_index(id)
         .ok_or(CommandError::NoSuchToken(id))?;

@@ -1,0 +1,213 @@
+//! Every command's apply + inverse restores the encounter exactly, over random command sequences.
+
+use lantern::demo::Demo;
+use lantern::model::{
+    Cell, CellLayer, CellLength, Command, DiagonalRule, Document, Encounter, GridKind, GridPoint,
+    LengthUnit, LogEntry, ObstaclePolygon, RuleSystem, Side, SizeCategory, Token, TokenId, Wall,
+    WallId, WallKind, apply,
+};
+use proptest::prelude::*;
+
+fn demo() -> Encounter {
+    Demo::GoForthHeroes.encounter().unwrap()
+}
+
+/// Commands over ids and cells that mostly exist in the demo, so most apply and some fail.
+fn command() -> impl Strategy<Value = Command> {
+    let cell = (-2..26i32, -2..18i32).prop_map(|(x, y)| Cell::new(x, y));
+    let token_id = (1..12u64).prop_map(TokenId);
+    let wall_id = (1..24u64).prop_map(WallId);
+    let point = (0..24i32, 0..16i32).prop_map(|(x, y)| GridPoint::new(f64::from(x), f64::from(y)));
+    let kind = prop_oneof![
+        Just(WallKind::Wall),
+        Just(WallKind::Window),
+        any::<bool>().prop_map(|open| WallKind::Door { open })
+    ];
+    let size = prop::sample::select(SizeCategory::ALL.to_vec());
+    prop_oneof![
+        "[a-zA-Z ]{0,12}".prop_map(Command::SetName),
+        prop::sample::select(RuleSystem::ALL.to_vec()).prop_map(Command::SetSystem),
+        prop::sample::select(GridKind::ALL.to_vec()).prop_map(Command::SetGrid),
+        (0..40u32, 0..40u32).prop_map(|(w, h)| Command::SetMapSize {
+            width_cells: w,
+            height_cells: h
+        }),
+        (-1.0..10.0f64).prop_map(|value| Command::SetCellLength(CellLength {
+            value,
+            unit: LengthUnit::Metres
+        })),
+        prop::sample::select(DiagonalRule::ALL.to_vec()).prop_map(Command::SetDiagonal),
+        (
+            token_id.clone(),
+            cell.clone(),
+            size,
+            prop::option::of(0..12usize)
+        )
+            .prop_map(|(id, c, s, index)| {
+                Command::AddToken {
+                    token: Token::new(id, "New", Side::Enemy, c).with_size(s),
+                    index,
+                }
+            }),
+        token_id.clone().prop_map(Command::RemoveToken),
+        (token_id.clone(), cell.clone()).prop_map(|(id, to)| Command::MoveToken { id, to }),
+        (token_id, cell.clone(), any::<bool>()).prop_map(|(id, c, gm_only)| {
+            let mut t = Token::new(id, "Edited", Side::Neutral, c);
+            t.gm_only = gm_only;
+            Command::UpdateToken(t)
+        }),
+        (
+            wall_id.clone(),
+            point.clone(),
+            point,
+            kind.clone(),
+            prop::option::of(0..30usize)
+        )
+            .prop_map(|(id, a, b, kind, index)| Command::AddWall {
+                wall: Wall { id, a, b, kind },
+                index
+            }),
+        wall_id.clone().prop_map(Command::RemoveWall),
+        (wall_id, kind).prop_map(|(id, kind)| Command::SetWallKind { id, kind }),
+        (
+            prop::bool::ANY,
+            prop::collection::vec((cell.clone(), any::<bool>()), 0..6)
+        )
+            .prop_map(|(obstacle, cells)| {
+                let layer = if obstacle {
+                    CellLayer::Obstacle
+                } else {
+                    CellLayer::Difficult
+                };
+                Command::PaintCells { layer, cells }
+            }),
+        (3..6usize, prop::option::of(0..3usize)).prop_map(|(n, index)| {
+            Command::AddObstaclePolygon {
+                polygon: ObstaclePolygon {
+                    points: (0..n)
+                        .map(|i| GridPoint::new(i as f64, (i * i) as f64))
+                        .collect(),
+                },
+                index,
+            }
+        }),
+        (0..3usize).prop_map(Command::RemoveObstaclePolygon),
+        "[a-z]{1,6}".prop_map(|what| Command::AppendLog(LogEntry {
+            what,
+            ..LogEntry::default()
+        })),
+        Just(Command::PopLog),
+    ]
+}
+
+fn batch_or_single() -> impl Strategy<Value = Command> {
+    prop_oneof![
+        4 => command(),
+        1 => prop::collection::vec(command(), 0..5).prop_map(Command::Batch),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Applying a command then its inverse gives back exactly the encounter before; a failing
+    /// command (batches included) leaves the encounter untouched.
+    #[test]
+    fn every_command_undoes_exactly(commands in prop::collection::vec(batch_or_single(), 1..30)) {
+        let mut encounter = demo();
+        for command in commands {
+            let before = encounter.clone();
+            match apply(&mut encounter, command.clone()) {
+                Ok(inverse) => {
+                    let after = encounter.clone();
+                    let redo = apply(&mut encounter, inverse).unwrap();
+                    prop_assert_eq!(&encounter, &before, "undo of {:?}", command);
+                    apply(&mut encounter, redo).unwrap();
+                    prop_assert_eq!(&encounter, &after, "redo of {:?}", command);
+                }
+                Err(_) => prop_assert_eq!(&encounter, &before, "failed {:?} changed the encounter", command),
+            }
+        }
+    }
+
+    /// Undoing every step of a document's history returns to the start; redoing all returns to the end.
+    #[test]
+    fn history_walks_back_and_forth(commands in prop::collection::vec(batch_or_single(), 1..30)) {
+        let start = demo();
+        let mut doc = Document::new(start.clone(), None);
+        for command in commands {
+            let _ = doc.apply(command);
+        }
+        let end = doc.encounter.clone();
+        while doc.undo().unwrap().is_some() {}
+        prop_assert_eq!(&doc.encounter, &start);
+        prop_assert!(!doc.is_dirty());
+        while doc.redo().unwrap().is_some() {}
+        prop_assert_eq!(&doc.encounter, &end);
+    }
+}
+
+#[test]
+fn invalid_commands_name_the_problem() {
+    let mut e = demo();
+    let cases = [
+        (
+            Command::MoveToken {
+                id: TokenId(99),
+                to: Cell::new(1, 1),
+            },
+            "there is no token TokenId#99",
+        ),
+        (
+            Command::RemoveWall(WallId(77)),
+            "there is no wall WallId#77",
+        ),
+        (
+            Command::SetName("  ".into()),
+            "the encounter's name can't be empty",
+        ),
+        (
+            Command::SetMapSize {
+                width_cells: 0,
+                height_cells: 5,
+            },
+            "a map must be between 1 and 2000 cells on each side, not 0×5",
+        ),
+        (Command::PopLog, "the roll log is empty"),
+    ];
+    for (command, message) in cases {
+        assert_eq!(apply(&mut e, command).unwrap_err().to_string(), message);
+    }
+    assert_eq!(e, demo());
+}
+
+#[test]
+fn dirty_tracks_the_saved_state_through_undo() {
+    let mut doc = Document::new(demo(), None);
+    assert!(!doc.is_dirty());
+    doc.apply(Command::SetName("Renamed".into())).unwrap();
+    assert!(doc.is_dirty() && doc.needs_autosave());
+    doc.mark_autosaved();
+    assert!(doc.is_dirty() && !doc.needs_autosave());
+    doc.undo().unwrap();
+    assert!(!doc.is_dirty(), "back at the saved state");
+    doc.redo().unwrap();
+    doc.mark_saved("x.json".into());
+    assert!(!doc.is_dirty());
+    assert_eq!(doc.history().undo_label(), Some("Rename encounter"));
+}
+
+#[test]
+fn a_failed_batch_rolls_back_its_applied_part() {
+    let mut e = demo();
+    let batch = Command::Batch(vec![
+        Command::MoveToken {
+            id: TokenId(1),
+            to: Cell::new(2, 2),
+        },
+        Command::RemoveToken(TokenId(2)),
+        Command::RemoveToken(TokenId(404)),
+    ]);
+    assert!(apply(&mut e, batch).is_err());
+    assert_eq!(e, demo());
+}
