@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod board;
+pub mod combat;
 pub mod demo;
 pub mod files;
 pub mod model;

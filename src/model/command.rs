@@ -5,10 +5,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::combat::command::{CombatCommand, CombatError, apply_combat};
+
 use super::{
-    Background, Cell, CellLength, CustomBand, DiagonalRule, EmbeddedImage, Encounter, GridKind,
-    ImageId, LogEntry, MapSpec, ObstaclePolygon, RuleSystem, Token, TokenId, Wall, WallId,
-    WallKind,
+    Background, Cell, CellLength, CombatState, CustomBand, DiagonalRule, EmbeddedImage, Encounter,
+    GridKind, ImageId, LogEntry, MapSpec, ObstaclePolygon, RuleSystem, Token, TokenId, Wall,
+    WallId, WallKind,
 };
 
 /// A layer of per-cell flags the GM paints.
@@ -74,6 +76,10 @@ pub enum Command {
     PopLog,
     /// Several commands as one step (one user gesture); all apply or none do.
     Batch(Vec<Command>),
+    /// A change to the fight: turns, conditions, momentum.
+    Combat(CombatCommand),
+    /// Puts the whole combat state back (the inverse of a combat command).
+    SetCombat(Box<CombatState>),
 }
 
 /// Why a command could not be applied.
@@ -109,6 +115,8 @@ pub enum CommandError {
     EmptyLog,
     #[error("the encounter's name can't be empty")]
     EmptyName,
+    #[error(transparent)]
+    Combat(#[from] CombatError),
 }
 
 impl Command {
@@ -138,6 +146,8 @@ impl Command {
             Self::AppendLog(_) => "Roll",
             Self::PopLog => "Remove roll",
             Self::Batch(cmds) => cmds.first().map_or("Edit", Self::label),
+            Self::Combat(c) => c.label(),
+            Self::SetCombat(_) => "Restore combat",
         }
     }
 }
@@ -193,6 +203,15 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
             .pop()
             .map(Command::AppendLog)
             .ok_or(CommandError::EmptyLog),
+        Command::Combat(command) => {
+            let before = encounter.combat.clone();
+            apply_combat(encounter, command)?;
+            Ok(Command::SetCombat(Box::new(before)))
+        }
+        Command::SetCombat(state) => Ok(Command::SetCombat(Box::new(std::mem::replace(
+            &mut encounter.combat,
+            *state,
+        )))),
     }
 }
 
