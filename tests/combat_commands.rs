@@ -1,6 +1,11 @@
 //! Turn structure through the model's commands: three rounds of the demo, condition expiry,
 //! momentum moves, and undo of each.
 
+#![expect(
+    clippy::unwrap_used,
+    reason = "test helpers fail loudly on broken fixtures"
+)]
+
 use lantern::combat::command::{CombatCommand, MomentumAction};
 use lantern::combat::conditions::{ActiveCondition, Duration};
 use lantern::combat::initiative::{EnemyPlacement, Mode, arrange_round_the_table};

@@ -176,19 +176,19 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
         CombatCommand::Leave(token) => init.remove(token)?,
         CombatCommand::SetHeld { token, held } => init.set_held(token, held)?,
         CombatCommand::SetSurprised { token, surprised } => {
-            combatant(init, token)?.surprised = surprised
+            combatant(init, token)?.surprised = surprised;
         }
         CombatCommand::UseEconomy { token, part } => {
             let speed = names.0.token(token).map_or(0, |t| t.speed_cells);
             init.use_economy(token, part, speed)?;
         }
         CombatCommand::SetIntention { token, intention } => {
-            combatant(init, token)?.intention = intention
+            combatant(init, token)?.intention = intention;
         }
         CombatCommand::SetEscalation(v) => init.set_escalation(v)?,
         CombatCommand::ApplyCondition(c) => apply_condition_cmd(&mut scratch, &names, c)?,
         CombatCommand::RemoveCondition { token, name } => {
-            remove_condition(&mut scratch, &names, token, &name)?
+            remove_condition(&mut scratch, &names, token, &name)?;
         }
         CombatCommand::Momentum { owner, action } => momentum(&mut scratch, &names, owner, action)?,
     }
@@ -266,10 +266,10 @@ fn apply_condition_cmd(
     let who = names.name(c.token);
     let result = match apply_condition(&mut state.conditions, system, c.clone()) {
         Applied::Added => {
-            if has_momentum_effect(system, &c.name, 1) {
-                if let Some(pool) = state.momentum.get_mut(&c.token) {
-                    pool.add_temporary();
-                }
+            if has_momentum_effect(system, &c.name, 1)
+                && let Some(pool) = state.momentum.get_mut(&c.token)
+            {
+                pool.add_temporary();
             }
             format!("now {}", c.duration.label())
         }
@@ -392,7 +392,7 @@ fn momentum(
         MomentumAction::Release { die } => pool.release(die)?,
         MomentumAction::Hit { die } => match pool.hit(die)? {
             HitOutcome::Fatigued { from } => {
-                log("Hit", format!("a {} die goes to Fatigue", from.label()))
+                log("Hit", format!("a {} die goes to Fatigue", from.label()));
             }
             HitOutcome::Beat => log("Hit", "every die was in Fatigue: a Beat!".to_owned()),
         },

@@ -107,10 +107,10 @@ pub fn pass_boundary(list: &mut Vec<ActiveCondition>, boundary: Boundary) -> Vec
     for c in list.iter_mut() {
         match (&mut c.duration, boundary) {
             (Duration::EndOfNextTurn { of, started }, Boundary::TurnStart(t)) if *of == t => {
-                *started = true
+                *started = true;
             }
             (Duration::Rounds { remaining }, Boundary::TurnEnd(t)) if c.token == t => {
-                *remaining = remaining.saturating_sub(1)
+                *remaining = remaining.saturating_sub(1);
             }
             _ => {}
         }
@@ -126,11 +126,11 @@ pub fn pass_boundary(list: &mut Vec<ActiveCondition>, boundary: Boundary) -> Vec
 }
 
 /// The conditions on one token with their catalogue entries.
-pub fn on_token<'a>(
-    list: &'a [ActiveCondition],
+pub fn on_token(
+    list: &[ActiveCondition],
     system: RuleSystem,
     token: TokenId,
-) -> impl Iterator<Item = (&'a ActiveCondition, Option<&'static ConditionDef>)> + 'a {
+) -> impl Iterator<Item = (&ActiveCondition, Option<&'static ConditionDef>)> + '_ {
     list.iter()
         .filter(move |c| c.token == token)
         .map(move |c| (c, find(system, &c.name)))

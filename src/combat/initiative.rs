@@ -110,6 +110,10 @@ pub struct Economy {
 }
 
 /// One entry in the order.
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent flags the tracker shows one by one"
+)]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Combatant {
     /// `None` for an Evening lair's actions.
@@ -291,7 +295,7 @@ impl Initiative {
 
     fn can_act(&self, i: usize) -> bool {
         let c = &self.combatants[i];
-        !c.held && !(self.surprise_round && c.surprised) && !c.acted
+        !(c.held || c.acted || (self.surprise_round && c.surprised))
     }
 
     fn begin_round_at_first(&mut self) -> TurnChange {

@@ -420,7 +420,9 @@ impl MomentumPool {
         let from = self.die(index)?.zone;
         match (from, to) {
             (a, b) if a == b => Ok(()),
-            (Zone::Stamina, Zone::Power) | (Zone::Fatigue, Zone::Stamina) => {
+            (Zone::Stamina, Zone::Power)
+            | (Zone::Fatigue | Zone::Locked, Zone::Stamina)
+            | (Zone::Locked, Zone::Fatigue) => {
                 self.put(index, to);
                 Ok(())
             }
@@ -435,10 +437,6 @@ impl MomentumPool {
                 },
                 open_slots,
             ),
-            (Zone::Locked, Zone::Stamina | Zone::Fatigue) => {
-                self.put(index, to);
-                Ok(())
-            }
             (_, Zone::Fatigue) => {
                 self.put(index, Zone::Fatigue);
                 Ok(())
