@@ -4,4 +4,6 @@
 //! and undo, file formats, board geometry, dice and the rule systems. [`app`] is the egui shell
 //! drawn over it. See `ARCHITECTURE.md`.
 
+pub mod dice;
 pub mod model;
+pub mod rules;

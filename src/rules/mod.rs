@@ -1,0 +1,1 @@
+//! Rule systems (filled below).
