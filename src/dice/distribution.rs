@@ -181,6 +181,22 @@ impl Distribution {
         }))
     }
 
+    /// The chance that a result from `self` beats one from `other` when ties are rolled again
+    /// until they break: P(a > b) / (1 − P(a = b)). Contests in several systems use this.
+    #[must_use]
+    pub fn chance_to_win_rerolling_ties(&self, other: &Self) -> f64 {
+        let (mut win, mut loss) = (0.0, 0.0);
+        for (v, p) in self.iter() {
+            win += p * other.at_most(v - 1);
+            loss += p * other.at_least(v + 1);
+        }
+        if win + loss > 0.0 {
+            win / (win + loss)
+        } else {
+            0.5
+        }
+    }
+
     /// Groups results into named outcomes with `classify`.
     #[must_use]
     pub fn outcomes<O: Ord + Clone>(&self, classify: impl Fn(i64) -> O) -> OutcomeOdds<O> {

@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 /// Which rule text an encounter follows. Each has its own folder under `src/rules/`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum RuleSystem {
     /// `go-forth-heroes.txt`: d20 + Effort die, momentum dice pools, Hearts.

@@ -1,1 +1,120 @@
-//! Rule systems (filled below).
+//! The five rule systems' core: checks with exact odds, trackers, and the one trait the rest of
+//! the program uses. Pure core code (no egui).
+//!
+//! Each system lives in its own folder and exposes a unit struct implementing [`System`]; the
+//! registry [`system`] maps a [`RuleSystem`] to it. A sixth system adds its folder, a variant in
+//! [`CheckSetup`]/[`TokenTrackers`], and one line in [`system`].
+
+mod check;
+mod error;
+mod trackers;
+
+pub mod evening;
+pub mod go_forth_heroes;
+pub mod post_core;
+pub mod road_and_ruin;
+pub mod three_d6;
+
+pub use check::{CheckOutcome, CheckSetup};
+pub use error::RulesError;
+pub use trackers::{
+    EncounterChange, EncounterTrackers, TokenChange, TokenTrackers, TrackerCommand, Trackers,
+};
+
+use crate::model::RuleSystem;
+
+/// A named condition with a short effect summary in our own words, for the conditions menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConditionDef {
+    /// The text's name for it.
+    pub name: &'static str,
+    /// One line on what it does.
+    pub effect: &'static str,
+}
+
+impl ConditionDef {
+    /// A catalogue entry.
+    #[must_use]
+    pub const fn new(name: &'static str, effect: &'static str) -> Self {
+        Self { name, effect }
+    }
+}
+
+/// How a system decides who acts when, for the initiative tracker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InitiativeMethod {
+    /// GFH: clockwise round the table with the GM slotting enemies, or the Zipper alternating
+    /// player and monster with a Notice check choosing the side that starts.
+    RoundTheTableOrZipper,
+    /// Everyone rolls d20 + an attribute, highest first, ties rolled off (Evening: Finesse).
+    Rolled {
+        /// The die rolled.
+        sides: u32,
+        /// The attribute added.
+        attribute: &'static str,
+    },
+    /// Everyone acts at once; timing only matters in a clash, settled by an Outcome roll with
+    /// an Initiative modifier (Road and Ruin, Hastened time).
+    SimultaneousWithTimingRoll,
+    /// The text sets no initiative rule; the table takes turns as it likes (Post core, 3d6).
+    Unstructured,
+}
+
+/// One rule system as the rest of the program sees it.
+pub trait System: Sync {
+    /// Which system this is.
+    fn id(&self) -> RuleSystem;
+
+    /// The name shown to users.
+    fn name(&self) -> &'static str {
+        self.id().label()
+    }
+
+    /// The check the Dice pane opens with.
+    fn default_check(&self) -> CheckSetup;
+
+    /// Named conditions with short effects (may grow later).
+    fn condition_catalogue(&self) -> &'static [ConditionDef];
+
+    /// How turn order works.
+    fn initiative_method(&self) -> InitiativeMethod;
+
+    /// Fresh trackers for a token joining an encounter.
+    fn new_token_trackers(&self) -> TokenTrackers;
+}
+
+/// The registry: the [`System`] for `id`.
+#[must_use]
+pub fn system(id: RuleSystem) -> &'static dyn System {
+    match id {
+        RuleSystem::GoForthHeroes => &go_forth_heroes::GoForthHeroes,
+        RuleSystem::Evening => &evening::Evening,
+        RuleSystem::RoadAndRuin => &road_and_ruin::RoadAndRuin,
+        RuleSystem::PostCore => &post_core::PostCore,
+        RuleSystem::ThreeD6 => &three_d6::ThreeD6,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_round_trips_every_system() {
+        for id in RuleSystem::ALL {
+            let s = system(id);
+            assert_eq!(s.id(), id);
+            assert_eq!(s.name(), id.label());
+            assert_eq!(s.default_check().system(), id);
+            assert_eq!(s.new_token_trackers().system(), id);
+            let odds = s.default_check().odds();
+            let total: f64 = odds.iter().map(|(_, p)| p).sum();
+            assert!((total - 1.0).abs() < 1e-9, "{id:?} odds sum to {total}");
+        }
+        assert!(
+            !system(RuleSystem::GoForthHeroes)
+                .condition_catalogue()
+                .is_empty()
+        );
+    }
+}

@@ -1,0 +1,424 @@
+//! Evening token state (health, reserves, injury, exhaustion, threat) and encounter state
+//! (threads, challenges).
+
+use serde::{Deserialize, Serialize};
+
+use super::{ChallengeTracker, Tally, ThreatProfile, check_scale};
+use crate::rules::RulesError;
+
+/// One reserve die (Evening, Reserves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reserve {
+    /// Die size.
+    pub sides: u32,
+    /// Spent until the next long rest.
+    pub spent: bool,
+}
+
+/// What the encounter tracks for one Evening token.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EveningToken {
+    /// Current health.
+    pub health: u32,
+    /// Maximum health (before exhaustion halves it).
+    pub max_health: u32,
+    /// Temporary health, lost first; sources do not stack (Evening, Temporary health).
+    pub temp_health: u32,
+    /// The reserve pool, dice of mixed sizes.
+    pub reserves: Vec<Reserve>,
+    /// Injury 0–7; 7 is death.
+    pub injury: u8,
+    /// Exhaustion 0–6; 6 is death.
+    pub exhaustion: u8,
+    /// Killed outright by one source dealing at least its maximum health.
+    pub dead: bool,
+    /// Set for threats built from the rating table.
+    pub threat: Option<ThreatProfile>,
+}
+
+/// A change to one Evening token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EveningChange {
+    /// Set maximum health (current health is capped to it).
+    SetMaxHealth(u32),
+    /// Damage from one source: temporary health first, then health.
+    Damage(u32),
+    /// Healing, up to the maximum; refused once dead.
+    Heal(u32),
+    /// Gain temporary health; the higher of old and new stays.
+    GainTempHealth(u32),
+    /// Add a reserve die.
+    AddReserve(u32),
+    /// Spend one unspent reserve die.
+    SpendReserve(usize),
+    /// Long rest: full health and reserves, one exhaustion level less, temporary health gone;
+    /// needs at least 1 health (Evening, Resting).
+    LongRest,
+    /// Set the injury level 0–7.
+    SetInjury(u8),
+    /// Set the exhaustion level 0–6.
+    SetExhaustion(u8),
+    /// Make (or unmake) this token a threat.
+    SetThreat(Option<ThreatProfile>),
+}
+
+fn level(what: &'static str, value: u8, max: u8) -> Result<u8, RulesError> {
+    if value <= max {
+        Ok(value)
+    } else {
+        Err(RulesError::OutOfRange {
+            what,
+            value: i64::from(value),
+            min: 0,
+            max: i64::from(max),
+        })
+    }
+}
+
+impl EveningToken {
+    /// Penalties from injury as (aptitude checks, attack and defense rolls): each level adds −3
+    /// alternately to aptitude and to attack/defense (Evening, Levels of injury).
+    #[must_use]
+    pub fn injury_penalties(&self) -> (i64, i64) {
+        let l = i64::from(self.injury.min(6));
+        (-3 * ((l + 1) / 2), -3 * (l / 2))
+    }
+
+    /// Maximum health after exhaustion (halved from level 4).
+    #[must_use]
+    pub fn effective_max_health(&self) -> u32 {
+        if self.exhaustion >= 4 {
+            self.max_health / 2
+        } else {
+            self.max_health
+        }
+    }
+
+    /// Whether the token is dead by damage, injury 7 or exhaustion 6.
+    #[must_use]
+    pub fn is_dead(&self) -> bool {
+        self.dead || self.injury >= 7 || self.exhaustion >= 6
+    }
+
+    /// Applies `change`; on error the caller keeps the previous state.
+    pub fn apply(&mut self, change: &EveningChange) -> Result<(), RulesError> {
+        match change {
+            EveningChange::SetMaxHealth(m) => {
+                self.max_health = *m;
+                self.health = self.health.min(self.effective_max_health());
+            }
+            EveningChange::Damage(d) => self.damage(*d),
+            EveningChange::Heal(h) => {
+                if self.is_dead() {
+                    return Err(RulesError::NotAllowed("the dead cannot be healed"));
+                }
+                self.health = (self.health + h).min(self.effective_max_health());
+            }
+            EveningChange::GainTempHealth(t) => self.temp_health = self.temp_health.max(*t),
+            EveningChange::AddReserve(sides) => self.reserves.push(Reserve {
+                sides: *sides,
+                spent: false,
+            }),
+            EveningChange::SpendReserve(i) => {
+                let Some(r) = self.reserves.get_mut(*i).filter(|r| !r.spent) else {
+                    return Err(RulesError::NoSuchEntry {
+                        what: "unspent reserve",
+                        index: *i,
+                    });
+                };
+                r.spent = true;
+            }
+            EveningChange::LongRest => self.long_rest()?,
+            EveningChange::SetInjury(l) => self.injury = level("injury", *l, 7)?,
+            EveningChange::SetExhaustion(l) => {
+                self.exhaustion = level("exhaustion", *l, 6)?;
+                self.health = self.health.min(self.effective_max_health());
+            }
+            EveningChange::SetThreat(t) => self.threat.clone_from(t),
+        }
+        Ok(())
+    }
+
+    fn damage(&mut self, amount: u32) {
+        if amount >= self.max_health && self.max_health > 0 {
+            self.dead = true;
+        }
+        let absorbed = amount.min(self.temp_health);
+        self.temp_health -= absorbed;
+        self.health = self.health.saturating_sub(amount - absorbed);
+    }
+
+    fn long_rest(&mut self) -> Result<(), RulesError> {
+        if self.health == 0 || self.is_dead() {
+            return Err(RulesError::NotAllowed(
+                "a long rest needs at least 1 health",
+            ));
+        }
+        self.exhaustion = self.exhaustion.saturating_sub(1);
+        self.health = self.effective_max_health();
+        self.temp_health = 0;
+        for r in &mut self.reserves {
+            r.spent = false;
+        }
+        Ok(())
+    }
+}
+
+/// A thread: a named storyline that resolves after `length` marks (Evening, Threads).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Thread {
+    /// Its name.
+    pub name: String,
+    /// Marks to resolve, 4–12.
+    pub length: u8,
+    /// Marks so far.
+    pub marks: u8,
+}
+
+impl Thread {
+    /// All marks are in: what it foretold happens.
+    #[must_use]
+    pub fn resolved(&self) -> bool {
+        self.marks >= self.length
+    }
+}
+
+/// Most marks (advance or forestall) per scene across all threads (Evening, Threads move over
+/// time).
+pub const MARKS_PER_SCENE: u8 = 2;
+
+/// Encounter-wide Evening state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EveningEncounter {
+    /// Threads in play.
+    pub threads: Vec<Thread>,
+    /// Marks made this scene.
+    pub marks_this_scene: u8,
+    /// Challenges in play.
+    pub challenges: Vec<ChallengeTracker>,
+}
+
+/// A change to the Evening encounter state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EveningEncounterChange {
+    /// Start a thread of length 4–12.
+    AddThread {
+        /// Its name.
+        name: String,
+        /// Its length.
+        length: u8,
+    },
+    /// Mark a thread forward.
+    AdvanceThread(usize),
+    /// Take a mark off; a thread with no marks left is removed.
+    ForestallThread(usize),
+    /// Drop a thread (resolved, or no longer relevant).
+    RemoveThread(usize),
+    /// A new scene: marks may be made again.
+    NewScene,
+    /// Start a challenge.
+    AddChallenge {
+        /// Its name.
+        name: String,
+        /// Rating 1–10.
+        rating: u8,
+        /// Complexity 1–10.
+        complexity: u8,
+    },
+    /// Tally a check against a challenge.
+    TallyChallenge {
+        /// Which challenge.
+        index: usize,
+        /// What the check tallied.
+        tally: Tally,
+    },
+    /// Drop a challenge.
+    RemoveChallenge(usize),
+}
+
+impl EveningEncounter {
+    fn thread(&mut self, i: usize) -> Result<&mut Thread, RulesError> {
+        self.threads.get_mut(i).ok_or(RulesError::NoSuchEntry {
+            what: "thread",
+            index: i,
+        })
+    }
+
+    fn use_mark(&mut self) -> Result<(), RulesError> {
+        if self.marks_this_scene >= MARKS_PER_SCENE {
+            return Err(RulesError::NotAllowed(
+                "two thread marks already made this scene",
+            ));
+        }
+        self.marks_this_scene += 1;
+        Ok(())
+    }
+
+    /// Applies `change`; on error the caller keeps the previous state.
+    pub fn apply(&mut self, change: &EveningEncounterChange) -> Result<(), RulesError> {
+        use EveningEncounterChange as C;
+        match change {
+            C::AddThread { name, length } => {
+                if !(4..=12).contains(length) {
+                    return Err(RulesError::OutOfRange {
+                        what: "thread length",
+                        value: i64::from(*length),
+                        min: 4,
+                        max: 12,
+                    });
+                }
+                self.threads.push(Thread {
+                    name: name.clone(),
+                    length: *length,
+                    marks: 0,
+                });
+            }
+            C::AdvanceThread(i) => {
+                if self.thread(*i)?.resolved() {
+                    return Err(RulesError::NotAllowed("this thread has already resolved"));
+                }
+                self.use_mark()?;
+                self.thread(*i)?.marks += 1;
+            }
+            C::ForestallThread(i) => {
+                self.thread(*i)?;
+                self.use_mark()?;
+                let t = self.thread(*i)?;
+                t.marks = t.marks.saturating_sub(1);
+                if t.marks == 0 {
+                    self.threads.remove(*i);
+                }
+            }
+            C::RemoveThread(i) => {
+                self.thread(*i)?;
+                self.threads.remove(*i);
+            }
+            C::NewScene => self.marks_this_scene = 0,
+            C::AddChallenge {
+                name,
+                rating,
+                complexity,
+            } => {
+                check_scale("challenge rating", *rating)?;
+                check_scale("challenge complexity", *complexity)?;
+                self.challenges.push(ChallengeTracker {
+                    name: name.clone(),
+                    rating: *rating,
+                    complexity: *complexity,
+                    successes: 0,
+                    failures: 0,
+                });
+            }
+            C::TallyChallenge { index, tally } => self.challenge(*index)?.tally(*tally)?,
+            C::RemoveChallenge(i) => {
+                self.challenge(*i)?;
+                self.challenges.remove(*i);
+            }
+        }
+        Ok(())
+    }
+
+    fn challenge(&mut self, i: usize) -> Result<&mut ChallengeTracker, RulesError> {
+        self.challenges.get_mut(i).ok_or(RulesError::NoSuchEntry {
+            what: "challenge",
+            index: i,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn temporary_health_goes_first_and_killing_outright() {
+        let mut t = EveningToken {
+            health: 20,
+            max_health: 20,
+            ..EveningToken::default()
+        };
+        t.apply(&EveningChange::GainTempHealth(5)).unwrap();
+        t.apply(&EveningChange::GainTempHealth(3)).unwrap();
+        assert_eq!(t.temp_health, 5);
+        t.apply(&EveningChange::Damage(8)).unwrap();
+        assert_eq!((t.temp_health, t.health), (0, 17));
+        t.apply(&EveningChange::Heal(10)).unwrap();
+        assert_eq!(t.health, 20);
+        t.apply(&EveningChange::Damage(20)).unwrap();
+        assert!(t.is_dead());
+        assert!(t.apply(&EveningChange::Heal(1)).is_err());
+    }
+
+    #[test]
+    fn injury_and_exhaustion() {
+        let mut t = EveningToken {
+            health: 30,
+            max_health: 30,
+            ..EveningToken::default()
+        };
+        let pens: Vec<(i64, i64)> = (0..=6)
+            .map(|l| {
+                t.apply(&EveningChange::SetInjury(l)).unwrap();
+                t.injury_penalties()
+            })
+            .collect();
+        assert_eq!(
+            pens,
+            vec![
+                (0, 0),
+                (-3, 0),
+                (-3, -3),
+                (-6, -3),
+                (-6, -6),
+                (-9, -6),
+                (-9, -9)
+            ]
+        );
+        assert!(t.apply(&EveningChange::SetInjury(8)).is_err());
+        t.apply(&EveningChange::SetExhaustion(4)).unwrap();
+        assert_eq!((t.effective_max_health(), t.health), (15, 15));
+        t.apply(&EveningChange::LongRest).unwrap();
+        assert_eq!((t.exhaustion, t.health), (3, 30));
+    }
+
+    #[test]
+    fn reserves_spend_and_return() {
+        let mut t = EveningToken {
+            health: 1,
+            max_health: 10,
+            ..EveningToken::default()
+        };
+        t.apply(&EveningChange::AddReserve(8)).unwrap();
+        t.apply(&EveningChange::AddReserve(10)).unwrap();
+        t.apply(&EveningChange::SpendReserve(1)).unwrap();
+        assert!(t.apply(&EveningChange::SpendReserve(1)).is_err());
+        t.apply(&EveningChange::LongRest).unwrap();
+        assert!(t.reserves.iter().all(|r| !r.spent));
+    }
+
+    #[test]
+    fn threads_two_marks_per_scene() {
+        let mut e = EveningEncounter::default();
+        assert!(
+            e.apply(&EveningEncounterChange::AddThread {
+                name: "Storm".into(),
+                length: 3
+            })
+            .is_err()
+        );
+        e.apply(&EveningEncounterChange::AddThread {
+            name: "Storm".into(),
+            length: 4,
+        })
+        .unwrap();
+        e.apply(&EveningEncounterChange::AdvanceThread(0)).unwrap();
+        e.apply(&EveningEncounterChange::AdvanceThread(0)).unwrap();
+        assert!(e.apply(&EveningEncounterChange::AdvanceThread(0)).is_err());
+        e.apply(&EveningEncounterChange::NewScene).unwrap();
+        e.apply(&EveningEncounterChange::ForestallThread(0))
+            .unwrap();
+        e.apply(&EveningEncounterChange::ForestallThread(0))
+            .unwrap();
+        assert!(e.threads.is_empty());
+    }
+}
