@@ -223,3 +223,270 @@ impl TrackerCommand {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::evening::{EveningChange, EveningEncounterChange, Tally};
+    use crate::rules::go_forth_heroes::{Defense, GfhChange, Hearts, Severity, Wound};
+    use crate::rules::post_core::{Attribute, ClockChange, PostChange};
+    use crate::rules::road_and_ruin::{Pool, RosterChange, RrChange};
+    use crate::rules::system;
+    use crate::rules::three_d6::{EscalationChange, ThreeD6Change};
+    use proptest::prelude::*;
+
+    /// Builds a command from small numbers, covering every kind of change, valid or not.
+    fn command(kind: u8, token: u8, a: u8, b: u8) -> TrackerCommand {
+        let any_token = TokenId(u64::from(token % 7));
+        let system_for = RuleSystem::ALL[usize::from(a) % 5];
+        let change = match kind % 24 {
+            0 => {
+                return TrackerCommand::AddToken {
+                    token: any_token,
+                    trackers: system(system_for).new_token_trackers(),
+                };
+            }
+            1 => return TrackerCommand::RemoveToken { token: any_token },
+            2 => TokenChange::GoForthHeroes(GfhChange::SetHearts(Some(Hearts {
+                fortified: b % 2 == 0,
+                shield: u32::from(b % 3),
+                ..Hearts::new(u32::from(a % 4))
+            }))),
+            3 => TokenChange::GoForthHeroes(GfhChange::ApplyEffort {
+                effort: u32::from(a % 25),
+                overkill: b % 2 == 0,
+            }),
+            4 => TokenChange::GoForthHeroes(GfhChange::AddWound(Wound {
+                defense: Defense::Mind,
+                severity: [Severity::Flesh, Severity::Shallow, Severity::Vicious]
+                    [usize::from(b % 3)],
+                effect_roll: a % 10,
+                sessions_left: b % 4,
+            })),
+            5 => TokenChange::GoForthHeroes(
+                [
+                    GfhChange::ShortRest,
+                    GfhChange::LongRest,
+                    GfhChange::EndSession,
+                    GfhChange::RemoveWound(usize::from(a % 3)),
+                ][usize::from(b % 4)]
+                .clone(),
+            ),
+            6 => TokenChange::Evening(EveningChange::SetMaxHealth(u32::from(a))),
+            7 => TokenChange::Evening(EveningChange::Damage(u32::from(a % 40))),
+            8 => TokenChange::Evening(EveningChange::Heal(u32::from(a % 40))),
+            9 => TokenChange::Evening(
+                [
+                    EveningChange::GainTempHealth(u32::from(a % 9)),
+                    EveningChange::AddReserve(8),
+                    EveningChange::SpendReserve(usize::from(a % 3)),
+                    EveningChange::LongRest,
+                ][usize::from(b % 4)]
+                .clone(),
+            ),
+            10 => TokenChange::Evening(if b % 2 == 0 {
+                EveningChange::SetInjury(a % 9)
+            } else {
+                EveningChange::SetExhaustion(a % 8)
+            }),
+            11 => TokenChange::RoadAndRuin(RrChange::Strike(u32::from(a % 12))),
+            12 => TokenChange::RoadAndRuin(RrChange::SetMax {
+                pool: [Pool::Health, Pool::Steadfast, Pool::Mana, Pool::Exertion]
+                    [usize::from(b % 4)],
+                max: u32::from(a % 20),
+            }),
+            13 => TokenChange::RoadAndRuin(if b % 2 == 0 {
+                RrChange::Recover {
+                    pool: Pool::Steadfast,
+                    amount: u32::from(a % 7),
+                }
+            } else {
+                RrChange::Spend {
+                    pool: Pool::Exertion,
+                    amount: u32::from(a % 7),
+                }
+            }),
+            14 => TokenChange::RoadAndRuin(RrChange::SetEndurance(a % 5)),
+            15 => TokenChange::PostCore(PostChange::Damage(a % 4)),
+            16 => TokenChange::PostCore(
+                [
+                    PostChange::SpendGrit(a % 8),
+                    PostChange::ShortRest,
+                    PostChange::ExtendedRest,
+                    PostChange::AttributeLoss {
+                        attribute: Attribute::Dex,
+                        amount: a % 3,
+                    },
+                ][usize::from(b % 4)]
+                .clone(),
+            ),
+            17 => TokenChange::ThreeD6(ThreeD6Change::SetLevel(a % 13)),
+            18 => {
+                return TrackerCommand::Encounter(EncounterChange::Evening(
+                    EveningEncounterChange::AddThread {
+                        name: "t".into(),
+                        length: a % 14,
+                    },
+                ));
+            }
+            19 => {
+                return TrackerCommand::Encounter(EncounterChange::Evening(
+                    [
+                        EveningEncounterChange::AdvanceThread(usize::from(a % 2)),
+                        EveningEncounterChange::ForestallThread(usize::from(a % 2)),
+                        EveningEncounterChange::NewScene,
+                        EveningEncounterChange::AddChallenge {
+                            name: "c".into(),
+                            rating: a % 12,
+                            complexity: b % 12,
+                        },
+                        EveningEncounterChange::TallyChallenge {
+                            index: 0,
+                            tally: if a % 2 == 0 {
+                                Tally::Failure
+                            } else {
+                                Tally::Successes(u32::from(b % 3))
+                            },
+                        },
+                    ][usize::from(b % 5)]
+                    .clone(),
+                ));
+            }
+            20 => {
+                return TrackerCommand::Encounter(EncounterChange::RoadAndRuin(if b % 2 == 0 {
+                    RosterChange::Add(format!("e{a}"))
+                } else {
+                    RosterChange::Set {
+                        slot: usize::from(a % 22),
+                        name: None,
+                    }
+                }));
+            }
+            21 => {
+                return TrackerCommand::Encounter(EncounterChange::PostCore(ClockChange::Add {
+                    name: "c".into(),
+                    segments: a % 9,
+                }));
+            }
+            22 => {
+                return TrackerCommand::Encounter(EncounterChange::PostCore(
+                    [
+                        ClockChange::Tick {
+                            index: usize::from(a % 3),
+                            by: b % 5,
+                        },
+                        ClockChange::Untick {
+                            index: usize::from(a % 3),
+                            by: 1,
+                        },
+                        ClockChange::Link {
+                            first: usize::from(a % 3),
+                            then: usize::from(b % 3),
+                        },
+                        ClockChange::Race {
+                            a: usize::from(a % 3),
+                            b: usize::from(b % 3),
+                        },
+                        ClockChange::Remove(usize::from(a % 3)),
+                    ][usize::from(b % 5)]
+                    .clone(),
+                ));
+            }
+            _ => {
+                return TrackerCommand::Encounter(EncounterChange::ThreeD6(if b % 3 == 0 {
+                    EscalationChange::Set(a % 8)
+                } else if b % 3 == 1 {
+                    EscalationChange::Increase
+                } else {
+                    EscalationChange::Decrease
+                }));
+            }
+        };
+        // Mostly aim at the token of the change's own system (token n runs system n), sometimes
+        // at any token to exercise the refusals.
+        let token = if token % 5 == 0 {
+            any_token
+        } else {
+            TokenId(change.system() as u64)
+        };
+        TrackerCommand::Token { token, change }
+    }
+
+    /// Tokens 0–4, one per system in [`RuleSystem::ALL`] order.
+    fn one_token_per_system() -> Trackers {
+        let mut t = Trackers::default();
+        for (i, id) in RuleSystem::ALL.iter().enumerate() {
+            let add = TrackerCommand::AddToken {
+                token: TokenId(i as u64),
+                trackers: system(*id).new_token_trackers(),
+            };
+            add.apply(&mut t).unwrap();
+        }
+        t
+    }
+
+    #[test]
+    fn wrong_system_and_unknown_token_are_refused() {
+        let mut t = Trackers::default();
+        let add = TrackerCommand::AddToken {
+            token: TokenId(1),
+            trackers: system(RuleSystem::Evening).new_token_trackers(),
+        };
+        add.apply(&mut t).unwrap();
+        assert_eq!(add.apply(&mut t), Err(RulesError::TokenExists(TokenId(1))));
+        let before = t.clone();
+        let gfh = TrackerCommand::Token {
+            token: TokenId(1),
+            change: TokenChange::GoForthHeroes(GfhChange::ShortRest),
+        };
+        assert_eq!(
+            gfh.apply(&mut t),
+            Err(RulesError::WrongSystem {
+                command: RuleSystem::GoForthHeroes,
+                trackers: RuleSystem::Evening
+            })
+        );
+        let missing = TrackerCommand::Token {
+            token: TokenId(9),
+            change: TokenChange::Evening(EveningChange::Heal(1)),
+        };
+        assert_eq!(
+            missing.apply(&mut t),
+            Err(RulesError::UnknownToken(TokenId(9)))
+        );
+        assert_eq!(t, before);
+    }
+
+    #[test]
+    fn trackers_round_trip_through_json() {
+        let mut t = one_token_per_system();
+        command(21, 0, 6, 0).apply(&mut t).unwrap();
+        let json = serde_json::to_string(&t).unwrap();
+        assert_eq!(serde_json::from_str::<Trackers>(&json).unwrap(), t);
+    }
+
+    proptest! {
+        #[test]
+        fn inverses_restore_and_errors_leave_state_untouched(
+            steps in proptest::collection::vec((any::<u8>(), any::<u8>(), any::<u8>(), any::<u8>()), 1..60)
+        ) {
+            let mut state = one_token_per_system();
+            let mut snapshots = Vec::new();
+            let mut inverses = Vec::new();
+            for (kind, token, a, b) in steps {
+                let before = state.clone();
+                match command(kind, token, a, b).apply(&mut state) {
+                    Ok(inverse) => {
+                        snapshots.push(before);
+                        inverses.push(inverse);
+                    }
+                    Err(_) => prop_assert_eq!(&state, &before),
+                }
+            }
+            while let (Some(inverse), Some(before)) = (inverses.pop(), snapshots.pop()) {
+                inverse.apply(&mut state).unwrap();
+                prop_assert_eq!(&state, &before);
+            }
+        }
+    }
+}
