@@ -235,176 +235,168 @@ mod tests {
     use crate::rules::three_d6::{EscalationChange, ThreeD6Change};
     use proptest::prelude::*;
 
+    fn even(x: u8) -> bool {
+        x.is_multiple_of(2)
+    }
+
+    fn gfh_change(a: u8, b: u8) -> GfhChange {
+        let severity = [Severity::Flesh, Severity::Shallow, Severity::Vicious][usize::from(b % 3)];
+        match a % 6 {
+            0 => GfhChange::SetHearts(Some(Hearts {
+                fortified: even(b),
+                shield: u32::from(b % 3),
+                ..Hearts::new(u32::from(b % 4))
+            })),
+            1 => GfhChange::ApplyEffort {
+                effort: u32::from(b % 25),
+                overkill: even(a / 8),
+            },
+            2 => GfhChange::AddWound(Wound {
+                defense: Defense::Mind,
+                severity,
+                effect_roll: b % 10,
+                sessions_left: a % 4,
+            }),
+            3 => GfhChange::ShortRest,
+            4 => GfhChange::LongRest,
+            _ => [
+                GfhChange::EndSession,
+                GfhChange::RemoveWound(usize::from(b % 3)),
+            ][usize::from(b % 2)]
+            .clone(),
+        }
+    }
+
+    fn evening_change(a: u8, b: u8) -> EveningChange {
+        match a % 9 {
+            0 => EveningChange::SetMaxHealth(u32::from(b)),
+            1 => EveningChange::Damage(u32::from(b % 40)),
+            2 => EveningChange::Heal(u32::from(b % 40)),
+            3 => EveningChange::GainTempHealth(u32::from(b % 9)),
+            4 => EveningChange::AddReserve(8),
+            5 => EveningChange::SpendReserve(usize::from(b % 3)),
+            6 => EveningChange::LongRest,
+            7 => EveningChange::SetInjury(b % 9),
+            _ => EveningChange::SetExhaustion(b % 8),
+        }
+    }
+
+    fn rr_change(a: u8, b: u8) -> RrChange {
+        let pool = [Pool::Health, Pool::Steadfast, Pool::Mana, Pool::Exertion][usize::from(b % 4)];
+        match a % 5 {
+            0 => RrChange::Strike(u32::from(b % 12)),
+            1 => RrChange::SetMax {
+                pool,
+                max: u32::from(b % 20),
+            },
+            2 => RrChange::Recover {
+                pool,
+                amount: u32::from(b % 7),
+            },
+            3 => RrChange::Spend {
+                pool,
+                amount: u32::from(b % 7),
+            },
+            _ => RrChange::SetEndurance(b % 5),
+        }
+    }
+
+    fn post_change(a: u8, b: u8) -> TokenChange {
+        TokenChange::PostCore(match a % 5 {
+            0 => PostChange::Damage(b % 4),
+            1 => PostChange::SpendGrit(b % 8),
+            2 => PostChange::ShortRest,
+            3 => PostChange::ExtendedRest,
+            _ => PostChange::AttributeLoss {
+                attribute: Attribute::Dex,
+                amount: b % 3,
+            },
+        })
+    }
+
+    fn evening_encounter(a: u8, b: u8) -> EveningEncounterChange {
+        let tally = if even(a) {
+            Tally::Failure
+        } else {
+            Tally::Successes(u32::from(b % 3))
+        };
+        match a % 6 {
+            0 => EveningEncounterChange::AddThread {
+                name: "t".into(),
+                length: b % 14,
+            },
+            1 => EveningEncounterChange::AdvanceThread(usize::from(b % 2)),
+            2 => EveningEncounterChange::ForestallThread(usize::from(b % 2)),
+            3 => EveningEncounterChange::NewScene,
+            4 => EveningEncounterChange::AddChallenge {
+                name: "c".into(),
+                rating: b % 12,
+                complexity: a % 12,
+            },
+            _ => EveningEncounterChange::TallyChallenge { index: 0, tally },
+        }
+    }
+
+    fn clock_change(a: u8, b: u8) -> ClockChange {
+        let (i, j) = (usize::from(a % 3), usize::from(b % 3));
+        match b % 6 {
+            0 => ClockChange::Add {
+                name: "c".into(),
+                segments: a % 9,
+            },
+            1 => ClockChange::Tick {
+                index: i,
+                by: a % 5,
+            },
+            2 => ClockChange::Untick { index: i, by: 1 },
+            3 => ClockChange::Link { first: i, then: j },
+            4 => ClockChange::Race { a: i, b: j },
+            _ => ClockChange::Remove(i),
+        }
+    }
+
+    fn encounter_change(a: u8, b: u8) -> EncounterChange {
+        match b % 4 {
+            0 => EncounterChange::Evening(evening_encounter(a, b / 4)),
+            1 => EncounterChange::RoadAndRuin(if even(a) {
+                RosterChange::Add(format!("e{a}"))
+            } else {
+                RosterChange::Set {
+                    slot: usize::from(a % 22),
+                    name: None,
+                }
+            }),
+            2 => EncounterChange::PostCore(clock_change(a, b / 4)),
+            _ => EncounterChange::ThreeD6(match a % 3 {
+                0 => EscalationChange::Set(b % 8),
+                1 => EscalationChange::Increase,
+                _ => EscalationChange::Decrease,
+            }),
+        }
+    }
+
     /// Builds a command from small numbers, covering every kind of change, valid or not.
     fn command(kind: u8, token: u8, a: u8, b: u8) -> TrackerCommand {
         let any_token = TokenId(u64::from(token % 7));
-        let system_for = RuleSystem::ALL[usize::from(a) % 5];
-        let change = match kind % 24 {
+        let change = match kind % 8 {
             0 => {
+                let trackers = system(RuleSystem::ALL[usize::from(a) % 5]).new_token_trackers();
                 return TrackerCommand::AddToken {
                     token: any_token,
-                    trackers: system(system_for).new_token_trackers(),
+                    trackers,
                 };
             }
             1 => return TrackerCommand::RemoveToken { token: any_token },
-            2 => TokenChange::GoForthHeroes(GfhChange::SetHearts(Some(Hearts {
-                fortified: b % 2 == 0,
-                shield: u32::from(b % 3),
-                ..Hearts::new(u32::from(a % 4))
-            }))),
-            3 => TokenChange::GoForthHeroes(GfhChange::ApplyEffort {
-                effort: u32::from(a % 25),
-                overkill: b % 2 == 0,
-            }),
-            4 => TokenChange::GoForthHeroes(GfhChange::AddWound(Wound {
-                defense: Defense::Mind,
-                severity: [Severity::Flesh, Severity::Shallow, Severity::Vicious]
-                    [usize::from(b % 3)],
-                effect_roll: a % 10,
-                sessions_left: b % 4,
-            })),
-            5 => TokenChange::GoForthHeroes(
-                [
-                    GfhChange::ShortRest,
-                    GfhChange::LongRest,
-                    GfhChange::EndSession,
-                    GfhChange::RemoveWound(usize::from(a % 3)),
-                ][usize::from(b % 4)]
-                .clone(),
-            ),
-            6 => TokenChange::Evening(EveningChange::SetMaxHealth(u32::from(a))),
-            7 => TokenChange::Evening(EveningChange::Damage(u32::from(a % 40))),
-            8 => TokenChange::Evening(EveningChange::Heal(u32::from(a % 40))),
-            9 => TokenChange::Evening(
-                [
-                    EveningChange::GainTempHealth(u32::from(a % 9)),
-                    EveningChange::AddReserve(8),
-                    EveningChange::SpendReserve(usize::from(a % 3)),
-                    EveningChange::LongRest,
-                ][usize::from(b % 4)]
-                .clone(),
-            ),
-            10 => TokenChange::Evening(if b % 2 == 0 {
-                EveningChange::SetInjury(a % 9)
-            } else {
-                EveningChange::SetExhaustion(a % 8)
-            }),
-            11 => TokenChange::RoadAndRuin(RrChange::Strike(u32::from(a % 12))),
-            12 => TokenChange::RoadAndRuin(RrChange::SetMax {
-                pool: [Pool::Health, Pool::Steadfast, Pool::Mana, Pool::Exertion]
-                    [usize::from(b % 4)],
-                max: u32::from(a % 20),
-            }),
-            13 => TokenChange::RoadAndRuin(if b % 2 == 0 {
-                RrChange::Recover {
-                    pool: Pool::Steadfast,
-                    amount: u32::from(a % 7),
-                }
-            } else {
-                RrChange::Spend {
-                    pool: Pool::Exertion,
-                    amount: u32::from(a % 7),
-                }
-            }),
-            14 => TokenChange::RoadAndRuin(RrChange::SetEndurance(a % 5)),
-            15 => TokenChange::PostCore(PostChange::Damage(a % 4)),
-            16 => TokenChange::PostCore(
-                [
-                    PostChange::SpendGrit(a % 8),
-                    PostChange::ShortRest,
-                    PostChange::ExtendedRest,
-                    PostChange::AttributeLoss {
-                        attribute: Attribute::Dex,
-                        amount: a % 3,
-                    },
-                ][usize::from(b % 4)]
-                .clone(),
-            ),
-            17 => TokenChange::ThreeD6(ThreeD6Change::SetLevel(a % 13)),
-            18 => {
-                return TrackerCommand::Encounter(EncounterChange::Evening(
-                    EveningEncounterChange::AddThread {
-                        name: "t".into(),
-                        length: a % 14,
-                    },
-                ));
-            }
-            19 => {
-                return TrackerCommand::Encounter(EncounterChange::Evening(
-                    [
-                        EveningEncounterChange::AdvanceThread(usize::from(a % 2)),
-                        EveningEncounterChange::ForestallThread(usize::from(a % 2)),
-                        EveningEncounterChange::NewScene,
-                        EveningEncounterChange::AddChallenge {
-                            name: "c".into(),
-                            rating: a % 12,
-                            complexity: b % 12,
-                        },
-                        EveningEncounterChange::TallyChallenge {
-                            index: 0,
-                            tally: if a % 2 == 0 {
-                                Tally::Failure
-                            } else {
-                                Tally::Successes(u32::from(b % 3))
-                            },
-                        },
-                    ][usize::from(b % 5)]
-                    .clone(),
-                ));
-            }
-            20 => {
-                return TrackerCommand::Encounter(EncounterChange::RoadAndRuin(if b % 2 == 0 {
-                    RosterChange::Add(format!("e{a}"))
-                } else {
-                    RosterChange::Set {
-                        slot: usize::from(a % 22),
-                        name: None,
-                    }
-                }));
-            }
-            21 => {
-                return TrackerCommand::Encounter(EncounterChange::PostCore(ClockChange::Add {
-                    name: "c".into(),
-                    segments: a % 9,
-                }));
-            }
-            22 => {
-                return TrackerCommand::Encounter(EncounterChange::PostCore(
-                    [
-                        ClockChange::Tick {
-                            index: usize::from(a % 3),
-                            by: b % 5,
-                        },
-                        ClockChange::Untick {
-                            index: usize::from(a % 3),
-                            by: 1,
-                        },
-                        ClockChange::Link {
-                            first: usize::from(a % 3),
-                            then: usize::from(b % 3),
-                        },
-                        ClockChange::Race {
-                            a: usize::from(a % 3),
-                            b: usize::from(b % 3),
-                        },
-                        ClockChange::Remove(usize::from(a % 3)),
-                    ][usize::from(b % 5)]
-                    .clone(),
-                ));
-            }
-            _ => {
-                return TrackerCommand::Encounter(EncounterChange::ThreeD6(if b % 3 == 0 {
-                    EscalationChange::Set(a % 8)
-                } else if b % 3 == 1 {
-                    EscalationChange::Increase
-                } else {
-                    EscalationChange::Decrease
-                }));
-            }
+            2 => TokenChange::GoForthHeroes(gfh_change(a, b)),
+            3 => TokenChange::Evening(evening_change(a, b)),
+            4 => TokenChange::RoadAndRuin(rr_change(a, b)),
+            5 => post_change(a, b),
+            6 => TokenChange::ThreeD6(ThreeD6Change::SetLevel(a % 13)),
+            _ => return TrackerCommand::Encounter(encounter_change(a, b)),
         };
         // Mostly aim at the token of the change's own system (token n runs system n), sometimes
         // at any token to exercise the refusals.
-        let token = if token % 5 == 0 {
+        let token = if token.is_multiple_of(5) {
             any_token
         } else {
             TokenId(change.system() as u64)
@@ -460,7 +452,12 @@ mod tests {
     #[test]
     fn trackers_round_trip_through_json() {
         let mut t = one_token_per_system();
-        command(21, 0, 6, 0).apply(&mut t).unwrap();
+        TrackerCommand::Encounter(EncounterChange::PostCore(ClockChange::Add {
+            name: "c".into(),
+            segments: 6,
+        }))
+        .apply(&mut t)
+        .unwrap();
         let json = serde_json::to_string(&t).unwrap();
         assert_eq!(serde_json::from_str::<Trackers>(&json).unwrap(), t);
     }
@@ -475,12 +472,11 @@ mod tests {
             let mut inverses = Vec::new();
             for (kind, token, a, b) in steps {
                 let before = state.clone();
-                match command(kind, token, a, b).apply(&mut state) {
-                    Ok(inverse) => {
-                        snapshots.push(before);
-                        inverses.push(inverse);
-                    }
-                    Err(_) => prop_assert_eq!(&state, &before),
+                if let Ok(inverse) = command(kind, token, a, b).apply(&mut state) {
+                    snapshots.push(before);
+                    inverses.push(inverse);
+                } else {
+                    prop_assert_eq!(&state, &before);
                 }
             }
             while let (Some(inverse), Some(before)) = (inverses.pop(), snapshots.pop()) {
