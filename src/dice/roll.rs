@@ -134,6 +134,7 @@ impl DiceExpr {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dice::Distribution;
 
     #[test]
     fn keep_highest_drops_lowest_and_totals_match() {
@@ -176,6 +177,85 @@ mod tests {
             assert_eq!(r.total, d.value);
         }
         assert!(saw_explode && saw_reroll);
+    }
+
+    /// Every physical roll sequence of one die, with its chance: the brute-force reference for
+    /// rerolls and explosions (chains stop at `depth` explosions, as the engine's cap does).
+    fn die_outcomes(sides: u32, reroll: bool, explode: bool, depth: u32) -> Vec<(i64, f64)> {
+        let p = 1.0 / f64::from(sides);
+        let mut faces: Vec<(i64, f64)> = Vec::new();
+        for f in 1..=sides {
+            if reroll && f == 1 {
+                faces.extend((1..=sides).map(|g| (i64::from(g), p * p)));
+            } else {
+                faces.push((i64::from(f), p));
+            }
+        }
+        let mut out = Vec::new();
+        for (f, q) in faces {
+            if explode && f == i64::from(sides) && depth > 0 {
+                for (rest, r) in die_outcomes(sides, reroll, explode, depth - 1) {
+                    out.push((f + rest, q * r));
+                }
+            } else {
+                out.push((f, q));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn expression_odds_match_brute_force() {
+        let cases = [
+            ("2d6r1 + 1", 6, true, false, 1),
+            ("d4!", 4, false, true, 0),
+            ("d3!r1 - 2", 3, true, true, -2),
+        ];
+        for (text, sides, reroll, explode, flat) in cases {
+            let count = if text.starts_with('2') { 2 } else { 1 };
+            let one = die_outcomes(sides, reroll, explode, MAX_EXPLOSIONS);
+            let mut pairs: Vec<(i64, f64)> = one.iter().map(|(v, p)| (v + flat, *p)).collect();
+            if count == 2 {
+                pairs = one
+                    .iter()
+                    .flat_map(|(a, p)| one.iter().map(move |(b, q)| (a + b + flat, p * q)))
+                    .collect();
+            }
+            let brute = Distribution::from_pairs(pairs);
+            let exact = DiceExpr::parse(text).unwrap().distribution().unwrap();
+            assert_eq!(
+                (exact.min(), exact.max()),
+                (brute.min(), brute.max()),
+                "{text}"
+            );
+            for v in exact.min()..=exact.max() {
+                assert!(
+                    (exact.probability(v) - brute.probability(v)).abs() < 1e-12,
+                    "{text} at {v}"
+                );
+            }
+        }
+        let adv = DiceExpr::parse("d20adv+3").unwrap().distribution().unwrap();
+        assert!((adv.probability(23) - 39.0 / 400.0).abs() < 1e-12);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn rolls_land_on_possible_totals(
+            count in 1u32..5, sides in 2u32..9, keep in 0u32..3, explode: bool, reroll: bool, seed: u64
+        ) {
+            let mut dice = DiceTerm { explode, reroll_ones: reroll, ..DiceTerm::plain(count, sides) };
+            if keep > 0 && keep <= count {
+                dice.keep = Some(if seed % 2 == 0 { Keep::Highest(keep) } else { Keep::Lowest(keep) });
+            }
+            let expr = DiceExpr::dice_plus(dice, 1);
+            let dist = expr.distribution().unwrap();
+            let mut rng = DiceRng::seeded(seed);
+            for _ in 0..20 {
+                let r = expr.roll(&mut rng);
+                proptest::prop_assert!(dist.probability(r.total) > 0.0, "{} rolled {}", expr, r.total);
+            }
+        }
     }
 
     #[test]
