@@ -23,6 +23,16 @@ pub use trackers::{
 
 use crate::model::RuleSystem;
 
+/// Largest magnitude accepted for a bonus, penalty or TN typed into a check setup.
+pub const INPUT_LIMIT: i64 = 1000;
+
+/// Bounds a number typed into a check setup to ±[`INPUT_LIMIT`]. No rule text uses anything
+/// near it, and it keeps the odds arithmetic from overflowing on absurd input.
+#[must_use]
+pub fn bounded(value: i64) -> i64 {
+    value.clamp(-INPUT_LIMIT, INPUT_LIMIT)
+}
+
 /// A named condition with a short effect summary in our own words, for the conditions menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ConditionDef {
@@ -116,5 +126,47 @@ mod tests {
                 .condition_catalogue()
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn absurd_inputs_neither_panic_nor_overflow() {
+        let big = i64::MAX;
+        let setups = [
+            CheckSetup::GoForthHeroes(go_forth_heroes::GfhCheck {
+                roll_bonus: big,
+                effort_bonus: -big,
+                target: go_forth_heroes::Target::Fixed(big),
+                modifiers: vec![big, i64::MIN],
+                ..go_forth_heroes::GfhCheck::default()
+            }),
+            CheckSetup::Evening(evening::EveningCheck {
+                modifier: big,
+                tn: i64::MIN,
+                ..evening::EveningCheck::default()
+            }),
+            CheckSetup::RoadAndRuin(road_and_ruin::OutcomeCheck {
+                attribute: big,
+                benefit: big,
+                difficulty: i64::MIN,
+                tiring: u8::MAX,
+                ..road_and_ruin::OutcomeCheck::default()
+            }),
+            CheckSetup::PostCore(post_core::ActionRoll {
+                attribute: u8::MAX,
+                grit_dice: u8::MAX,
+                ..post_core::ActionRoll::default()
+            }),
+            CheckSetup::ThreeD6(three_d6::ThreeD6Check {
+                advantage: u8::MAX,
+                bonus: big,
+                ..three_d6::ThreeD6Check::default()
+            }),
+        ];
+        let mut rng = crate::dice::DiceRng::seeded(1);
+        for setup in setups {
+            let total: f64 = setup.odds().iter().map(|(_, p)| p).sum();
+            assert!((total - 1.0).abs() < 1e-9);
+            setup.roll(&mut rng);
+        }
     }
 }

@@ -182,7 +182,7 @@ impl ChallengeTracker {
         }
         match tally {
             Tally::Failure => self.failures += 1,
-            Tally::Successes(n) => self.successes += n,
+            Tally::Successes(n) => self.successes = self.successes.saturating_add(n),
         }
         Ok(())
     }

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::dice::{DiceRng, DiceTerm, DieResult, Distribution, OutcomeName, OutcomeOdds};
+use crate::rules::bounded;
 
 /// The difficulty guideline table (Evening, Dice Checks).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -146,6 +147,18 @@ pub struct EveningRoll {
 }
 
 impl EveningCheck {
+    /// The TN, bounded to ±1000 so arithmetic on user input cannot overflow.
+    #[must_use]
+    pub fn tn(&self) -> i64 {
+        bounded(self.tn)
+    }
+
+    /// The modifier, bounded to ±1000.
+    #[must_use]
+    pub fn modifier(&self) -> i64 {
+        bounded(self.modifier)
+    }
+
     /// The kept d20's distribution.
     #[must_use]
     pub fn d20(&self) -> Distribution {
@@ -167,7 +180,7 @@ impl EveningCheck {
         if self.attack && natural == 1 {
             return false;
         }
-        total > self.tn
+        total > self.tn()
     }
 
     /// The outcome for a kept natural roll. On a success the starting effect moves up one for
@@ -175,12 +188,12 @@ impl EveningCheck {
     /// cumulative (Evening, Making checks).
     #[must_use]
     pub fn outcome(&self, natural: u32) -> EveningOutcome {
-        let total = i64::from(natural) + self.modifier;
+        let total = i64::from(natural) + self.modifier();
         if !self.succeeds(natural, total) {
             return EveningOutcome::Failure;
         }
         let mut steps = 0;
-        if total >= self.tn + 10 {
+        if total >= self.tn() + 10 {
             steps += 1;
         }
         if natural == 20 {
@@ -207,10 +220,10 @@ impl EveningCheck {
         let (adv, dis) = (u32::from(self.advantage), u32::from(self.disadvantage));
         let dice = DiceTerm::with_edge(1, 20, adv, dis).roll_dice(0, rng);
         let natural = dice.iter().find(|d| d.kept).map_or(1, |d| d.value as u32);
-        let total = i64::from(natural) + self.modifier;
-        let thread_prompt = if natural == 20 || total >= self.tn + 10 {
+        let total = i64::from(natural) + self.modifier();
+        let thread_prompt = if natural == 20 || total >= self.tn() + 10 {
             Some(ThreadPrompt::Good)
-        } else if natural == 1 || total <= self.tn - 10 {
+        } else if natural == 1 || total <= self.tn() - 10 {
             Some(ThreadPrompt::Bad)
         } else {
             None

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{DamageDice, PassFail};
 use crate::dice::{DiceRng, DiceTerm, Distribution, OutcomeName, OutcomeOdds, RollRecord};
+use crate::rules::bounded;
 
 /// How a target takes a damage type (Evening, Modifiers).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -163,13 +164,15 @@ impl WealthCheck {
     /// Exact odds.
     #[must_use]
     pub fn odds(&self) -> OutcomeOdds<PassFail> {
-        Distribution::die(10).shift(self.bonus).outcomes(|t| {
-            if t > self.tn {
-                PassFail::Pass
-            } else {
-                PassFail::Fail
-            }
-        })
+        Distribution::die(10)
+            .shift(bounded(self.bonus))
+            .outcomes(|t| {
+                if t > bounded(self.tn) {
+                    PassFail::Pass
+                } else {
+                    PassFail::Fail
+                }
+            })
     }
 }
 

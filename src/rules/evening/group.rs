@@ -77,8 +77,8 @@ impl ContestedCheck {
     /// Exact chance the acting side wins.
     #[must_use]
     pub fn odds(&self) -> OutcomeOdds<PassFail> {
-        let mine = self.mine.d20().shift(self.mine.modifier);
-        let theirs = self.theirs.d20().shift(self.theirs.modifier);
+        let mine = self.mine.d20().shift(self.mine.modifier());
+        let theirs = self.theirs.d20().shift(self.theirs.modifier());
         let win = mine.chance_to_win_rerolling_ties(&theirs);
         let mut odds = OutcomeOdds::new();
         odds.add(PassFail::Pass, win);

@@ -112,7 +112,10 @@ impl EveningToken {
                 if self.is_dead() {
                     return Err(RulesError::NotAllowed("the dead cannot be healed"));
                 }
-                self.health = (self.health + h).min(self.effective_max_health());
+                self.health = self
+                    .health
+                    .saturating_add(*h)
+                    .min(self.effective_max_health());
             }
             EveningChange::GainTempHealth(t) => self.temp_health = self.temp_health.max(*t),
             EveningChange::AddReserve(sides) => self.reserves.push(Reserve {

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::dice::{DiceRng, DiceTerm, DieResult, Distribution, OutcomeName, OutcomeOdds};
+use crate::rules::bounded;
 
 /// Momentum dice are d6 (GFH, Momentum Pool).
 pub const MOMENTUM_DIE: u32 = 6;
@@ -197,9 +198,14 @@ impl GfhCheck {
         }
     }
 
+    /// The Effort bonus, bounded to ±1000 so arithmetic on user input cannot overflow.
+    fn effort_bonus(&self) -> i64 {
+        bounded(self.effort_bonus)
+    }
+
     /// The flat part of the check total.
     fn flat_check(&self) -> i64 {
-        self.roll_bonus + net_modifier(&self.modifiers)
+        bounded(self.roll_bonus) + bounded(net_modifier(&self.modifiers))
     }
 
     /// The TN distribution after Easy/Hard.
@@ -207,7 +213,7 @@ impl GfhCheck {
     pub fn tn_distribution(&self) -> Distribution {
         match self.target {
             Target::Tier(tier) => tier.distribution(),
-            Target::Fixed(tn) => Distribution::constant(tn),
+            Target::Fixed(tn) => Distribution::constant(bounded(tn)),
         }
         .shift(self.tn_shift())
     }
@@ -241,13 +247,13 @@ impl GfhCheck {
     #[must_use]
     pub fn effort_odds(&self) -> Distribution {
         let odds = self.odds();
-        let mut on_hit = Distribution::die(self.effort_die).shift(self.effort_bonus);
+        let mut on_hit = Distribution::die(self.effort_die).shift(self.effort_bonus());
         if self.boost == Boost::Effort {
             on_hit = on_hit.add(&Distribution::die(MOMENTUM_DIE));
         }
         let hit = odds.probability(&GfhOutcome::Hit);
         let mut pairs: Vec<(i64, f64)> = on_hit.iter().map(|(v, p)| (v.max(0), p * hit)).collect();
-        pairs.push((self.effort_bonus.max(0), 1.0 - hit));
+        pairs.push((self.effort_bonus().max(0), 1.0 - hit));
         Distribution::from_pairs(pairs)
     }
 
@@ -271,10 +277,10 @@ impl GfhCheck {
             };
             (
                 GfhOutcome::Hit,
-                i64::from(effort_face) + self.effort_bonus + boost_effort,
+                i64::from(effort_face) + self.effort_bonus() + boost_effort,
             )
         } else {
-            (GfhOutcome::Graze, self.effort_bonus)
+            (GfhOutcome::Graze, self.effort_bonus())
         };
         GfhRoll {
             dice: Vec::new(),
@@ -293,7 +299,7 @@ impl GfhCheck {
             dice.extend(DiceTerm::plain(1, MOMENTUM_DIE).roll_dice(2, rng));
         }
         let tn = match self.target {
-            Target::Fixed(tn) => tn,
+            Target::Fixed(tn) => bounded(tn),
             Target::Tier(tier) => {
                 let tn_dice = tier.dice().map(|d| d.roll_dice(3, rng)).unwrap_or_default();
                 let tn = 10 + tn_dice.iter().map(|d| d.value).sum::<i64>();

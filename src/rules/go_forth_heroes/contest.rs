@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::dice::{DiceRng, Distribution, OutcomeName, OutcomeOdds};
+use crate::rules::bounded;
 
 /// Two characters opposing each other, each rolling d20 + their Roll bonus. The text only says
 /// the higher total wins; on a tie we read that both roll again, as a table would.
@@ -44,15 +45,18 @@ impl Contest {
     #[must_use]
     pub fn odds(&self) -> OutcomeOdds<ContestOutcome> {
         let d20 = Distribution::die(20);
-        contest_odds(&d20.shift(self.bonus), &d20.shift(self.opponent_bonus))
+        contest_odds(
+            &d20.shift(bounded(self.bonus)),
+            &d20.shift(bounded(self.opponent_bonus)),
+        )
     }
 
     /// Rolls until the totals differ; returns every pair of totals rolled and the outcome.
     pub fn roll(&self, rng: &mut DiceRng) -> (Vec<(i64, i64)>, ContestOutcome) {
         let mut rounds = Vec::new();
         loop {
-            let mine = i64::from(rng.die(20)) + self.bonus;
-            let theirs = i64::from(rng.die(20)) + self.opponent_bonus;
+            let mine = i64::from(rng.die(20)) + bounded(self.bonus);
+            let theirs = i64::from(rng.die(20)) + bounded(self.opponent_bonus);
             rounds.push((mine, theirs));
             if mine != theirs {
                 let outcome = if mine > theirs {

@@ -52,7 +52,9 @@ impl Hearts {
     /// Total Effort still needed.
     #[must_use]
     pub fn effort_left(&self) -> u32 {
-        (self.remaining * EFFORT_PER_HEART).saturating_sub(self.progress)
+        self.remaining
+            .saturating_mul(EFFORT_PER_HEART)
+            .saturating_sub(self.progress)
     }
 
     /// Applies one strike of `effort`. Only one Heart is targeted at a time: Effort past the end
@@ -82,7 +84,7 @@ impl Hearts {
         }
         let mut left = effective;
         while left > 0 && !self.overcome() {
-            let need = EFFORT_PER_HEART - self.progress;
+            let need = EFFORT_PER_HEART.saturating_sub(self.progress);
             if left < need {
                 self.progress += left;
                 left = 0;

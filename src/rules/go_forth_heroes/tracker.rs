@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Attributes, Defense, Hearts, Severity, Wound};
+use super::{Attributes, Defense, EFFORT_PER_HEART, Hearts, Severity, Wound, net_modifier};
 use crate::rules::RulesError;
 
 /// What the encounter tracks for one GFH token.
@@ -43,17 +43,29 @@ pub enum GfhChange {
 }
 
 impl GfhToken {
-    /// The Defense TN, with a flat bonus from effects already netted by the caller.
+    /// A Defense TN with bonuses and penalties from several sources (conditions, wards, gambits):
+    /// they do not add up, the best bonus and worst penalty count once (GFH, Defenses;
+    /// Modifiers).
     #[must_use]
-    pub fn defense(&self, defense: Defense) -> i64 {
-        self.attributes.defense(defense)
+    pub fn defense(&self, defense: Defense, modifiers: &[i64]) -> i64 {
+        self.attributes.defense(defense) + net_modifier(modifiers)
     }
 
     /// Applies `change`; on error the caller keeps the previous state.
     pub fn apply(&mut self, change: &GfhChange) -> Result<(), RulesError> {
         match change {
             GfhChange::SetAttributes(a) => self.attributes = *a,
-            GfhChange::SetHearts(h) => self.hearts.clone_from(h),
+            GfhChange::SetHearts(h) => {
+                if let Some(bad) = h.as_ref().filter(|h| h.progress >= EFFORT_PER_HEART) {
+                    return Err(RulesError::OutOfRange {
+                        what: "Effort on the current Heart",
+                        value: i64::from(bad.progress),
+                        min: 0,
+                        max: i64::from(EFFORT_PER_HEART - 1),
+                    });
+                }
+                self.hearts.clone_from(h);
+            }
             GfhChange::ApplyEffort { effort, overkill } => {
                 let Some(hearts) = self.hearts.as_mut() else {
                     return Err(RulesError::NotAllowed("this token has no Hearts"));
@@ -144,6 +156,27 @@ mod tests {
             t.apply(&GfhChange::AddWound(wound(Severity::Flesh, 0).with_roll(9)))
                 .is_err()
         );
+    }
+
+    #[test]
+    fn defense_modifiers_take_the_highest() {
+        let t = GfhToken {
+            attributes: Attributes {
+                might: 2,
+                agility: 1,
+                ..Attributes::default()
+            },
+            ..GfhToken::default()
+        };
+        // Empowered (+3) and a ward (+3) give +3, not +6; Weakened would then take 3 off.
+        assert_eq!(t.defense(Defense::Body, &[3, 3]), 16);
+        assert_eq!(t.defense(Defense::Body, &[3, 3, -3]), 13);
+        let mut t = t;
+        let bad = Hearts {
+            progress: 10,
+            ..Hearts::new(2)
+        };
+        assert!(t.apply(&GfhChange::SetHearts(Some(bad))).is_err());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::dice::{DiceRng, DiceTerm, DieResult, OutcomeName, OutcomeOdds};
+use crate::rules::bounded;
 
 /// The attack die by method of attack.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -110,11 +111,11 @@ impl AttackRoll {
     /// The outcome for given faces of the attack die and the Special die.
     #[must_use]
     pub fn resolve(&self, face: i64, special_face: i64) -> AttackOutcome {
-        let to_hit = face + self.modifier;
+        let to_hit = face + bounded(self.modifier);
         if to_hit <= 1 {
             return AttackOutcome::Miss;
         }
-        let after_armour = to_hit - self.armour;
+        let after_armour = to_hit - bounded(self.armour);
         let blow = if after_armour <= 1 {
             Blow::NoDamage
         } else if after_armour >= self.die.solid_from() {

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::dice::{
     DiceRng, DiceTerm, DieResult, Distribution, Keep, OutcomeName, OutcomeOdds, keep_distribution,
 };
+use crate::rules::bounded;
 
 /// Most points one proficiency adds (Road and Ruin, Proficiency).
 pub const MAX_PROFICIENCY: u8 = 5;
@@ -133,7 +134,9 @@ impl OutcomeCheck {
         } else {
             0
         };
-        self.attribute + prof + spec + self.benefit - self.difficulty - exhaustion
+        bounded(self.attribute) + prof + spec + bounded(self.benefit)
+            - bounded(self.difficulty)
+            - exhaustion
     }
 
     /// Extra dice keeping the lowest, after negations.

@@ -110,7 +110,10 @@ impl RrToken {
                 self.current[*pool as usize] -= amount;
             }
             RrChange::Recover { pool, amount } => {
-                self.current[*pool as usize] = (self.get(*pool) + amount).min(self.max_of(*pool));
+                self.current[*pool as usize] = self
+                    .get(*pool)
+                    .saturating_add(*amount)
+                    .min(self.max_of(*pool));
             }
             RrChange::SetMax {
                 pool: Pool::Exertion,

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{EffectDice, TierRelation};
 use crate::dice::{DiceRng, DiceTerm, DieResult, Distribution, OutcomeName, OutcomeOdds};
+use crate::rules::bounded;
 
 /// Most net advantage or disadvantage (3d6, Advantage and Disadvantage).
 pub const MAX_EDGE: i64 = 3;
@@ -98,7 +99,7 @@ impl ThreeD6Check {
         } else {
             0
         };
-        esc + self.bonus
+        esc + bounded(self.bonus)
     }
 
     /// The Total's exact distribution.
