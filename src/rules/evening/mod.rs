@@ -4,6 +4,7 @@
 mod challenge;
 mod check;
 mod damage;
+mod encounter;
 mod group;
 mod threat;
 mod tracker;
@@ -14,14 +15,12 @@ pub use challenge::{
 };
 pub use check::{Difficulty, EffectLevel, EveningCheck, EveningOutcome, EveningRoll, ThreadPrompt};
 pub use damage::{Affinity, DamageRoll, DeathSaveOutcome, DeathSaves, WealthCheck};
+pub use encounter::{EveningEncounter, EveningEncounterChange, MARKS_PER_SCENE, Thread};
 pub use group::{ContestedCheck, GroupCheck, PassFail};
 pub use threat::{
     DamageDice, STRENGTH_WEAKNESS_SHIFT, ThreatProfile, ThreatStats, ThreatTrait, danger_stats,
 };
-pub use tracker::{
-    EveningChange, EveningEncounter, EveningEncounterChange, EveningToken, MARKS_PER_SCENE,
-    Reserve, Thread,
-};
+pub use tracker::{EveningChange, EveningToken, Reserve};
 
 use crate::model::RuleSystem;
 use crate::rules::{CheckSetup, ConditionDef, InitiativeMethod, System, TokenTrackers};
