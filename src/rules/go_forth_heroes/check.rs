@@ -5,6 +5,10 @@ use serde::{Deserialize, Serialize};
 use crate::dice::{DiceRng, DiceTerm, DieResult, Distribution, OutcomeName, OutcomeOdds};
 use crate::rules::bounded;
 
+/// Effort die for bare hands (GFH, Effort).
+pub const BARE_HANDS_EFFORT_DIE: u32 = 4;
+/// Effort die for a weapon or tool (GFH, Effort); abilities may give larger ones.
+pub const WEAPON_EFFORT_DIE: u32 = 6;
 /// Momentum dice are d6 (GFH, Momentum Pool).
 pub const MOMENTUM_DIE: u32 = 6;
 /// How far Easy lowers and Hard raises the TN (GFH, Easy vs Hard).
@@ -124,7 +128,7 @@ impl Default for GfhCheck {
         Self {
             roll_bonus: 0,
             effort_bonus: 0,
-            effort_die: 6,
+            effort_die: WEAPON_EFFORT_DIE,
             target: Target::default(),
             easy: false,
             hard: false,

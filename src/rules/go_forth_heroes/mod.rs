@@ -8,8 +8,8 @@ mod tracker;
 mod wounds;
 
 pub use check::{
-    Boost, EASE_STEP, GfhCheck, GfhOutcome, GfhRoll, MOMENTUM_DIE, MomentumArea, Target, TnTier,
-    net_modifier,
+    BARE_HANDS_EFFORT_DIE, Boost, EASE_STEP, GfhCheck, GfhOutcome, GfhRoll, MOMENTUM_DIE,
+    MomentumArea, Target, TnTier, WEAPON_EFFORT_DIE, net_modifier,
 };
 pub use contest::{Contest, ContestOutcome, contest_odds};
 pub use hearts::{EFFORT_PER_HEART, EffortApplied, Hearts};
