@@ -1,6 +1,6 @@
 //! Exact probability distributions over integer results.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::outcome::OutcomeOdds;
 
@@ -9,7 +9,10 @@ use super::outcome::OutcomeOdds;
 /// Built by convolution and enumeration (never sampling), so the odds shown to players are the
 /// true odds of the rules as implemented. f64 is precise enough for tables of a few thousand
 /// entries.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// Serialisable for export only: it is always rebuilt from a check, never read back, so its
+/// invariant (at least one entry) cannot be broken by a file.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Distribution {
     min: i64,
     probs: Vec<f64>,
