@@ -57,7 +57,7 @@ pub enum EveningChange {
     SetInjury(u8),
     /// Set the exhaustion level 0–6.
     SetExhaustion(u8),
-    /// Make (or unmake) this token a threat.
+    /// Make (or unmake) this token a threat; making one sets health from the threat table.
     SetThreat(Option<ThreatProfile>),
 }
 
@@ -136,7 +136,14 @@ impl EveningToken {
                 self.exhaustion = level("exhaustion", *l, 6)?;
                 self.health = self.health.min(self.effective_max_health());
             }
-            EveningChange::SetThreat(t) => self.threat.clone_from(t),
+            EveningChange::SetThreat(t) => {
+                // A threat starts at its table health, traits included (Evening, Threat Rating).
+                if let Some(profile) = t {
+                    self.max_health = profile.stats().health;
+                    self.health = self.effective_max_health();
+                }
+                self.threat.clone_from(t);
+            }
         }
         Ok(())
     }
@@ -219,6 +226,18 @@ mod tests {
         assert_eq!((t.effective_max_health(), t.health), (15, 15));
         t.apply(&EveningChange::LongRest).unwrap();
         assert_eq!((t.exhaustion, t.health), (3, 30));
+    }
+
+    #[test]
+    fn threats_start_at_table_health() {
+        use crate::rules::evening::{ThreatProfile, ThreatTrait};
+        let mut t = EveningToken::default();
+        let profile = ThreatProfile {
+            rating: 2,
+            traits: vec![ThreatTrait::Behemoth],
+        };
+        t.apply(&EveningChange::SetThreat(Some(profile))).unwrap();
+        assert_eq!((t.max_health, t.health), (190, 190));
     }
 
     #[test]
