@@ -20,7 +20,7 @@ pub use group::{ContestedCheck, GroupCheck, PassFail};
 pub use threat::{
     DamageDice, STRENGTH_WEAKNESS_SHIFT, ThreatProfile, ThreatStats, ThreatTrait, danger_stats,
 };
-pub use tracker::{EveningChange, EveningToken, Reserve};
+pub use tracker::{CheckKind, EveningChange, EveningToken, Reserve};
 
 use crate::model::RuleSystem;
 use crate::rules::{CheckSetup, ConditionDef, InitiativeMethod, System, TokenTrackers};

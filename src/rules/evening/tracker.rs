@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::ThreatProfile;
+use super::{EveningCheck, ThreatProfile};
 use crate::rules::RulesError;
 
 /// One reserve die (Evening, Reserves).
@@ -12,6 +12,15 @@ pub struct Reserve {
     pub sides: u32,
     /// Spent until the next long rest.
     pub spent: bool,
+}
+
+/// Which kind of roll a penalty applies to (Evening, Injury; Exhaustion).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CheckKind {
+    /// Aptitude checks.
+    Aptitude,
+    /// Attack rolls and defense checks.
+    AttackOrDefense,
 }
 
 /// What the encounter tracks for one Evening token.
@@ -81,6 +90,24 @@ impl EveningToken {
     pub fn injury_penalties(&self) -> (i64, i64) {
         let l = i64::from(self.injury.min(6));
         (-3 * ((l + 1) / 2), -3 * (l / 2))
+    }
+
+    /// `check` with this token's injury penalty and exhaustion disadvantage applied
+    /// (Evening, Injury; Exhaustion): aptitude checks take the aptitude penalty and, from
+    /// exhaustion 1, disadvantage; attacks and defenses take their penalty and, from
+    /// exhaustion 3, disadvantage.
+    #[must_use]
+    pub fn apply_penalties(&self, check: &EveningCheck, kind: CheckKind) -> EveningCheck {
+        let (aptitude, combat) = self.injury_penalties();
+        let (penalty, disadvantage_from) = match kind {
+            CheckKind::Aptitude => (aptitude, 1),
+            CheckKind::AttackOrDefense => (combat, 3),
+        };
+        EveningCheck {
+            modifier: check.modifier() + penalty,
+            disadvantage: check.disadvantage || self.exhaustion >= disadvantage_from,
+            ..*check
+        }
     }
 
     /// Maximum health after exhaustion (halved from level 4).
@@ -226,6 +253,23 @@ mod tests {
         assert_eq!((t.effective_max_health(), t.health), (15, 15));
         t.apply(&EveningChange::LongRest).unwrap();
         assert_eq!((t.exhaustion, t.health), (3, 30));
+    }
+
+    #[test]
+    fn penalties_reach_the_check() {
+        let t = EveningToken {
+            injury: 3,
+            exhaustion: 1,
+            ..EveningToken::default()
+        };
+        let base = EveningCheck {
+            modifier: 5,
+            ..EveningCheck::default()
+        };
+        let apt = t.apply_penalties(&base, CheckKind::Aptitude);
+        assert_eq!((apt.modifier, apt.disadvantage), (-1, true));
+        let atk = t.apply_penalties(&base, CheckKind::AttackOrDefense);
+        assert_eq!((atk.modifier, atk.disadvantage), (2, false));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{exertion_max, is_exhausted, strike};
+use super::{Exhaustion, OutcomeCheck, exertion_max, is_exhausted, strike};
 use crate::rules::RulesError;
 
 /// A Road and Ruin pool.
@@ -87,6 +87,20 @@ impl RrToken {
     #[must_use]
     pub fn exhausted(&self) -> bool {
         is_exhausted(self.get(Pool::Exertion), self.endurance)
+    }
+
+    /// `check` with this token's Exhaustion filled in (unless already negated with Exertion).
+    #[must_use]
+    pub fn prepare(&self, check: &OutcomeCheck) -> OutcomeCheck {
+        let exhaustion = match (self.exhausted(), check.exhaustion) {
+            (_, Exhaustion::Negated) => Exhaustion::Negated,
+            (true, _) => Exhaustion::Exhausted,
+            (false, e) => e,
+        };
+        OutcomeCheck {
+            exhaustion,
+            ..*check
+        }
     }
 
     /// Applies `change`; on error the caller keeps the previous state.
@@ -182,6 +196,8 @@ mod tests {
         })
         .unwrap();
         assert!(t.exhausted());
+        let prepared = t.prepare(&OutcomeCheck::default());
+        assert_eq!(prepared.net_benefit(), -5);
         assert!(
             t.apply(&RrChange::Spend {
                 pool: Pool::Mana,
