@@ -205,3 +205,30 @@ fn combat_state_survives_a_save_and_load() {
         doc.encounter
     );
 }
+
+#[test]
+fn each_new_3d6_round_raises_the_escalation_tracker_to_six() {
+    let mut doc = demo_doc();
+    doc.apply(Command::SetSystem(lantern::model::RuleSystem::ThreeD6))
+        .unwrap();
+    let combatants = vec![lantern::combat::initiative::Combatant::new(TokenId(1))];
+    combat(
+        &mut doc,
+        CombatCommand::StartInitiative {
+            mode: Mode::Escalating,
+            combatants,
+            surprise_round: false,
+        },
+    );
+    let escalation = |doc: &Document| doc.encounter.combat.trackers.encounter.three_d6.escalation;
+    assert_eq!(escalation(&doc), 0, "round 1 starts at 0");
+    for _ in 0..9 {
+        combat(&mut doc, CombatCommand::NextTurn { pick: None });
+    }
+    assert_eq!(
+        (doc.encounter.combat.initiative.round, escalation(&doc)),
+        (10, 6)
+    );
+    doc.undo().unwrap();
+    assert_eq!(escalation(&doc), 6, "round 9 was already at the cap");
+}

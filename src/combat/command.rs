@@ -12,6 +12,7 @@ use super::conditions::{
 use super::initiative::{Combatant, EconomyPart, Initiative, InitiativeError, Mode, TurnChange};
 use super::momentum::{HitOutcome, Lock, MomentumError, MomentumPool, Zone};
 use crate::model::{Encounter, LogEntry, Side, TokenId};
+use crate::rules::three_d6::EscalationChange;
 
 /// A change to the fight.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -50,7 +51,6 @@ pub enum CombatCommand {
         token: TokenId,
         intention: String,
     },
-    SetEscalation(u8),
     ApplyCondition(ActiveCondition),
     RemoveCondition {
         token: TokenId,
@@ -136,7 +136,6 @@ impl CombatCommand {
             Self::SetSurprised { .. } => "Set surprised",
             Self::UseEconomy { .. } => "Use action",
             Self::SetIntention { .. } => "Set intention",
-            Self::SetEscalation(_) => "Set escalation",
             Self::ApplyCondition(_) => "Apply condition",
             Self::RemoveCondition { .. } => "Remove condition",
             Self::Momentum { .. } => "Momentum",
@@ -185,7 +184,6 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
         CombatCommand::SetIntention { token, intention } => {
             combatant(init, token)?.intention = intention;
         }
-        CombatCommand::SetEscalation(v) => init.set_escalation(v)?,
         CombatCommand::ApplyCondition(c) => apply_condition_cmd(&mut scratch, &names, c)?,
         CombatCommand::RemoveCondition { token, name } => {
             remove_condition(&mut scratch, &names, token, &name)?;
@@ -225,6 +223,14 @@ fn turn_boundaries(state: &mut crate::model::CombatState, names: &Names<'_>, cha
     }
     if change.new_round {
         let round = state.initiative.round;
+        if state.initiative.mode == Mode::Escalating && round > 1 {
+            // Escalation rises each combat round after the first; it stops at 6 by itself.
+            let _ = state
+                .trackers
+                .encounter
+                .three_d6
+                .apply(&EscalationChange::Increase);
+        }
         state.log.push(LogEntry::event(
             "",
             "Initiative",

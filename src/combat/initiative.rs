@@ -65,22 +65,15 @@ pub enum Mode {
     Simultaneous,
     /// A plain order the GM arranges (Post core).
     Ordered,
-    /// A plain order with Escalation rising by one each new round (3d6 core mechanics).
+    /// A plain order; each new round raises the 3d6 Escalation tracker by one (3d6 core
+    /// mechanics, Escalation).
     Escalating,
 }
 
 impl Mode {
     /// The usual mode for a system.
     pub fn default_for(system: RuleSystem) -> Self {
-        match system {
-            RuleSystem::Evening => Self::Rolled,
-            RuleSystem::GoForthHeroes => Self::RoundTheTable {
-                placement: EnemyPlacement::AtTheEnd,
-            },
-            RuleSystem::RoadAndRuin => Self::Simultaneous,
-            RuleSystem::PostCore => Self::Ordered,
-            RuleSystem::ThreeD6 => Self::Escalating,
-        }
+        crate::rules::system(system).initiative_mode()
     }
 }
 
@@ -203,8 +196,6 @@ pub enum InitiativeError {
     NotEnoughMovement { needed: u32, left: u32 },
     #[error("it is the {0:?}' pick, and that combatant has acted or is on the other side")]
     NotTheirPick(ZipperSide),
-    #[error("escalation runs from 0 to 6")]
-    BadEscalation,
 }
 
 /// The turn order and where the fight is in it.
@@ -224,9 +215,6 @@ pub struct Initiative {
     /// Road and Ruin: time pip within the round, 0–9.
     #[serde(default)]
     pub pip: u8,
-    /// 3d6 core mechanics: Escalation, 0–6, added to player rolls.
-    #[serde(default)]
-    pub escalation: u8,
 }
 
 impl Default for Initiative {
@@ -238,7 +226,6 @@ impl Default for Initiative {
             round: 0,
             surprise_round: false,
             pip: 0,
-            escalation: 0,
         }
     }
 }
@@ -256,8 +243,6 @@ impl Initiative {
     pub const LAIR_COUNT: i32 = 20;
     /// Road and Ruin: time pips in a round.
     pub const PIPS_PER_ROUND: u8 = 10;
-    /// 3d6: Escalation's ceiling.
-    pub const MAX_ESCALATION: u8 = 6;
 
     pub fn is_running(&self) -> bool {
         self.round > 0
@@ -355,9 +340,6 @@ impl Initiative {
     fn new_round(&mut self) -> TurnChange {
         self.round += 1;
         self.surprise_round = false;
-        if self.mode == Mode::Escalating {
-            self.escalation = (self.escalation + 1).min(Self::MAX_ESCALATION);
-        }
         for c in &mut self.combatants {
             c.acted = false;
         }
@@ -521,14 +503,6 @@ impl Initiative {
         *flag = true;
         Ok(())
     }
-
-    pub fn set_escalation(&mut self, value: u8) -> Result<(), InitiativeError> {
-        if value > Self::MAX_ESCALATION {
-            return Err(InitiativeError::BadEscalation);
-        }
-        self.escalation = value;
-        Ok(())
-    }
 }
 
 /// A part of a turn's action economy.
@@ -684,22 +658,6 @@ mod tests {
             init.use_economy(t(1), EconomyPart::Movement(7), 6),
             Err(InitiativeError::NotEnoughMovement { needed: 7, left: 6 })
         );
-    }
-
-    #[test]
-    fn escalation_climbs_each_round_to_six() {
-        let (mut post, _) = Initiative::start(Mode::Ordered, vec![Combatant::new(t(1))], false);
-        post.next_turn(&side, None).unwrap();
-        assert_eq!(
-            (post.round, post.escalation),
-            (2, 0),
-            "Post has no escalation"
-        );
-        let (mut init, _) = Initiative::start(Mode::Escalating, vec![Combatant::new(t(1))], false);
-        for _ in 0..10 {
-            init.next_turn(&side, None).unwrap();
-        }
-        assert_eq!((init.round, init.escalation), (11, 6));
     }
 
     #[test]

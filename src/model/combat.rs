@@ -9,6 +9,7 @@ use super::TokenId;
 use crate::combat::conditions::ActiveCondition;
 use crate::combat::initiative::Initiative;
 use crate::combat::momentum::MomentumPool;
+use crate::rules::Trackers;
 
 /// One line of the roll log: who rolled what, the dice, and the result in the system's terms.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,6 +49,9 @@ pub struct CombatState {
     /// Go Forth: Heroes momentum pools, by hero.
     #[serde(default)]
     pub momentum: BTreeMap<TokenId, MomentumPool>,
+    /// Each system's trackers (Hearts, health, Steadfast, clocks, escalation…).
+    #[serde(default)]
+    pub trackers: Trackers,
     #[serde(default)]
     pub log: Vec<LogEntry>,
 }

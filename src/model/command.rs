@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::combat::command::{CombatCommand, CombatError, apply_combat};
+use crate::rules::{RulesError, TrackerCommand};
 
 use super::{
     Background, Cell, CellLength, CombatState, CustomBand, DiagonalRule, EmbeddedImage, Encounter,
@@ -78,6 +79,8 @@ pub enum Command {
     Batch(Vec<Command>),
     /// A change to the fight: turns, conditions, momentum.
     Combat(CombatCommand),
+    /// A change to one of the rule system's trackers.
+    Tracker(TrackerCommand),
     /// Puts the whole combat state back (the inverse of a combat command).
     SetCombat(Box<CombatState>),
 }
@@ -117,6 +120,8 @@ pub enum CommandError {
     EmptyName,
     #[error(transparent)]
     Combat(#[from] CombatError),
+    #[error(transparent)]
+    Rules(#[from] RulesError),
 }
 
 impl Command {
@@ -148,6 +153,7 @@ impl Command {
             Self::Batch(cmds) => cmds.first().map_or("Edit", Self::label),
             Self::Combat(c) => c.label(),
             Self::SetCombat(_) => "Restore combat",
+            Self::Tracker(_) => "Change tracker",
         }
     }
 }
@@ -208,6 +214,9 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
             apply_combat(encounter, command)?;
             Ok(Command::SetCombat(Box::new(before)))
         }
+        Command::Tracker(command) => Ok(Command::Tracker(
+            command.apply(&mut encounter.combat.trackers)?,
+        )),
         Command::SetCombat(state) => Ok(Command::SetCombat(Box::new(std::mem::replace(
             &mut encounter.combat,
             *state,

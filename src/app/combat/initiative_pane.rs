@@ -10,7 +10,9 @@ use crate::combat::initiative::{
     Combatant, EconomyPart, EnemyPlacement, Initiative, Mode, ZipperSide, arrange_round_the_table,
     roll_evening,
 };
-use crate::model::{RuleSystem, Side, TokenId};
+use crate::model::{Command, RuleSystem, Side, TokenId};
+use crate::rules::three_d6::EscalationChange;
+use crate::rules::{EncounterChange, TrackerCommand};
 
 /// Draws the Initiative pane. `rng` rolls Evening initiative (seeded in tests).
 pub fn initiative_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut StdRng) {
@@ -222,7 +224,11 @@ fn header_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, init: &Initiative) {
         );
     }
     if init.mode == Mode::Escalating {
-        escalation_ui(ui, ctx, init.escalation);
+        escalation_ui(
+            ui,
+            ctx,
+            ctx.encounter.combat.trackers.encounter.three_d6.escalation,
+        );
     }
     ui.horizontal(|ui| {
         if ui.button("◀ Previous").on_hover_text("Page Up").clicked() {
@@ -251,11 +257,15 @@ fn escalation_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, escalation: u8) {
                 .strong()
                 .color(Color32::from_rgb(255, 120, 60)),
         );
-        if ui.small_button("−").clicked() && escalation > 0 {
-            queue(ctx, CombatCommand::SetEscalation(escalation - 1));
-        }
-        if ui.small_button("+").clicked() && escalation < Initiative::MAX_ESCALATION {
-            queue(ctx, CombatCommand::SetEscalation(escalation + 1));
+        for (label, change) in [
+            ("−", EscalationChange::Decrease),
+            ("+", EscalationChange::Increase),
+        ] {
+            if ui.small_button(label).clicked() {
+                ctx.command(Command::Tracker(TrackerCommand::Encounter(
+                    EncounterChange::ThreeD6(change),
+                )));
+            }
         }
     });
 }
