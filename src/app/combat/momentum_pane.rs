@@ -184,10 +184,10 @@ fn actions_ui(
         action,
     };
     ui.horizontal_wrapped(|ui| {
-        if ui.add_enabled(pool.count(Zone::Stamina) > 0, egui::Button::new("Prepare → Power")).on_hover_text("Start of turn: Stamina to Power").clicked() {
+        if ui.add_enabled(pool.count(Zone::Stamina) > 0, egui::Button::new("Prepare: to Power")).on_hover_text("Start of turn: Stamina to Power").clicked() {
             queue(ctx, m(MomentumAction::Prepare { from: Zone::Stamina }));
         }
-        if ui.add_enabled(pool.count(Zone::Fatigue) > 0, egui::Button::new("Prepare → Stamina")).on_hover_text("Start of turn: Fatigue to Stamina").clicked() {
+        if ui.add_enabled(pool.count(Zone::Fatigue) > 0, egui::Button::new("Prepare: to Stamina")).on_hover_text("Start of turn: Fatigue to Stamina").clicked() {
             queue(ctx, m(MomentumAction::Prepare { from: Zone::Fatigue }));
         }
         let boost_die = pool.first_in(Zone::Power).or_else(|| pool.first_in(Zone::Stamina));
