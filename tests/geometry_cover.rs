@@ -228,10 +228,10 @@ fn evening_grades_half_cover() {
 
 #[test]
 fn a_gargantuan_attacker_peeks_around_a_wall_end() {
-    // The wall ends at (6, 4): a Medium attacker at (0,0) is hidden from T, but a Gargantuan
+    // The wall ends at (6, 4): a Medium attacker at (0,0) sees T only partly, a Gargantuan
     // one anchored there reaches past the end with its bottom-right corner (4, 4).
     let medium = sq().a((0, 0)).t((9, 5)).wall((6.0, -9.0), (6.0, 4.0));
-    assert_eq!(medium.judge().0, VerdictKind::NoSight);
+    assert_eq!(medium.judge().0, VerdictKind::Cover);
     let case = sq()
         .token(1, Side::Party, SizeCategory::Gargantuan, (0, 0))
         .t((9, 5))
