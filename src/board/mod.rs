@@ -11,10 +11,13 @@ pub mod footprint;
 pub mod grid;
 pub mod index;
 pub mod lattice;
+pub mod reach;
 pub mod scene;
+pub mod sight;
 pub mod sightline;
 
 pub use bands::{Band, band, cell_distance, footprint_distance};
 pub use cover::{Evidence, TracedLine, Verdict, VerdictKind};
 pub use degree::CoverDegree;
+pub use reach::Reach;
 pub use scene::{Blocker, Scene, SceneToken};
