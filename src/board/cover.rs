@@ -15,7 +15,7 @@ use super::degree::CoverDegree;
 use super::footprint::{footprint_cells, footprint_centre};
 use super::index::Segment;
 use super::lattice::LatticePoint;
-use super::scene::{Blocker, LineFilter, Scene, cell_outline};
+use super::scene::{Blocker, CrossingCache, LineFilter, Scene, cell_outline};
 use super::sightline::LineEnd;
 
 /// The three outcomes every system shares.
@@ -177,9 +177,10 @@ impl Scene {
         let n = self.lattice.corner_count();
         let starts = self.attacker_points(vi, viewer_cells);
         let mut best: Option<Attempt> = None;
+        let mut cache = CrossingCache::default();
         'search: for &start in &starts {
             for &cell in target_cells {
-                let attempt = self.attempt(start, cell, filter, best.map(|b| b.score));
+                let attempt = self.attempt(start, cell, filter, best.map(|b| b.score), &mut cache);
                 if best.is_none_or(|b| attempt.score > b.score) {
                     best = Some(attempt);
                 }
@@ -226,7 +227,14 @@ impl Scene {
 
     /// Traces the lines from `start` to the corners of `cell`. Gives up early (with a score
     /// that cannot win) once the lines left cannot beat `to_beat`.
-    fn attempt(&self, start: LineEnd, cell: Cell, filter: &LineFilter, to_beat: Option<(u32, u32)>) -> Attempt {
+    fn attempt(
+        &self,
+        start: LineEnd,
+        cell: Cell,
+        filter: &LineFilter,
+        to_beat: Option<(u32, u32)>,
+        cache: &mut CrossingCache,
+    ) -> Attempt {
         let n = self.lattice.corner_count();
         let inside = self.lattice.centre(cell);
         let mut states = [LineState::Clear; 6];
@@ -236,9 +244,9 @@ impl Scene {
                 point: self.lattice.corner(cell, i),
                 inside,
             };
-            *state = if let Some(b) = self.trace(start, end, filter, false) {
+            *state = if let Some(b) = self.trace(start, end, filter, false, cache) {
                 LineState::Hard(b)
-            } else if let Some(b) = self.trace(start, end, filter, true) {
+            } else if let Some(b) = self.trace(start, end, filter, true, cache) {
                 reach += 1;
                 LineState::Soft(b)
             } else {

@@ -15,7 +15,7 @@ use crate::model::{
 use super::footprint::footprint_cells;
 use super::index::{BucketIndex, Segment};
 use super::lattice::{Lattice, LatticePoint};
-use super::sightline::{LineEnd, LineTrace};
+use super::sightline::{LineEnd, LineTrace, crosses_properly};
 
 /// What stopped a sight line or a step, for the map to highlight and the tooltip to name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -186,7 +186,17 @@ impl Scene {
     ///
     /// `filter` says whose cells never block and which tokens count as hostile; with `soft`
     /// false only walls, closed doors and obstacles are considered.
-    pub(crate) fn trace(&self, p: LineEnd, q: LineEnd, filter: &LineFilter, soft: bool) -> Option<Blocker> {
+    pub(crate) fn trace(
+        &self,
+        p: LineEnd,
+        q: LineEnd,
+        filter: &LineFilter,
+        soft: bool,
+        cache: &mut CrossingCache,
+    ) -> Option<Blocker> {
+        if !soft && let Some(s) = cache.find(p.point, q.point) {
+            return Some(self.sources[s.source as usize].blocker);
+        }
         let mut trace = LineTrace::new(p, q);
         let blocked = self.sight.visit_along(p.point, q.point, |s| {
             !filter.skips_cell(self.sources[s.source as usize].cell) && trace.add(s)
@@ -203,10 +213,37 @@ impl Scene {
                 }
             }
         }
+        if !soft && let Some(s) = trace.crossing() {
+            cache.remember(s);
+        }
         trace
             .blocker()
             .and_then(|i| self.sources.get(i as usize))
             .map(|s| s.blocker)
+    }
+}
+
+/// The last few segments that crossed a line of the same pair. Lines between two tokens are
+/// nearly parallel, so the wall that cut one usually cuts the next: testing it first spares a
+/// walk through the index.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct CrossingCache {
+    recent: [Option<Segment>; 4],
+    next: usize,
+}
+
+impl CrossingCache {
+    fn find(&self, p: LatticePoint, q: LatticePoint) -> Option<Segment> {
+        self.recent
+            .iter()
+            .flatten()
+            .find(|s| crosses_properly(p, q, s))
+            .copied()
+    }
+
+    fn remember(&mut self, s: Segment) {
+        self.recent[self.next] = Some(s);
+        self.next = (self.next + 1) % self.recent.len();
     }
 }
 

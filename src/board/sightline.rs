@@ -52,7 +52,7 @@ pub struct LineTrace {
     length2: i64,
     contacts: Vec<Contact>,
     rays: Vec<EndRay>,
-    crossed: Option<u32>,
+    crossed: Option<Segment>,
 }
 
 impl LineTrace {
@@ -67,6 +67,11 @@ impl LineTrace {
             rays: Vec::new(),
             crossed: None,
         }
+    }
+
+    /// The segment that crosses the line properly, once one was found.
+    pub fn crossing(&self) -> Option<Segment> {
+        self.crossed
     }
 
     /// Adds one blocker segment. Returns `true` when the line is certainly blocked (a proper
@@ -86,7 +91,7 @@ impl LineTrace {
         } else {
             let (op, oq) = (orient(s.a, s.b, p), orient(s.a, s.b, q));
             if op != 0 && oq != 0 && op != oq {
-                self.crossed = Some(s.source);
+                self.crossed = Some(*s);
                 return true;
             }
             for (at_start, o, end) in [(true, op, p), (false, oq, q)] {
@@ -161,8 +166,8 @@ impl LineTrace {
 
     /// The verdict: `None` when the line is clear, else the source of a blocker that stops it.
     pub fn blocker(mut self) -> Option<u32> {
-        if let Some(source) = self.crossed {
-            return Some(source);
+        if let Some(s) = self.crossed {
+            return Some(s.source);
         }
         if self.contacts.is_empty() && self.rays.is_empty() {
             return None;
@@ -307,4 +312,12 @@ fn passable(groups: &[Group]) -> bool {
         }
     }
     false
+}
+
+/// Whether `s` crosses the open segment `p → q` at a point interior to both: such a line is
+/// blocked whatever else lies around it.
+pub fn crosses_properly(p: LatticePoint, q: LatticePoint, s: &Segment) -> bool {
+    let (oa, ob) = (orient(p, q, s.a), orient(p, q, s.b));
+    let (op, oq) = (orient(s.a, s.b, p), orient(s.a, s.b, q));
+    oa * ob < 0 && op * oq < 0
 }
