@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use lantern::board::Scene;
+use lantern::board::{Scene, VerdictKind};
 use lantern::model::{Cell, Encounter, GridPoint, RuleSystem, Side, Token, TokenId, Wall, WallId};
 
 /// A small deterministic generator, so every run measures the same map.
@@ -66,6 +66,11 @@ fn main() {
     let scene = Scene::new(&enc);
     println!("scene_build_ms: {:.3} ms", median_ms(9, || drop(Scene::new(&enc))));
     let mut sink = 0usize;
+    let verdicts = scene.all_verdicts();
+    for kind in [VerdictKind::Clear, VerdictKind::Cover, VerdictKind::NoSight] {
+        let n = verdicts.iter().filter(|(_, _, v)| v.kind == kind).count();
+        println!("pairs_{}: {n} pairs", kind.word());
+    }
     let pairs = median_ms(15, || {
         sink += scene.all_verdicts().len();
     });

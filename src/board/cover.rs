@@ -138,28 +138,35 @@ impl Scene {
             hostile: &hostile,
             extra: &extra,
         };
-        Some(self.judge(vi, cells_of(vi), cells_of(ti), &filter))
+        Some(self.judge(vi, cells_of(vi), cells_of(ti), &filter, &mut CrossingCache::default()))
     }
 
     /// Every ordered pair's verdict, reusing the per-viewer setup (the report and bench path).
     pub fn all_verdicts(&self) -> Vec<(TokenId, TokenId, Verdict)> {
         let mut out = Vec::with_capacity(self.tokens.len() * self.tokens.len());
-        let mut hostile = vec![false; self.tokens.len()];
         for (vi, v) in self.tokens.iter().enumerate() {
+            let mut hostile: Vec<bool> = self
+                .tokens
+                .iter()
+                .enumerate()
+                .map(|(i, t)| i != vi && v.side.is_hostile_to(t.side))
+                .collect();
+            // Walls that cut one of this viewer's lines often cut its lines to other targets.
+            let mut cache = CrossingCache::default();
             for (ti, t) in self.tokens.iter().enumerate() {
                 if vi == ti {
                     continue;
                 }
-                for (i, h) in hostile.iter_mut().enumerate() {
-                    *h = i != vi && i != ti && v.side.is_hostile_to(self.tokens[i].side);
-                }
+                let was_hostile = std::mem::replace(&mut hostile[ti], false);
                 let filter = LineFilter {
                     own_cells: &v.cells,
                     own_cells_2: &t.cells,
                     hostile: &hostile,
                     extra: &[],
                 };
-                out.push((v.id, t.id, self.judge(vi, &v.cells, &t.cells, &filter)));
+                let verdict = self.judge(vi, &v.cells, &t.cells, &filter, &mut cache);
+                out.push((v.id, t.id, verdict));
+                hostile[ti] = was_hostile;
             }
         }
         out
@@ -173,14 +180,20 @@ impl Scene {
     }
 
     /// The best attempt over the attacker's corners and the target's cells.
-    fn judge(&self, vi: usize, viewer_cells: &[Cell], target_cells: &[Cell], filter: &LineFilter) -> Verdict {
+    fn judge(
+        &self,
+        vi: usize,
+        viewer_cells: &[Cell],
+        target_cells: &[Cell],
+        filter: &LineFilter,
+        cache: &mut CrossingCache,
+    ) -> Verdict {
         let n = self.lattice.corner_count();
         let starts = self.attacker_points(vi, viewer_cells);
         let mut best: Option<Attempt> = None;
-        let mut cache = CrossingCache::default();
         'search: for &start in &starts {
             for &cell in target_cells {
-                let attempt = self.attempt(start, cell, filter, best.map(|b| b.score), &mut cache);
+                let attempt = self.attempt(start, cell, filter, best.map(|b| b.score), cache);
                 if best.is_none_or(|b| attempt.score > b.score) {
                     best = Some(attempt);
                 }

@@ -213,7 +213,11 @@ impl Scene {
                 }
             }
         }
-        if !soft && let Some(s) = trace.crossing() {
+        // Only walls are remembered: an obstacle cell may be one of the next pair's own cells.
+        if !soft
+            && let Some(s) = trace.crossing()
+            && self.sources[s.source as usize].cell.is_none()
+        {
             cache.remember(s);
         }
         trace
@@ -228,22 +232,24 @@ impl Scene {
 /// walk through the index.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct CrossingCache {
-    recent: [Option<Segment>; 4],
-    next: usize,
+    /// Most recently useful first.
+    recent: [Option<Segment>; 8],
 }
 
 impl CrossingCache {
-    fn find(&self, p: LatticePoint, q: LatticePoint) -> Option<Segment> {
-        self.recent
+    fn find(&mut self, p: LatticePoint, q: LatticePoint) -> Option<Segment> {
+        let i = self
+            .recent
             .iter()
-            .flatten()
-            .find(|s| crosses_properly(p, q, s))
-            .copied()
+            .position(|s| s.is_some_and(|s| crosses_properly(p, q, &s)))?;
+        let hit = self.recent[i];
+        self.recent[..=i].rotate_right(1);
+        hit
     }
 
     fn remember(&mut self, s: Segment) {
-        self.recent[self.next] = Some(s);
-        self.next = (self.next + 1) % self.recent.len();
+        self.recent.rotate_right(1);
+        self.recent[0] = Some(s);
     }
 }
 
