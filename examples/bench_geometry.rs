@@ -43,7 +43,8 @@ fn busy_map() -> Encounter {
     for i in 0..100 {
         let side = if i % 2 == 0 { Side::Party } else { Side::Enemy };
         let cell = Cell::new(rng.below(200), rng.below(200));
-        enc.tokens.push(Token::new(TokenId(i + 1), format!("t{i}"), side, cell));
+        enc.tokens
+            .push(Token::new(TokenId(i + 1), format!("t{i}"), side, cell));
     }
     enc
 }
@@ -64,7 +65,10 @@ fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
 fn main() {
     let enc = busy_map();
     let scene = Scene::new(&enc);
-    println!("scene_build_ms: {:.3} ms", median_ms(9, || drop(Scene::new(&enc))));
+    println!(
+        "scene_build_ms: {:.3} ms",
+        median_ms(9, || drop(Scene::new(&enc)))
+    );
     let mut sink = 0usize;
     let verdicts = scene.all_verdicts();
     for kind in [VerdictKind::Clear, VerdictKind::Cover, VerdictKind::NoSight] {
@@ -76,18 +80,33 @@ fn main() {
     });
     println!("cover_pairs_ms: {pairs:.3} ms");
     let moved = TokenId(1);
-    let others: Vec<TokenId> = enc.tokens.iter().map(|t| t.id).filter(|id| *id != moved).collect();
+    let others: Vec<TokenId> = enc
+        .tokens
+        .iter()
+        .map(|t| t.id)
+        .filter(|id| *id != moved)
+        .collect();
     let mut to = Cell::new(100, 100);
     let one = median_ms(51, || {
         to = Cell::new(to.x + 1, to.y);
         for &other in &others {
-            sink += usize::from(scene.verdict_moved(moved, other, Some((moved, to))).is_some());
-            sink += usize::from(scene.verdict_moved(other, moved, Some((moved, to))).is_some());
+            sink += usize::from(
+                scene
+                    .verdict_moved(moved, other, Some((moved, to)))
+                    .is_some(),
+            );
+            sink += usize::from(
+                scene
+                    .verdict_moved(other, moved, Some((moved, to)))
+                    .is_some(),
+            );
         }
     });
     println!("cover_one_token_ms: {one:.3} ms");
     let sight = median_ms(51, || {
-        sink += scene.sight_polygon(GridPoint::new(100.5, 100.5), None).len();
+        sink += scene
+            .sight_polygon(GridPoint::new(100.5, 100.5), None)
+            .len();
     });
     println!("sight_polygon_ms: {sight:.3} ms");
     let reach = median_ms(51, || {

@@ -5,7 +5,7 @@
 
 use std::process::ExitCode;
 
-use lantern::board::{Scene, band};
+use lantern::board::{CoverDegree, Scene, band};
 use lantern::files::load_encounter;
 
 fn main() -> ExitCode {
@@ -17,7 +17,10 @@ fn main() -> ExitCode {
     let encounter = match load_encounter(&path) {
         Ok(encounter) => encounter,
         Err(err) => {
-            eprintln!("cover_report: cannot read the encounter: {err}: {}", path.display());
+            eprintln!(
+                "cover_report: cannot read the encounter: {err}: {}",
+                path.display()
+            );
             return ExitCode::FAILURE;
         }
     };
@@ -36,8 +39,8 @@ fn main() -> ExitCode {
             "verdict": verdict.kind.word(),
             "clear_lines": verdict.clear_lines,
             "of_lines": verdict.of_lines,
-            "degree": verdict.degree.map(|d| d.label()),
-            "tn_modifier": verdict.degree.and_then(|d| d.tn_modifier()),
+            "degree": verdict.degree.map(CoverDegree::label),
+            "tn_modifier": verdict.degree.and_then(CoverDegree::tn_modifier),
             "explain": verdict.explain(encounter.system),
             "evidence": verdict.evidence,
         });

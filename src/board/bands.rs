@@ -30,7 +30,9 @@ pub struct Band {
 pub fn cell_distance(grid: GridKind, diagonal: DiagonalRule, a: Cell, b: Cell) -> f64 {
     let (dx, dy) = (i64::from(b.x - a.x), i64::from(b.y - a.y));
     match grid {
-        GridKind::HexFlat | GridKind::HexPointy => ((dx.abs() + dy.abs() + (dx + dy).abs()) / 2) as f64,
+        GridKind::HexFlat | GridKind::HexPointy => {
+            ((dx.abs() + dy.abs() + (dx + dy).abs()) / 2) as f64
+        }
         GridKind::Gridless => (dx as f64).hypot(dy as f64),
         GridKind::Square => {
             let (hi, lo) = (dx.abs().max(dy.abs()), dx.abs().min(dy.abs()));
@@ -75,7 +77,14 @@ pub fn band(system: RuleSystem, distance_cells: f64, scene: &Scene) -> Option<Ba
     match system {
         RuleSystem::Evening => Some(from_table(
             distance_cells,
-            &[("Touch", 1.0), ("Adjacent", 2.0), ("Close", 5.0), ("Near", 10.0), ("Medium", 20.0), ("Long", 30.0)],
+            &[
+                ("Touch", 1.0),
+                ("Adjacent", 2.0),
+                ("Close", 5.0),
+                ("Near", 10.0),
+                ("Medium", 20.0),
+                ("Long", 30.0),
+            ],
             "Beyond Long",
         )),
         RuleSystem::GoForthHeroes => Some(from_table(
@@ -83,7 +92,10 @@ pub fn band(system: RuleSystem, distance_cells: f64, scene: &Scene) -> Option<Ba
             &[("Engaged", 1.0), ("Close", 6.0), ("Nearby", 12.0)],
             "Far",
         )),
-        RuleSystem::RoadAndRuin => Some(road_and_ruin_band(distance_cells, scene.map.cell_length.metres())),
+        RuleSystem::RoadAndRuin => Some(road_and_ruin_band(
+            distance_cells,
+            scene.map.cell_length.metres(),
+        )),
         RuleSystem::PostCore | RuleSystem::ThreeD6 => custom_band(distance_cells, scene),
     }
 }
@@ -134,5 +146,9 @@ fn custom_band(distance_cells: f64, scene: &Scene) -> Option<Band> {
         .collect();
     bands.sort_by(|a, b| a.1.total_cmp(&b.1));
     let last = bands.last()?.0;
-    Some(from_table(distance_cells, &bands, &format!("beyond {last}")))
+    Some(from_table(
+        distance_cells,
+        &bands,
+        &format!("beyond {last}"),
+    ))
 }

@@ -105,13 +105,19 @@ impl Scene {
 
     /// The verdict with one token (`moved`: its id and a hypothetical anchor) placed elsewhere,
     /// for live dragging. The moved token may be the viewer, the target, or a bystander.
-    pub fn verdict_moved(&self, viewer: TokenId, target: TokenId, moved: Option<(TokenId, Cell)>) -> Option<Verdict> {
+    pub fn verdict_moved(
+        &self,
+        viewer: TokenId,
+        target: TokenId,
+        moved: Option<(TokenId, Cell)>,
+    ) -> Option<Verdict> {
         let (vi, ti) = (self.token_index(viewer)?, self.token_index(target)?);
         if vi == ti {
             return None;
         }
         let moved = moved.and_then(|(id, cell)| Some((self.token_index(id)?, cell)));
-        let moved_cells = moved.map(|(i, cell)| footprint_cells(self.grid(), self.tokens[i].size, cell));
+        let moved_cells =
+            moved.map(|(i, cell)| footprint_cells(self.grid(), self.tokens[i].size, cell));
         let cells_of = |i: usize| -> &[Cell] {
             match (&moved, &moved_cells) {
                 (Some((m, _)), Some(cells)) if *m == i => cells,
@@ -123,13 +129,22 @@ impl Scene {
             .tokens
             .iter()
             .enumerate()
-            .map(|(i, t)| i != vi && i != ti && moved.is_none_or(|(m, _)| m != i) && viewer_side.is_hostile_to(t.side))
+            .map(|(i, t)| {
+                i != vi
+                    && i != ti
+                    && moved.is_none_or(|(m, _)| m != i)
+                    && viewer_side.is_hostile_to(t.side)
+            })
             .collect();
         let extra: Vec<Segment> = match moved {
-            Some((m, _)) if m != vi && m != ti && viewer_side.is_hostile_to(self.tokens[m].side) => cells_of(m)
-                .iter()
-                .flat_map(|c| cell_outline(self.lattice, *c, self.token_source(m)))
-                .collect(),
+            Some((m, _))
+                if m != vi && m != ti && viewer_side.is_hostile_to(self.tokens[m].side) =>
+            {
+                cells_of(m)
+                    .iter()
+                    .flat_map(|c| cell_outline(self.lattice, *c, self.token_source(m)))
+                    .collect()
+            }
             _ => Vec::new(),
         };
         let filter = LineFilter {
@@ -138,7 +153,13 @@ impl Scene {
             hostile: &hostile,
             extra: &extra,
         };
-        Some(self.judge(vi, cells_of(vi), cells_of(ti), &filter, &mut CrossingCache::default()))
+        Some(self.judge(
+            vi,
+            cells_of(vi),
+            cells_of(ti),
+            &filter,
+            &mut CrossingCache::default(),
+        ))
     }
 
     /// Every ordered pair's verdict, reusing the per-viewer setup (the report and bench path).
@@ -217,7 +238,9 @@ impl Scene {
         if self.grid() == GridKind::Gridless {
             let t = &self.tokens[vi];
             let anchor = cells.first().copied().unwrap_or(t.anchor);
-            let centre = self.lattice.lattice_from_grid(footprint_centre(self.grid(), t.size, anchor));
+            let centre =
+                self.lattice
+                    .lattice_from_grid(footprint_centre(self.grid(), t.size, anchor));
             return vec![LineEnd {
                 point: centre,
                 inside: centre,
@@ -293,7 +316,9 @@ impl Scene {
         let lines = (0..n)
             .map(|i| TracedLine {
                 from,
-                to: self.lattice.grid_from_lattice(self.lattice.corner(best.cell, i)),
+                to: self
+                    .lattice
+                    .grid_from_lattice(self.lattice.corner(best.cell, i)),
                 blocked_by: best.states[i].blocker(),
             })
             .collect();

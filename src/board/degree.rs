@@ -64,8 +64,7 @@ impl CoverDegree {
             Self::Standard => "three-quarters cover",
             Self::Great => "full cover",
             Self::Partial => "partial cover",
-            Self::RiskUp => "cover",
-            Self::Disadvantage => "cover",
+            Self::RiskUp | Self::Disadvantage => "cover",
         }
     }
 
@@ -99,7 +98,9 @@ impl Verdict {
         let blocked = self.of_lines - self.clear_lines;
         let count = format!("{blocked} of {} corners blocked", self.of_lines);
         match (self.kind, self.degree) {
-            (VerdictKind::Clear, _) => format!("every corner in sight ({}): line of sight", self.of_lines),
+            (VerdictKind::Clear, _) => {
+                format!("every corner in sight ({}): line of sight", self.of_lines)
+            }
             (VerdictKind::Cover, Some(d)) => format!("{count} → {} ({})", d.label(), d.lever()),
             (VerdictKind::Cover, None) => format!("{count} → cover"),
             (VerdictKind::NoSight, _) => match system {

@@ -70,8 +70,12 @@ impl BucketIndex {
     /// The bucket range `[first, last]` a closed coordinate range touches, clamped to the grid.
     /// A value on a bucket boundary belongs to both neighbours, so touching is never missed.
     fn span(&self, min: i64, max: i64, origin: i64, count: i64) -> (i64, i64) {
-        let first = (min - origin - 1).div_euclid(self.bucket).clamp(0, count - 1);
-        let last = (max - origin + 1).div_euclid(self.bucket).clamp(0, count - 1);
+        let first = (min - origin - 1)
+            .div_euclid(self.bucket)
+            .clamp(0, count - 1);
+        let last = (max - origin + 1)
+            .div_euclid(self.bucket)
+            .clamp(0, count - 1);
         (first, last)
     }
 
@@ -108,24 +112,28 @@ impl BucketIndex {
         false
     }
 
-    /// The rows a segment occupies within bucket column `c` (conservative by one lattice unit).
-    fn rows_in_column(&self, p: LatticePoint, q: LatticePoint, c: i64) -> (i64, i64) {
-        let x0 = (self.origin.x + c * self.bucket).max(p.x.min(q.x));
-        let x1 = (self.origin.x + (c + 1) * self.bucket).min(p.x.max(q.x));
-        let y_at = |x: i64| -> f64 {
-            if p.x == q.x {
-                p.y as f64
-            } else {
-                p.y as f64 + (q.y - p.y) as f64 * (x - p.x) as f64 / (q.x - p.x) as f64
-            }
-        };
-        let (ya, yb) = if p.x == q.x {
-            (p.y.min(q.y) as f64, p.y.max(q.y) as f64)
-        } else {
-            let (a, b) = (y_at(x0), y_at(x1));
-            (a.min(b), a.max(b))
-        };
-        self.span(ya.floor() as i64 - 1, yb.ceil() as i64 + 1, self.origin.y, self.rows)
+    /// The rows a segment occupies within bucket column `column` (conservative by a unit).
+    fn rows_in_column(&self, from: LatticePoint, to: LatticePoint, column: i64) -> (i64, i64) {
+        if from.x == to.x {
+            return self.span(
+                from.y.min(to.y) - 1,
+                from.y.max(to.y) + 1,
+                self.origin.y,
+                self.rows,
+            );
+        }
+        let left = (self.origin.x + column * self.bucket).max(from.x.min(to.x));
+        let right = (self.origin.x + (column + 1) * self.bucket).min(from.x.max(to.x));
+        let slope = (to.y - from.y) as f64 / (to.x - from.x) as f64;
+        let y_at = |x: i64| from.y as f64 + slope * (x - from.x) as f64;
+        let (ya, yb) = (y_at(left), y_at(right));
+        let (low, high) = (ya.min(yb), ya.max(yb));
+        self.span(
+            low.floor() as i64 - 1,
+            high.ceil() as i64 + 1,
+            self.origin.y,
+            self.rows,
+        )
     }
 
     /// Calls `visit` with every segment whose bucket overlaps the box `[lo, hi]`.

@@ -105,7 +105,10 @@ impl Lattice {
         if self.grid.is_hex() {
             LatticePoint::new(3 * LATTICE_STEPS * x, 3 * LATTICE_STEPS * y)
         } else {
-            LatticePoint::new(LATTICE_STEPS * x + LATTICE_STEPS / 2, LATTICE_STEPS * y + LATTICE_STEPS / 2)
+            LatticePoint::new(
+                LATTICE_STEPS * x + LATTICE_STEPS / 2,
+                LATTICE_STEPS * y + LATTICE_STEPS / 2,
+            )
         }
     }
 
@@ -129,7 +132,11 @@ impl Lattice {
 
     /// The lattice length of one cell (square side, or hex centre spacing along an axis).
     pub fn cell_span(self) -> i64 {
-        if self.grid.is_hex() { 3 * LATTICE_STEPS } else { LATTICE_STEPS }
+        if self.grid.is_hex() {
+            3 * LATTICE_STEPS
+        } else {
+            LATTICE_STEPS
+        }
     }
 }
 
@@ -141,8 +148,14 @@ mod tests {
     #[test]
     fn tenths_of_a_cell_are_exact_on_squares() {
         let l = Lattice::new(GridKind::Square);
-        assert_eq!(l.lattice_from_grid(GridPoint::new(2.0, 0.9)), LatticePoint::new(1680, 756));
-        assert_eq!(l.lattice_from_grid(GridPoint::new(2.0, 1.1)), LatticePoint::new(1680, 924));
+        assert_eq!(
+            l.lattice_from_grid(GridPoint::new(2.0, 0.9)),
+            LatticePoint::new(1680, 756)
+        );
+        assert_eq!(
+            l.lattice_from_grid(GridPoint::new(2.0, 1.1)),
+            LatticePoint::new(1680, 924)
+        );
     }
 
     #[test]
@@ -150,11 +163,17 @@ mod tests {
         for grid in [GridKind::HexFlat, GridKind::HexPointy] {
             let l = Lattice::new(grid);
             let cell = Cell::new(3, -2);
-            assert_eq!(l.lattice_from_grid(point_in_grid(grid, cell)), l.centre(cell));
+            assert_eq!(
+                l.lattice_from_grid(point_in_grid(grid, cell)),
+                l.centre(cell)
+            );
             let drawn = cell_corners(grid, cell);
             for i in 0..6 {
                 let p = l.grid_from_lattice(l.corner(cell, i));
-                assert!(drawn.iter().any(|d| (d.x - p.x).hypot(d.y - p.y) < 1e-9), "{grid:?} {i}");
+                assert!(
+                    drawn.iter().any(|d| (d.x - p.x).hypot(d.y - p.y) < 1e-9),
+                    "{grid:?} {i}"
+                );
                 assert_eq!(l.lattice_from_grid(p), l.corner(cell, i));
             }
         }
@@ -163,8 +182,17 @@ mod tests {
     #[test]
     fn orientation_signs() {
         let o = LatticePoint::new(0, 0);
-        assert_eq!(orient(o, LatticePoint::new(1, 0), LatticePoint::new(1, 1)), 1);
-        assert_eq!(orient(o, LatticePoint::new(1, 0), LatticePoint::new(2, 0)), 0);
-        assert_eq!(orient(o, LatticePoint::new(1, 0), LatticePoint::new(1, -1)), -1);
+        assert_eq!(
+            orient(o, LatticePoint::new(1, 0), LatticePoint::new(1, 1)),
+            1
+        );
+        assert_eq!(
+            orient(o, LatticePoint::new(1, 0), LatticePoint::new(2, 0)),
+            0
+        );
+        assert_eq!(
+            orient(o, LatticePoint::new(1, 0), LatticePoint::new(1, -1)),
+            -1
+        );
     }
 }

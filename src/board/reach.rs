@@ -87,7 +87,10 @@ impl Scene {
             if i != ti {
                 for &c in &t.cells {
                     let hostile = me.side.is_hostile_to(t.side);
-                    occupied.entry(c).and_modify(|h| *h |= hostile).or_insert(hostile);
+                    occupied
+                        .entry(c)
+                        .and_modify(|h| *h |= hostile)
+                        .or_insert(hostile);
                 }
             }
         }
@@ -119,7 +122,12 @@ impl Mover<'_> {
             }
             for (next, step, next_parity) in self.steps(cell, parity) {
                 let total = cost + step;
-                if total > budget || reach.cost.get(&(next, next_parity)).is_some_and(|c| *c <= total) {
+                if total > budget
+                    || reach
+                        .cost
+                        .get(&(next, next_parity))
+                        .is_some_and(|c| *c <= total)
+                {
                     continue;
                 }
                 reach.cost.insert((next, next_parity), total);
@@ -137,7 +145,16 @@ impl Mover<'_> {
             // The axial directions of `grid::HEX_DIRECTIONS`.
             &[(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
         } else {
-            &[(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
+            &[
+                (1, 0),
+                (-1, 0),
+                (0, 1),
+                (0, -1),
+                (1, 1),
+                (1, -1),
+                (-1, 1),
+                (-1, -1),
+            ]
         };
         deltas
             .iter()
@@ -145,7 +162,11 @@ impl Mover<'_> {
                 let diagonal = !grid.is_hex() && dx != 0 && dy != 0;
                 let (base, next_parity) = self.base_cost(diagonal, parity);
                 let factor = self.step_factor(cell, dx, dy)?;
-                Some((Cell::new(cell.x + dx, cell.y + dy), base * factor, next_parity))
+                Some((
+                    Cell::new(cell.x + dx, cell.y + dy),
+                    base * factor,
+                    next_parity,
+                ))
             })
             .collect()
     }
@@ -214,8 +235,14 @@ impl Mover<'_> {
             let (o3, o4) = (orient(s.a, s.b, p), orient(s.a, s.b, q));
             if o1 == 0 && o2 == 0 {
                 // Collinear: blocked only where they overlap.
-                let (lo, hi) = (p.x.min(q.x).max(s.a.x.min(s.b.x)), p.x.max(q.x).min(s.a.x.max(s.b.x)));
-                let (lo_y, hi_y) = (p.y.min(q.y).max(s.a.y.min(s.b.y)), p.y.max(q.y).min(s.a.y.max(s.b.y)));
+                let (lo, hi) = (
+                    p.x.min(q.x).max(s.a.x.min(s.b.x)),
+                    p.x.max(q.x).min(s.a.x.max(s.b.x)),
+                );
+                let (lo_y, hi_y) = (
+                    p.y.min(q.y).max(s.a.y.min(s.b.y)),
+                    p.y.max(q.y).min(s.a.y.max(s.b.y)),
+                );
                 return lo <= hi && lo_y <= hi_y;
             }
             o1 * o2 <= 0 && o3 * o4 <= 0

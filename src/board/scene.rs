@@ -21,13 +21,25 @@ use super::sightline::{LineEnd, LineTrace, crosses_properly};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Blocker {
-    Wall { id: WallId },
-    Door { id: WallId },
-    Window { id: WallId },
-    Obstacle { cell: Cell },
-    ObstaclePolygon { index: usize },
+    Wall {
+        id: WallId,
+    },
+    Door {
+        id: WallId,
+    },
+    Window {
+        id: WallId,
+    },
+    Obstacle {
+        cell: Cell,
+    },
+    ObstaclePolygon {
+        index: usize,
+    },
     /// A creature hostile to the viewer: gives cover, never removes line of sight by itself.
-    Token { id: TokenId },
+    Token {
+        id: TokenId,
+    },
 }
 
 impl Blocker {
@@ -274,7 +286,12 @@ impl LineFilter<'_> {
     }
 }
 
-fn push_source(sources: &mut Vec<Source>, blocker: Blocker, cell: Option<Cell>, token: Option<usize>) -> u32 {
+fn push_source(
+    sources: &mut Vec<Source>,
+    blocker: Blocker,
+    cell: Option<Cell>,
+    token: Option<usize>,
+) -> u32 {
     sources.push(Source {
         blocker,
         cell,
@@ -284,7 +301,11 @@ fn push_source(sources: &mut Vec<Source>, blocker: Blocker, cell: Option<Cell>, 
 }
 
 /// The edges of one cell as blocker segments.
-pub(crate) fn cell_outline(lattice: Lattice, cell: Cell, source: u32) -> impl Iterator<Item = Segment> {
+pub(crate) fn cell_outline(
+    lattice: Lattice,
+    cell: Cell,
+    source: u32,
+) -> impl Iterator<Item = Segment> {
     let n = lattice.corner_count();
     (0..n).map(move |i| Segment {
         a: lattice.corner(cell, i),

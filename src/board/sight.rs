@@ -45,7 +45,9 @@ impl Scene {
                 angles.extend([a - SLIP, a, a + SLIP]);
             }
         });
-        angles.iter_mut().for_each(|a| *a = a.rem_euclid(std::f64::consts::TAU));
+        for a in &mut angles {
+            *a = a.rem_euclid(std::f64::consts::TAU);
+        }
         angles.sort_by(f64::total_cmp);
         angles.dedup();
         angles
@@ -63,7 +65,9 @@ impl Scene {
 
     /// The union of what several viewers see: one polygon per viewer (fog clears where any is).
     pub fn sight_union(&self, from: &[GridPoint], radius: Option<f64>) -> Vec<Vec<GridPoint>> {
-        from.iter().map(|p| self.sight_polygon(*p, radius)).collect()
+        from.iter()
+            .map(|p| self.sight_polygon(*p, radius))
+            .collect()
     }
 
     /// A lattice length longer than any line on the map.
@@ -82,7 +86,10 @@ impl Scene {
         while start < reach {
             let end = (start + length).min(reach);
             let p = LatticePoint::new((ox + dx * start) as i64, (oy + dy * start) as i64);
-            let q = LatticePoint::new((ox + dx * end).round() as i64, (oy + dy * end).round() as i64);
+            let q = LatticePoint::new(
+                (ox + dx * end).round() as i64,
+                (oy + dy * end).round() as i64,
+            );
             let mut best = f64::INFINITY;
             self.sight.visit_along(p, q, |s| {
                 if let Some(t) = ray_hit(ox, oy, dx, dy, s.a, s.b) {

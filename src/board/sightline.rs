@@ -264,7 +264,11 @@ fn ray_before(ray: LatticePoint, axis: LatticePoint, eps: i64, m: LatticePoint) 
         return eps > 0;
     }
     let (hr, ha) = (half(ray, m), half(axis, m));
-    if hr == ha { cross(ray, axis) > 0 } else { hr < ha }
+    if hr == ha {
+        cross(ray, axis) > 0
+    } else {
+        hr < ha
+    }
 }
 
 /// A run of contacts the shifted line must pass on one side.
