@@ -348,3 +348,64 @@ fn hex_hostile_between_gives_cover_only() {
         .token(3, Side::Enemy, SizeCategory::Medium, (2, 0));
     assert_eq!(case.judge().0, VerdictKind::Cover);
 }
+
+#[test]
+fn dragging_the_target_behind_a_wall_updates_the_verdict() {
+    let case = sq().a((0, 0)).t((5, 0)).wall((3.0, 2.0), (3.0, 9.0));
+    let scene = Scene::new(&case.enc);
+    let here = scene.verdict(TokenId(1), TokenId(2)).unwrap();
+    assert_eq!(here.kind, VerdictKind::Clear);
+    let behind = scene
+        .verdict_moved(TokenId(1), TokenId(2), Some((TokenId(2), Cell::new(5, 6))))
+        .unwrap();
+    assert_eq!(behind.kind, VerdictKind::NoSight);
+    // A hostile bystander dragged onto the line gives cover.
+    let mut with_guard = case;
+    with_guard = with_guard.token(3, Side::Enemy, SizeCategory::Medium, (9, 9));
+    let scene = Scene::new(&with_guard.enc);
+    let guarded = scene
+        .verdict_moved(TokenId(1), TokenId(2), Some((TokenId(3), Cell::new(2, 0))))
+        .unwrap();
+    assert_eq!((guarded.kind, guarded.clear_lines), (VerdictKind::Cover, 2));
+}
+
+#[test]
+fn evening_hex_grades_by_six_lines() {
+    let case = hex().a((0, 0)).t((4, 0)).obstacle((2, 0));
+    let v = Scene::new(&case.enc)
+        .verdict(TokenId(1), TokenId(2))
+        .unwrap();
+    let blocked = v.of_lines - v.clear_lines;
+    let expected = match blocked {
+        1..=3 => CoverDegree::Limited,
+        4..=5 => CoverDegree::Standard,
+        _ => CoverDegree::Great,
+    };
+    assert_eq!(v.degree, Some(expected));
+}
+
+#[test]
+fn road_and_ruin_says_the_target_may_hide() {
+    let case = Case::new(RuleSystem::RoadAndRuin, GridKind::Square)
+        .a((0, 0))
+        .t((5, 0))
+        .wall_kind((3.0, -9.0), (3.0, 9.0), WallKind::Door { open: false });
+    let v = Scene::new(&case.enc)
+        .verdict(TokenId(1), TokenId(2))
+        .unwrap();
+    assert!(v.explain(RuleSystem::RoadAndRuin).contains("Hide"));
+}
+
+#[test]
+fn gridless_traces_from_the_centre() {
+    let case = Case::new(RuleSystem::GoForthHeroes, GridKind::Gridless)
+        .a((0, 0))
+        .t((6, 1))
+        .obstacle((3, 0));
+    let v = Scene::new(&case.enc)
+        .verdict(TokenId(1), TokenId(2))
+        .unwrap();
+    assert_eq!(v.kind, VerdictKind::Cover);
+    assert_eq!(v.evidence.attacker_corner, GridPoint::new(0.5, 0.5));
+    assert_eq!(v.degree, Some(CoverDegree::Hard));
+}
