@@ -153,9 +153,9 @@ impl Scene {
             hostile: &hostile,
             extra: &extra,
         };
+        let starts = self.attacker_points(vi, cells_of(vi));
         Some(self.judge(
-            vi,
-            cells_of(vi),
+            &starts,
             cells_of(ti),
             &filter,
             &mut CrossingCache::default(),
@@ -174,6 +174,7 @@ impl Scene {
                 .collect();
             // Walls that cut one of this viewer's lines often cut its lines to other targets.
             let mut cache = CrossingCache::default();
+            let starts = self.attacker_points(vi, &v.cells);
             for (ti, t) in self.tokens.iter().enumerate() {
                 if vi == ti {
                     continue;
@@ -185,7 +186,7 @@ impl Scene {
                     hostile: &hostile,
                     extra: &[],
                 };
-                let verdict = self.judge(vi, &v.cells, &t.cells, &filter, &mut cache);
+                let verdict = self.judge(&starts, &t.cells, &filter, &mut cache);
                 out.push((v.id, t.id, verdict));
                 hostile[ti] = was_hostile;
             }
@@ -203,16 +204,14 @@ impl Scene {
     /// The best attempt over the attacker's corners and the target's cells.
     fn judge(
         &self,
-        vi: usize,
-        viewer_cells: &[Cell],
+        starts: &[LineEnd],
         target_cells: &[Cell],
         filter: &LineFilter,
         cache: &mut CrossingCache,
     ) -> Verdict {
         let n = self.lattice.corner_count();
-        let starts = self.attacker_points(vi, viewer_cells);
         let mut best: Option<Attempt> = None;
-        'search: for &start in &starts {
+        'search: for &start in starts {
             for &cell in target_cells {
                 let attempt = self.attempt(start, cell, filter, best.map(|b| b.score), cache);
                 if best.is_none_or(|b| attempt.score > b.score) {
