@@ -26,10 +26,12 @@ pub struct LatticePoint {
 }
 
 impl LatticePoint {
+    /// The point `(x, y)` in lattice steps.
     pub const fn new(x: i64, y: i64) -> Self {
         Self { x, y }
     }
 
+    /// The vector from `o` to `self`.
     #[must_use]
     pub fn minus(self, o: Self) -> Self {
         Self::new(self.x - o.x, self.y - o.y)
@@ -58,10 +60,12 @@ const HEX_CORNERS_THIRDS: [(i64, i64); 6] = [(2, -1), (1, -2), (-1, -1), (-2, 1)
 /// Conversions between map space and the lattice for one grid kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Lattice {
+    /// The grid kind whose space the lattice refines.
     pub grid: GridKind,
 }
 
 impl Lattice {
+    /// The lattice for maps of `grid`.
     pub fn new(grid: GridKind) -> Self {
         Self { grid }
     }

@@ -9,12 +9,12 @@ pub mod cover;
 pub mod degree;
 pub mod footprint;
 pub mod grid;
-pub mod index;
+mod index;
 pub mod lattice;
 pub mod reach;
 pub mod scene;
 pub mod sight;
-pub mod sightline;
+mod sightline;
 
 pub use bands::{Band, band, cell_distance, footprint_distance};
 pub use cover::{Evidence, TracedLine, Verdict, VerdictKind};

@@ -70,9 +70,12 @@ pub(crate) struct Source {
 pub struct SceneToken {
     pub id: TokenId,
     pub name: String,
+    /// Decides who is hostile to whom (hostiles give cover and block movement).
     pub side: Side,
     pub size: SizeCategory,
+    /// The anchor cell of the footprint.
     pub anchor: Cell,
+    /// Every cell of the footprint.
     pub cells: Vec<Cell>,
     pub speed_cells: u32,
 }
@@ -80,12 +83,18 @@ pub struct SceneToken {
 /// The board, prepared for fast geometry queries. See the module docs.
 #[derive(Clone, Debug)]
 pub struct Scene {
+    /// The exact lattice the predicates run on.
     pub lattice: Lattice,
+    /// The rule system whose bands and cover grades apply.
     pub system: RuleSystem,
     pub map: MapSpec,
+    /// The GM's bands (Post core rules, 3d6 core mechanics).
     pub custom_bands: Vec<CustomBand>,
+    /// Tokens in the encounter's order.
     pub tokens: Vec<SceneToken>,
+    /// Obstacle cells: block sight and cannot be entered.
     pub obstacles: HashSet<Cell>,
+    /// Difficult cells: cost double to enter.
     pub difficult: HashSet<Cell>,
     pub(crate) sources: Vec<Source>,
     /// Sight-blocking walls, doors and obstacle outlines.

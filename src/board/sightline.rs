@@ -22,7 +22,9 @@ use super::lattice::{LatticePoint, cross, dot, orient};
 /// One end of a sight line: its point and a point inside the cell it belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineEnd {
+    /// Where the line ends (a cell corner, or a token's centre on gridless maps).
     pub point: LatticePoint,
+    /// A point inside the cell the end belongs to: the nudged end starts from that side.
     pub inside: LatticePoint,
 }
 
@@ -56,6 +58,7 @@ pub struct LineTrace {
 }
 
 impl LineTrace {
+    /// A trace of the line `p → q` with no blockers yet.
     pub fn new(p: LineEnd, q: LineEnd) -> Self {
         let d = q.point.minus(p.point);
         Self {
@@ -324,4 +327,81 @@ pub fn crosses_properly(p: LatticePoint, q: LatticePoint, s: &Segment) -> bool {
     let (oa, ob) = (orient(p, q, s.a), orient(p, q, s.b));
     let (op, oq) = (orient(s.a, s.b, p), orient(s.a, s.b, q));
     oa * ob < 0 && op * oq < 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(x: i64, y: i64) -> LatticePoint {
+        LatticePoint::new(x, y)
+    }
+
+    /// Traces `p → q` (each end's cell interior towards `pi`, `qi`) past wall segments.
+    fn clear(
+        p: (i64, i64),
+        pi: (i64, i64),
+        q: (i64, i64),
+        qi: (i64, i64),
+        walls: &[((i64, i64), (i64, i64))],
+    ) -> bool {
+        let mut t = LineTrace::new(
+            LineEnd {
+                point: pt(p.0, p.1),
+                inside: pt(pi.0, pi.1),
+            },
+            LineEnd {
+                point: pt(q.0, q.1),
+                inside: pt(qi.0, qi.1),
+            },
+        );
+        for (i, (a, b)) in walls.iter().enumerate() {
+            t.add(&Segment {
+                a: pt(a.0, a.1),
+                b: pt(b.0, b.1),
+                source: i as u32,
+            });
+        }
+        t.blocker().is_none()
+    }
+
+    #[test]
+    fn grazing_a_free_end_is_clear_and_crossing_is_not() {
+        let (p, q) = ((0, 0), (10, 0));
+        assert!(clear(p, (-1, 1), q, (11, 1), &[((5, 0), (5, 9))]));
+        assert!(!clear(p, (-1, 1), q, (11, 1), &[((5, -1), (5, 9))]));
+    }
+
+    #[test]
+    fn the_joint_of_two_pieces_blocks_and_a_collinear_wall_does_not() {
+        let (p, q) = ((0, 0), (10, 0));
+        assert!(!clear(
+            p,
+            (-1, 1),
+            q,
+            (11, 1),
+            &[((5, -9), (5, 0)), ((5, 0), (5, 9))]
+        ));
+        assert!(clear(p, (-1, 1), q, (11, 1), &[((2, 0), (8, 0))]));
+    }
+
+    #[test]
+    fn an_end_on_a_long_wall_cannot_be_nudged_across_it() {
+        // The start's own cell lies left of the wall x = 0 through it.
+        assert!(!clear(
+            (0, 0),
+            (-1, 1),
+            (10, 0),
+            (11, 1),
+            &[((0, -9), (0, 9))]
+        ));
+        // A wall merely ending at the start can be stepped around.
+        assert!(clear(
+            (0, 0),
+            (-1, 1),
+            (10, 0),
+            (11, 1),
+            &[((0, -9), (0, 0))]
+        ));
+    }
 }
