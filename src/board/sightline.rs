@@ -333,18 +333,14 @@ pub fn crosses_properly(p: LatticePoint, q: LatticePoint, s: &Segment) -> bool {
 mod tests {
     use super::*;
 
+    type Pair = (i64, i64);
+
     fn pt(x: i64, y: i64) -> LatticePoint {
         LatticePoint::new(x, y)
     }
 
     /// Traces `p → q` (each end's cell interior towards `pi`, `qi`) past wall segments.
-    fn clear(
-        p: (i64, i64),
-        pi: (i64, i64),
-        q: (i64, i64),
-        qi: (i64, i64),
-        walls: &[((i64, i64), (i64, i64))],
-    ) -> bool {
+    fn clear(p: Pair, pi: Pair, q: Pair, qi: Pair, walls: &[(Pair, Pair)]) -> bool {
         let mut t = LineTrace::new(
             LineEnd {
                 point: pt(p.0, p.1),
