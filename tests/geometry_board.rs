@@ -233,3 +233,16 @@ fn sight_polygon_stops_at_walls_and_radius() {
         .fold(f64::MIN, f64::max);
     assert!((right - 3.0).abs() < 0.01, "{right}");
 }
+
+#[test]
+fn a_side_sees_from_each_of_its_tokens() {
+    let mut enc = encounter(RuleSystem::Evening, GridKind::Square);
+    put(&mut enc, 1, Side::Party, SizeCategory::Medium, (0, 0));
+    put(&mut enc, 2, Side::Party, SizeCategory::Medium, (8, 0));
+    put(&mut enc, 3, Side::Enemy, SizeCategory::Medium, (4, 4));
+    let scene = Scene::new(&enc);
+    let party = scene.sight_of_side(Side::Party, Some(3.0));
+    assert_eq!(party.len(), 2);
+    let reaches = |poly: &Vec<GridPoint>, x: f64| poly.iter().any(|p| (p.x - x).abs() < 0.01);
+    assert!(reaches(&party[0], 3.5) && reaches(&party[1], 11.5));
+}

@@ -116,6 +116,17 @@ proptest! {
     }
 
     #[test]
+    fn a_hostile_never_improves_and_never_removes_sight(s in sketch(), at in (0..12i32, 0..12i32)) {
+        let enc = s.encounter(|c| c, false);
+        let before = Sketch::judge(&enc);
+        let mut more = enc.clone();
+        more.tokens.push(Token::new(TokenId(3), "h", Side::Enemy, Cell::new(at.0, at.1)));
+        let after = Sketch::judge(&more);
+        prop_assert!(rank(after.0) <= rank(before.0), "{before:?} -> {after:?}");
+        prop_assert_eq!(after.0 == VerdictKind::NoSight, before.0 == VerdictKind::NoSight);
+    }
+
+    #[test]
     fn open_ground_is_always_clear(s in sketch()) {
         let open = Sketch { obstacles: vec![], walls: vec![], ..s };
         prop_assert_eq!(Sketch::judge(&open.encounter(|c| c, false)).0, VerdictKind::Clear);

@@ -10,8 +10,9 @@
 //! distance an even fan of 720 rays reaches. A far end point glimpsed only through a slit
 //! narrower than the fan's spacing can be missed; the region is then slightly too small there.
 
-use crate::model::GridPoint;
+use crate::model::{GridPoint, Side};
 
+use super::footprint::footprint_centre;
 use super::lattice::LatticePoint;
 use super::scene::Scene;
 
@@ -68,6 +69,18 @@ impl Scene {
         from.iter()
             .map(|p| self.sight_polygon(*p, radius))
             .collect()
+    }
+
+    /// What a side's tokens see together, each from the centre of its footprint: the fog of
+    /// war's clear region for that side.
+    pub fn sight_of_side(&self, side: Side, radius: Option<f64>) -> Vec<Vec<GridPoint>> {
+        let from: Vec<GridPoint> = self
+            .tokens
+            .iter()
+            .filter(|t| t.side == side)
+            .map(|t| footprint_centre(self.grid(), t.size, t.anchor))
+            .collect();
+        self.sight_union(&from, radius)
     }
 
     /// A lattice length longer than any line on the map.
