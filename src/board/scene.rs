@@ -109,49 +109,13 @@ impl Scene {
     /// Snaps and indexes everything in `encounter`.
     pub fn new(encounter: &Encounter) -> Self {
         let lattice = Lattice::new(encounter.map.grid);
-        let mut sources = Vec::new();
-        let mut sight = Vec::new();
-        let mut movement = Vec::new();
-        for wall in &encounter.walls {
-            let (a, b) = (
-                lattice.lattice_from_grid(wall.a),
-                lattice.lattice_from_grid(wall.b),
-            );
-            if a == b {
-                continue;
-            }
-            let blocker = match wall.kind {
-                WallKind::Wall => Blocker::Wall { id: wall.id },
-                WallKind::Door { .. } => Blocker::Door { id: wall.id },
-                WallKind::Window => Blocker::Window { id: wall.id },
-            };
-            let source = push_source(&mut sources, blocker, None, None);
-            if wall.kind.blocks_sight() {
-                sight.push(Segment { a, b, source });
-            }
-            if wall.kind.blocks_movement() {
-                movement.push(Segment { a, b, source });
-            }
-        }
-        for &cell in &encounter.obstacle_cells {
-            let source = push_source(&mut sources, Blocker::Obstacle { cell }, Some(cell), None);
-            sight.extend(cell_outline(lattice, cell, source));
-        }
-        for (index, polygon) in encounter.obstacle_polygons.iter().enumerate() {
-            let source = push_source(&mut sources, Blocker::ObstaclePolygon { index }, None, None);
-            let points: Vec<LatticePoint> = polygon
-                .points
-                .iter()
-                .map(|p| lattice.lattice_from_grid(*p))
-                .collect();
-            for (i, &a) in points.iter().enumerate() {
-                let b = points[(i + 1) % points.len()];
-                if a != b {
-                    sight.push(Segment { a, b, source });
-                    movement.push(Segment { a, b, source });
-                }
-            }
-        }
+        let mut blockers = Blockers::default();
+        blockers.add_terrain(lattice, encounter);
+        let Blockers {
+            mut sources,
+            sight,
+            movement,
+        } = blockers;
         let tokens: Vec<SceneToken> = encounter
             .tokens
             .iter()
@@ -271,6 +235,70 @@ impl CrossingCache {
     fn remember(&mut self, s: Segment) {
         self.recent.rotate_right(1);
         self.recent[0] = Some(s);
+    }
+}
+
+/// Blocker segments gathered while building a scene.
+#[derive(Default)]
+struct Blockers {
+    sources: Vec<Source>,
+    sight: Vec<Segment>,
+    movement: Vec<Segment>,
+}
+
+impl Blockers {
+    /// Walls, doors, windows, obstacle cells and obstacle polygons, snapped to the lattice.
+    fn add_terrain(&mut self, lattice: Lattice, encounter: &Encounter) {
+        for wall in &encounter.walls {
+            let (a, b) = (
+                lattice.lattice_from_grid(wall.a),
+                lattice.lattice_from_grid(wall.b),
+            );
+            if a == b {
+                continue;
+            }
+            let blocker = match wall.kind {
+                WallKind::Wall => Blocker::Wall { id: wall.id },
+                WallKind::Door { .. } => Blocker::Door { id: wall.id },
+                WallKind::Window => Blocker::Window { id: wall.id },
+            };
+            let source = push_source(&mut self.sources, blocker, None, None);
+            if wall.kind.blocks_sight() {
+                self.sight.push(Segment { a, b, source });
+            }
+            if wall.kind.blocks_movement() {
+                self.movement.push(Segment { a, b, source });
+            }
+        }
+        for &cell in &encounter.obstacle_cells {
+            let source = push_source(
+                &mut self.sources,
+                Blocker::Obstacle { cell },
+                Some(cell),
+                None,
+            );
+            self.sight.extend(cell_outline(lattice, cell, source));
+        }
+        for (index, polygon) in encounter.obstacle_polygons.iter().enumerate() {
+            let source = push_source(
+                &mut self.sources,
+                Blocker::ObstaclePolygon { index },
+                None,
+                None,
+            );
+            let points: Vec<LatticePoint> = polygon
+                .points
+                .iter()
+                .map(|p| lattice.lattice_from_grid(*p))
+                .collect();
+            for (i, &a) in points.iter().enumerate() {
+                let b = points[(i + 1) % points.len()];
+                if a != b {
+                    self.sight.push(Segment { a, b, source });
+                    self.movement.push(Segment { a, b, source });
+                }
+            }
+        }
     }
 }
 
