@@ -1,5 +1,23 @@
 //! Board geometry: grids, footprints, distances, range bands, line of sight, cover, sight and
 //! movement. Pure core: no egui. The map UI, the players' window, fog and the rules ask it.
+//!
+//! Build a [`Scene`] from the encounter whenever it changes, then ask it: [`Scene::verdict`],
+//! [`Scene::distance_cells`], [`band`], [`Scene::reachable`].
 
+pub mod bands;
+pub mod cover;
+pub mod degree;
 pub mod footprint;
 pub mod grid;
+mod index;
+pub mod lattice;
+pub mod reach;
+pub mod scene;
+pub mod sight;
+mod sightline;
+
+pub use bands::{Band, band, cell_distance, footprint_distance};
+pub use cover::{Evidence, TracedLine, Verdict, VerdictKind};
+pub use degree::CoverDegree;
+pub use reach::Reach;
+pub use scene::{Blocker, Scene, SceneToken};

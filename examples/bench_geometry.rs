@@ -1,0 +1,127 @@
+//! Geometry timings on a busy map: 200×200 squares, 5,000 wall segments, 100 tokens.
+//!
+//! Run with `cargo run --release --example bench_geometry`. Prints `name: value unit` lines,
+//! each the median of repeated runs on one core.
+
+use std::time::Instant;
+
+use lantern::board::{Scene, VerdictKind};
+use lantern::model::{Cell, Encounter, GridPoint, RuleSystem, Side, Token, TokenId, Wall, WallId};
+
+/// A small deterministic generator, so every run measures the same map.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> i32 {
+        (self.next() % n) as i32
+    }
+}
+
+fn busy_map() -> Encounter {
+    let mut rng = XorShift(0x5eed_1234_abcd_9876);
+    let mut enc = Encounter::new("bench", RuleSystem::Evening);
+    enc.map.width_cells = 200;
+    enc.map.height_cells = 200;
+    for i in 0..5_000 {
+        let (x, y) = (rng.below(200), rng.below(200));
+        let (dx, dy) = (rng.below(7) - 3, rng.below(7) - 3);
+        let (dx, dy) = if dx == 0 && dy == 0 { (1, 0) } else { (dx, dy) };
+        enc.walls.push(Wall {
+            id: WallId(i),
+            a: GridPoint::new(f64::from(x), f64::from(y)),
+            b: GridPoint::new(f64::from(x + dx), f64::from(y + dy)),
+            kind: lantern::model::WallKind::Wall,
+        });
+    }
+    for i in 0..100 {
+        let side = if i % 2 == 0 { Side::Party } else { Side::Enemy };
+        let cell = Cell::new(rng.below(200), rng.below(200));
+        enc.tokens
+            .push(Token::new(TokenId(i + 1), format!("t{i}"), side, cell));
+    }
+    enc
+}
+
+/// The median time of `runs` calls of `f`, in milliseconds. The fastest run is printed too: on a
+/// machine shared with other builds the median measures the neighbours as much as the code.
+fn median_ms(runs: usize, f: impl FnMut()) -> f64 {
+    let (median, fastest) = timings_ms(runs, f);
+    eprintln!("  (fastest of {runs}: {fastest:.3} ms)");
+    median
+}
+
+/// The median and the fastest of `runs` calls of `f`, in milliseconds.
+fn timings_ms(runs: usize, mut f: impl FnMut()) -> (f64, f64) {
+    let mut times: Vec<f64> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    (times[times.len() / 2], times[0])
+}
+
+fn main() {
+    let enc = busy_map();
+    let scene = Scene::new(&enc);
+    println!(
+        "scene_build_ms: {:.3} ms",
+        median_ms(9, || drop(Scene::new(&enc)))
+    );
+    let mut sink = 0usize;
+    let verdicts = scene.all_verdicts();
+    for kind in [VerdictKind::Clear, VerdictKind::Cover, VerdictKind::NoSight] {
+        let n = verdicts.iter().filter(|(_, _, v)| v.kind == kind).count();
+        println!("pairs_{}: {n} pairs", kind.word());
+    }
+    let pairs = median_ms(15, || {
+        sink += scene.all_verdicts().len();
+    });
+    println!("cover_pairs_ms: {pairs:.3} ms");
+    let moved = TokenId(1);
+    let others: Vec<TokenId> = enc
+        .tokens
+        .iter()
+        .map(|t| t.id)
+        .filter(|id| *id != moved)
+        .collect();
+    let mut to = Cell::new(100, 100);
+    let one = median_ms(51, || {
+        to = Cell::new(to.x + 1, to.y);
+        for &other in &others {
+            sink += usize::from(
+                scene
+                    .verdict_moved(moved, other, Some((moved, to)))
+                    .is_some(),
+            );
+            sink += usize::from(
+                scene
+                    .verdict_moved(other, moved, Some((moved, to)))
+                    .is_some(),
+            );
+        }
+    });
+    println!("cover_one_token_ms: {one:.3} ms");
+    let sight = median_ms(51, || {
+        sink += scene
+            .sight_polygon(GridPoint::new(100.5, 100.5), None)
+            .len();
+    });
+    println!("sight_polygon_ms: {sight:.3} ms");
+    let reach = median_ms(51, || {
+        sink += scene.reachable(moved, 12).map_or(0, |r| r.len());
+    });
+    println!("reachable_ms: {reach:.3} ms");
+    if sink == 0 {
+        eprintln!("nothing measured");
+    }
+}

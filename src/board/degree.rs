@@ -1,0 +1,112 @@
+//! Each rule system's reading of a cover verdict, and the tooltip text in its words.
+
+use serde::Serialize;
+
+use crate::model::RuleSystem;
+
+use super::cover::{Verdict, VerdictKind};
+
+/// A system's cover grade.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CoverDegree {
+    /// GFH, Line of Sight & Cover: attacks against a target in cover are Hard.
+    Hard,
+    /// Evening, circumstantial bonuses: half cover, a limited circumstance (TN −3).
+    Limited,
+    /// Evening: three-quarters cover, a standard circumstance (TN −6).
+    Standard,
+    /// Evening: full cover that still leaves a line, a great circumstance (TN −9).
+    Great,
+    /// Road and Ruin, Behind: partly behind an outside corner, door or obstacle.
+    Partial,
+    /// Post core rules: the GM may raise the risk one step.
+    RiskUp,
+    /// 3d6 core mechanics: one Disadvantage.
+    Disadvantage,
+}
+
+impl CoverDegree {
+    /// Grades a verdict with `clear` of `of` lines clear under `system`.
+    ///
+    /// Evening follows its 5E parent: on squares 1–2 of 4 lines blocked is half cover, 3 is
+    /// three-quarters, all 4 (with something still reachable) is full; on hexes 1–3, 4–5, 6.
+    pub fn grade(system: RuleSystem, kind: VerdictKind, clear: u32, of: u32) -> Option<Self> {
+        if kind != VerdictKind::Cover {
+            return None;
+        }
+        Some(match system {
+            RuleSystem::GoForthHeroes => Self::Hard,
+            RuleSystem::Evening => {
+                let blocked = of.saturating_sub(clear);
+                let (limited_max, standard_max) = if of >= 6 { (3, 5) } else { (2, 3) };
+                if clear == 0 {
+                    Self::Great
+                } else if blocked <= limited_max {
+                    Self::Limited
+                } else if blocked <= standard_max {
+                    Self::Standard
+                } else {
+                    Self::Great
+                }
+            }
+            RuleSystem::RoadAndRuin => Self::Partial,
+            RuleSystem::PostCore => Self::RiskUp,
+            RuleSystem::ThreeD6 => Self::Disadvantage,
+        })
+    }
+
+    /// The grade's name.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Hard => "Cover",
+            Self::Limited => "half cover",
+            Self::Standard => "three-quarters cover",
+            Self::Great => "full cover",
+            Self::Partial => "partial cover",
+            Self::RiskUp | Self::Disadvantage => "cover",
+        }
+    }
+
+    /// How much the grade lowers a defence's target number (Evening only).
+    pub fn tn_modifier(self) -> Option<i32> {
+        match self {
+            Self::Limited => Some(-3),
+            Self::Standard => Some(-6),
+            Self::Great => Some(-9),
+            _ => None,
+        }
+    }
+
+    /// What the GM should apply, in the system's words.
+    pub fn lever(self) -> String {
+        match self {
+            Self::Hard => "attacks are Hard".to_owned(),
+            Self::Limited | Self::Standard | Self::Great => {
+                format!("TN {}", self.tn_modifier().unwrap_or(0)).replace('-', "−")
+            }
+            Self::Partial => "partly hidden".to_owned(),
+            Self::RiskUp => "suggest risk one step higher".to_owned(),
+            Self::Disadvantage => "suggest one Disadvantage".to_owned(),
+        }
+    }
+}
+
+impl Verdict {
+    /// A one-line tooltip explaining the verdict in `system`'s words.
+    pub fn explain(&self, system: RuleSystem) -> String {
+        let blocked = self.of_lines - self.clear_lines;
+        let count = format!("{blocked} of {} corners blocked", self.of_lines);
+        match (self.kind, self.degree) {
+            (VerdictKind::Clear, _) => {
+                format!("every corner in sight ({}): line of sight", self.of_lines)
+            }
+            (VerdictKind::Cover, Some(d)) => format!("{count} → {} ({})", d.label(), d.lever()),
+            (VerdictKind::Cover, None) => format!("{count} → cover"),
+            (VerdictKind::NoSight, _) => match system {
+                RuleSystem::RoadAndRuin => format!("{count} → out of sight: the target may Hide"),
+                _ => format!("{count} → no line of sight"),
+            },
+        }
+    }
+}

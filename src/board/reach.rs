@@ -1,0 +1,258 @@
+//! Movement: where a token can get with its speed this turn, and the cheapest way there.
+//!
+//! Evening, Movement and Size: difficult terrain costs double; a creature may squeeze through a
+//! gap that fits a creature one size smaller, which also costs double (squeezing counts as
+//! difficult terrain, so the two do not stack). Walls, windows and closed doors stop a step;
+//! obstacles and hostile creatures cannot be entered; allies and neutrals can be passed through
+//! but not stopped on. Large footprints move as a whole: every cell must fit and every cell's
+//! step must be free.
+//!
+//! Costs are kept in tenths of a cell so Euclidean diagonals (1.4) and the 1-2-1 rule stay exact
+//! integers.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+use crate::model::{Cell, DiagonalRule, GridKind, SizeCategory, TokenId};
+
+use super::footprint::footprint_cells;
+use super::lattice::orient;
+use super::scene::Scene;
+
+/// A search state: the anchor cell and, under the 1-2-1 rule, whether the next diagonal costs 2.
+type State = (Cell, bool);
+
+/// The cells a token can reach this turn. See the module docs.
+#[derive(Clone, Debug, Default)]
+pub struct Reach {
+    /// Cheapest cost (tenths of a cell) to each anchor the token may stop on.
+    stop_costs: HashMap<Cell, u32>,
+    cost: HashMap<State, u32>,
+    previous: HashMap<State, State>,
+    origin: Cell,
+}
+
+impl Reach {
+    /// The cost in cells to move the token's anchor to `anchor` and stop there.
+    pub fn cost_cells(&self, anchor: Cell) -> Option<f64> {
+        self.stop_costs.get(&anchor).map(|c| f64::from(*c) / 10.0)
+    }
+
+    /// Every anchor the token may stop on (its start included).
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.stop_costs.keys().copied()
+    }
+
+    /// How many anchors the token may stop on.
+    pub fn len(&self) -> usize {
+        self.stop_costs.len()
+    }
+
+    /// Whether the token cannot stop anywhere (never: it may always stay put).
+    pub fn is_empty(&self) -> bool {
+        self.stop_costs.is_empty()
+    }
+
+    /// The cheapest path of anchors from the start to `anchor`, both included.
+    pub fn path_to(&self, anchor: Cell) -> Option<Vec<Cell>> {
+        let target = self.stop_costs.get(&anchor)?;
+        let mut state = [(anchor, false), (anchor, true)]
+            .into_iter()
+            .find(|s| self.cost.get(s) == Some(target))?;
+        let mut path = vec![state.0];
+        while state.0 != self.origin || self.cost.get(&state) != Some(&0) {
+            state = *self.previous.get(&state)?;
+            path.push(state.0);
+        }
+        path.reverse();
+        Some(path)
+    }
+}
+
+/// What the mover meets on the board.
+struct Mover<'a> {
+    scene: &'a Scene,
+    size: SizeCategory,
+    /// Cells of other tokens: `true` when hostile (cannot enter), `false` when passable.
+    occupied: HashMap<Cell, bool>,
+}
+
+impl Scene {
+    /// The anchors `token` can reach with `speed_cells` of movement (Evening, Movement).
+    pub fn reachable(&self, token: TokenId, speed_cells: u32) -> Option<Reach> {
+        let ti = self.token_index(token)?;
+        let me = &self.tokens[ti];
+        let mut occupied = HashMap::new();
+        for (i, t) in self.tokens.iter().enumerate() {
+            if i != ti {
+                for &c in &t.cells {
+                    let hostile = me.side.is_hostile_to(t.side);
+                    occupied
+                        .entry(c)
+                        .and_modify(|h| *h |= hostile)
+                        .or_insert(hostile);
+                }
+            }
+        }
+        let mover = Mover {
+            scene: self,
+            size: me.size,
+            occupied,
+        };
+        Some(mover.search(me.anchor, speed_cells * 10))
+    }
+}
+
+impl Mover<'_> {
+    fn search(&self, origin: Cell, budget: u32) -> Reach {
+        let mut reach = Reach {
+            origin,
+            ..Reach::default()
+        };
+        let mut queue = BinaryHeap::new();
+        reach.cost.insert((origin, false), 0);
+        queue.push(Reverse((0, origin, false)));
+        while let Some(Reverse((cost, cell, parity))) = queue.pop() {
+            if reach.cost.get(&(cell, parity)).is_some_and(|c| *c < cost) {
+                continue;
+            }
+            if self.stoppable(cell) || cell == origin {
+                let best = reach.stop_costs.entry(cell).or_insert(cost);
+                *best = (*best).min(cost);
+            }
+            for (next, step, next_parity) in self.steps(cell, parity) {
+                let total = cost + step;
+                if total > budget
+                    || reach
+                        .cost
+                        .get(&(next, next_parity))
+                        .is_some_and(|c| *c <= total)
+                {
+                    continue;
+                }
+                reach.cost.insert((next, next_parity), total);
+                reach.previous.insert((next, next_parity), (cell, parity));
+                queue.push(Reverse((total, next, next_parity)));
+            }
+        }
+        reach
+    }
+
+    /// The legal steps from `cell`: the next anchor, its cost and the next 1-2-1 parity.
+    fn steps(&self, cell: Cell, parity: bool) -> Vec<(Cell, u32, bool)> {
+        let grid = self.scene.grid();
+        let deltas: &[(i32, i32)] = if grid.is_hex() {
+            // The axial directions of `grid::HEX_DIRECTIONS`.
+            &[(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+        } else {
+            &[
+                (1, 0),
+                (-1, 0),
+                (0, 1),
+                (0, -1),
+                (1, 1),
+                (1, -1),
+                (-1, 1),
+                (-1, -1),
+            ]
+        };
+        deltas
+            .iter()
+            .filter_map(|&(dx, dy)| {
+                let diagonal = !grid.is_hex() && dx != 0 && dy != 0;
+                let (base, next_parity) = self.base_cost(diagonal, parity);
+                let factor = self.step_factor(cell, dx, dy)?;
+                Some((
+                    Cell::new(cell.x + dx, cell.y + dy),
+                    base * factor,
+                    next_parity,
+                ))
+            })
+            .collect()
+    }
+
+    /// Tenths of a cell for one step, and the 1-2-1 parity after it.
+    fn base_cost(&self, diagonal: bool, parity: bool) -> (u32, bool) {
+        if !diagonal {
+            return (10, parity);
+        }
+        match (self.scene.grid(), self.scene.diagonal()) {
+            (GridKind::Gridless, _) | (_, DiagonalRule::Euclidean) => (14, parity),
+            (_, DiagonalRule::One) => (10, parity),
+            (_, DiagonalRule::Alternating) => (if parity { 20 } else { 10 }, !parity),
+        }
+    }
+
+    /// 1 for a plain step, 2 through difficult terrain or squeezing, `None` when blocked.
+    fn step_factor(&self, from: Cell, dx: i32, dy: i32) -> Option<u32> {
+        let grid = self.scene.grid();
+        let to = Cell::new(from.x + dx, from.y + dy);
+        let squeezed = if self.fits(self.size, from, to) {
+            false
+        } else {
+            let smaller = self.size.smaller()?;
+            if smaller.space_cells() == self.size.space_cells() || !self.fits(smaller, from, to) {
+                return None;
+            }
+            true
+        };
+        let difficult = footprint_cells(grid, self.size, to)
+            .iter()
+            .any(|c| self.scene.difficult.contains(c));
+        Some(if squeezed || difficult { 2 } else { 1 })
+    }
+
+    /// Whether a footprint of `size` can step from anchor `from` to anchor `to`.
+    fn fits(&self, size: SizeCategory, from: Cell, to: Cell) -> bool {
+        let grid = self.scene.grid();
+        let cells = footprint_cells(grid, size, to);
+        let free = cells.iter().all(|c| {
+            self.scene.map.contains(*c)
+                && !self.scene.obstacles.contains(c)
+                && self.occupied.get(c) != Some(&true)
+        });
+        free && footprint_cells(grid, size, from).iter().all(|c| {
+            let next = Cell::new(c.x + to.x - from.x, c.y + to.y - from.y);
+            self.step_is_open(*c, next)
+        })
+    }
+
+    /// Whether the straight step between two cell centres touches no movement blocker, and
+    /// does not squeeze diagonally between two obstacles.
+    fn step_is_open(&self, a: Cell, b: Cell) -> bool {
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        if !self.scene.grid().is_hex()
+            && dx != 0
+            && dy != 0
+            && self.scene.obstacles.contains(&Cell::new(a.x + dx, a.y))
+            && self.scene.obstacles.contains(&Cell::new(a.x, a.y + dy))
+        {
+            return false;
+        }
+        let (p, q) = (self.scene.lattice.centre(a), self.scene.lattice.centre(b));
+        !self.scene.movement.visit_along(p, q, |s| {
+            let (o1, o2) = (orient(p, q, s.a), orient(p, q, s.b));
+            let (o3, o4) = (orient(s.a, s.b, p), orient(s.a, s.b, q));
+            if o1 == 0 && o2 == 0 {
+                // Collinear: blocked only where they overlap.
+                let (lo, hi) = (
+                    p.x.min(q.x).max(s.a.x.min(s.b.x)),
+                    p.x.max(q.x).min(s.a.x.max(s.b.x)),
+                );
+                let (lo_y, hi_y) = (
+                    p.y.min(q.y).max(s.a.y.min(s.b.y)),
+                    p.y.max(q.y).min(s.a.y.max(s.b.y)),
+                );
+                return lo <= hi && lo_y <= hi_y;
+            }
+            o1 * o2 <= 0 && o3 * o4 <= 0
+        })
+    }
+
+    /// Whether the mover may end its move with its anchor on `anchor`.
+    fn stoppable(&self, anchor: Cell) -> bool {
+        footprint_cells(self.scene.grid(), self.size, anchor)
+            .iter()
+            .all(|c| !self.occupied.contains_key(c))
+    }
+}

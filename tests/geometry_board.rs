@@ -1,0 +1,248 @@
+//! Distances, range bands, movement and sight polygons.
+
+use lantern::board::{Scene, band, cell_distance};
+use lantern::model::{
+    Cell, CustomBand, DiagonalRule, Encounter, GridKind, GridPoint, LengthUnit, RuleSystem, Side,
+    SizeCategory, Token, TokenId, Wall, WallId, WallKind,
+};
+
+fn encounter(system: RuleSystem, grid: GridKind) -> Encounter {
+    let mut enc = Encounter::new("board", system);
+    enc.map.grid = grid;
+    enc
+}
+
+fn put(enc: &mut Encounter, id: u64, side: Side, size: SizeCategory, cell: (i32, i32)) {
+    let t = Token::new(
+        TokenId(id),
+        format!("t{id}"),
+        side,
+        Cell::new(cell.0, cell.1),
+    );
+    enc.tokens.push(t.with_size(size));
+}
+
+fn wall(enc: &mut Encounter, a: (f64, f64), b: (f64, f64), kind: WallKind) {
+    let id = WallId(enc.walls.len() as u64 + 1);
+    enc.walls.push(Wall {
+        id,
+        a: GridPoint::new(a.0, a.1),
+        b: GridPoint::new(b.0, b.1),
+        kind,
+    });
+}
+
+#[test]
+fn square_diagonal_rules() {
+    let (a, b) = (Cell::new(0, 0), Cell::new(3, 4));
+    let d = |rule| cell_distance(GridKind::Square, rule, a, b);
+    assert!((d(DiagonalRule::One) - 4.0).abs() < 1e-9);
+    // 3 diagonals (1 + 2 + 1) and one straight step.
+    assert!((d(DiagonalRule::Alternating) - 5.0).abs() < 1e-9);
+    assert!((d(DiagonalRule::Euclidean) - 5.0).abs() < 1e-9);
+}
+
+#[test]
+fn hex_distance_counts_steps() {
+    let d = cell_distance(
+        GridKind::HexFlat,
+        DiagonalRule::One,
+        Cell::new(0, 0),
+        Cell::new(3, -1),
+    );
+    assert!((d - 3.0).abs() < 1e-9);
+    let d = cell_distance(
+        GridKind::HexPointy,
+        DiagonalRule::One,
+        Cell::new(0, 0),
+        Cell::new(2, 2),
+    );
+    assert!((d - 4.0).abs() < 1e-9);
+}
+
+#[test]
+fn distance_is_between_closest_cells_of_large_footprints() {
+    let mut enc = encounter(RuleSystem::Evening, GridKind::Square);
+    put(&mut enc, 1, Side::Party, SizeCategory::Medium, (0, 0));
+    put(&mut enc, 2, Side::Enemy, SizeCategory::Huge, (4, 0));
+    let scene = Scene::new(&enc);
+    assert_eq!(scene.distance_cells(TokenId(1), TokenId(2)), Some(4.0));
+    assert_eq!(
+        scene.band_between(TokenId(1), TokenId(2)).unwrap().name,
+        "Close"
+    );
+}
+
+#[test]
+fn evening_and_gfh_bands() {
+    let scene = Scene::new(&encounter(RuleSystem::Evening, GridKind::Square));
+    let name = |system, d| band(system, d, &scene).unwrap().name;
+    assert_eq!(name(RuleSystem::Evening, 1.0), "Touch");
+    assert_eq!(name(RuleSystem::Evening, 2.0), "Adjacent");
+    assert_eq!(name(RuleSystem::Evening, 5.0), "Close");
+    assert_eq!(name(RuleSystem::Evening, 6.0), "Near");
+    assert_eq!(name(RuleSystem::Evening, 30.0), "Long");
+    assert_eq!(name(RuleSystem::Evening, 31.0), "Beyond Long");
+    assert_eq!(name(RuleSystem::GoForthHeroes, 1.0), "Engaged");
+    assert_eq!(name(RuleSystem::GoForthHeroes, 6.0), "Close");
+    assert_eq!(name(RuleSystem::GoForthHeroes, 12.0), "Nearby");
+    assert_eq!(name(RuleSystem::GoForthHeroes, 13.0), "Far");
+}
+
+#[test]
+fn road_and_ruin_bands_use_the_cell_length() {
+    let mut enc = encounter(RuleSystem::RoadAndRuin, GridKind::Square);
+    enc.map.cell_length.value = 2.0;
+    enc.map.cell_length.unit = LengthUnit::Metres;
+    let scene = Scene::new(&enc);
+    let name = |d| band(RuleSystem::RoadAndRuin, d, &scene).unwrap().name;
+    assert_eq!(name(1.0), "Touching");
+    assert_eq!(name(2.0), "Near");
+    assert_eq!(name(3.0), "Close By");
+    assert_eq!(name(50.0), "Close By");
+    assert_eq!(name(51.0), "Far");
+    assert_eq!(name(2_000.0), "Very Far");
+}
+
+#[test]
+fn post_and_3d6_show_custom_bands_or_none() {
+    let mut enc = encounter(RuleSystem::PostCore, GridKind::Square);
+    assert!(band(RuleSystem::PostCore, 3.0, &Scene::new(&enc)).is_none());
+    enc.custom_bands = vec![
+        CustomBand {
+            name: "Far".into(),
+            max_cells: 20,
+        },
+        CustomBand {
+            name: "Close".into(),
+            max_cells: 4,
+        },
+    ];
+    let scene = Scene::new(&enc);
+    assert_eq!(
+        band(RuleSystem::ThreeD6, 3.0, &scene).unwrap().name,
+        "Close"
+    );
+    assert_eq!(band(RuleSystem::ThreeD6, 9.0, &scene).unwrap().name, "Far");
+    assert_eq!(
+        band(RuleSystem::ThreeD6, 21.0, &scene).unwrap().name,
+        "beyond Far"
+    );
+}
+
+#[test]
+fn reach_on_open_ground_and_through_difficult_terrain() {
+    let mut enc = encounter(RuleSystem::Evening, GridKind::Square);
+    put(&mut enc, 1, Side::Party, SizeCategory::Medium, (10, 10));
+    enc.difficult_cells.insert(Cell::new(11, 10));
+    let reach = Scene::new(&enc).reachable(TokenId(1), 2).unwrap();
+    // Every diagonal 1: a 5×5 square, all reachable with 2.
+    assert_eq!(reach.len(), 25);
+    assert_eq!(reach.cost_cells(Cell::new(11, 10)), Some(2.0));
+    assert_eq!(reach.cost_cells(Cell::new(12, 10)), Some(2.0));
+    let path = reach.path_to(Cell::new(12, 10)).unwrap();
+    assert_eq!(path.first(), Some(&Cell::new(10, 10)));
+    assert_eq!(path.last(), Some(&Cell::new(12, 10)));
+    assert!(!path.contains(&Cell::new(11, 10)), "{path:?}");
+}
+
+#[test]
+fn walls_stop_movement_and_open_doors_do_not() {
+    let mut enc = encounter(RuleSystem::Evening, GridKind::Square);
+    put(&mut enc, 1, Side::Party, SizeCategory::Medium, (0, 0));
+    wall(&mut enc, (1.0, -5.0), (1.0, 0.0), WallKind::Wall);
+    wall(
+        &mut enc,
+        (1.0, 0.0),
+        (1.0, 1.0),
+        WallKind::Door { open: false },
+    );
+    wall(&mut enc, (1.0, 1.0), (1.0, 9.0), WallKind::Window);
+    let reach = Scene::new(&enc).reachable(TokenId(1), 3).unwrap();
+    assert!(reach.cells().all(|c| c.x < 1), "nothing beyond the wall");
+    enc.walls[1].kind = WallKind::Door { open: true };
+    let reach = Scene::new(&enc).reachable(TokenId(1), 3).unwrap();
+    assert_eq!(reach.cost_cells(Cell::new(1, 0)), Some(1.0));
+}
+
+#[test]
+fn allies_are_passed_enemies_block() {
+    let mut enc = encounter(RuleSystem::Evening, GridKind::Square);
+    put(&mut enc, 1, Side::Party, SizeCategory::Medium, (0, 1));
+    // A corridor along row 1, walled above and below.
+    wall(&mut enc, (0.0, 1.0), (9.0, 1.0), WallKind::Wall);
+    wall(&mut enc, (0.0, 2.0), (9.0, 2.0), WallKind::Wall);
+    put(&mut enc, 2, Side::Ally, SizeCategory::Medium, (1, 1));
+    let reach = Scene::new(&enc).reachable(TokenId(1), 3).unwrap();
+    assert_eq!(
+        reach.cost_cells(Cell::new(1, 1)),
+        None,
+        "cannot stop on the ally"
+    );
+    assert_eq!(reach.cost_cells(Cell::new(2, 1)), Some(2.0));
+    enc.tokens[1].side = Side::Enemy;
+    let reach = Scene::new(&enc).reachable(TokenId(1), 3).unwrap();
+    assert_eq!(reach.cost_cells(Cell::new(2, 1)), None);
+}
+
+#[test]
+fn large_creature_squeezes_through_a_one_cell_gap_at_double_cost() {
+    let mut enc = encounter(RuleSystem::Evening, GridKind::Square);
+    put(&mut enc, 1, Side::Party, SizeCategory::Large, (0, 0));
+    // A wall of obstacles along column 3 with a one-cell gap at row 0.
+    for y in 1..6 {
+        enc.obstacle_cells.insert(Cell::new(3, y));
+    }
+    for y in -5..0 {
+        enc.obstacle_cells.insert(Cell::new(3, y));
+    }
+    let reach = Scene::new(&enc).reachable(TokenId(1), 12).unwrap();
+    // One plain step to anchor (1,0); anchor (2,0) would put the Large footprint on (3,1), an
+    // obstacle: only a squeeze fits, at 2 for the step.
+    assert_eq!(reach.cost_cells(Cell::new(1, 0)), Some(1.0));
+    assert_eq!(reach.cost_cells(Cell::new(2, 0)), Some(3.0));
+    assert!(reach.cost_cells(Cell::new(4, 0)).is_some());
+}
+
+#[test]
+fn hex_reach_is_a_hexagon() {
+    let mut enc = encounter(RuleSystem::Evening, GridKind::HexFlat);
+    put(&mut enc, 1, Side::Party, SizeCategory::Medium, (5, 5));
+    let reach = Scene::new(&enc).reachable(TokenId(1), 2).unwrap();
+    assert_eq!(reach.len(), 19);
+}
+
+#[test]
+fn sight_polygon_stops_at_walls_and_radius() {
+    let mut enc = encounter(RuleSystem::Evening, GridKind::Square);
+    wall(&mut enc, (3.0, -20.0), (3.0, 20.0), WallKind::Wall);
+    let scene = Scene::new(&enc);
+    let poly = scene.sight_polygon(GridPoint::new(0.5, 0.5), Some(10.0));
+    assert!(poly.len() >= 720);
+    assert!(poly.iter().all(|p| p.x <= 3.0 + 1e-6));
+    let max = poly
+        .iter()
+        .map(|p| (p.x - 0.5).hypot(p.y - 0.5))
+        .fold(0.0, f64::max);
+    assert!((max - 10.0).abs() < 0.01, "{max}");
+    // Straight right the wall is 2.5 cells away.
+    let right = poly
+        .iter()
+        .filter(|p| (p.y - 0.5).abs() < 0.01)
+        .map(|p| p.x)
+        .fold(f64::MIN, f64::max);
+    assert!((right - 3.0).abs() < 0.01, "{right}");
+}
+
+#[test]
+fn a_side_sees_from_each_of_its_tokens() {
+    let mut enc = encounter(RuleSystem::Evening, GridKind::Square);
+    put(&mut enc, 1, Side::Party, SizeCategory::Medium, (0, 0));
+    put(&mut enc, 2, Side::Party, SizeCategory::Medium, (8, 0));
+    put(&mut enc, 3, Side::Enemy, SizeCategory::Medium, (4, 4));
+    let scene = Scene::new(&enc);
+    let party = scene.sight_of_side(Side::Party, Some(3.0));
+    assert_eq!(party.len(), 2);
+    let reaches = |poly: &Vec<GridPoint>, x: f64| poly.iter().any(|p| (p.x - x).abs() < 0.01);
+    assert!(reaches(&party[0], 3.5) && reaches(&party[1], 11.5));
+}

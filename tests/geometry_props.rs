@@ -1,0 +1,164 @@
+//! Property tests for the sight-line verdicts and distances.
+
+use lantern::board::{Scene, VerdictKind, cell_distance};
+use lantern::model::{
+    Cell, DiagonalRule, Encounter, GridKind, GridPoint, RuleSystem, Side, Token, TokenId, Wall,
+    WallId, WallKind,
+};
+use proptest::prelude::*;
+
+/// A scene: viewer, target, obstacle cells and walls in a 12×12 window; walls on half cells.
+#[derive(Clone, Debug)]
+struct Sketch {
+    grid: GridKind,
+    viewer: (i32, i32),
+    target: (i32, i32),
+    obstacles: Vec<(i32, i32)>,
+    walls: Vec<((i32, i32), (i32, i32))>,
+}
+
+fn sketch() -> impl Strategy<Value = Sketch> {
+    let cell = || (0..12i32, 0..12i32);
+    (
+        prop_oneof![
+            Just(GridKind::Square),
+            Just(GridKind::HexFlat),
+            Just(GridKind::Gridless)
+        ],
+        cell(),
+        cell(),
+        prop::collection::vec(cell(), 0..6),
+        prop::collection::vec(((0..24i32, 0..24i32), (0..24i32, 0..24i32)), 0..4),
+    )
+        .prop_filter("distinct ends", |(_, v, t, _, _)| v != t)
+        .prop_map(|(grid, viewer, target, obstacles, walls)| Sketch {
+            grid,
+            viewer,
+            target,
+            obstacles,
+            walls,
+        })
+}
+
+impl Sketch {
+    fn encounter(&self, map: impl Fn((i32, i32)) -> (i32, i32), flip: bool) -> Encounter {
+        let mut enc = Encounter::new("prop", RuleSystem::Evening);
+        enc.map.grid = self.grid;
+        let cell = |c: (i32, i32)| {
+            let (x, y) = map(c);
+            Cell::new(x, y)
+        };
+        enc.tokens
+            .push(Token::new(TokenId(1), "v", Side::Party, cell(self.viewer)));
+        enc.tokens
+            .push(Token::new(TokenId(2), "t", Side::Enemy, cell(self.target)));
+        enc.obstacle_cells = self.obstacles.iter().map(|c| cell(*c)).collect();
+        for (i, (a, b)) in self.walls.iter().enumerate() {
+            let point = |p: (i32, i32)| {
+                // Half-cell wall ends, mirrored as a whole scene when asked (square only).
+                let (x, y) = (f64::from(p.0) / 2.0, f64::from(p.1) / 2.0);
+                let (x, y) = if flip { (-x, y) } else { (x, y) };
+                let (dx, dy) = {
+                    let o = map((0, 0));
+                    (f64::from(o.0), f64::from(o.1))
+                };
+                GridPoint::new(x + if flip { 0.0 } else { dx }, y + dy)
+            };
+            enc.walls.push(Wall {
+                id: WallId(i as u64 + 1),
+                a: point(*a),
+                b: point(*b),
+                kind: WallKind::Wall,
+            });
+        }
+        enc
+    }
+
+    fn judge(enc: &Encounter) -> (VerdictKind, u32) {
+        let Some(v) = Scene::new(enc).verdict(TokenId(1), TokenId(2)) else {
+            panic!("both tokens are placed");
+        };
+        (v.kind, v.clear_lines)
+    }
+}
+
+fn rank(kind: VerdictKind) -> u8 {
+    match kind {
+        VerdictKind::NoSight => 0,
+        VerdictKind::Cover => 1,
+        VerdictKind::Clear => 2,
+    }
+}
+
+proptest! {
+    #[test]
+    fn adding_a_blocker_never_improves(s in sketch(), extra in (0..12i32, 0..12i32)) {
+        let before = Sketch::judge(&s.encounter(|c| c, false));
+        let mut more = s.clone();
+        more.obstacles.push(extra);
+        let after = Sketch::judge(&more.encounter(|c| c, false));
+        prop_assert!(rank(after.0) <= rank(before.0), "{before:?} -> {after:?}");
+        if after.0 == before.0 {
+            prop_assert!(after.1 <= before.1);
+        }
+    }
+
+    #[test]
+    fn adding_a_wall_never_improves(s in sketch(), a in (0..24i32, 0..24i32), b in (0..24i32, 0..24i32)) {
+        let before = Sketch::judge(&s.encounter(|c| c, false));
+        let mut more = s.clone();
+        more.walls.push((a, b));
+        let after = Sketch::judge(&more.encounter(|c| c, false));
+        prop_assert!(rank(after.0) <= rank(before.0), "{before:?} -> {after:?}");
+        if after.0 == before.0 {
+            prop_assert!(after.1 <= before.1);
+        }
+    }
+
+    #[test]
+    fn a_hostile_never_improves_and_never_removes_sight(s in sketch(), at in (0..12i32, 0..12i32)) {
+        let enc = s.encounter(|c| c, false);
+        let before = Sketch::judge(&enc);
+        let mut more = enc.clone();
+        more.tokens.push(Token::new(TokenId(3), "h", Side::Enemy, Cell::new(at.0, at.1)));
+        let after = Sketch::judge(&more);
+        prop_assert!(rank(after.0) <= rank(before.0), "{before:?} -> {after:?}");
+        prop_assert_eq!(after.0 == VerdictKind::NoSight, before.0 == VerdictKind::NoSight);
+    }
+
+    #[test]
+    fn open_ground_is_always_clear(s in sketch()) {
+        let open = Sketch { obstacles: vec![], walls: vec![], ..s };
+        prop_assert_eq!(Sketch::judge(&open.encounter(|c| c, false)).0, VerdictKind::Clear);
+    }
+
+    #[test]
+    fn translation_keeps_the_verdict(s in sketch(), dx in -20i32..20, dy in -20i32..20) {
+        // Hex wall ends are snapped from irrational map coordinates; keep the hex case to cells.
+        let s = if s.grid.is_hex() { Sketch { walls: vec![], ..s } } else { s };
+        let here = Sketch::judge(&s.encounter(|c| c, false));
+        let there = Sketch::judge(&s.encounter(|(x, y)| (x + dx, y + dy), false));
+        prop_assert_eq!(here, there);
+    }
+
+    #[test]
+    fn mirroring_keeps_the_verdict(s in sketch()) {
+        // Mirroring x ↦ −x is a square-lattice symmetry; hex scenes are judged as squares here.
+        let s = if s.grid.is_hex() { Sketch { grid: GridKind::Square, ..s } } else { s };
+        let here = Sketch::judge(&s.encounter(|c| c, false));
+        // Mirror x ↦ −x: cell x covers [x, x+1], so it maps to cell −x−1.
+        let there = Sketch::judge(&s.encounter(|(x, y)| (-x - 1, y), true));
+        prop_assert_eq!(here, there);
+    }
+
+    #[test]
+    fn distance_is_symmetric(a in (-50i32..50, -50i32..50), b in (-50i32..50, -50i32..50)) {
+        let (a, b) = (Cell::new(a.0, a.1), Cell::new(b.0, b.1));
+        for grid in GridKind::ALL {
+            for rule in DiagonalRule::ALL {
+                let (ab, ba) = (cell_distance(grid, rule, a, b), cell_distance(grid, rule, b, a));
+                prop_assert_eq!(ab.to_bits(), ba.to_bits());
+            }
+        }
+    }
+}
