@@ -56,7 +56,7 @@ pub fn paint_token(painter: &Painter, token: &Token, centre: Pos2, radius: f32, 
         paint_eye_slash(
             painter,
             centre + Vec2::splat(radius * 0.68),
-            (radius * 0.32).max(5.0),
+            (radius * 0.4).max(6.0),
         );
     }
     if look.label {

@@ -65,8 +65,14 @@ fn paint_wall(painter: &Painter, a: Pos2, b: Pos2, thickness: f32) {
 
 /// Two thin light-blue lines between short stubs of wall.
 fn paint_window(painter: &Painter, a: Pos2, b: Pos2, thickness: f32) {
-    let normal = unit_normal(a, b) * thickness * 0.45;
-    let glass = Stroke::new((thickness * 0.3).max(1.0), palette::WINDOW_GLASS);
+    let normal = unit_normal(a, b) * thickness * 0.5;
+    let pane = vec![a + normal, b + normal, b - normal, a - normal];
+    painter.add(Shape::convex_polygon(
+        pane,
+        palette::WINDOW_PANE,
+        Stroke::NONE,
+    ));
+    let glass = Stroke::new((thickness * 0.28).max(1.0), palette::WINDOW_GLASS);
     painter.line_segment([a + normal, b + normal], glass);
     painter.line_segment([a - normal, b - normal], glass);
     let frame = Stroke::new((thickness * 0.3).max(1.0), palette::WALL);
@@ -107,7 +113,7 @@ fn paint_door(painter: &Painter, a: Pos2, b: Pos2, thickness: f32, open: bool, h
 
 /// A rectangle `thickness` wide from `a` to `b`.
 fn plank(a: Pos2, b: Pos2, thickness: f32, edge: Stroke) -> Shape {
-    let n = unit_normal(a, b) * thickness * 0.6;
+    let n = unit_normal(a, b) * thickness * 0.85;
     Shape::convex_polygon(vec![a + n, b + n, b - n, a - n], palette::DOOR_WOOD, edge)
 }
 
