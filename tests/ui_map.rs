@@ -5,7 +5,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use lantern::app::LanternApp;
 use lantern::demo::Demo;
-use lantern::model::{Cell, Document, TokenId, WallId, WallKind};
+use lantern::model::{Cell, Document, GridKind, TokenId, WallId, WallKind};
 
 fn app_harness() -> Harness<'static, LanternApp> {
     let mut harness = Harness::builder()
@@ -186,4 +186,71 @@ fn hex_demo_draws_its_tokens_and_they_drag_by_hexes() {
         harness.state().document.history().undo_label(),
         Some("Move token")
     );
+}
+
+#[test]
+fn zoom_buttons_and_fit_map_change_the_zoom() {
+    let mut harness = app_harness();
+    let fitted = points_per_cell(&harness);
+    harness.get_by_label("+").click();
+    harness.run();
+    assert!((points_per_cell(&harness) - fitted * 1.25).abs() < 0.01);
+    harness.get_by_label("Fit map").click();
+    harness.run();
+    assert!((points_per_cell(&harness) - fitted).abs() < 0.01);
+}
+
+fn harness_on_grid(grid: GridKind) -> Harness<'static, LanternApp> {
+    let Ok(mut encounter) = Demo::GoForthHeroes.encounter() else {
+        panic!("the square demo does not load");
+    };
+    encounter.map.grid = grid;
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(1200.0, 800.0))
+        .build_eframe(|_cc| LanternApp::with_document(Document::new(encounter, None)));
+    harness.run();
+    harness
+}
+
+#[test]
+fn gridless_and_pointy_hex_maps_draw_their_tokens_and_snap_drags_to_cells() {
+    let mut gridless = harness_on_grid(GridKind::Gridless);
+    let from = centre_of(&gridless, "Kestrel");
+    let to = from + Vec2::new(3.0, 0.0) * points_per_cell(&gridless);
+    drag(&mut gridless, from, to);
+    assert_eq!(token_cell(&gridless, 1), Some(Cell::new(6, 3)));
+
+    let mut pointy = harness_on_grid(GridKind::HexPointy);
+    assert!(pointy.query_by_label("Mill Ogre").is_some());
+    // On pointy-top hexes the east neighbour is one cell length to the right: axial (q+1, r).
+    let from = centre_of(&pointy, "Kestrel");
+    let to = from + Vec2::new(points_per_cell(&pointy), 0.0);
+    drag(&mut pointy, from, to);
+    assert_eq!(token_cell(&pointy, 1), Some(Cell::new(4, 3)));
+}
+
+#[test]
+fn context_menu_hides_and_duplicates_a_token() {
+    let mut harness = app_harness();
+    harness.get_by_label("Goblin Archer").click_secondary();
+    harness.run();
+    harness.get_by_label("Hide from players (GM only)").click();
+    harness.run();
+    let archer =
+        |h: &Harness<'_, LanternApp>| h.state().document.encounter.token(TokenId(6)).cloned();
+    assert_eq!(archer(&harness).map(|t| t.gm_only), Some(true));
+
+    harness.get_by_label("Goblin Archer").click_secondary();
+    harness.run();
+    harness.get_by_label("Duplicate").click();
+    harness.run();
+    let tokens = &harness.state().document.encounter.tokens;
+    assert_eq!(tokens.len(), 10);
+    let copy = &tokens[9];
+    assert_eq!(
+        (copy.id, copy.name.as_str(), copy.gm_only),
+        (TokenId(10), "Goblin Archer", true)
+    );
+    // The archer stands on (20, 2); the first free cell of the ring around it, top row first.
+    assert_eq!(copy.cell, Cell::new(19, 1));
 }

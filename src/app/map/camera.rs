@@ -140,6 +140,10 @@ fn arrow_pan(ui: &Ui) -> Vec2 {
 pub fn toolbar_ui(ui: &mut Ui, rect: Rect, camera: &mut Camera) {
     let size = Vec2::new(170.0, 34.0);
     let at = Rect::from_min_size(rect.right_top() + Vec2::new(-size.x - 8.0, 8.0), size);
+    // Clicks between the buttons belong to the toolbar, not to the map under it (which would
+    // clear the selection).
+    let backing = ui.interact(at, ui.scope_id().with("map_toolbar"), egui::Sense::click());
+    backing.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Toolbar, true, "Map toolbar"));
     ui.scope_builder(egui::UiBuilder::new().max_rect(at), |ui| {
         egui::Frame::popup(ui.style())
             .inner_margin(4.0)
