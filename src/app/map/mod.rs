@@ -72,22 +72,7 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     let t = camera.transform(rect, map_in_grid);
 
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 0.0, palette::TABLE);
-    let map_in_ui = t.ui_rect_from_grid(map_in_grid);
-    let view_in_grid = t.grid_rect_from_ui(rect);
-    let cells =
-        layout::visible_offsets(&encounter.map, view_in_grid).map(|(cols, rows)| VisibleCells {
-            map: &encounter.map,
-            cols,
-            rows,
-            view_in_grid,
-        });
-    terrain::paint_map_area(&painter, encounter, map_in_ui, cells.as_ref(), &t);
-    let background_error = view.backgrounds.paint(ui.ctx(), &painter, encounter, &t);
-    if let Some(cells) = &cells {
-        terrain::paint_cell_layers(&painter, encounter, cells, &t);
-        terrain::paint_grid(&painter, cells, map_in_ui, &t);
-    }
+    let background_error = paint_board(ui, &painter, view, encounter, map_in_grid, &t);
     view.hovered_cell = hovered_cell(ui, ctx, &background, &t);
     if let Some(cell) = view.hovered_cell {
         terrain::paint_hovered_cell(&painter, encounter.map.grid, cell, &t);
@@ -104,6 +89,10 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
         pan: &mut pan,
     };
     tokens::tokens_ui(ui, ctx, &mut layer);
+    // A drag whose release never reached its token (the token was undone away mid-drag) ends here.
+    if !ui.input(|i| i.pointer.primary_down()) {
+        view.drag = None;
+    }
 
     if background.clicked() {
         ctx.selection.clear();
@@ -116,6 +105,36 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     if let Some(err) = background_error {
         error_banner_ui(ui, rect, &err);
     }
+}
+
+/// Everything under the walls and tokens: table, map area or background image, terrain, grid.
+/// Returns why the background image could not be shown, if it could not.
+fn paint_board(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    view: &mut MapView,
+    encounter: &crate::model::Encounter,
+    map_in_grid: egui::Rect,
+    t: &MapTransform,
+) -> Option<String> {
+    let rect = painter.clip_rect();
+    painter.rect_filled(rect, 0.0, palette::TABLE);
+    let map_in_ui = t.ui_rect_from_grid(map_in_grid);
+    let view_in_grid = t.grid_rect_from_ui(rect);
+    let cells =
+        layout::visible_offsets(&encounter.map, view_in_grid).map(|(cols, rows)| VisibleCells {
+            map: &encounter.map,
+            cols,
+            rows,
+            view_in_grid,
+        });
+    terrain::paint_map_area(painter, encounter, map_in_ui, cells.as_ref(), t);
+    let background_error = view.backgrounds.paint(ui.ctx(), painter, encounter, t);
+    if let Some(cells) = &cells {
+        terrain::paint_cell_layers(painter, encounter, cells, t);
+        terrain::paint_grid(painter, cells, map_in_ui, t);
+    }
+    background_error
 }
 
 /// The map cell under the pointer, when the pointer is over the map itself.
