@@ -5,7 +5,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use lantern::app::LanternApp;
 use lantern::demo::Demo;
-use lantern::model::{Cell, Document, GridKind, TokenId, WallId, WallKind};
+use lantern::model::{
+    Background, Cell, Document, EmbeddedImage, GridKind, GridPoint, TokenId, WallId, WallKind,
+};
 
 fn app_harness() -> Harness<'static, LanternApp> {
     let mut harness = Harness::builder()
@@ -253,4 +255,43 @@ fn context_menu_hides_and_duplicates_a_token() {
     );
     // The archer stands on (20, 2); the first free cell of the ring around it, top row first.
     assert_eq!(copy.cell, Cell::new(19, 1));
+}
+
+fn harness_with_background(bytes: Vec<u8>) -> Harness<'static, LanternApp> {
+    let Ok(mut encounter) = Demo::GoForthHeroes.encounter() else {
+        panic!("the square demo does not load");
+    };
+    let id = encounter.fresh_image_id();
+    encounter
+        .images
+        .insert(id, EmbeddedImage::new("yard.png", bytes));
+    encounter.map.background = Some(Background {
+        image: id,
+        origin_in_grid: GridPoint::new(0.0, 0.0),
+        pixels_per_cell: 10.0,
+    });
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(1200.0, 800.0))
+        .build_eframe(|_cc| LanternApp::with_document(Document::new(encounter, None)));
+    harness.run();
+    harness
+}
+
+#[test]
+fn a_background_image_shows_and_a_broken_one_says_why() {
+    let mut png = Vec::new();
+    let pixels = image::RgbaImage::from_pixel(240, 160, image::Rgba([90, 120, 60, 255]));
+    image::DynamicImage::ImageRgba8(pixels)
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    let good = harness_with_background(png);
+    assert!(good.query_by_label_contains("background image").is_none());
+    assert!(good.query_by_label("Kestrel").is_some());
+
+    let broken = harness_with_background(b"not an image".to_vec());
+    assert!(
+        broken
+            .query_by_label_contains("Can't show the background image yard.png")
+            .is_some()
+    );
 }
