@@ -40,7 +40,7 @@ impl VisibleCells<'_> {
             .copied()
             .filter(move |c| {
                 let p = point_in_grid(self.map.grid, *c);
-                view.contains(Pos2::new(p.x as f32, p.y as f32))
+                view.contains(Pos2::new(p.x as f32, p.y as f32)) && self.map.contains(*c)
             })
     }
 }
