@@ -2,16 +2,17 @@
 
 use std::collections::BTreeSet;
 
-use egui::{Painter, Pos2, Rect, Shape, Stroke};
+use egui::{Painter, Pos2, Rect, Shape, Stroke, Vec2};
 
 use super::layout::{OffsetRange, visible_x_span};
 use super::palette;
 use super::transform::MapTransform;
-use crate::board::grid::{cell_corners, point_in_grid};
+use crate::board::grid::{HEX_RADIUS, point_in_grid};
 use crate::model::{Cell, Encounter, GridKind, MapSpec};
 
 /// Below this zoom the grid is noise rather than help, and drawing it costs the most.
 const MIN_GRID_POINTS_PER_CELL: f32 = 7.0;
+const MIN_HEX_GRID_POINTS_PER_CELL: f32 = 10.0;
 
 /// The visible part of the map, as found by [`super::layout::visible_offsets`].
 pub struct VisibleCells<'a> {
@@ -46,11 +47,43 @@ impl VisibleCells<'_> {
 }
 
 /// The outline of `cell` in ui space.
+///
+/// Same corners as [`crate::board::grid::cell_corners`], but from fixed offsets around the centre
+/// instead of six sines and cosines per hex: the grid is drawn cell by cell every frame.
 pub fn cell_polygon(grid: GridKind, cell: Cell, t: &MapTransform) -> Vec<Pos2> {
-    cell_corners(grid, cell)
-        .into_iter()
-        .map(|p| t.ui_from_grid(p))
+    let centre = t.ui_from_grid(point_in_grid(grid, cell));
+    corner_offsets(grid)
+        .iter()
+        .map(|[x, y]| centre + Vec2::new(*x, *y) * t.points_per_cell)
         .collect()
+}
+
+/// Corners relative to the cell's centre, in map space, in `cell_corners` order.
+fn corner_offsets(grid: GridKind) -> &'static [[f32; 2]] {
+    const R: f32 = HEX_RADIUS as f32;
+    const SQUARE: [[f32; 2]; 4] = [[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]];
+    // A hex with centres one apart has circumradius R and inradius 1/2.
+    const FLAT: [[f32; 2]; 6] = [
+        [R, 0.0],
+        [R / 2.0, 0.5],
+        [-R / 2.0, 0.5],
+        [-R, 0.0],
+        [-R / 2.0, -0.5],
+        [R / 2.0, -0.5],
+    ];
+    const POINTY: [[f32; 2]; 6] = [
+        [0.5, R / 2.0],
+        [0.0, R],
+        [-0.5, R / 2.0],
+        [-0.5, -R / 2.0],
+        [0.0, -R],
+        [0.5, -R / 2.0],
+    ];
+    match grid {
+        GridKind::Square | GridKind::Gridless => &SQUARE,
+        GridKind::HexFlat => &FLAT,
+        GridKind::HexPointy => &POINTY,
+    }
 }
 
 /// Fills the map area (parchment when there is no background image).
@@ -66,14 +99,27 @@ pub fn paint_map_area(
         return;
     }
     if map.grid.is_hex() {
-        // Hex maps have ragged edges: fill the hexes themselves so the table shows between them.
+        // Hex maps have ragged edges, so the table shows between the outer hexes. One rectangle
+        // covers the inside; only the hexes of the outer ring are filled one by one.
+        let (inset_x, inset_y) = if map.grid == GridKind::HexFlat {
+            (HEX_RADIUS as f32 / 2.0, 0.5)
+        } else {
+            (0.5, HEX_RADIUS as f32 / 2.0)
+        };
+        let inset = Vec2::new(inset_x, inset_y) * t.points_per_cell;
+        painter.rect_filled(map_in_ui.shrink2(inset), 0.0, palette::PARCHMENT);
         let Some(cells) = cells else { return };
+        let (last_col, last_row) = (map.width_cells as i32 - 1, map.height_cells as i32 - 1);
         for cell in cells.cells() {
-            painter.add(Shape::convex_polygon(
-                cell_polygon(map.grid, cell, t),
-                palette::PARCHMENT,
-                Stroke::NONE,
-            ));
+            let (col, row) = map.offset_of(cell);
+            if col == 0 || row == 0 || col == last_col || row == last_row {
+                let polygon = cell_polygon(map.grid, cell, t);
+                painter.add(Shape::convex_polygon(
+                    polygon,
+                    palette::PARCHMENT,
+                    Stroke::NONE,
+                ));
+            }
         }
     } else {
         painter.rect_filled(map_in_ui, 0.0, palette::PARCHMENT);
@@ -158,7 +204,14 @@ fn clip_diagonal(polygon: &[Pos2], c: f32) -> Option<[Pos2; 2]> {
 /// Grid lines over the visible cells; none on gridless maps or when zoomed far out.
 pub fn paint_grid(painter: &Painter, cells: &VisibleCells<'_>, map_in_ui: Rect, t: &MapTransform) {
     let grid = cells.map.grid;
-    if grid == GridKind::Gridless || t.points_per_cell < MIN_GRID_POINTS_PER_CELL {
+    // Hexes cost one outline each (squares one line per column and row), so they wait for a
+    // closer zoom before the grid appears.
+    let min_points = if grid.is_hex() {
+        MIN_HEX_GRID_POINTS_PER_CELL
+    } else {
+        MIN_GRID_POINTS_PER_CELL
+    };
+    if grid == GridKind::Gridless || t.points_per_cell < min_points {
         return;
     }
     let stroke = Stroke::new(
@@ -208,7 +261,25 @@ pub fn paint_hovered_cell(painter: &Painter, grid: GridKind, cell: Cell, t: &Map
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::grid::cell_corners;
     use egui::pos2;
+
+    #[test]
+    fn fast_outlines_match_the_grid_corners() {
+        let t = MapTransform::new(pos2(5.0, 7.0), 30.0);
+        for grid in GridKind::ALL {
+            let cell = Cell::new(3, -2);
+            let expected: Vec<Pos2> = cell_corners(grid, cell)
+                .into_iter()
+                .map(|p| t.ui_from_grid(p))
+                .collect();
+            let got = cell_polygon(grid, cell, &t);
+            assert_eq!(got.len(), expected.len());
+            for (g, e) in got.iter().zip(&expected) {
+                assert!((*g - *e).length() < 1e-3, "{grid:?}: {g:?} vs {e:?}");
+            }
+        }
+    }
 
     #[test]
     fn a_diagonal_through_a_square_meets_two_edges() {
