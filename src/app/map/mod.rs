@@ -1,13 +1,174 @@
 //! The Map pane: the battle map the GM works on.
+//!
+//! Layers, bottom to top: the table, the map area (or its background image), difficult and
+//! obstacle cells, grid lines, walls/doors/windows, tokens, the drag ghost, the toolbar. Only
+//! what is in view is drawn. Every edit is queued as a [`Command`]; pan, zoom, hover and drags
+//! live in [`MapView`].
+
+mod background;
+mod camera;
+mod layout;
+mod palette;
+mod placement;
+mod terrain;
+mod token_paint;
+mod tokens;
+mod transform;
+mod walls;
+
+pub use transform::MapTransform;
+pub use walls::door_label;
+
+use egui::{Key, Modifiers, Sense, Vec2};
 
 use super::PaneContext;
+use crate::model::{Cell, TokenId};
+use background::BackgroundCache;
+use camera::Camera;
+use terrain::VisibleCells;
 
 /// Pan, zoom, hover and drag state of a map view. Not saved with the encounter.
 #[derive(Debug, Default)]
-pub struct MapView {}
+pub struct MapView {
+    camera: Option<Camera>,
+    drag: Option<TokenDrag>,
+    hovered_cell: Option<Cell>,
+    backgrounds: BackgroundCache,
+}
+
+/// A token being dragged with the primary button.
+#[derive(Clone, Copy, Debug)]
+struct TokenDrag {
+    id: TokenId,
+    /// From the anchor cell's centre to where the token was grabbed, in map space.
+    grab_x: f64,
+    grab_y: f64,
+    /// The anchor cell the token would land on if dropped now.
+    target: Cell,
+}
+
+impl MapView {
+    /// Fits the whole map into the pane on the next frame.
+    pub fn fit_map(&mut self) {
+        if let Some(camera) = &mut self.camera {
+            camera.request_fit();
+        }
+    }
+
+    /// The current zoom in ui points per cell, once the pane has been shown.
+    pub fn points_per_cell(&self) -> Option<f32> {
+        self.camera.as_ref().map(Camera::points_per_cell)
+    }
+}
 
 /// Draws the map and turns the GM's gestures into commands.
 pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) {
-    let _ = view;
-    ui.label(format!("{} tokens on the map", ctx.encounter.tokens.len()));
+    let (rect, background) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+    background.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Map"));
+    let encounter = ctx.encounter;
+    let map_in_grid = layout::map_rect_in_grid(&encounter.map);
+    let camera = view.camera.get_or_insert_with(Camera::default);
+    camera.handle_input(ui, rect, map_in_grid, &background);
+    let t = camera.transform(rect, map_in_grid);
+
+    let painter = ui.painter_at(rect);
+    let background_error = paint_board(ui, &painter, view, encounter, map_in_grid, &t);
+    view.hovered_cell = hovered_cell(ui, ctx, &background, &t);
+    if let Some(cell) = view.hovered_cell {
+        terrain::paint_hovered_cell(&painter, encounter.map.grid, cell, &t);
+    }
+    walls::walls_ui(ui, &painter, &encounter.walls, &t, ctx.commands);
+
+    let mut pan = Vec2::ZERO;
+    let discs = layout::token_discs(encounter.map.grid);
+    let mut layer = tokens::TokenLayer {
+        painter: &painter,
+        transform: &t,
+        discs: &discs,
+        drag: &mut view.drag,
+        pan: &mut pan,
+    };
+    tokens::tokens_ui(ui, ctx, &mut layer);
+    // A drag whose release never reached its token (the token was undone away mid-drag) ends here.
+    if !ui.input(|i| i.pointer.primary_down()) {
+        view.drag = None;
+    }
+
+    if background.clicked() {
+        ctx.selection.clear();
+    }
+    handle_keys(ui, ctx);
+    if let Some(camera) = &mut view.camera {
+        camera.pan(ui, pan);
+        camera::toolbar_ui(ui, rect, camera);
+    }
+    if let Some(err) = background_error {
+        error_banner_ui(ui, rect, &err);
+    }
+}
+
+/// Everything under the walls and tokens: table, map area or background image, terrain, grid.
+/// Returns why the background image could not be shown, if it could not.
+fn paint_board(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    view: &mut MapView,
+    encounter: &crate::model::Encounter,
+    map_in_grid: egui::Rect,
+    t: &MapTransform,
+) -> Option<String> {
+    let rect = painter.clip_rect();
+    painter.rect_filled(rect, 0.0, palette::TABLE);
+    let map_in_ui = t.ui_rect_from_grid(map_in_grid);
+    let view_in_grid = t.grid_rect_from_ui(rect);
+    let cells =
+        layout::visible_offsets(&encounter.map, view_in_grid).map(|(cols, rows)| VisibleCells {
+            map: &encounter.map,
+            cols,
+            rows,
+            view_in_grid,
+        });
+    terrain::paint_map_area(painter, encounter, map_in_ui, cells.as_ref(), t);
+    let background_error = view.backgrounds.paint(ui.ctx(), painter, encounter, t);
+    if let Some(cells) = &cells {
+        terrain::paint_cell_layers(painter, encounter, cells, t);
+        terrain::paint_grid(painter, cells, map_in_ui, t);
+    }
+    background_error
+}
+
+/// The map cell under the pointer, when the pointer is over the map itself.
+fn hovered_cell(
+    ui: &egui::Ui,
+    ctx: &PaneContext<'_>,
+    background: &egui::Response,
+    t: &MapTransform,
+) -> Option<Cell> {
+    let pointer = background.hover_pos().or_else(|| {
+        ui.ctx()
+            .pointer_hover_pos()
+            .filter(|p| background.rect.contains(*p))
+    })?;
+    let cell = crate::board::grid::cell_in_grid(ctx.encounter.map.grid, t.grid_from_ui(pointer));
+    ctx.encounter.map.contains(cell).then_some(cell)
+}
+
+/// Delete removes the selected tokens, unless a text field has the keyboard.
+fn handle_keys(ui: &egui::Ui, ctx: &mut PaneContext<'_>) {
+    if ctx.selection.is_empty() || ui.ctx().egui_wants_keyboard_input() {
+        return;
+    }
+    if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Delete)) {
+        tokens::delete_selected(ctx);
+    }
+}
+
+fn error_banner_ui(ui: &mut egui::Ui, rect: egui::Rect, message: &str) {
+    let at = egui::Rect::from_min_size(
+        rect.left_bottom() - Vec2::new(-8.0, 32.0),
+        Vec2::new(rect.width() - 16.0, 24.0),
+    );
+    ui.scope_builder(egui::UiBuilder::new().max_rect(at), |ui| {
+        ui.colored_label(ui.visuals().error_fg_color, message);
+    });
 }

@@ -1,0 +1,169 @@
+//! The pane's camera: pan and zoom gestures, fitting the map, and the corner toolbar.
+
+use egui::{Key, PointerButton, Rect, Response, Ui, Vec2};
+
+use super::transform::MapTransform;
+
+/// Points left free around the map when it is fitted into the pane.
+const FIT_MARGIN: f32 = 24.0;
+/// How far the arrow keys pan per second, in ui points.
+const KEY_PAN_POINTS_PER_SEC: f32 = 700.0;
+/// Zoom factor per point of mouse-wheel scroll.
+const WHEEL_ZOOM_PER_POINT: f32 = 0.0025;
+/// Zoom factor of the toolbar's + and − buttons.
+const BUTTON_ZOOM: f32 = 1.25;
+
+/// Pan and zoom, kept relative to the pane's corner so the view stays put when the pane moves.
+#[derive(Clone, Debug)]
+pub struct Camera {
+    origin_from_pane: Vec2,
+    points_per_cell: f32,
+    /// Fit the map on the next frame (first show, the toolbar button, or a map of a new shape).
+    fit_pending: bool,
+    /// The map extent last fitted, to notice an encounter with a different map.
+    fitted_map: Option<Rect>,
+}
+
+impl Default for Camera {
+    fn default() -> Self {
+        Self {
+            origin_from_pane: Vec2::ZERO,
+            points_per_cell: 40.0,
+            fit_pending: true,
+            fitted_map: None,
+        }
+    }
+}
+
+impl Camera {
+    pub fn request_fit(&mut self) {
+        self.fit_pending = true;
+    }
+
+    pub fn points_per_cell(&self) -> f32 {
+        self.points_per_cell
+    }
+
+    /// This frame's transform for a pane at `rect`, fitting the map first if asked to.
+    pub fn transform(&mut self, rect: Rect, map_in_grid: Rect) -> MapTransform {
+        if self.fit_pending || self.fitted_map != Some(map_in_grid) {
+            let fitted = MapTransform::fit(map_in_grid, rect, FIT_MARGIN);
+            self.store(rect, &fitted);
+            self.fit_pending = false;
+            self.fitted_map = Some(map_in_grid);
+        }
+        MapTransform::new(rect.min + self.origin_from_pane, self.points_per_cell)
+    }
+
+    fn store(&mut self, rect: Rect, t: &MapTransform) {
+        self.origin_from_pane = t.origin_in_ui - rect.min;
+        self.points_per_cell = t.points_per_cell;
+    }
+
+    /// Applies a change made to this frame's transform.
+    fn edit(&mut self, ui: &Ui, rect: Rect, edit: impl FnOnce(&mut MapTransform)) {
+        let mut t = MapTransform::new(rect.min + self.origin_from_pane, self.points_per_cell);
+        let before = t;
+        edit(&mut t);
+        if t != before {
+            self.store(rect, &t);
+            ui.ctx().request_repaint();
+        }
+    }
+
+    /// Zoom with the wheel, ctrl+wheel or a pinch around the cursor; pan by dragging empty map
+    /// with the middle or right button, or with the arrow keys.
+    pub fn handle_input(&mut self, ui: &Ui, rect: Rect, map_in_grid: Rect, background: &Response) {
+        let _ = self.transform(rect, map_in_grid);
+        if let Some(pointer) = ui
+            .ctx()
+            .pointer_hover_pos()
+            .filter(|_| ui.rect_contains_pointer(rect))
+        {
+            let (zoom, scroll) = ui.input(|i| (i.zoom_delta(), i.smooth_scroll_delta.y));
+            let factor = zoom * (scroll * WHEEL_ZOOM_PER_POINT).exp();
+            if (factor - 1.0).abs() > f32::EPSILON {
+                self.edit(ui, rect, |t| t.zoom_around(pointer, factor));
+            }
+        }
+        if background.dragged_by(PointerButton::Middle)
+            || background.dragged_by(PointerButton::Secondary)
+        {
+            let delta = background.drag_delta();
+            self.edit(ui, rect, |t| t.pan(delta));
+        }
+        let keys = arrow_pan(ui);
+        if keys != Vec2::ZERO {
+            self.edit(ui, rect, |t| t.pan(keys));
+        }
+    }
+
+    /// Pans by `delta` ui points (drags that started on a token).
+    pub fn pan(&mut self, ui: &Ui, delta: Vec2) {
+        if delta != Vec2::ZERO {
+            // The pane rect does not matter for a pure translation.
+            self.origin_from_pane += delta;
+            ui.ctx().request_repaint();
+        }
+    }
+
+    fn zoom_button(&mut self, ui: &Ui, rect: Rect, factor: f32) {
+        self.edit(ui, rect, |t| t.zoom_around(rect.center(), factor));
+    }
+}
+
+/// Arrow keys held down move the map (the view moves the other way), unless a text field has
+/// the keyboard.
+fn arrow_pan(ui: &Ui) -> Vec2 {
+    if ui.ctx().egui_wants_keyboard_input() {
+        return Vec2::ZERO;
+    }
+    let (dir, dt) = ui.input(|i| {
+        let axis =
+            |neg, pos| f32::from(u8::from(i.key_down(neg))) - f32::from(u8::from(i.key_down(pos)));
+        (
+            Vec2::new(
+                axis(Key::ArrowLeft, Key::ArrowRight),
+                axis(Key::ArrowUp, Key::ArrowDown),
+            ),
+            i.stable_dt.min(0.1),
+        )
+    });
+    if dir == Vec2::ZERO {
+        return Vec2::ZERO;
+    }
+    ui.ctx().request_repaint();
+    dir * KEY_PAN_POINTS_PER_SEC * dt
+}
+
+/// A small toolbar floating in the pane's top-right corner.
+pub fn toolbar_ui(ui: &mut Ui, rect: Rect, camera: &mut Camera) {
+    let size = Vec2::new(170.0, 34.0);
+    let at = Rect::from_min_size(rect.right_top() + Vec2::new(-size.x - 8.0, 8.0), size);
+    // Clicks between the buttons belong to the toolbar, not to the map under it (which would
+    // clear the selection).
+    let backing = ui.interact(at, ui.scope_id().with("map_toolbar"), egui::Sense::click());
+    backing.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Toolbar, true, "Map toolbar"));
+    ui.scope_builder(egui::UiBuilder::new().max_rect(at), |ui| {
+        egui::Frame::popup(ui.style())
+            .inner_margin(4.0)
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    if ui.button("−").on_hover_text("Zoom out").clicked() {
+                        camera.zoom_button(ui, rect, 1.0 / BUTTON_ZOOM);
+                    }
+                    if ui.button("+").on_hover_text("Zoom in").clicked() {
+                        camera.zoom_button(ui, rect, BUTTON_ZOOM);
+                    }
+                    if ui
+                        .button("Fit map")
+                        .on_hover_text("Show the whole map")
+                        .clicked()
+                    {
+                        camera.request_fit();
+                        ui.ctx().request_repaint();
+                    }
+                });
+            });
+    });
+}

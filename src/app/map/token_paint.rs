@@ -1,0 +1,127 @@
+//! Painting one token: a disc in its side's colours, its name underneath, and marks for
+//! selection and GM-only tokens.
+
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, vec2};
+
+use super::palette;
+use crate::model::Token;
+
+/// How a token is drawn this frame.
+#[derive(Clone, Copy, Debug)]
+pub struct TokenLook {
+    pub selected: bool,
+    pub hovered: bool,
+    /// 1 for a normal token; less for GM-only tokens, drag ghosts and the spot a token left.
+    pub opacity: f32,
+    /// Whether to write the name under the disc (skipped when zoomed far out).
+    pub label: bool,
+}
+
+/// Paints `token` as a disc of `radius` points at `centre`.
+pub fn paint_token(painter: &Painter, token: &Token, centre: Pos2, radius: f32, look: TokenLook) {
+    let fade = |c: Color32| c.gamma_multiply(look.opacity);
+    let ring_width = (radius * 0.16).clamp(1.5, 6.0);
+    if look.selected {
+        let glow = Stroke::new(ring_width * 1.1, fade(palette::SELECTION));
+        painter.circle_stroke(centre, radius + ring_width * 0.9, glow);
+    }
+    painter.circle_filled(
+        centre + vec2(0.0, radius * 0.08),
+        radius,
+        fade(Color32::from_black_alpha(90)),
+    );
+    let fill = palette::token_fill(token.side, token.color);
+    painter.circle_filled(centre, radius, fade(fill));
+    let ring = if look.hovered {
+        palette::side_ring(token.side).gamma_multiply(1.25)
+    } else {
+        palette::side_ring(token.side)
+    };
+    painter.circle_stroke(
+        centre,
+        radius - ring_width * 0.5,
+        Stroke::new(ring_width, fade(ring)),
+    );
+    if radius >= 9.0 {
+        let font = FontId::proportional((radius * 0.75).min(40.0));
+        painter.text(
+            centre,
+            Align2::CENTER_CENTER,
+            initials(&token.name),
+            font,
+            fade(palette::ink_on(fill)),
+        );
+    }
+    if token.gm_only {
+        paint_eye_slash(
+            painter,
+            centre + Vec2::splat(radius * 0.68),
+            (radius * 0.4).max(6.0),
+        );
+    }
+    if look.label {
+        paint_name(
+            painter,
+            &token.name,
+            centre + vec2(0.0, radius + 2.0),
+            radius,
+            look.opacity,
+        );
+    }
+}
+
+/// Up to two letters naming the token inside its disc ("Goblin Archer" → "GA").
+fn initials(name: &str) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    match words.as_slice() {
+        [] => String::new(),
+        [one] => one.chars().take(2).collect(),
+        [first, .., last] => first.chars().take(1).chain(last.chars().take(1)).collect(),
+    }
+}
+
+/// The name on a dark tag, readable over any map.
+fn paint_name(painter: &Painter, name: &str, top_centre: Pos2, radius: f32, opacity: f32) {
+    let size = (radius * 0.55).clamp(11.0, 16.0);
+    let galley = painter.layout_no_wrap(
+        name.to_owned(),
+        FontId::proportional(size),
+        palette::LABEL_TEXT.gamma_multiply(opacity),
+    );
+    let rect = Rect::from_min_size(top_centre - vec2(galley.size().x * 0.5, 0.0), galley.size())
+        .expand2(vec2(4.0, 1.0));
+    painter.rect_filled(rect, 3.0, palette::LABEL_BACK.gamma_multiply(opacity));
+    painter.galley(rect.min + vec2(4.0, 1.0), galley, palette::LABEL_TEXT);
+}
+
+/// A small badge with a crossed-out eye: "the players can't see this one".
+fn paint_eye_slash(painter: &Painter, centre: Pos2, r: f32) {
+    painter.circle_filled(centre, r, Color32::from_rgb(30, 30, 34));
+    let white = Stroke::new((r * 0.16).max(1.0), Color32::WHITE);
+    let eye: Vec<Pos2> = (0..16)
+        .map(|i| {
+            let a = i as f32 / 16.0 * std::f32::consts::TAU;
+            centre + vec2(a.cos() * r * 0.7, a.sin() * r * 0.38)
+        })
+        .collect();
+    painter.add(Shape::closed_line(eye, white));
+    painter.circle_filled(centre, r * 0.2, Color32::WHITE);
+    let slash = vec2(r * 0.75, -r * 0.75);
+    painter.line_segment(
+        [centre - slash, centre + slash],
+        Stroke::new(white.width * 1.3, palette::DROP_BAD.to_opaque()),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::initials;
+
+    #[test]
+    fn initials_take_first_and_last_words() {
+        assert_eq!(initials("Goblin Archer"), "GA");
+        assert_eq!(initials("Hobgoblin Sergeant of Doom"), "HD");
+        assert_eq!(initials("Kestrel"), "Ke");
+        assert_eq!(initials("  "), "");
+    }
+}

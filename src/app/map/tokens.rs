@@ -1,0 +1,279 @@
+//! Tokens on the map: selection, dragging (one command per drag), hover details and the
+//! right-click menu.
+
+use egui::{PointerButton, Pos2, Rect, Response, Sense, Ui, Vec2};
+
+use super::layout::{TokenDisc, size_index};
+use super::placement::{fits_in_map, free_anchor_near};
+use super::token_paint::{TokenLook, paint_token};
+use super::transform::MapTransform;
+use super::{TokenDrag, palette};
+use crate::app::PaneContext;
+use crate::board::footprint::footprint_cells;
+use crate::model::{Cell, Command, GridPoint, Token};
+
+/// Below this zoom names would overlap each other; they show on hover and selection only.
+const MIN_LABEL_POINTS_PER_CELL: f32 = 18.0;
+
+/// What the token layer needs besides the pane context.
+pub struct TokenLayer<'a> {
+    pub painter: &'a egui::Painter,
+    pub transform: &'a MapTransform,
+    pub discs: &'a [TokenDisc; 6],
+    pub drag: &'a mut Option<TokenDrag>,
+    /// Drags with the middle or right button pan the map even when they start on a token.
+    pub pan: &'a mut Vec2,
+}
+
+/// Draws every token in view and turns clicks and drags on them into selection and commands.
+pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>) {
+    let encounter = ctx.encounter;
+    let mut ghost = None;
+    for token in &encounter.tokens {
+        let disc = layer.discs[size_index(token.size)];
+        let centre = layer
+            .transform
+            .ui_from_grid(disc.centre(encounter.map.grid, token.cell));
+        let radius = layer.transform.points(disc.radius_cells);
+        let rect = Rect::from_center_size(centre, Vec2::splat(radius * 2.0));
+        let dragging = layer.drag.as_ref().is_some_and(|d| d.id == token.id);
+        if !dragging
+            && !layer
+                .painter
+                .clip_rect()
+                .intersects(rect.expand(radius + 20.0))
+        {
+            continue;
+        }
+        let response = token_response(ui, token, rect);
+        handle_pointer(ui, ctx, layer, token, &response);
+        let look = TokenLook {
+            selected: ctx.selection.contains(&token.id),
+            hovered: response.hovered(),
+            opacity: if dragging {
+                0.35
+            } else if token.gm_only {
+                0.55
+            } else {
+                1.0
+            },
+            label: layer.transform.points_per_cell >= MIN_LABEL_POINTS_PER_CELL
+                || response.hovered()
+                || ctx.selection.contains(&token.id),
+        };
+        paint_token(layer.painter, token, centre, radius, look);
+        if let Some(drag) = layer.drag.as_ref().filter(|d| d.id == token.id) {
+            ghost = Some((token, drag.target));
+        }
+        context_menu(&response, ctx, token);
+        if layer.drag.is_none() {
+            response.on_hover_ui(|ui| tooltip_ui(ui, token));
+        }
+    }
+    if let Some((token, target)) = ghost {
+        paint_ghost(ctx, layer, token, target);
+    }
+}
+
+fn token_response(ui: &Ui, token: &Token, rect: Rect) -> Response {
+    let response = ui.interact(
+        rect,
+        ui.scope_id().with(("map_token", token.id)),
+        Sense::click_and_drag(),
+    );
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &token.name));
+    response
+}
+
+fn handle_pointer(
+    ui: &Ui,
+    ctx: &mut PaneContext<'_>,
+    layer: &mut TokenLayer<'_>,
+    token: &Token,
+    response: &Response,
+) {
+    if response.clicked() {
+        let shift = ui.input(|i| i.modifiers.shift);
+        select(ctx, token, shift);
+    }
+    if response.dragged_by(PointerButton::Middle) || response.dragged_by(PointerButton::Secondary) {
+        *layer.pan += response.drag_delta();
+    }
+    let pointer = response.interact_pointer_pos();
+    if response.drag_started_by(PointerButton::Primary) {
+        // Measure the grab from where the button went down: by the time egui calls it a drag the
+        // pointer has already moved.
+        let origin = ui.input(|i| i.pointer.press_origin()).or(pointer);
+        start_drag(ctx, layer, token, origin);
+        update_drag(ctx, layer, pointer);
+    } else if response.dragged_by(PointerButton::Primary) {
+        update_drag(ctx, layer, pointer);
+    }
+    if response.drag_stopped_by(PointerButton::Primary) {
+        finish_drag(ctx, layer, token);
+    }
+}
+
+/// A plain click selects only this token; with shift it joins (or leaves) the selection.
+fn select(ctx: &mut PaneContext<'_>, token: &Token, shift: bool) {
+    if shift {
+        if !ctx.selection.remove(&token.id) {
+            ctx.selection.insert(token.id);
+        }
+    } else {
+        ctx.selection.clear();
+        ctx.selection.insert(token.id);
+    }
+}
+
+fn start_drag(
+    ctx: &mut PaneContext<'_>,
+    layer: &mut TokenLayer<'_>,
+    token: &Token,
+    pointer: Option<Pos2>,
+) {
+    let Some(pointer) = pointer else { return };
+    if !ctx.selection.contains(&token.id) {
+        ctx.selection.clear();
+        ctx.selection.insert(token.id);
+    }
+    // Keep the grab point under the cursor, so the anchor cell follows the hand, not the disc's
+    // centre (which for Large tokens sits on a grid corner).
+    let grid = ctx.encounter.map.grid;
+    let anchor = crate::board::grid::point_in_grid(grid, token.cell);
+    let at = layer.transform.grid_from_ui(pointer);
+    *layer.drag = Some(TokenDrag {
+        id: token.id,
+        grab_x: at.x - anchor.x,
+        grab_y: at.y - anchor.y,
+        target: token.cell,
+    });
+}
+
+fn update_drag(ctx: &PaneContext<'_>, layer: &mut TokenLayer<'_>, pointer: Option<Pos2>) {
+    let (Some(pointer), Some(drag)) = (pointer, layer.drag.as_mut()) else {
+        return;
+    };
+    let at = layer.transform.grid_from_ui(pointer);
+    let anchor_point = GridPoint::new(at.x - drag.grab_x, at.y - drag.grab_y);
+    drag.target = crate::board::grid::cell_in_grid(ctx.encounter.map.grid, anchor_point);
+}
+
+/// One drag, one command: nothing when the token is dropped where it was or off the map.
+fn finish_drag(ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>, token: &Token) {
+    let Some(drag) = layer.drag.take() else {
+        return;
+    };
+    if drag.id != token.id || drag.target == token.cell {
+        return;
+    }
+    if fits_in_map(&ctx.encounter.map, token.size, drag.target) {
+        ctx.command(Command::MoveToken {
+            id: token.id,
+            to: drag.target,
+        });
+    }
+}
+
+/// The token at the cell it would land on, over its footprint tinted blue (fits) or red (off
+/// the map).
+fn paint_ghost(ctx: &PaneContext<'_>, layer: &TokenLayer<'_>, token: &Token, target: Cell) {
+    let map = &ctx.encounter.map;
+    let t = layer.transform;
+    let tint = if fits_in_map(map, token.size, target) {
+        palette::DROP_OK
+    } else {
+        palette::DROP_BAD
+    };
+    for cell in footprint_cells(map.grid, token.size, target) {
+        let polygon = super::terrain::cell_polygon(map.grid, cell, t);
+        layer.painter.add(egui::Shape::convex_polygon(
+            polygon,
+            tint,
+            egui::Stroke::NONE,
+        ));
+    }
+    let disc = layer.discs[size_index(token.size)];
+    let centre = t.ui_from_grid(disc.centre(map.grid, target));
+    let look = TokenLook {
+        selected: true,
+        hovered: false,
+        opacity: 0.85,
+        label: true,
+    };
+    paint_token(
+        layer.painter,
+        token,
+        centre,
+        t.points(disc.radius_cells),
+        look,
+    );
+}
+
+fn tooltip_ui(ui: &mut Ui, token: &Token) {
+    ui.strong(&token.name);
+    ui.label(format!("{} · {}", token.side.label(), token.size.label()));
+    ui.label(format!("Speed {} cells", token.speed_cells));
+    if token.gm_only {
+        ui.label("Hidden from the players");
+    }
+    if !token.notes.is_empty() {
+        ui.separator();
+        ui.label(&token.notes);
+    }
+}
+
+fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
+    response.context_menu(|ui| {
+        if ui.button("Delete").clicked() {
+            ctx.selection.remove(&token.id);
+            ctx.command(Command::RemoveToken(token.id));
+            ui.close();
+        }
+        let gm_label = if token.gm_only {
+            "Show to players"
+        } else {
+            "Hide from players (GM only)"
+        };
+        if ui.button(gm_label).clicked() {
+            ctx.command(Command::UpdateToken(Token {
+                gm_only: !token.gm_only,
+                ..token.clone()
+            }));
+            ui.close();
+        }
+        let free = free_anchor_near(ctx.encounter, token);
+        if ui
+            .add_enabled(free.is_some(), egui::Button::new("Duplicate"))
+            .clicked()
+        {
+            if let Some(cell) = free {
+                let copy = Token {
+                    id: ctx.encounter.fresh_token_id(),
+                    cell,
+                    ..token.clone()
+                };
+                ctx.command(Command::AddToken {
+                    token: copy,
+                    index: None,
+                });
+            }
+            ui.close();
+        }
+    });
+}
+
+/// Deletes every selected token as one undo step.
+pub fn delete_selected(ctx: &mut PaneContext<'_>) {
+    let removals: Vec<Command> = ctx
+        .encounter
+        .tokens
+        .iter()
+        .filter(|t| ctx.selection.contains(&t.id))
+        .map(|t| Command::RemoveToken(t.id))
+        .collect();
+    ctx.selection.clear();
+    if !removals.is_empty() {
+        ctx.command(Command::Batch(removals));
+    }
+}

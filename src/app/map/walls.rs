@@ -1,0 +1,134 @@
+//! Walls, doors and windows: painted as a map-maker would ink them; doors open and close on click.
+
+use egui::{Painter, Pos2, Rect, Response, Sense, Shape, Stroke, Ui, Vec2};
+
+use super::palette;
+use super::transform::MapTransform;
+use crate::model::{Command, Wall, WallKind};
+
+/// The accessible name of a door, which tests and screen readers use to find it.
+pub fn door_label(open: bool) -> &'static str {
+    if open { "Door (open)" } else { "Door (closed)" }
+}
+
+/// Paints every wall in view and handles clicks on doors.
+pub fn walls_ui(
+    ui: &Ui,
+    painter: &Painter,
+    walls: &[Wall],
+    t: &MapTransform,
+    commands: &mut Vec<Command>,
+) {
+    let clip = painter.clip_rect();
+    let thickness = (t.points_per_cell * 0.12).clamp(2.0, 10.0);
+    for wall in walls {
+        let (a, b) = (t.ui_from_grid(wall.a), t.ui_from_grid(wall.b));
+        let bounds = Rect::from_two_pos(a, b).expand(thickness * 1.2);
+        if !clip.intersects(bounds) {
+            continue;
+        }
+        match wall.kind {
+            WallKind::Wall => paint_wall(painter, a, b, thickness),
+            WallKind::Window => paint_window(painter, a, b, thickness),
+            WallKind::Door { open } => {
+                let response = door_response(ui, wall, bounds, open);
+                paint_door(painter, a, b, thickness, open, response.hovered());
+                if response.clicked() {
+                    commands.push(Command::SetWallKind {
+                        id: wall.id,
+                        kind: WallKind::Door { open: !open },
+                    });
+                }
+            }
+        }
+    }
+}
+
+fn door_response(ui: &Ui, wall: &Wall, bounds: Rect, open: bool) -> Response {
+    let id = ui.scope_id().with(("map_door", wall.id));
+    let response = ui.interact(bounds, id, Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, door_label(open)));
+    let hint = if open {
+        "Click to close the door"
+    } else {
+        "Click to open the door"
+    };
+    response.on_hover_text(hint)
+}
+
+/// A thick dark line with round ends, so joined segments read as one wall.
+fn paint_wall(painter: &Painter, a: Pos2, b: Pos2, thickness: f32) {
+    painter.line_segment([a, b], Stroke::new(thickness, palette::WALL));
+    painter.circle_filled(a, thickness * 0.5, palette::WALL);
+    painter.circle_filled(b, thickness * 0.5, palette::WALL);
+}
+
+/// Two thin light-blue lines between short stubs of wall.
+fn paint_window(painter: &Painter, a: Pos2, b: Pos2, thickness: f32) {
+    let normal = unit_normal(a, b) * thickness * 0.5;
+    let pane = vec![a + normal, b + normal, b - normal, a - normal];
+    painter.add(Shape::convex_polygon(
+        pane,
+        palette::WINDOW_PANE,
+        Stroke::NONE,
+    ));
+    let glass = Stroke::new((thickness * 0.28).max(1.0), palette::WINDOW_GLASS);
+    painter.line_segment([a + normal, b + normal], glass);
+    painter.line_segment([a - normal, b - normal], glass);
+    let frame = Stroke::new((thickness * 0.3).max(1.0), palette::WALL);
+    painter.line_segment([a + normal, a - normal], frame);
+    painter.line_segment([b + normal, b - normal], frame);
+}
+
+/// A closed door is a wooden plank in the wall's line; an open one is the plank swung 90° on
+/// its hinge at `a`, with a dashed arc for its sweep and a dashed threshold across the gap.
+fn paint_door(painter: &Painter, a: Pos2, b: Pos2, thickness: f32, open: bool, hovered: bool) {
+    let edge_colour = if hovered {
+        palette::DOOR_HOVER
+    } else {
+        palette::DOOR_EDGE
+    };
+    let edge = Stroke::new((thickness * 0.3).max(1.5), edge_colour);
+    painter.circle_filled(a, thickness * 0.7, palette::WALL);
+    painter.circle_filled(b, thickness * 0.7, palette::WALL);
+    if open {
+        let length = (b - a).length();
+        let swung = a + unit_normal(a, b) * length;
+        let threshold = Stroke::new((thickness * 0.25).max(1.0), palette::DOOR_EDGE);
+        painter.extend(Shape::dashed_line(&[a, b], threshold, thickness, thickness));
+        painter.extend(Shape::dashed_line(
+            &arc(a, b, swung),
+            threshold,
+            thickness * 0.6,
+            thickness * 0.6,
+        ));
+        painter.add(plank(a, swung, thickness, edge));
+    } else {
+        painter.add(plank(a, b, thickness, edge));
+        // A handle near the latch side makes a closed door unmistakable.
+        let handle = a + (b - a) * 0.8;
+        painter.circle_filled(handle, thickness * 0.28, palette::DOOR_EDGE);
+    }
+}
+
+/// A rectangle `thickness` wide from `a` to `b`.
+fn plank(a: Pos2, b: Pos2, thickness: f32, edge: Stroke) -> Shape {
+    let n = unit_normal(a, b) * thickness * 0.85;
+    Shape::convex_polygon(vec![a + n, b + n, b - n, a - n], palette::DOOR_WOOD, edge)
+}
+
+/// The quarter circle a door sweeps from `closed` to `open` around `hinge`.
+fn arc(hinge: Pos2, closed: Pos2, open: Pos2) -> Vec<Pos2> {
+    let (from, to) = (closed - hinge, open - hinge);
+    (0..=12)
+        .map(|i| {
+            let f = i as f32 / 12.0 * std::f32::consts::FRAC_PI_2;
+            hinge + from * f.cos() + to * f.sin()
+        })
+        .collect()
+}
+
+/// The unit vector perpendicular to `a → b` (zero for a degenerate segment).
+fn unit_normal(a: Pos2, b: Pos2) -> Vec2 {
+    (b - a).normalized().rot90()
+}
