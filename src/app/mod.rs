@@ -2,6 +2,7 @@
 
 pub mod combat;
 mod context;
+pub mod dice;
 pub mod map;
 
 pub use context::{PaneContext, Selection};

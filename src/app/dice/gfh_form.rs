@@ -1,0 +1,180 @@
+//! The Go Forth: Heroes check form, with a Boost from the roller's momentum pool.
+
+use egui::DragValue;
+
+use super::DiceState;
+use super::form::{bonus_ui, combo_ui};
+use crate::combat::command::{CombatCommand, MomentumAction};
+use crate::combat::momentum::{MomentumPool, Zone};
+use crate::model::{Command, Encounter};
+use crate::rules::go_forth_heroes::{
+    BARE_HANDS_EFFORT_DIE, Boost, GfhCheck, MomentumArea, Target, TnTier, WEAPON_EFFORT_DIE,
+};
+use crate::rules::{CheckOutcome, CheckSetup, INPUT_LIMIT};
+
+const TIERS: [(TnTier, &str); 8] = [
+    (TnTier::VeryEasy, "Very easy (10)"),
+    (TnTier::Easy, "Easy (10+d4)"),
+    (TnTier::Common, "Common (10+d6)"),
+    (TnTier::Challenge, "Challenge (10+d8)"),
+    (TnTier::Extreme2d4, "Extreme (10+2d4)"),
+    (TnTier::Extreme2d6, "Extreme (10+2d6)"),
+    (TnTier::Extreme2d8, "Extreme (10+2d8)"),
+    (TnTier::Doom, "Doom (10+2d12)"),
+];
+
+const EFFORT_DICE: [(u32, &str); 5] = [
+    (BARE_HANDS_EFFORT_DIE, "d4 (bare hands)"),
+    (WEAPON_EFFORT_DIE, "d6 (weapon or tool)"),
+    (8, "d8"),
+    (10, "d10"),
+    (12, "d12"),
+];
+
+/// The GFH form: +Roll, +Effort, the Effort die, the TN, Easy/Hard, modifiers and a Boost.
+pub fn gfh_form_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
+    let CheckSetup::GoForthHeroes(check) = &mut state.setup else {
+        return;
+    };
+    bonus_ui(ui, "Roll bonus", &mut check.roll_bonus);
+    bonus_ui(ui, "Effort bonus", &mut check.effort_bonus);
+    combo_ui(ui, "Effort die", &mut check.effort_die, &EFFORT_DICE);
+    target_ui(ui, check);
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut check.easy, "Easy (TN −3)");
+        ui.checkbox(&mut check.hard, "Hard (TN +3)");
+    });
+    modifiers_ui(ui, &mut check.modifiers);
+    boost_ui(ui, encounter, state);
+}
+
+fn target_ui(ui: &mut egui::Ui, check: &mut GfhCheck) {
+    ui.horizontal(|ui| {
+        let mut fixed = matches!(check.target, Target::Fixed(_));
+        if ui.radio_value(&mut fixed, true, "TN").clicked() {
+            check.target = Target::Fixed(12);
+        }
+        if ui.radio_value(&mut fixed, false, "TN tier").clicked() {
+            check.target = Target::Tier(TnTier::Common);
+        }
+    });
+    match &mut check.target {
+        Target::Fixed(tn) => {
+            ui.add(
+                DragValue::new(tn)
+                    .range(-INPUT_LIMIT..=INPUT_LIMIT)
+                    .prefix("TN "),
+            );
+        }
+        Target::Tier(tier) => combo_ui(ui, "Tier", tier, &TIERS),
+    }
+}
+
+/// Modifiers from different sources: only the best bonus and the worst penalty count.
+fn modifiers_ui(ui: &mut egui::Ui, modifiers: &mut Vec<i64>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Modifiers");
+        let mut remove = None;
+        for (i, m) in modifiers.iter_mut().enumerate() {
+            ui.add(DragValue::new(m).range(-INPUT_LIMIT..=INPUT_LIMIT));
+            if ui
+                .small_button("×")
+                .on_hover_text("Remove this modifier")
+                .clicked()
+            {
+                remove = Some(i);
+            }
+        }
+        if let Some(i) = remove {
+            modifiers.remove(i);
+        }
+        if ui.small_button("+ modifier").clicked() {
+            modifiers.push(0);
+        }
+    });
+}
+
+/// The dice in the roller's pool a Boost may spend: `(index, zone)`; Building counts as Power.
+fn spendable(pool: &MomentumPool) -> Vec<(usize, Zone)> {
+    pool.dice
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| matches!(d.zone, Zone::Stamina | Zone::Power | Zone::Building))
+        .map(|(i, d)| (i, d.zone))
+        .collect()
+}
+
+/// "Boost with momentum": pick a Stamina or Power die; Power may Boost the Effort instead.
+fn boost_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
+    let pool = state
+        .roller
+        .and_then(|id| encounter.combat.momentum.get(&id));
+    let dice = pool.map(spendable).unwrap_or_default();
+    if state
+        .boost_die
+        .is_some_and(|i| !dice.iter().any(|(d, _)| *d == i))
+    {
+        clear_boost(state);
+    }
+    if dice.is_empty() {
+        return;
+    }
+    let CheckSetup::GoForthHeroes(check) = &mut state.setup else {
+        return;
+    };
+    let mut choice = (state.boost_die, check.boost);
+    let text = |c: (Option<usize>, Boost)| match c {
+        (Some(i), Boost::Check(_)) => format!("die {} → check", i + 1),
+        (Some(i), Boost::Effort) => format!("die {} → Effort", i + 1),
+        _ => "No Boost".to_owned(),
+    };
+    egui::ComboBox::from_label("Boost with momentum")
+        .selected_text(text(choice))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut choice, (None, Boost::None), "No Boost");
+            for (i, zone) in dice {
+                let area = if zone == Zone::Stamina {
+                    MomentumArea::Stamina
+                } else {
+                    MomentumArea::Power
+                };
+                let label = format!("{} die {} → check", zone.label(), i + 1);
+                ui.selectable_value(&mut choice, (Some(i), Boost::Check(area)), label);
+                if area == MomentumArea::Power {
+                    let label = format!("{} die {} → Effort", zone.label(), i + 1);
+                    ui.selectable_value(&mut choice, (Some(i), Boost::Effort), label);
+                }
+            }
+        });
+    state.boost_die = choice.0;
+    check.boost = choice.1;
+}
+
+/// Forgets the Boost once its die is spent (or can no longer be).
+pub fn clear_boost(state: &mut DiceState) {
+    state.boost_die = None;
+    if let CheckSetup::GoForthHeroes(check) = &mut state.setup {
+        check.boost = Boost::None;
+    }
+}
+
+/// The Spend of the Boost die, with the value the check rolled for it (die term 2).
+pub fn momentum_spend(state: &DiceState, outcome: &CheckOutcome) -> Option<Command> {
+    let (CheckSetup::GoForthHeroes(check), Some(owner), Some(die)) =
+        (&state.setup, state.roller, state.boost_die)
+    else {
+        return None;
+    };
+    if check.boost == Boost::None {
+        return None;
+    }
+    let rolled = outcome.dice().iter().find(|d| d.term == 2)?.value;
+    Some(Command::Combat(CombatCommand::Momentum {
+        owner,
+        action: MomentumAction::Spend {
+            die,
+            power_only: check.boost == Boost::Effort,
+            rolled: u8::try_from(rolled).ok(),
+        },
+    }))
+}
