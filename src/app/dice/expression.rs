@@ -18,12 +18,14 @@ pub fn expression_ui(
     let parsed = DiceExpr::parse(&state.expression);
     let mut roll = false;
     ui.horizontal(|ui| {
-        ui.label("Dice expression");
-        let field = ui.add(
-            egui::TextEdit::singleline(&mut state.expression)
-                .desired_width(140.0)
-                .hint_text("4d6kh3"),
-        );
+        let label = ui.label("Dice expression");
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut state.expression)
+                    .desired_width(140.0)
+                    .hint_text("4d6kh3"),
+            )
+            .labelled_by(label.id);
         let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let button = ui.add_enabled(parsed.is_ok(), egui::Button::new("Roll expression"));
         roll = (button.clicked() || entered) && parsed.is_ok();

@@ -13,16 +13,18 @@ use crate::rules::{CheckSetup, INPUT_LIMIT};
 /// A labelled bonus or penalty, bounded like the core bounds it.
 pub fn bonus_ui(ui: &mut egui::Ui, label: &str, value: &mut i64) {
     ui.horizontal(|ui| {
-        ui.label(label);
-        ui.add(DragValue::new(value).range(-INPUT_LIMIT..=INPUT_LIMIT));
+        let label = ui.label(label);
+        ui.add(DragValue::new(value).range(-INPUT_LIMIT..=INPUT_LIMIT))
+            .labelled_by(label.id);
     });
 }
 
 /// A small count (dice, instances) from 0 to `max`.
 fn count_ui(ui: &mut egui::Ui, label: &str, value: &mut u8, max: u8) {
     ui.horizontal(|ui| {
-        ui.label(label);
-        ui.add(DragValue::new(value).range(0..=max));
+        let label = ui.label(label);
+        ui.add(DragValue::new(value).range(0..=max))
+            .labelled_by(label.id);
     });
 }
 
@@ -113,8 +115,9 @@ fn road_and_ruin_ui(ui: &mut egui::Ui, check: &mut OutcomeCheck) {
     bonus_ui(ui, "Attribute", &mut check.attribute);
     ui.horizontal(|ui| {
         ui.label("Proficiencies");
-        for p in &mut check.proficiencies {
-            ui.add(DragValue::new(p).range(0..=MAX_PROFICIENCY));
+        for (i, p) in check.proficiencies.iter_mut().enumerate() {
+            ui.add(DragValue::new(p).range(0..=MAX_PROFICIENCY))
+                .accessible_name(format!("Proficiency {}", i + 1));
         }
     });
     ui.checkbox(&mut check.specialised, "Specialisation (+5)");

@@ -41,7 +41,7 @@ pub fn gfh_form_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceSta
     combo_ui(ui, "Effort die", &mut check.effort_die, &EFFORT_DICE);
     target_ui(ui, check);
     ui.horizontal(|ui| {
-        ui.checkbox(&mut check.easy, "Easy (TN −3)");
+        ui.checkbox(&mut check.easy, "Easy (TN -3)");
         ui.checkbox(&mut check.hard, "Hard (TN +3)");
     });
     modifiers_ui(ui, &mut check.modifiers);
@@ -76,7 +76,8 @@ fn modifiers_ui(ui: &mut egui::Ui, modifiers: &mut Vec<i64>) {
         ui.label("Modifiers");
         let mut remove = None;
         for (i, m) in modifiers.iter_mut().enumerate() {
-            ui.add(DragValue::new(m).range(-INPUT_LIMIT..=INPUT_LIMIT));
+            ui.add(DragValue::new(m).range(-INPUT_LIMIT..=INPUT_LIMIT))
+                .accessible_name("Modifier");
             if ui
                 .small_button("×")
                 .on_hover_text("Remove this modifier")
@@ -124,8 +125,8 @@ fn boost_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
     };
     let mut choice = (state.boost_die, check.boost);
     let text = |c: (Option<usize>, Boost)| match c {
-        (Some(i), Boost::Check(_)) => format!("die {} → check", i + 1),
-        (Some(i), Boost::Effort) => format!("die {} → Effort", i + 1),
+        (Some(i), Boost::Check(_)) => format!("die {} on the check", i + 1),
+        (Some(i), Boost::Effort) => format!("die {} on Effort", i + 1),
         _ => "No Boost".to_owned(),
     };
     egui::ComboBox::from_label("Boost with momentum")
@@ -138,10 +139,10 @@ fn boost_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
                 } else {
                     MomentumArea::Power
                 };
-                let label = format!("{} die {} → check", zone.label(), i + 1);
+                let label = format!("{} die {} on the check", zone.label(), i + 1);
                 ui.selectable_value(&mut choice, (Some(i), Boost::Check(area)), label);
                 if area == MomentumArea::Power {
-                    let label = format!("{} die {} → Effort", zone.label(), i + 1);
+                    let label = format!("{} die {} on Effort", zone.label(), i + 1);
                     ui.selectable_value(&mut choice, (Some(i), Boost::Effort), label);
                 }
             }

@@ -8,7 +8,7 @@ use crate::model::LogEntry;
 use crate::rules::evening::ThreadPrompt;
 use crate::rules::{CheckOutcome, CheckSetup};
 
-/// One die: its physical rolls (`1→4` for a rerolled 1, `6+6+2` for explosions), in brackets
+/// One die: its physical rolls (`1 rerolled, 4` for a rerolled 1, `6+6+2` for explosions), in brackets
 /// when a keep rule dropped it.
 pub fn die_text(die: &DieResult) -> String {
     let mut text = String::new();
@@ -16,7 +16,7 @@ pub fn die_text(die: &DieResult) -> String {
     if die.rerolled
         && let Some(first) = rolls.next()
     {
-        let _ = write!(text, "{first}→");
+        let _ = write!(text, "{first} rerolled, ");
     }
     let rest: Vec<String> = rolls.map(u32::to_string).collect();
     text.push_str(&rest.join("+"));
@@ -155,7 +155,10 @@ mod tests {
             die(2, 6, &[6, 6, 2], true),
             die(2, 6, &[3], false),
         ];
-        assert_eq!(dice_text(&dice), "d20: 14 · d6: 1→4 · 2d6: 6+6+2, (3)");
+        assert_eq!(
+            dice_text(&dice),
+            "d20: 14 · d6: 1 rerolled, 4 · 2d6: 6+6+2, (3)"
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use egui::{Color32, Id, RichText};
 
-use super::{amount_ui, boxes, choice_ui, edit_ui, token_change};
+use super::{amount_ui, choice_ui, edit_ui, token_change, track_ui};
 use crate::app::PaneContext;
 use crate::model::TokenId;
 use crate::rules::TokenChange;
@@ -37,7 +37,13 @@ fn health_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &E
         }
     });
     ui.horizontal(|ui| {
-        let amount = amount_ui(ui, Id::unique(("evening_amount", token.0)), 1, 9999);
+        let amount = amount_ui(
+            ui,
+            Id::unique(("evening_amount", token.0)),
+            "Amount",
+            1,
+            9999,
+        );
         if ui.button("Damage").clicked() {
             change(ctx, token, EveningChange::Damage(amount));
         }
@@ -72,7 +78,7 @@ fn reserves_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: 
         }
         let id = Id::unique(("evening_reserve", token.0));
         let mut sides = ui.data(|d| d.get_temp::<u32>(id)).unwrap_or(8);
-        choice_ui(ui, id, &mut sides, &RESERVE_DICE);
+        choice_ui(ui, id, "die", &mut sides, &RESERVE_DICE);
         ui.data_mut(|d| d.insert_temp(id, sides));
         if ui.small_button("+ reserve").clicked() {
             change(ctx, token, EveningChange::AddReserve(sides));
@@ -84,30 +90,20 @@ fn reserves_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: 
 fn levels_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &EveningToken) {
     let (aptitude, combat) = t.injury_penalties();
     ui.horizontal(|ui| {
-        if let Some(v) = edit_ui(
-            ui,
-            Id::unique(("evening_injury", token.0)),
-            t.injury,
-            0..=7,
-            "Injury ",
-        ) {
+        let id = Id::unique(("evening_injury", token.0));
+        if let Some(v) = edit_ui(ui, id, t.injury, 0..=7, "Injury ") {
             change(ctx, token, EveningChange::SetInjury(v));
         }
-        ui.label(format!(
-            "{} · aptitude {aptitude:+}, attack/defense {combat:+}",
-            boxes(t.injury.into(), 7)
-        ));
+        track_ui(ui, "Injury", t.injury.into(), 7);
+        ui.label(format!("aptitude {aptitude:+}, attack/defense {combat:+}"));
     });
     ui.horizontal(|ui| {
         let id = Id::unique(("evening_exhaustion", token.0));
         if let Some(v) = edit_ui(ui, id, t.exhaustion, 0..=6, "Exhaustion ") {
             change(ctx, token, EveningChange::SetExhaustion(v));
         }
-        ui.label(format!(
-            "{} · {}",
-            boxes(t.exhaustion.into(), 6),
-            exhaustion_text(t.exhaustion)
-        ));
+        track_ui(ui, "Exhaustion", t.exhaustion.into(), 6);
+        ui.label(exhaustion_text(t.exhaustion));
     });
 }
 

@@ -2,7 +2,7 @@
 
 use egui::{Id, RichText};
 
-use super::{amount_ui, boxes, encounter_change, text_ui};
+use super::{amount_ui, encounter_change, text_ui, track_ui};
 use crate::app::PaneContext;
 use crate::rules::EncounterChange;
 use crate::rules::evening::{
@@ -35,12 +35,11 @@ fn threads_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, scene: &EveningEncou
     });
     for (i, t) in scene.threads.iter().enumerate() {
         ui.horizontal(|ui| {
-            let done = if t.resolved() { " (resolved)" } else { "" };
-            ui.label(format!(
-                "{} {}{done}",
-                t.name,
-                boxes(t.marks.into(), t.length.into())
-            ));
+            ui.label(&t.name);
+            track_ui(ui, &t.name, t.marks.into(), t.length.into());
+            if t.resolved() {
+                ui.label("resolved");
+            }
             if ui.small_button("Advance").clicked() {
                 change(ctx, C::AdvanceThread(i));
             }
@@ -58,7 +57,7 @@ fn threads_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, scene: &EveningEncou
     }
     ui.horizontal(|ui| {
         let name = text_ui(ui, Id::unique("new_thread_name"), "thread name");
-        let length = amount_ui(ui, Id::unique("new_thread_length"), 6, 12);
+        let length = amount_ui(ui, Id::unique("new_thread_length"), "Thread length", 6, 12);
         if ui.button("Add thread").clicked() {
             change(
                 ctx,
@@ -81,13 +80,18 @@ fn challenges_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, challenges: &[Cha
                 ChallengeStatus::ThreatOccurs => " — the threat occurs",
             };
             ui.label(format!(
-                "{} (rating {}, complexity {}): successes {}, failures {}{status}",
-                c.name,
-                c.rating,
-                c.complexity,
-                boxes(c.successes, successes_required(c.complexity)),
-                boxes(c.failures, failure_threshold(c.complexity)),
+                "{} (rating {}, complexity {}){status}",
+                c.name, c.rating, c.complexity
             ));
+            ui.label("successes");
+            track_ui(
+                ui,
+                "Successes",
+                c.successes,
+                successes_required(c.complexity),
+            );
+            ui.label("failures");
+            track_ui(ui, "Failures", c.failures, failure_threshold(c.complexity));
             for (label, tally) in [
                 ("+1 success", Tally::Successes(1)),
                 ("+2", Tally::Successes(2)),
@@ -109,8 +113,20 @@ fn challenges_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, challenges: &[Cha
     }
     ui.horizontal(|ui| {
         let name = text_ui(ui, Id::unique("new_challenge_name"), "challenge name");
-        let rating = amount_ui(ui, Id::unique("new_challenge_rating"), 3, 10);
-        let complexity = amount_ui(ui, Id::unique("new_challenge_complexity"), 3, 10);
+        let rating = amount_ui(
+            ui,
+            Id::unique("new_challenge_rating"),
+            "Challenge rating",
+            3,
+            10,
+        );
+        let complexity = amount_ui(
+            ui,
+            Id::unique("new_challenge_complexity"),
+            "Challenge complexity",
+            3,
+            10,
+        );
         if ui.button("Add challenge").clicked() {
             change(
                 ctx,

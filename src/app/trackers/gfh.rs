@@ -2,7 +2,7 @@
 
 use egui::{Id, RichText};
 
-use super::{amount_ui, boxes, edit_ui, token_change};
+use super::{amount_ui, edit_ui, token_change};
 use crate::app::PaneContext;
 use crate::model::TokenId;
 use crate::rules::TokenChange;
@@ -62,7 +62,13 @@ fn hearts_ui(
 ) {
     let Some(h) = hearts else {
         ui.horizontal(|ui| {
-            let count = amount_ui(ui, Id::unique(("gfh_new_hearts", token.0)), 1, 20);
+            let count = amount_ui(
+                ui,
+                Id::unique(("gfh_new_hearts", token.0)),
+                "Hearts to give",
+                1,
+                20,
+            );
             if ui.button("Give Hearts").clicked() {
                 change(ctx, token, GfhChange::SetHearts(Some(Hearts::new(count))));
             }
@@ -83,7 +89,7 @@ fn hearts_ui(
     hearts_options_ui(ui, ctx, token, h);
     ui.horizontal(|ui| {
         let id = Id::unique(("gfh_effort", token.0));
-        let effort = amount_ui(ui, id, 0, 1000);
+        let effort = amount_ui(ui, id, "Effort", 0, 1000);
         let overkill_id = Id::unique(("gfh_overkill", token.0));
         let mut overkill = ui
             .data(|d| d.get_temp::<bool>(overkill_id))
@@ -154,11 +160,7 @@ fn wounds_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, wound
     for (i, w) in wounds.iter().enumerate() {
         ui.horizontal(|ui| {
             let timer = if w.severity == Severity::Vicious {
-                format!(
-                    ", {} sessions left {}",
-                    w.sessions_left,
-                    boxes(u32::from(w.sessions_left), 4)
-                )
+                format!(", {} sessions left", w.sessions_left)
             } else {
                 String::new()
             };
@@ -204,12 +206,14 @@ fn new_wound_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId) {
         super::choice_ui(
             ui,
             ("wound_defense", token.0),
+            "Defense",
             &mut wound.defense,
             &DEFENSES,
         );
         super::choice_ui(
             ui,
             ("wound_severity", token.0),
+            "Severity",
             &mut wound.severity,
             &SEVERITIES,
         );

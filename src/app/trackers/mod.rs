@@ -127,9 +127,11 @@ where
 }
 
 /// An amount typed for a button (damage, heal, spend…), remembered per field as view state.
-fn amount_ui(ui: &mut egui::Ui, id: Id, default: u32, max: u32) -> u32 {
+/// `name` is what a screen reader (and a test) calls the field.
+fn amount_ui(ui: &mut egui::Ui, id: Id, name: &str, default: u32, max: u32) -> u32 {
     let mut amount = ui.data(|d| d.get_temp::<u32>(id)).unwrap_or(default);
-    ui.add(DragValue::new(&mut amount).range(0..=max));
+    ui.add(DragValue::new(&mut amount).range(0..=max))
+        .accessible_name(name);
     ui.data_mut(|d| d.insert_temp(id, amount));
     amount
 }
@@ -141,25 +143,51 @@ fn text_ui(ui: &mut egui::Ui, id: Id, hint: &str) -> String {
         egui::TextEdit::singleline(&mut text)
             .desired_width(110.0)
             .hint_text(hint),
-    );
+    )
+    .accessible_name(hint);
     ui.data_mut(|d| d.insert_temp(id, text.clone()));
     text
 }
 
-/// Filled and empty boxes for a track: `■■■□□`.
-fn boxes(filled: u32, total: u32) -> String {
-    let filled = filled.min(total);
-    format!(
-        "{}{}",
-        "■".repeat(filled as usize),
-        "□".repeat((total - filled) as usize)
-    )
+/// A track of `total` boxes with `filled` of them filled (thread marks, clock segments,
+/// injury levels), named `"{name} {filled}/{total}"` for screen readers and tests.
+fn track_ui(ui: &mut egui::Ui, name: &str, filled: u32, total: u32) {
+    const BOX: f32 = 11.0;
+    let total = total.min(64);
+    let size = egui::vec2((BOX + 2.0) * total as f32, BOX);
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let label = track_label(name, filled, total);
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::ProgressIndicator, true, label.clone())
+    });
+    let visuals = ui.visuals();
+    for i in 0..total {
+        let min = rect.min + egui::vec2((BOX + 2.0) * i as f32, 0.0);
+        let square = egui::Rect::from_min_size(min, egui::vec2(BOX, BOX));
+        let fill = if i < filled {
+            visuals.selection.bg_fill
+        } else {
+            egui::Color32::TRANSPARENT
+        };
+        ui.painter().rect(
+            square,
+            2.0,
+            fill,
+            visuals.widgets.inactive.fg_stroke,
+            egui::StrokeKind::Inside,
+        );
+    }
+}
+
+fn track_label(name: &str, filled: u32, total: u32) -> String {
+    format!("{name} {}/{total}", filled.min(total))
 }
 
 /// A combo box over fixed choices, with its own id so one per token can coexist.
 fn choice_ui<T: PartialEq + Copy>(
     ui: &mut egui::Ui,
     id_salt: impl egui::AsIdSalt,
+    label: &str,
     value: &mut T,
     options: &[(T, &str)],
 ) {
@@ -167,7 +195,7 @@ fn choice_ui<T: PartialEq + Copy>(
         .iter()
         .find(|(v, _)| v == value)
         .map_or("", |(_, text)| *text);
-    egui::ComboBox::from_id_salt(id_salt)
+    egui::ComboBox::new(id_salt, label)
         .selected_text(selected)
         .show_ui(ui, |ui| {
             for (v, text) in options {
@@ -178,12 +206,11 @@ fn choice_ui<T: PartialEq + Copy>(
 
 #[cfg(test)]
 mod tests {
-    use super::boxes;
+    use super::track_label;
 
     #[test]
-    fn boxes_show_filled_then_empty_and_never_overflow() {
-        assert_eq!(boxes(2, 5), "■■□□□");
-        assert_eq!(boxes(7, 4), "■■■■");
-        assert_eq!(boxes(0, 0), "");
+    fn track_labels_never_overflow_the_track() {
+        assert_eq!(track_label("Clock", 2, 6), "Clock 2/6");
+        assert_eq!(track_label("Clock", 9, 4), "Clock 4/4");
     }
 }

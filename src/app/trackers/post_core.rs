@@ -2,7 +2,7 @@
 
 use egui::{Color32, Id, RichText};
 
-use super::{amount_ui, boxes, choice_ui, edit_ui, encounter_change, text_ui, token_change};
+use super::{amount_ui, choice_ui, edit_ui, encounter_change, text_ui, token_change, track_ui};
 use crate::app::PaneContext;
 use crate::model::TokenId;
 use crate::rules::post_core::{Attribute, Clock, ClockChange, PostChange, PostToken};
@@ -32,7 +32,7 @@ pub fn token_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t:
     }
     setup_ui(ui, ctx, token, t);
     ui.horizontal_wrapped(|ui| {
-        let amount = amount_ui(ui, Id::unique(("post_amount", token.0)), 1, 20) as u8;
+        let amount = amount_ui(ui, Id::unique(("post_amount", token.0)), "Amount", 1, 20) as u8;
         if ui.button("Damage").clicked() {
             change(ctx, token, PostChange::Damage(amount));
         }
@@ -43,7 +43,7 @@ pub fn token_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t:
         let mut attribute = ui
             .data(|d| d.get_temp::<Attribute>(id))
             .unwrap_or(Attribute::Str);
-        choice_ui(ui, id, &mut attribute, &ATTRIBUTES);
+        choice_ui(ui, id, "attribute", &mut attribute, &ATTRIBUTES);
         ui.data_mut(|d| d.insert_temp(id, attribute));
         if ui.button("Lose attribute").clicked() {
             change(ctx, token, PostChange::AttributeLoss { attribute, amount });
@@ -131,12 +131,8 @@ fn clock_row_ui(
             .map_or("?", |c| c.name.as_str())
     };
     ui.horizontal_wrapped(|ui| {
-        let text = format!(
-            "{} {}",
-            clock.name,
-            boxes(clock.filled.into(), clock.segments.into())
-        );
-        ui.label(RichText::new(text).size(16.0));
+        ui.label(RichText::new(&clock.name).size(16.0));
+        track_ui(ui, &clock.name, clock.filled.into(), clock.segments.into());
         if clock.locked {
             ui.label("locked");
         }

@@ -41,7 +41,13 @@ pub fn token_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t:
         }
     });
     ui.horizontal(|ui| {
-        let damage = amount_ui(ui, Id::unique(("rr_strike", token.0)), 1, 999);
+        let damage = amount_ui(
+            ui,
+            Id::unique(("rr_strike", token.0)),
+            "Strike damage",
+            1,
+            999,
+        );
         if ui
             .button("Strike")
             .on_hover_text("Damage through Steadfast to Health")
@@ -80,7 +86,13 @@ fn pool_row_ui(
     ) {
         change(ctx, token, RrChange::SetMax { pool, max });
     }
-    let amount = amount_ui(ui, Id::unique(("rr_amount", token.0, name)), 1, 999);
+    let amount = amount_ui(
+        ui,
+        Id::unique(("rr_amount", token.0, name)),
+        &format!("{name} amount"),
+        1,
+        999,
+    );
     ui.horizontal(|ui| {
         if ui.small_button(format!("Spend {name}")).clicked() {
             change(ctx, token, RrChange::Spend { pool, amount });

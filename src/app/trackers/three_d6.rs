@@ -38,7 +38,7 @@ pub fn escalation_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
                 .strong(),
         );
         let mut change = None;
-        if ui.button("−").on_hover_text("Escalation down").clicked() {
+        if ui.button("-").on_hover_text("Escalation down").clicked() {
             change = Some(EscalationChange::Decrease);
         }
         if ui.button("+").on_hover_text("Escalation up").clicked() {
