@@ -47,7 +47,7 @@ pub fn expression_ui(
 /// The roll log, newest first: who, what, the dice and the result.
 pub fn log_ui(ui: &mut egui::Ui, log: &[LogEntry]) {
     ui.label(RichText::new(format!("Roll log ({})", log.len())).strong());
-    egui::ScrollArea::vertical()
+    egui::ScrollArea::both()
         .id_salt("roll_log")
         .auto_shrink([false, true])
         .max_height(ui.available_height().max(120.0))

@@ -122,27 +122,42 @@ pub fn dice_log_ui(
 ) {
     state.sync(ctx);
     ui.heading(format!("Dice: {}", ctx.encounter.system.label()));
-    ui.horizontal_top(|ui| {
-        ui.vertical(|ui| {
-            ui.set_max_width(340.0);
-            roller_ui(ui, ctx.encounter, state);
-            form::check_form_ui(ui, ctx.encounter, state);
-            roll_button_ui(ui, ctx, state, rng);
+    // Side by side when the pane is wide enough, the odds under the form when it is not.
+    if ui.available_width() >= 2.0 * FORM_WIDTH {
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                ui.set_max_width(FORM_WIDTH);
+                form_ui(ui, ctx, state, rng);
+            });
+            ui.vertical(|ui| odds_ui(ui, ctx.encounter, state));
         });
-        ui.vertical(|ui| {
-            ui.set_min_width(220.0);
-            let setup = state.effective_setup(ctx.encounter);
-            let (outcomes, totals) = state.odds.update(&setup);
-            odds_plot::outcomes_plot_ui(ui, outcomes);
-            if let Some(totals) = totals {
-                odds_plot::totals_plot_ui(ui, totals);
-            }
-        });
-    });
+    } else {
+        form_ui(ui, ctx, state, rng);
+        odds_ui(ui, ctx.encounter, state);
+    }
     ui.separator();
     expression::expression_ui(ui, ctx, state, rng);
     ui.separator();
     expression::log_ui(ui, &ctx.encounter.combat.log);
+}
+
+/// The form column's width.
+const FORM_WIDTH: f32 = 330.0;
+
+fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState, rng: &mut DiceRng) {
+    roller_ui(ui, ctx.encounter, state);
+    form::check_form_ui(ui, ctx.encounter, state);
+    roll_button_ui(ui, ctx, state, rng);
+}
+
+/// The exact odds of the check as it would be rolled now, recomputed only when it changes.
+fn odds_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
+    let setup = state.effective_setup(encounter);
+    let (outcomes, totals) = state.odds.update(&setup);
+    odds_plot::outcomes_plot_ui(ui, outcomes);
+    if let Some(totals) = totals {
+        odds_plot::totals_plot_ui(ui, totals);
+    }
 }
 
 fn roller_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {

@@ -1,7 +1,7 @@
 //! The exact-odds plot beside the check form: each outcome's chance, and for d20 and 3d6
 //! checks the chance of each total with the TN or band edges marked.
 
-use egui_plot::{Bar, BarChart, Plot, VLine};
+use egui_plot::{Bar, BarChart, Plot, PlotPoint, Text, VLine};
 
 use crate::dice::Distribution;
 use crate::rules::CheckSetup;
@@ -70,26 +70,47 @@ pub fn totals(setup: &CheckSetup) -> Option<Totals> {
     }
 }
 
-/// Draws one bar per outcome, labelled with its chance in percent.
+/// A percentage for display; rounding can leave an impossible outcome a hair below zero.
+fn percent(p: f64) -> f64 {
+    (p * 100.0).max(0.0)
+}
+
+/// The short name under a bar: the part before a colon (`13+` of `13+: clean success`).
+fn short_name(label: &str) -> &str {
+    label.split(':').next().unwrap_or(label)
+}
+
+/// Draws one bar per outcome with its chance in percent, and the same figures as text.
 pub fn outcomes_plot_ui(ui: &mut egui::Ui, outcomes: &[(String, f64)]) {
+    for (name, p) in outcomes {
+        ui.label(format!("{name}: {:.1}%", percent(*p)));
+    }
     let bars: Vec<Bar> = outcomes
         .iter()
         .enumerate()
         .map(|(i, (name, p))| {
-            Bar::new(i as f64, p * 100.0).name(format!("{name}: {:.1}%", p * 100.0))
+            Bar::new(i as f64, percent(*p)).name(format!("{name}: {:.1}%", percent(*p)))
         })
         .collect();
-    let names: Vec<String> = outcomes.iter().map(|(n, _)| n.clone()).collect();
-    for (name, p) in outcomes {
-        ui.label(format!("{name}: {:.1}%", p * 100.0));
-    }
+    let names: Vec<String> = outcomes
+        .iter()
+        .map(|(n, _)| short_name(n).to_owned())
+        .collect();
+    let labels: Vec<(f64, f64, String)> = outcomes
+        .iter()
+        .enumerate()
+        .map(|(i, (_, p))| (i as f64, percent(*p), format!("{:.0}%", percent(*p))))
+        .collect();
     Plot::new("check_outcome_odds")
-        .height(140.0)
+        .height(150.0)
+        .width(ui.available_width().min(420.0))
         .allow_zoom(false)
         .allow_drag(false)
         .allow_scroll(false)
         .include_y(0.0)
+        .include_y(110.0)
         .y_axis_label("%")
+        .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
         .x_axis_formatter(move |mark, _| {
             let i = mark.value.round();
             if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
@@ -100,6 +121,9 @@ pub fn outcomes_plot_ui(ui: &mut egui::Ui, outcomes: &[(String, f64)]) {
         })
         .show(ui, |plot| {
             plot.bar_chart(BarChart::new("Chance", bars).width(0.6));
+            for (x, y, text) in labels {
+                plot.text(Text::new(text.clone(), PlotPoint::new(x, y + 8.0), text));
+            }
         });
 }
 
@@ -108,10 +132,11 @@ pub fn totals_plot_ui(ui: &mut egui::Ui, totals: &Totals) {
     let bars: Vec<Bar> = totals
         .distribution
         .iter()
-        .map(|(v, p)| Bar::new(v as f64, p * 100.0).name(format!("{v}: {:.1}%", p * 100.0)))
+        .map(|(v, p)| Bar::new(v as f64, percent(p)).name(format!("{v}: {:.1}%", percent(p))))
         .collect();
     Plot::new("check_total_odds")
         .height(120.0)
+        .width(ui.available_width().min(420.0))
         .allow_zoom(false)
         .allow_drag(false)
         .allow_scroll(false)
@@ -142,6 +167,14 @@ mod tests {
         assert_eq!((t.distribution.min(), t.distribution.max()), (3, 22));
         let t = totals(&CheckSetup::ThreeD6(three_d6::ThreeD6Check::default())).unwrap();
         assert_eq!(t.marks.iter().map(|m| m.0).collect::<Vec<_>>(), [8.5, 12.5]);
+    }
+
+    #[test]
+    fn short_names_and_percentages_read_cleanly() {
+        assert_eq!(short_name("13+: clean success"), "13+");
+        assert_eq!(short_name("Graze"), "Graze");
+        assert!(percent(-1e-17).abs() < f64::EPSILON);
+        assert!((percent(0.45) - 45.0).abs() < 1e-9);
     }
 
     #[test]
