@@ -326,3 +326,46 @@ fn every_system_draws_both_panes_with_state_in_place() {
         assert_eq!(queued.len(), 1, "{system:?}");
     }
 }
+
+#[test]
+fn a_3d6_player_roll_adds_the_escalation_from_the_trackers() {
+    use lantern::model::RuleSystem;
+    use lantern::rules::EncounterChange;
+    use lantern::rules::three_d6::EscalationChange;
+    let mut panes = Panes::new(Demo::GoForthHeroes, 3);
+    panes
+        .document
+        .apply(Command::SetSystem(RuleSystem::ThreeD6))
+        .unwrap();
+    panes
+        .document
+        .apply(Command::Tracker(TrackerCommand::Encounter(
+            EncounterChange::ThreeD6(EscalationChange::Set(3)),
+        )))
+        .unwrap();
+    let mut harness = dice_harness(panes);
+    harness.run();
+    harness
+        .get_by_label("Player roll: add escalation (+3)")
+        .click();
+    harness.run();
+    harness.get_by_label("Roll check").click();
+    harness.run();
+    let setup = harness
+        .state()
+        .dice
+        .effective_setup(&harness.state().document.encounter);
+    let outcome = setup.roll(&mut DiceRng::seeded(SEED));
+    let lantern::rules::CheckOutcome::ThreeD6(roll) = &outcome else {
+        panic!("{outcome:?}");
+    };
+    let kept: i64 = roll.dice.iter().filter(|d| d.kept).map(|d| d.value).sum();
+    assert_eq!(roll.total, kept + 3);
+    let queued = harness.state_mut().apply_pending();
+    let [Command::AppendLog(entry)] = queued.as_slice() else {
+        panic!("{queued:?}");
+    };
+    assert_eq!(entry.who, "Ysolde");
+    assert_eq!(entry.what, "3d6, edge +0, escalation +3");
+    assert_eq!(entry.result, check_result(&outcome));
+}

@@ -111,10 +111,7 @@ fn boost_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
         .roller
         .and_then(|id| encounter.combat.momentum.get(&id));
     let dice = pool.map(spendable).unwrap_or_default();
-    if state
-        .boost_die
-        .is_some_and(|i| !dice.iter().any(|(d, _)| *d == i))
-    {
+    if !boost_still_possible(state, &dice) {
         clear_boost(state);
     }
     if dice.is_empty() {
@@ -151,6 +148,19 @@ fn boost_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
     check.boost = choice.1;
 }
 
+/// Whether the chosen Boost die is still in a zone that allows the chosen Boost (the pool may
+/// have changed since it was picked: a die spent from the Momentum pane, a new roller).
+fn boost_still_possible(state: &DiceState, dice: &[(usize, Zone)]) -> bool {
+    let CheckSetup::GoForthHeroes(check) = &state.setup else {
+        return false;
+    };
+    let Some(chosen) = state.boost_die else {
+        return check.boost == Boost::None;
+    };
+    dice.iter()
+        .any(|(i, zone)| *i == chosen && (check.boost != Boost::Effort || *zone != Zone::Stamina))
+}
+
 /// Forgets the Boost once its die is spent (or can no longer be).
 pub fn clear_boost(state: &mut DiceState) {
     state.boost_die = None;
@@ -178,4 +188,31 @@ pub fn momentum_spend(state: &DiceState, outcome: &CheckOutcome) -> Option<Comma
             rolled: u8::try_from(rolled).ok(),
         },
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_boost(die: Option<usize>, boost: Boost) -> DiceState {
+        let mut state = DiceState::new(crate::model::RuleSystem::GoForthHeroes);
+        state.boost_die = die;
+        if let CheckSetup::GoForthHeroes(c) = &mut state.setup {
+            c.boost = boost;
+        }
+        state
+    }
+
+    #[test]
+    fn only_power_may_boost_effort_and_a_boost_needs_its_die() {
+        let dice = [(0, Zone::Stamina), (2, Zone::Power)];
+        let effort = |die| boost_still_possible(&with_boost(Some(die), Boost::Effort), &dice);
+        assert!(!effort(0));
+        assert!(effort(2));
+        let check = Boost::Check(MomentumArea::Stamina);
+        assert!(boost_still_possible(&with_boost(Some(0), check), &dice));
+        assert!(!boost_still_possible(&with_boost(Some(1), check), &dice));
+        assert!(!boost_still_possible(&with_boost(None, check), &dice));
+        assert!(boost_still_possible(&with_boost(None, Boost::None), &[]));
+    }
 }

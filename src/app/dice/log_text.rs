@@ -69,7 +69,14 @@ pub fn check_what(setup: &CheckSetup) -> String {
         CheckSetup::Evening(c) => format!("Check {:+} vs TN {}", c.modifier(), c.tn()),
         CheckSetup::RoadAndRuin(c) => format!("Outcome, net {:+}", c.net_benefit()),
         CheckSetup::PostCore(c) => format!("Action roll, {} dice, {:?} risk", c.pool(), c.risk),
-        CheckSetup::ThreeD6(c) => format!("3d6, edge {:+}", c.net_edge()),
+        CheckSetup::ThreeD6(c) => {
+            let escalation = if c.add_escalation {
+                format!(", escalation +{}", c.escalation)
+            } else {
+                String::new()
+            };
+            format!("3d6, edge {:+}{escalation}", c.net_edge())
+        }
     }
 }
 

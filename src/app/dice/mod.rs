@@ -66,12 +66,12 @@ impl DiceState {
         let system = ctx.encounter.system;
         if self.setup.system() != system {
             self.setup = crate::rules::system(system).default_check();
-            self.boost_die = None;
+            gfh_form::clear_boost(self);
         }
         let selected = ctx.selection.iter().next().copied();
         if selected.is_some() && selected != self.followed {
             self.roller = selected;
-            self.boost_die = None;
+            gfh_form::clear_boost(self);
         }
         self.followed = selected;
         if self
@@ -171,7 +171,7 @@ fn roller_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
             }
         });
     if state.roller != before {
-        state.boost_die = None;
+        gfh_form::clear_boost(state);
     }
 }
 
