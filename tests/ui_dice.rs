@@ -369,3 +369,104 @@ fn a_3d6_player_roll_adds_the_escalation_from_the_trackers() {
     assert_eq!(entry.what, "3d6, edge +0, escalation +3");
     assert_eq!(entry.result, check_result(&outcome));
 }
+
+#[test]
+fn post_core_grit_dice_are_spent_with_the_roll() {
+    use lantern::model::RuleSystem;
+    use lantern::rules::post_core::PostChange;
+    let mut panes = Panes::new(Demo::GoForthHeroes, 1);
+    panes
+        .document
+        .apply(Command::SetSystem(RuleSystem::PostCore))
+        .unwrap();
+    let trackers = lantern::rules::system(RuleSystem::PostCore).new_token_trackers();
+    panes
+        .document
+        .apply(Command::Tracker(TrackerCommand::AddToken {
+            token: TokenId(1),
+            trackers,
+        }))
+        .unwrap();
+    let mut harness = dice_harness(panes);
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::SpinButton, "Grit dice (2 grit each)")
+        .set_value_accesskit(1.0);
+    harness.run();
+    harness.get_by_label("Spends 2 grit");
+    harness.get_by_label("Roll check").click();
+    harness.run();
+    let queued = harness.state_mut().apply_pending();
+    let [Command::Batch(batch)] = queued.as_slice() else {
+        panic!("{queued:?}");
+    };
+    assert_eq!(
+        batch[1],
+        Command::Tracker(TrackerCommand::Token {
+            token: TokenId(1),
+            change: TokenChange::PostCore(PostChange::SpendGrit(2)),
+        })
+    );
+    let TokenTrackers::PostCore(t) =
+        &harness.state().document.encounter.combat.trackers.per_token[&TokenId(1)]
+    else {
+        panic!()
+    };
+    assert_eq!(t.grit, 4);
+    assert!(matches!(batch[0], Command::AppendLog(_)));
+}
+
+#[test]
+fn gfh_form_takes_the_rollers_attribute_and_a_targets_defense() {
+    use lantern::rules::CheckSetup;
+    use lantern::rules::go_forth_heroes::{Attributes, GfhChange, Target};
+    let mut panes = Panes::new(Demo::GoForthHeroes, 1);
+    for (token, attributes) in [
+        (
+            1,
+            Attributes {
+                finesse: 3,
+                ..Attributes::default()
+            },
+        ),
+        (
+            5,
+            Attributes {
+                might: 1,
+                agility: 2,
+                ..Attributes::default()
+            },
+        ),
+    ] {
+        let trackers = lantern::rules::system(panes.document.encounter.system).new_token_trackers();
+        panes
+            .document
+            .apply(Command::Tracker(TrackerCommand::AddToken {
+                token: TokenId(token),
+                trackers,
+            }))
+            .unwrap();
+        panes
+            .document
+            .apply(Command::Tracker(TrackerCommand::Token {
+                token: TokenId(token),
+                change: TokenChange::GoForthHeroes(GfhChange::SetAttributes(attributes)),
+            }))
+            .unwrap();
+    }
+    let mut harness = dice_harness(panes);
+    harness.run();
+    harness.get_by_label("Use attribute…").click();
+    harness.run();
+    harness.get_by_label("Finesse +3").click();
+    harness.run();
+    harness.get_by_label("TN from a Defense…").click();
+    harness.run();
+    harness.get_by_label("Body 13").click();
+    harness.run();
+    let CheckSetup::GoForthHeroes(check) = &harness.state().dice.setup else {
+        panic!()
+    };
+    assert_eq!((check.roll_bonus, check.effort_bonus), (3, 3));
+    assert_eq!(check.target, Target::Fixed(13));
+}

@@ -8,7 +8,7 @@ use crate::rules::evening::{CheckKind, Difficulty, EffectLevel, EveningCheck};
 use crate::rules::post_core::{ActionRoll, Risk};
 use crate::rules::road_and_ruin::{Exhaustion, MAX_PROFICIENCY, OutcomeCheck};
 use crate::rules::three_d6::{ThreeD6Check, TierRelation};
-use crate::rules::{CheckSetup, INPUT_LIMIT};
+use crate::rules::{CheckSetup, INPUT_LIMIT, TokenTrackers};
 
 /// A labelled bonus or penalty, bounded like the core bounds it.
 pub fn bonus_ui(ui: &mut egui::Ui, label: &str, value: &mut i64) {
@@ -66,7 +66,10 @@ pub fn check_form_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceS
             );
         }
         CheckSetup::RoadAndRuin(check) => road_and_ruin_ui(ui, check),
-        CheckSetup::PostCore(check) => post_core_ui(ui, check),
+        CheckSetup::PostCore(check) => {
+            post_core_ui(ui, check);
+            post_attribute_menu_ui(ui, encounter, state.roller, check);
+        }
         CheckSetup::ThreeD6(check) => three_d6_ui(ui, check, escalation),
     }
 }
@@ -159,6 +162,27 @@ fn post_core_ui(ui: &mut egui::Ui, check: &mut ActionRoll) {
     );
     ui.checkbox(&mut check.assistive, "Assistive equipment (+1 effect)");
     ui.label(format!("{} dice, {} grit", check.pool(), check.grit_cost()));
+}
+
+/// The roller's STR, DEX or WIL as the action roll's attribute (a lost one rolls 0 dice).
+fn post_attribute_menu_ui(
+    ui: &mut egui::Ui,
+    encounter: &Encounter,
+    roller: Option<crate::model::TokenId>,
+    check: &mut ActionRoll,
+) {
+    let Some(TokenTrackers::PostCore(t)) =
+        roller.and_then(|id| encounter.combat.trackers.per_token.get(&id))
+    else {
+        return;
+    };
+    ui.menu_button("Use attribute…", |ui| {
+        for (name, score) in ["STR", "DEX", "WIL"].into_iter().zip(t.attributes) {
+            if ui.button(format!("{name} {score}")).clicked() {
+                check.attribute = u8::try_from(score).unwrap_or(0);
+            }
+        }
+    });
 }
 
 fn three_d6_ui(ui: &mut egui::Ui, check: &mut ThreeD6Check, escalation: u8) {

@@ -6,11 +6,12 @@ use super::DiceState;
 use super::form::{bonus_ui, combo_ui};
 use crate::combat::command::{CombatCommand, MomentumAction};
 use crate::combat::momentum::{MomentumPool, Zone};
-use crate::model::{Command, Encounter};
+use crate::model::{Command, Encounter, TokenId};
 use crate::rules::go_forth_heroes::{
-    BARE_HANDS_EFFORT_DIE, Boost, GfhCheck, MomentumArea, Target, TnTier, WEAPON_EFFORT_DIE,
+    BARE_HANDS_EFFORT_DIE, Boost, Defense, GfhCheck, MomentumArea, Target, TnTier,
+    WEAPON_EFFORT_DIE,
 };
-use crate::rules::{CheckOutcome, CheckSetup, INPUT_LIMIT};
+use crate::rules::{CheckOutcome, CheckSetup, INPUT_LIMIT, TokenTrackers};
 
 const TIERS: [(TnTier, &str); 8] = [
     (TnTier::VeryEasy, "Very easy (10)"),
@@ -33,19 +34,98 @@ const EFFORT_DICE: [(u32, &str); 5] = [
 
 /// The GFH form: +Roll, +Effort, the Effort die, the TN, Easy/Hard, modifiers and a Boost.
 pub fn gfh_form_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
+    let roller = state.roller;
     let CheckSetup::GoForthHeroes(check) = &mut state.setup else {
         return;
     };
     bonus_ui(ui, "Roll bonus", &mut check.roll_bonus);
     bonus_ui(ui, "Effort bonus", &mut check.effort_bonus);
+    attribute_menu_ui(ui, encounter, roller, check);
     combo_ui(ui, "Effort die", &mut check.effort_die, &EFFORT_DICE);
     target_ui(ui, check);
+    defense_menu_ui(ui, encounter, roller, check);
     ui.horizontal(|ui| {
         ui.checkbox(&mut check.easy, "Easy (TN -3)");
         ui.checkbox(&mut check.hard, "Hard (TN +3)");
     });
     modifiers_ui(ui, &mut check.modifiers);
     boost_ui(ui, encounter, state);
+}
+
+/// The roller's attributes: both +Roll and +Effort equal the score by default (GFH, Attributes).
+fn attribute_menu_ui(
+    ui: &mut egui::Ui,
+    encounter: &Encounter,
+    roller: Option<TokenId>,
+    check: &mut GfhCheck,
+) {
+    let Some(TokenTrackers::GoForthHeroes(t)) =
+        roller.and_then(|id| encounter.combat.trackers.per_token.get(&id))
+    else {
+        return;
+    };
+    let a = t.attributes;
+    ui.menu_button("Use attribute…", |ui| {
+        for (name, score) in [
+            ("Might", a.might),
+            ("Agility", a.agility),
+            ("Finesse", a.finesse),
+            ("Instinct", a.instinct),
+            ("Reason", a.reason),
+            ("Vigor", a.vigor),
+            ("Presence", a.presence),
+            ("Guile", a.guile),
+        ] {
+            if ui.button(format!("{name} {score:+}")).clicked() {
+                check.roll_bonus = score;
+                check.effort_bonus = score;
+            }
+        }
+    });
+}
+
+/// Another token's Defense as the TN, with any Increase Defense die it has locked.
+fn defense_menu_ui(
+    ui: &mut egui::Ui,
+    encounter: &Encounter,
+    roller: Option<TokenId>,
+    check: &mut GfhCheck,
+) {
+    let targets: Vec<(String, [i64; 3])> = encounter
+        .tokens
+        .iter()
+        .filter(|t| Some(t.id) != roller)
+        .filter_map(|t| match encounter.combat.trackers.per_token.get(&t.id) {
+            Some(TokenTrackers::GoForthHeroes(g)) => {
+                let bonus = encounter
+                    .combat
+                    .momentum
+                    .get(&t.id)
+                    .map_or(0, |p| i64::from(p.defense_bonus()));
+                let d = |defense| g.defense(defense, &[]) + bonus;
+                Some((
+                    t.name.clone(),
+                    [d(Defense::Body), d(Defense::Mind), d(Defense::Soul)],
+                ))
+            }
+            _ => None,
+        })
+        .collect();
+    if targets.is_empty() {
+        return;
+    }
+    ui.menu_button("TN from a Defense…", |ui| {
+        for (name, defenses) in targets {
+            ui.horizontal(|ui| {
+                ui.label(name);
+                for (label, tn) in ["Body", "Mind", "Soul"].into_iter().zip(defenses) {
+                    if ui.button(format!("{label} {tn}")).clicked() {
+                        check.target = Target::Fixed(tn);
+                    }
+                }
+            });
+        }
+    });
 }
 
 fn target_ui(ui: &mut egui::Ui, check: &mut GfhCheck) {

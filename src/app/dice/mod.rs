@@ -1,12 +1,14 @@
 //! The Dice & Log pane: a check form for the encounter's system with live exact odds, a free
 //! dice-expression roller, and the roll log.
 
+mod costs;
 mod expression;
 mod form;
 mod gfh_form;
 mod log_text;
 mod odds_plot;
 
+pub use costs::{Cost, cost};
 pub use log_text::{check_entry, check_result, check_what, dice_text, die_text, expression_entry};
 pub use odds_plot::{OddsCache, Totals, totals};
 
@@ -181,11 +183,25 @@ fn roll_button_ui(
     state: &mut DiceState,
     rng: &mut DiceRng,
 ) {
+    let setup = state.effective_setup(ctx.encounter);
+    let cost = cost(&setup, ctx.encounter, state.roller);
+    if let Some(cost) = &cost {
+        let text = format!("Spends {}", cost.text);
+        if cost.affordable {
+            ui.label(text);
+        } else {
+            ui.label(RichText::new(format!("{text}: not enough")).color(egui::Color32::LIGHT_RED));
+        }
+    }
+    let affordable = cost.as_ref().is_none_or(|c| c.affordable);
     if ui
-        .add(egui::Button::new(RichText::new("Roll check").size(20.0)))
+        .add_enabled(
+            affordable,
+            egui::Button::new(RichText::new("Roll check").size(20.0)),
+        )
         .clicked()
     {
-        roll_check(ctx, state, rng);
+        roll_check(ctx, state, rng, cost);
     }
     if let Some(last) = &state.last {
         ui.label(RichText::new(&last.result).size(22.0).strong());
@@ -193,13 +209,20 @@ fn roll_button_ui(
     }
 }
 
-/// Rolls the check and queues its log line, with the momentum Spend in the same batch.
-fn roll_check(ctx: &mut PaneContext<'_>, state: &mut DiceState, rng: &mut DiceRng) {
+/// Rolls the check and queues its log line, with the momentum, grit or Exertion it spends in
+/// the same batch.
+fn roll_check(
+    ctx: &mut PaneContext<'_>,
+    state: &mut DiceState,
+    rng: &mut DiceRng,
+    cost: Option<Cost>,
+) {
     let setup = state.effective_setup(ctx.encounter);
     let outcome = setup.roll(rng);
     let who = roller_name(ctx.encounter, state.roller);
     let entry = check_entry(&who, &setup, &outcome);
     let mut commands = vec![Command::AppendLog(entry.clone())];
+    commands.extend(cost.map(|c| c.command));
     if let Some(spend) = gfh_form::momentum_spend(state, &outcome) {
         commands.push(spend);
         gfh_form::clear_boost(state);
