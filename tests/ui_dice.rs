@@ -470,3 +470,53 @@ fn gfh_form_takes_the_rollers_attribute_and_a_targets_defense() {
     assert_eq!((check.roll_bonus, check.effort_bonus), (3, 3));
     assert_eq!(check.target, Target::Fixed(13));
 }
+
+#[test]
+fn a_rolled_wound_is_added_and_logged_in_one_step() {
+    use lantern::rules::go_forth_heroes::{Defense, GfhChange, GfhToken, WoundRoll};
+    let mut harness = trackers_harness(Panes::new(Demo::GoForthHeroes, 1));
+    harness.run();
+    harness.get_by_label("Add trackers for every token").click();
+    harness.run();
+    let queued = harness.state_mut().apply_pending();
+    let [Command::Batch(adds)] = queued.as_slice() else {
+        panic!("{queued:?}");
+    };
+    assert_eq!(adds.len(), harness.state().document.encounter.tokens.len());
+    harness.run();
+    harness.get_by_label("Roll wound").click();
+    harness.run();
+    let expected = WoundRoll {
+        defense: Defense::Body,
+        attributes: GfhToken::default().attributes,
+        existing_wounds: 0,
+    }
+    .roll(&mut DiceRng::seeded(SEED));
+    let queued = harness.state_mut().apply_pending();
+    let [Command::Batch(batch)] = queued.as_slice() else {
+        panic!("{queued:?}");
+    };
+    assert_eq!(
+        batch[0],
+        Command::Tracker(TrackerCommand::Token {
+            token: TokenId(1),
+            change: TokenChange::GoForthHeroes(GfhChange::AddWound(expected.clone())),
+        })
+    );
+    let log = &harness.state().document.encounter.combat.log;
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].who, "Kestrel");
+    assert!(
+        log[0].result.contains(expected.effect()),
+        "{}",
+        log[0].result
+    );
+    harness.state_mut().document.undo().unwrap();
+    let TokenTrackers::GoForthHeroes(t) =
+        &harness.state().document.encounter.combat.trackers.per_token[&TokenId(1)]
+    else {
+        panic!()
+    };
+    assert!(t.wounds.is_empty());
+    assert!(harness.state().document.encounter.combat.log.is_empty());
+}

@@ -4,18 +4,25 @@ use egui::{Id, RichText};
 
 use super::{amount_ui, edit_ui, token_change};
 use crate::app::PaneContext;
-use crate::model::TokenId;
-use crate::rules::TokenChange;
+use crate::dice::DiceRng;
+use crate::model::{Command, LogEntry, TokenId};
 use crate::rules::go_forth_heroes::{
-    Attributes, Defense, EFFORT_PER_HEART, GfhChange, GfhToken, Hearts, Severity, Wound,
+    Attributes, Defense, EFFORT_PER_HEART, GfhChange, GfhToken, Hearts, Severity, Wound, WoundRoll,
 };
+use crate::rules::{TokenChange, TrackerCommand};
 
 fn change(ctx: &mut PaneContext<'_>, token: TokenId, c: GfhChange) {
     token_change(ctx, token, TokenChange::GoForthHeroes(c));
 }
 
 /// Attributes with the Defenses they give, Hearts and Wounds.
-pub fn token_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &GfhToken) {
+pub fn token_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    token: TokenId,
+    t: &GfhToken,
+    rng: &mut DiceRng,
+) {
     attributes_ui(ui, ctx, token, &t.attributes);
     ui.label(format!(
         "Defenses: Body {} · Mind {} · Soul {}",
@@ -24,7 +31,7 @@ pub fn token_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t:
         t.defense(Defense::Soul, &[])
     ));
     hearts_ui(ui, ctx, token, t.hearts.as_ref());
-    wounds_ui(ui, ctx, token, &t.wounds);
+    wounds_ui(ui, ctx, token, t, rng);
 }
 
 fn attributes_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, a: &Attributes) {
@@ -150,14 +157,21 @@ const DEFENSES: [(Defense, &str); 3] = [
     (Defense::Soul, "Soul"),
 ];
 
-const SEVERITIES: [(Severity, &str); 3] = [
+const SEVERITIES: [(Severity, &str); 4] = [
+    (Severity::Permanent, "Permanent"),
     (Severity::Flesh, "Flesh"),
     (Severity::Shallow, "Shallow"),
     (Severity::Vicious, "Vicious"),
 ];
 
-fn wounds_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, wounds: &[Wound]) {
-    for (i, w) in wounds.iter().enumerate() {
+fn wounds_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    token: TokenId,
+    t: &GfhToken,
+    rng: &mut DiceRng,
+) {
+    for (i, w) in t.wounds.iter().enumerate() {
         ui.horizontal(|ui| {
             let timer = if w.severity == Severity::Vicious {
                 format!(", {} sessions left", w.sessions_left)
@@ -179,7 +193,7 @@ fn wounds_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, wound
             }
         });
     }
-    new_wound_ui(ui, ctx, token);
+    new_wound_ui(ui, ctx, token, t, rng);
     ui.horizontal(|ui| {
         for (label, c) in [
             ("Short rest", GfhChange::ShortRest),
@@ -194,7 +208,13 @@ fn wounds_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, wound
 }
 
 /// A wound the GM read off the chart: Defense, severity, the d8 effect and (Vicious) sessions.
-fn new_wound_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId) {
+fn new_wound_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    token: TokenId,
+    t: &GfhToken,
+    rng: &mut DiceRng,
+) {
     let id = Id::unique(("gfh_new_wound", token.0));
     let mut wound = ui.data(|d| d.get_temp::<Wound>(id)).unwrap_or(Wound {
         defense: Defense::Body,
@@ -232,6 +252,81 @@ fn new_wound_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId) {
         if ui.button("Add wound").clicked() {
             change(ctx, token, GfhChange::AddWound(wound.clone()));
         }
+        if ui
+            .button("Roll wound")
+            .on_hover_text("d20 + the Defense's attributes, -5 per wound; then the d8 effect")
+            .clicked()
+        {
+            roll_wound(ctx, token, t, wound.defense, rng);
+        }
     });
     ui.data_mut(|d| d.insert_temp(id, wound));
+}
+
+/// Rolls on the wound chart for `defense` (GFH, Wounds) and adds the wound with its log line,
+/// as one undo step.
+fn roll_wound(
+    ctx: &mut PaneContext<'_>,
+    token: TokenId,
+    t: &GfhToken,
+    defense: Defense,
+    rng: &mut DiceRng,
+) {
+    let roll = WoundRoll {
+        defense,
+        attributes: t.attributes,
+        existing_wounds: u32::try_from(t.wounds.len()).unwrap_or(u32::MAX),
+    };
+    let wound = roll.roll(rng);
+    let who = ctx
+        .encounter
+        .token(token)
+        .map_or_else(String::new, |tok| tok.name.clone());
+    let entry = LogEntry::event(who, format!("Wound roll ({defense:?})"), wound_text(&wound));
+    ctx.command(Command::Batch(vec![
+        Command::Tracker(TrackerCommand::Token {
+            token,
+            change: TokenChange::GoForthHeroes(GfhChange::AddWound(wound)),
+        }),
+        Command::AppendLog(entry),
+    ]));
+}
+
+/// A wound in words: `Vicious: Might checks Hard (d8 3), 2 sessions`.
+fn wound_text(w: &Wound) -> String {
+    let sessions = if w.severity == Severity::Vicious {
+        format!(", {} sessions", w.sessions_left)
+    } else {
+        String::new()
+    };
+    format!(
+        "{:?}: {} (d8 {}){sessions}",
+        w.severity,
+        w.effect(),
+        w.effect_roll
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wound_text_names_severity_effect_and_timer() {
+        let w = Wound {
+            defense: Defense::Body,
+            severity: Severity::Vicious,
+            effect_roll: 3,
+            sessions_left: 2,
+        };
+        assert_eq!(
+            wound_text(&w),
+            "Vicious: Might checks Hard (d8 3), 2 sessions"
+        );
+        let w = Wound {
+            severity: Severity::Flesh,
+            ..w
+        };
+        assert_eq!(wound_text(&w), "Flesh: Might checks Hard (d8 3)");
+    }
 }

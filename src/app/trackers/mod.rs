@@ -33,8 +33,9 @@ pub fn trackers_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceR
                 .iter()
                 .map(|t| (t.id, t.name.clone()))
                 .collect();
+            add_all_ui(ui, ctx, &tokens);
             for (token, name) in tokens {
-                token_ui(ui, ctx, token, &name);
+                token_ui(ui, ctx, token, &name, rng);
             }
         });
 }
@@ -54,8 +55,38 @@ fn encounter_wide_ui(
     }
 }
 
+/// Gives every token without trackers fresh ones, in one undo step.
+fn add_all_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, tokens: &[(TokenId, String)]) {
+    let per_token = &ctx.encounter.combat.trackers.per_token;
+    let missing: Vec<TokenId> = tokens
+        .iter()
+        .map(|(id, _)| *id)
+        .filter(|id| !per_token.contains_key(id))
+        .collect();
+    if missing.len() < 2 || !ui.button("Add trackers for every token").clicked() {
+        return;
+    }
+    let system = crate::rules::system(ctx.encounter.system);
+    let adds = missing
+        .into_iter()
+        .map(|token| {
+            Command::Tracker(TrackerCommand::AddToken {
+                token,
+                trackers: system.new_token_trackers(),
+            })
+        })
+        .collect();
+    ctx.command(Command::Batch(adds));
+}
+
 /// One token's trackers under a collapsing header, or a button to give it some.
-fn token_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, name: &str) {
+fn token_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    token: TokenId,
+    name: &str,
+    rng: &mut DiceRng,
+) {
     let trackers = ctx.encounter.combat.trackers.per_token.get(&token).cloned();
     let selected = ctx.selection.contains(&token);
     let title = RichText::new(name).strong();
@@ -74,7 +105,7 @@ fn token_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, name: 
         .default_open(selected)
         .show(ui, |ui| {
             match &trackers {
-                TokenTrackers::GoForthHeroes(t) => gfh::token_ui(ui, ctx, token, t),
+                TokenTrackers::GoForthHeroes(t) => gfh::token_ui(ui, ctx, token, t, rng),
                 TokenTrackers::Evening(t) => evening::token_ui(ui, ctx, token, t),
                 TokenTrackers::RoadAndRuin(t) => road_and_ruin::token_ui(ui, ctx, token, t),
                 TokenTrackers::PostCore(t) => post_core::token_ui(ui, ctx, token, t),
