@@ -2,7 +2,9 @@
 
 pub mod combat;
 mod context;
+pub mod dice;
 pub mod map;
+pub mod trackers;
 
 pub use context::{PaneContext, Selection};
 

@@ -1,0 +1,68 @@
+//! The free dice-expression roller and the roll log.
+
+use egui::{Color32, RichText};
+
+use super::{DiceState, expression_entry, roller_name};
+use crate::app::PaneContext;
+use crate::dice::{DiceExpr, DiceRng};
+use crate::model::{Command, LogEntry};
+
+/// A text field for any expression (`4d6kh3`, `2d20kl1+5`…) with its own Roll button. A parse
+/// error shows in red under the field and the button stays off until the text parses.
+pub fn expression_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    state: &mut DiceState,
+    rng: &mut DiceRng,
+) {
+    let parsed = DiceExpr::parse(&state.expression);
+    let mut roll = false;
+    ui.horizontal(|ui| {
+        let label = ui.label("Dice expression");
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut state.expression)
+                    .desired_width(140.0)
+                    .hint_text("4d6kh3"),
+            )
+            .labelled_by(label.id);
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let button = ui.add_enabled(parsed.is_ok(), egui::Button::new("Roll expression"));
+        roll = (button.clicked() || entered) && parsed.is_ok();
+    });
+    match &parsed {
+        Err(error) => {
+            ui.label(RichText::new(error.to_string()).color(Color32::LIGHT_RED));
+        }
+        Ok(expr) if roll => {
+            let record = expr.roll(rng);
+            let entry = expression_entry(&roller_name(ctx.encounter, state.roller), &record);
+            state.last = Some(entry.clone());
+            ctx.command(Command::AppendLog(entry));
+        }
+        Ok(_) => {}
+    }
+}
+
+/// The roll log, newest first: who, what, the dice and the result.
+pub fn log_ui(ui: &mut egui::Ui, log: &[LogEntry]) {
+    ui.label(RichText::new(format!("Roll log ({})", log.len())).strong());
+    egui::ScrollArea::both()
+        .id_salt("roll_log")
+        .auto_shrink([false, true])
+        .max_height(ui.available_height().max(120.0))
+        .show(ui, |ui| {
+            egui::Grid::new("roll_log_grid")
+                .striped(true)
+                .num_columns(4)
+                .show(ui, |ui| {
+                    for entry in log.iter().rev() {
+                        ui.label(RichText::new(&entry.who).strong());
+                        ui.label(&entry.what);
+                        ui.label(RichText::new(&entry.dice).monospace());
+                        ui.label(&entry.result);
+                        ui.end_row();
+                    }
+                });
+        });
+}

@@ -1,0 +1,206 @@
+//! The check form for each system, editing the check type's own fields.
+
+use egui::DragValue;
+
+use super::DiceState;
+use crate::model::Encounter;
+use crate::rules::evening::{CheckKind, Difficulty, EffectLevel, EveningCheck};
+use crate::rules::post_core::{ActionRoll, Risk};
+use crate::rules::road_and_ruin::{Exhaustion, MAX_PROFICIENCY, OutcomeCheck};
+use crate::rules::three_d6::{ThreeD6Check, TierRelation};
+use crate::rules::{CheckSetup, INPUT_LIMIT, TokenTrackers};
+
+/// A labelled bonus or penalty, bounded like the core bounds it.
+pub fn bonus_ui(ui: &mut egui::Ui, label: &str, value: &mut i64) {
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        ui.add(DragValue::new(value).range(-INPUT_LIMIT..=INPUT_LIMIT))
+            .labelled_by(label.id);
+    });
+}
+
+/// A small count (dice, instances) from 0 to `max`.
+fn count_ui(ui: &mut egui::Ui, label: &str, value: &mut u8, max: u8) {
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        ui.add(DragValue::new(value).range(0..=max))
+            .labelled_by(label.id);
+    });
+}
+
+/// A combo box over a fixed list of choices.
+pub fn combo_ui<T: PartialEq + Copy>(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut T,
+    options: &[(T, &str)],
+) {
+    let selected = options
+        .iter()
+        .find(|(v, _)| v == value)
+        .map_or("", |(_, text)| *text);
+    egui::ComboBox::from_label(label)
+        .selected_text(selected)
+        .show_ui(ui, |ui| {
+            for (v, text) in options {
+                ui.selectable_value(value, *v, *text);
+            }
+        });
+}
+
+/// The form for the encounter's system.
+pub fn check_form_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
+    let escalation = encounter.combat.trackers.encounter.three_d6.escalation;
+    match &mut state.setup {
+        CheckSetup::GoForthHeroes(_) => super::gfh_form::gfh_form_ui(ui, encounter, state),
+        CheckSetup::Evening(check) => {
+            evening_ui(ui, check);
+            combo_ui(
+                ui,
+                "Roller's injury and exhaustion count as",
+                &mut state.evening_kind,
+                &[
+                    (CheckKind::Aptitude, "an aptitude check"),
+                    (CheckKind::AttackOrDefense, "an attack or defense"),
+                ],
+            );
+        }
+        CheckSetup::RoadAndRuin(check) => road_and_ruin_ui(ui, check),
+        CheckSetup::PostCore(check) => {
+            post_core_ui(ui, check);
+            post_attribute_menu_ui(ui, encounter, state.roller, check);
+        }
+        CheckSetup::ThreeD6(check) => three_d6_ui(ui, check, escalation),
+    }
+}
+
+const DIFFICULTIES: [(Difficulty, &str); 5] = [
+    (Difficulty::Standard, "Standard (10)"),
+    (Difficulty::Skilled, "Skilled (15)"),
+    (Difficulty::Difficult, "Difficult (20)"),
+    (Difficulty::ExtremelyHard, "Extremely hard (25)"),
+    (Difficulty::Impossible, "Impossible (30)"),
+];
+
+const EFFECTS: [(EffectLevel, &str); 5] = [
+    (EffectLevel::NoEffect, "No effect"),
+    (EffectLevel::Limited, "Limited"),
+    (EffectLevel::Standard, "Standard"),
+    (EffectLevel::Strong, "Strong"),
+    (EffectLevel::Great, "Great"),
+];
+
+fn evening_ui(ui: &mut egui::Ui, check: &mut EveningCheck) {
+    bonus_ui(ui, "Modifier", &mut check.modifier);
+    ui.horizontal(|ui| {
+        ui.add(
+            DragValue::new(&mut check.tn)
+                .range(-INPUT_LIMIT..=INPUT_LIMIT)
+                .prefix("TN "),
+        );
+        ui.menu_button("Difficulty…", |ui| {
+            for (d, text) in DIFFICULTIES {
+                if ui.button(text).clicked() {
+                    check.tn = d.tn();
+                }
+            }
+        });
+    });
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut check.advantage, "Advantage");
+        ui.checkbox(&mut check.disadvantage, "Disadvantage");
+        ui.checkbox(&mut check.attack, "Attack");
+    });
+    combo_ui(ui, "Starting effect", &mut check.starting_effect, &EFFECTS);
+}
+
+fn road_and_ruin_ui(ui: &mut egui::Ui, check: &mut OutcomeCheck) {
+    bonus_ui(ui, "Attribute", &mut check.attribute);
+    ui.horizontal(|ui| {
+        ui.label("Proficiencies");
+        for (i, p) in check.proficiencies.iter_mut().enumerate() {
+            ui.add(DragValue::new(p).range(0..=MAX_PROFICIENCY))
+                .accessible_name(format!("Proficiency {}", i + 1));
+        }
+    });
+    ui.checkbox(&mut check.specialised, "Specialisation (+5)");
+    bonus_ui(ui, "Benefit", &mut check.benefit);
+    bonus_ui(ui, "Difficulty", &mut check.difficulty);
+    count_ui(ui, "Tiring", &mut check.tiring, 10);
+    count_ui(
+        ui,
+        "Tiring negated (Exertion)",
+        &mut check.negate_tiring,
+        10,
+    );
+    combo_ui(
+        ui,
+        "Exhaustion",
+        &mut check.exhaustion,
+        &[
+            (Exhaustion::Fresh, "Fresh"),
+            (Exhaustion::Exhausted, "Exhausted"),
+            (Exhaustion::Negated, "Exhausted, negated (1 Exertion)"),
+        ],
+    );
+    ui.checkbox(&mut check.exertion_reroll, "Reroll for 1 Exertion");
+}
+
+fn post_core_ui(ui: &mut egui::Ui, check: &mut ActionRoll) {
+    count_ui(ui, "Attribute", &mut check.attribute, 10);
+    count_ui(ui, "Grit dice (2 grit each)", &mut check.grit_dice, 10);
+    count_ui(ui, "Teammate dice", &mut check.teammate_dice, 10);
+    combo_ui(
+        ui,
+        "Risk",
+        &mut check.risk,
+        &[
+            (Risk::Low, "Low (consequence 1)"),
+            (Risk::Mixed, "Mixed (consequence 2)"),
+            (Risk::High, "High (consequence 3)"),
+        ],
+    );
+    ui.checkbox(&mut check.assistive, "Assistive equipment (+1 effect)");
+    ui.label(format!("{} dice, {} grit", check.pool(), check.grit_cost()));
+}
+
+/// The roller's STR, DEX or WIL as the action roll's attribute (a lost one rolls 0 dice).
+fn post_attribute_menu_ui(
+    ui: &mut egui::Ui,
+    encounter: &Encounter,
+    roller: Option<crate::model::TokenId>,
+    check: &mut ActionRoll,
+) {
+    let Some(TokenTrackers::PostCore(t)) =
+        roller.and_then(|id| encounter.combat.trackers.per_token.get(&id))
+    else {
+        return;
+    };
+    ui.menu_button("Use attribute…", |ui| {
+        for (name, score) in ["STR", "DEX", "WIL"].into_iter().zip(t.attributes) {
+            if ui.button(format!("{name} {score}")).clicked() {
+                check.attribute = u8::try_from(score).unwrap_or(0);
+            }
+        }
+    });
+}
+
+fn three_d6_ui(ui: &mut egui::Ui, check: &mut ThreeD6Check, escalation: u8) {
+    count_ui(ui, "Advantage", &mut check.advantage, 6);
+    count_ui(ui, "Disadvantage", &mut check.disadvantage, 6);
+    combo_ui(
+        ui,
+        "Target's tier",
+        &mut check.tier,
+        &[
+            (TierRelation::Same, "Same tier"),
+            (TierRelation::Below, "Below (1 Advantage)"),
+            (TierRelation::Above, "Above (1 Disadvantage)"),
+        ],
+    );
+    bonus_ui(ui, "Bonus", &mut check.bonus);
+    ui.checkbox(
+        &mut check.add_escalation,
+        format!("Player roll: add escalation (+{escalation})"),
+    );
+}

@@ -1,0 +1,188 @@
+//! Road and Ruin trackers: each token's five pools, and the story roster with its d20.
+
+use egui::{Color32, Id, RichText};
+
+use super::{amount_ui, encounter_change, text_ui, token_change};
+use crate::app::PaneContext;
+use crate::dice::DiceRng;
+use crate::model::{Command, LogEntry, TokenId};
+use crate::rules::road_and_ruin::{Pool, RosterChange, RosterRoll, RrChange, RrToken, StoryRoster};
+use crate::rules::{EncounterChange, TokenChange};
+
+const POOLS: [(Pool, &str); 5] = [
+    (Pool::Health, "Health"),
+    (Pool::Steadfast, "Steadfast"),
+    (Pool::Exertion, "Exertion"),
+    (Pool::Mana, "Mana"),
+    (Pool::Spirit, "Spirit"),
+];
+
+fn change(ctx: &mut PaneContext<'_>, token: TokenId, c: RrChange) {
+    token_change(ctx, token, TokenChange::RoadAndRuin(c));
+}
+
+/// Strike, then one row per pool: current/max, spend, recover.
+pub fn token_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &RrToken) {
+    ui.horizontal(|ui| {
+        if let Some(e) = super::edit_ui(
+            ui,
+            Id::unique(("rr_endurance", token.0)),
+            t.endurance,
+            0..=10,
+            "Endurance ",
+        ) {
+            change(ctx, token, RrChange::SetEndurance(e));
+        }
+        if t.shaken() {
+            ui.label(RichText::new("Shaken").color(Color32::LIGHT_RED));
+        }
+        if t.exhausted() {
+            ui.label(RichText::new("Exhausted").color(Color32::LIGHT_RED));
+        }
+    });
+    ui.horizontal(|ui| {
+        let damage = amount_ui(
+            ui,
+            Id::unique(("rr_strike", token.0)),
+            "Strike damage",
+            1,
+            999,
+        );
+        if ui
+            .button("Strike")
+            .on_hover_text("Damage through Steadfast to Health")
+            .clicked()
+        {
+            change(ctx, token, RrChange::Strike(damage));
+        }
+    });
+    egui::Grid::new(("rr_pools", token.0))
+        .num_columns(4)
+        .show(ui, |ui| {
+            for (pool, name) in POOLS {
+                pool_row_ui(ui, ctx, token, t, pool, name);
+                ui.end_row();
+            }
+        });
+}
+
+fn pool_row_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    token: TokenId,
+    t: &RrToken,
+    pool: Pool,
+    name: &str,
+) {
+    ui.label(format!("{name} {}/{}", t.get(pool), t.max_of(pool)));
+    if pool == Pool::Exertion {
+        ui.label("max 10 × Endurance");
+    } else if let Some(max) = super::edit_ui(
+        ui,
+        Id::unique(("rr_max", token.0, name)),
+        t.max_of(pool),
+        0..=999,
+        "max ",
+    ) {
+        change(ctx, token, RrChange::SetMax { pool, max });
+    }
+    let amount = amount_ui(
+        ui,
+        Id::unique(("rr_amount", token.0, name)),
+        &format!("{name} amount"),
+        1,
+        999,
+    );
+    ui.horizontal(|ui| {
+        if ui.small_button(format!("Spend {name}")).clicked() {
+            change(ctx, token, RrChange::Spend { pool, amount });
+        }
+        if ui.small_button(format!("Recover {name}")).clicked() {
+            change(ctx, token, RrChange::Recover { pool, amount });
+        }
+    });
+}
+
+/// The story roster: 20 slots, one per d20 face, and the roll that recalls or adds.
+pub fn roster_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
+    let roster = ctx
+        .encounter
+        .combat
+        .trackers
+        .encounter
+        .road_and_ruin
+        .clone();
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Story roster").strong());
+        if ui.button("Roll to recall or add (d20)").clicked() {
+            roll_roster(ctx, &roster, rng);
+        }
+    });
+    egui::Grid::new("story_roster")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            for (slot, name) in roster.slots.iter().enumerate() {
+                let Some(name) = name else { continue };
+                ui.label(format!("{:>2}. {name}", slot + 1));
+                if ui
+                    .small_button("×")
+                    .on_hover_text("Clear this slot")
+                    .clicked()
+                {
+                    roster_change(ctx, RosterChange::Set { slot, name: None });
+                }
+                ui.end_row();
+            }
+        });
+    ui.horizontal(|ui| {
+        let name = text_ui(ui, Id::unique("roster_new_name"), "person, place, event…");
+        if ui.button("Add to roster").clicked() && !name.trim().is_empty() {
+            roster_change(ctx, RosterChange::Add(name.trim().to_owned()));
+        }
+    });
+}
+
+fn roster_change(ctx: &mut PaneContext<'_>, c: RosterChange) {
+    encounter_change(ctx, EncounterChange::RoadAndRuin(c));
+}
+
+fn roll_roster(ctx: &mut PaneContext<'_>, roster: &StoryRoster, rng: &mut DiceRng) {
+    let (face, reading) = roster.roll(rng);
+    ctx.command(Command::AppendLog(LogEntry {
+        who: "GM".to_owned(),
+        what: "Story roster".to_owned(),
+        dice: format!("d20: {face}"),
+        result: roster_result(roster, &reading),
+    }));
+}
+
+/// What a roster roll calls for, in words for the log.
+fn roster_result(roster: &StoryRoster, reading: &RosterRoll) -> String {
+    match reading {
+        RosterRoll::Recall(slot) => format!("{} returns", roster.get(*slot).unwrap_or("?")),
+        RosterRoll::New(slot) => format!("something new, for slot {}", slot + 1),
+        RosterRoll::Full => "the roster is full".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roster_result_names_the_recalled_element_or_the_free_slot() {
+        let mut roster = StoryRoster::default();
+        roster
+            .apply(&RosterChange::Add("The ferryman".into()))
+            .unwrap();
+        assert_eq!(
+            roster_result(&roster, &roster.read(1)),
+            "The ferryman returns"
+        );
+        assert_eq!(
+            roster_result(&roster, &roster.read(7)),
+            "something new, for slot 2"
+        );
+    }
+}
