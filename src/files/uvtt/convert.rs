@@ -4,6 +4,7 @@ use std::path::Path;
 
 use serde_json::error::Category;
 
+use super::error::number;
 use super::geometry::{LatticePoint, map_point, polyline_segments, snap};
 use super::image_source::{decode_map_image, source_image};
 use super::map::{ImportStats, UvttMap};
@@ -94,7 +95,7 @@ fn check_format(raw: &RawFile) -> Result<(), UvttError> {
     {
         Ok(())
     } else {
-        Err(UvttError::UnsupportedFormat(format.0.to_string()))
+        Err(UvttError::UnsupportedFormat(number(format.0)))
     }
 }
 
@@ -219,9 +220,12 @@ fn convert_light(index: usize, light: &RawLight, origin: RawPoint) -> Result<Lig
     let position = map_point(light.position, origin, || {
         format!("lights[{index}].position")
     })?;
-    let range_cells = snap(light.range)
-        .filter(|r| *r >= 0.0)
-        .ok_or_else(|| bad(format!("its range {} is not a distance", light.range)))?;
+    let range_cells = snap(light.range).filter(|r| *r >= 0.0).ok_or_else(|| {
+        bad(format!(
+            "its range {} is not a distance",
+            number(light.range)
+        ))
+    })?;
     let intensity = snap(light.intensity).filter(|i| *i >= 0.0).ok_or_else(|| {
         bad(format!(
             "its intensity {} is not a brightness",

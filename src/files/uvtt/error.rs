@@ -21,12 +21,15 @@ pub enum UvttError {
     #[error("this map is Universal VTT format {0}; Lantern reads formats 0.2, 0.3 and 1.0")]
     UnsupportedFormat(String),
     #[error(
-        "the map says a cell is {0} pixels wide; Lantern needs 1 to {max} pixels per cell",
+        "the map says a cell is {} pixels wide; Lantern needs 1 to {max} pixels per cell",
+        number(*.0),
         max = super::MAX_PIXELS_PER_GRID
     )]
     BadPixelsPerGrid(f64),
     #[error(
-        "the map is {width}×{height} cells; it must be 1 to {max} cells on each side",
+        "the map is {}×{} cells; it must be 1 to {max} cells on each side",
+        number(*width),
+        number(*height),
         max = crate::model::MapSpec::MAX_CELLS
     )]
     BadMapSize { width: f64, height: f64 },
@@ -52,7 +55,8 @@ pub enum UvttError {
     #[error("the map image could not be decoded: {0}")]
     BadImage(String),
     #[error(
-        "a coordinate at `{path}` is {value}; map coordinates must lie within ±{max} cells",
+        "a coordinate at `{path}` is {}; map coordinates must lie within ±{max} cells",
+        number(*value),
         max = super::MAX_COORDINATE_CELLS
     )]
     BadCoordinate { path: String, value: f64 },
@@ -73,4 +77,15 @@ pub enum UvttError {
     TooManyLights { found: u64 },
     #[error("light {index} is unusable: {reason}")]
     BadLight { index: usize, reason: String },
+}
+
+/// A number for a message: plain when readable, in exponent form when huge or tiny (a damaged
+/// file's 1e300 would otherwise print as three hundred digits).
+pub(crate) fn number(value: f64) -> String {
+    let size = value.abs();
+    if size >= 1e9 || (size != 0.0 && size < 1e-6) {
+        format!("{value:e}")
+    } else {
+        format!("{value}")
+    }
 }

@@ -33,12 +33,15 @@ pub fn source_image(text: &str, folder: Option<&Path>) -> Result<SourceImage, Uv
         .strip_prefix("data:")
         .and_then(|rest| rest.split_once(','))
         .map_or(text, |(_, data)| data);
-    match decode_base64(payload) {
-        Some(bytes) if image_format(&bytes).is_some() || !could_be_path(text) => Ok(SourceImage {
+    let decoded = decode_base64(payload);
+    // A file name has a dot or a folder separator, or is not base64 at all.
+    let path_like = could_be_path(text) && (decoded.is_none() || text.contains(['.', '/', '\\']));
+    match decoded {
+        Some(bytes) if image_format(&bytes).is_some() || !path_like => Ok(SourceImage {
             name: embedded_name(&bytes),
             bytes,
         }),
-        _ if could_be_path(text) => read_image_file(text, folder),
+        _ if path_like => read_image_file(text, folder),
         _ => Err(UvttError::BadImage(
             "the `image` field is neither base64 nor a file name".to_owned(),
         )),
