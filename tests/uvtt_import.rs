@@ -301,7 +301,7 @@ fn each_bad_file_gets_its_own_message() {
         ),
         (
             with(&|v| v["line_of_sight"][0][1]["x"] = json!("NaN")),
-            "the Universal VTT map is damaged: at `line_of_sight[0][1].x`: invalid type: string \"NaN\", expected f64 at line 1 column 185",
+            "the Universal VTT map is damaged: at `line_of_sight[0][1].x`: invalid type: string \"NaN\", expected f64 at line 1 column 415",
         ),
         (
             with(&|v| v["lights"][0]["color"] = json!("red")),
