@@ -6,6 +6,9 @@
 
 pub mod app;
 pub mod board;
+pub mod combat;
 pub mod demo;
+pub mod dice;
 pub mod files;
 pub mod model;
+pub mod rules;

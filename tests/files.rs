@@ -1,5 +1,10 @@
 //! Encounter files: save → load equality, migration, and a clear error for each kind of bad file.
 
+#![expect(
+    clippy::unwrap_used,
+    reason = "test helpers fail loudly on broken fixtures"
+)]
+
 use std::io::Cursor;
 
 use lantern::demo::Demo;

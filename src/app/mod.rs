@@ -1,5 +1,6 @@
 //! The egui shell: windows, panes and input over the pure core. Only this folder uses egui.
 
+pub mod combat;
 mod context;
 pub mod map;
 

@@ -1,7 +1,15 @@
-//! Combat state saved with the encounter: the roll log now; initiative, conditions, momentum pools
-//! and per-system trackers join it as their modules land.
+//! Combat state saved with the encounter: the turn order, conditions, momentum pools and the
+//! roll log. The rules that change it live in `crate::combat`.
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+
+use super::TokenId;
+use crate::combat::conditions::ActiveCondition;
+use crate::combat::initiative::Initiative;
+use crate::combat::momentum::MomentumPool;
+use crate::rules::Trackers;
 
 /// One line of the roll log: who rolled what, the dice, and the result in the system's terms.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -15,12 +23,35 @@ pub struct LogEntry {
     pub result: String,
 }
 
+impl LogEntry {
+    /// An entry for something that happened rather than a roll (a Beat, a condition expiring).
+    pub fn event(
+        who: impl Into<String>,
+        what: impl Into<String>,
+        result: impl Into<String>,
+    ) -> Self {
+        Self {
+            who: who.into(),
+            what: what.into(),
+            dice: String::new(),
+            result: result.into(),
+        }
+    }
+}
+
 /// Everything about the fight in progress that a file keeps.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CombatState {
-    /// Round number, 0 before combat starts.
     #[serde(default)]
-    pub round: u32,
+    pub initiative: Initiative,
+    #[serde(default)]
+    pub conditions: Vec<ActiveCondition>,
+    /// Go Forth: Heroes momentum pools, by hero.
+    #[serde(default)]
+    pub momentum: BTreeMap<TokenId, MomentumPool>,
+    /// Each system's trackers (Hearts, health, Steadfast, clocks, escalation…).
+    #[serde(default)]
+    pub trackers: Trackers,
     #[serde(default)]
     pub log: Vec<LogEntry>,
 }

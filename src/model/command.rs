@@ -5,10 +5,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::combat::command::{CombatCommand, CombatError, apply_combat};
+use crate::rules::{RulesError, TrackerCommand};
+
 use super::{
-    Background, Cell, CellLength, CustomBand, DiagonalRule, EmbeddedImage, Encounter, GridKind,
-    ImageId, Light, LogEntry, MapSpec, ObstaclePolygon, RuleSystem, Token, TokenId, Wall, WallId,
-    WallKind,
+    Background, Cell, CellLength, CombatState, CustomBand, DiagonalRule, EmbeddedImage, Encounter,
+    GridKind, ImageId, Light, LogEntry, MapSpec, ObstaclePolygon, RuleSystem, Token, TokenId, Wall,
+    WallId, WallKind,
 };
 
 /// A layer of per-cell flags the GM paints.
@@ -76,6 +79,12 @@ pub enum Command {
     PopLog,
     /// Several commands as one step (one user gesture); all apply or none do.
     Batch(Vec<Command>),
+    /// A change to the fight: turns, conditions, momentum.
+    Combat(CombatCommand),
+    /// A change to one of the rule system's trackers.
+    Tracker(TrackerCommand),
+    /// Puts the whole combat state back (the inverse of a combat command).
+    SetCombat(Box<CombatState>),
 }
 
 /// Why a command could not be applied.
@@ -111,6 +120,10 @@ pub enum CommandError {
     EmptyLog,
     #[error("the encounter's name can't be empty")]
     EmptyName,
+    #[error(transparent)]
+    Combat(#[from] CombatError),
+    #[error(transparent)]
+    Rules(#[from] RulesError),
 }
 
 impl Command {
@@ -141,6 +154,9 @@ impl Command {
             Self::AppendLog(_) => "Roll",
             Self::PopLog => "Remove roll",
             Self::Batch(cmds) => cmds.first().map_or("Edit", Self::label),
+            Self::Combat(c) => c.label(),
+            Self::SetCombat(_) => "Restore combat",
+            Self::Tracker(_) => "Change tracker",
         }
     }
 }
@@ -200,6 +216,18 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
             .pop()
             .map(Command::AppendLog)
             .ok_or(CommandError::EmptyLog),
+        Command::Combat(command) => {
+            let before = encounter.combat.clone();
+            apply_combat(encounter, command)?;
+            Ok(Command::SetCombat(Box::new(before)))
+        }
+        Command::Tracker(command) => Ok(Command::Tracker(
+            command.apply(&mut encounter.combat.trackers)?,
+        )),
+        Command::SetCombat(state) => Ok(Command::SetCombat(Box::new(std::mem::replace(
+            &mut encounter.combat,
+            *state,
+        )))),
     }
 }
 

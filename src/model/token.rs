@@ -115,6 +115,9 @@ pub struct Token {
     /// Movement per turn, in cells.
     #[serde(default = "default_speed_cells")]
     pub speed_cells: u32,
+    /// Evening's Finesse, added to its initiative roll.
+    #[serde(default)]
+    pub finesse: i32,
 }
 
 fn default_speed_cells() -> u32 {
@@ -136,6 +139,7 @@ impl Token {
             notes: String::new(),
             rotation_deg: 0.0,
             speed_cells: default_speed_cells(),
+            finesse: 0,
         }
     }
 

@@ -1,0 +1,233 @@
+//! The Conditions pane and the condition submenu used by the map's token context menu.
+
+use egui::{Color32, RichText};
+
+use super::{queue, token_name};
+use crate::app::PaneContext;
+use crate::combat::catalogue::{ConditionDef, catalogue};
+use crate::combat::command::CombatCommand;
+use crate::combat::conditions::{ActiveCondition, Duration, effective_speed};
+use crate::model::TokenId;
+
+/// The durations offered when applying a condition.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum DurationChoice {
+    #[default]
+    UntilRemoved,
+    Rounds(u32),
+    EndOfNextTurn,
+    UntilSave,
+}
+
+impl DurationChoice {
+    const MENU: [Self; 5] = [
+        Self::UntilRemoved,
+        Self::Rounds(1),
+        Self::Rounds(3),
+        Self::EndOfNextTurn,
+        Self::UntilSave,
+    ];
+
+    fn label(self) -> String {
+        match self {
+            Self::UntilRemoved => "until removed".into(),
+            Self::Rounds(n) => format!("for {n} round{}", if n == 1 { "" } else { "s" }),
+            Self::EndOfNextTurn => "until the end of its next turn".into(),
+            Self::UntilSave => "until it saves".into(),
+        }
+    }
+
+    fn duration(self, token: TokenId) -> Duration {
+        match self {
+            Self::UntilRemoved => Duration::UntilRemoved,
+            Self::Rounds(remaining) => Duration::Rounds { remaining },
+            Self::EndOfNextTurn => Duration::EndOfNextTurn {
+                of: token,
+                started: false,
+            },
+            Self::UntilSave => Duration::UntilSave,
+        }
+    }
+}
+
+/// Draws every token's conditions, and a row to apply one to the selected tokens.
+pub fn conditions_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
+    ui.heading("Conditions");
+    apply_row_ui(ui, ctx);
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            let tokens: Vec<TokenId> = ctx.encounter.tokens.iter().map(|t| t.id).collect();
+            for token in tokens {
+                token_conditions_ui(ui, ctx, token);
+            }
+        });
+}
+
+fn apply_row_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
+    let system = ctx.encounter.system;
+    let id = ui.scope_id().with("apply_condition");
+    let (mut name, mut choice) = ui
+        .data(|d| d.get_temp::<(String, DurationChoice)>(id))
+        .unwrap_or_default();
+    ui.horizontal_wrapped(|ui| {
+        egui::ComboBox::from_id_salt("condition_name")
+            .selected_text(if name.is_empty() {
+                "Condition…"
+            } else {
+                name.as_str()
+            })
+            .show_ui(ui, |ui| {
+                for def in catalogue(system) {
+                    ui.selectable_value(&mut name, def.name.to_owned(), def.name)
+                        .on_hover_text(def.summary);
+                }
+            });
+        ui.add(
+            egui::TextEdit::singleline(&mut name)
+                .hint_text("or a custom one")
+                .desired_width(110.0),
+        );
+        egui::ComboBox::from_id_salt("condition_duration")
+            .selected_text(choice.label())
+            .show_ui(ui, |ui| {
+                for c in DurationChoice::MENU {
+                    ui.selectable_value(&mut choice, c, c.label());
+                }
+            });
+        let targets: Vec<TokenId> = ctx.selection.iter().copied().collect();
+        let ready = !name.trim().is_empty() && !targets.is_empty();
+        let button = ui.add_enabled(ready, egui::Button::new("Apply to selected"));
+        if button.clicked() {
+            for token in targets {
+                let condition = ActiveCondition {
+                    token,
+                    name: name.trim().to_owned(),
+                    duration: choice.duration(token),
+                };
+                queue(ctx, CombatCommand::ApplyCondition(condition));
+            }
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(id, (name, choice)));
+}
+
+fn token_conditions_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId) {
+    let system = ctx.encounter.system;
+    let active: Vec<ActiveCondition> = ctx
+        .encounter
+        .combat
+        .conditions
+        .iter()
+        .filter(|c| c.token == token)
+        .cloned()
+        .collect();
+    let Some(t) = ctx.encounter.token(token) else {
+        return;
+    };
+    let speed = effective_speed(
+        &ctx.encounter.combat.conditions,
+        system,
+        token,
+        t.speed_cells,
+    );
+    ui.horizontal_wrapped(|ui| {
+        let selected = ctx.selection.contains(&token);
+        if ui
+            .selectable_label(selected, RichText::new(&t.name).strong())
+            .clicked()
+        {
+            ctx.selection.clear();
+            ctx.selection.insert(token);
+        }
+        let speed_label = ui.label(RichText::new(format!("speed {}", speed.value)).weak());
+        if !speed.reasons.is_empty() {
+            speed_label.on_hover_text(speed.reasons.join("\n"));
+        }
+        for c in active {
+            condition_chip_ui(ui, ctx, &c);
+        }
+    });
+}
+
+fn condition_chip_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &ActiveCondition) {
+    let def = crate::combat::catalogue::find(ctx.encounter.system, &c.name);
+    let text = RichText::new(format!("{} ✖", c.name)).color(chip_colour(def));
+    let hover = format!(
+        "{}\n{}",
+        def.map_or("Custom condition.", |d| d.summary),
+        c.duration.label()
+    );
+    if ui.button(text).on_hover_text(hover).clicked() {
+        queue(
+            ctx,
+            CombatCommand::RemoveCondition {
+                token: c.token,
+                name: c.name.clone(),
+            },
+        );
+    }
+}
+
+fn chip_colour(def: Option<&ConditionDef>) -> Color32 {
+    use crate::combat::catalogue::Effect;
+    let helpful = def.is_some_and(|d| {
+        d.effects.iter().any(|e| {
+            matches!(
+                e,
+                Effect::Easier(_)
+                    | Effect::DoubleSpeed
+                    | Effect::ExtraLockSlot
+                    | Effect::TemporaryMomentum(1)
+            )
+        })
+    });
+    if helpful {
+        Color32::from_rgb(120, 210, 130)
+    } else {
+        Color32::from_rgb(240, 150, 110)
+    }
+}
+
+/// A "Conditions" submenu for one token: apply from the catalogue, or remove an active one.
+pub fn condition_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId) {
+    let system = ctx.encounter.system;
+    let name = token_name(ctx.encounter, token);
+    ui.menu_button("Conditions", |ui| {
+        ui.label(RichText::new(name).strong());
+        for def in catalogue(system) {
+            ui.menu_button(def.name, |ui| {
+                ui.label(RichText::new(def.summary).weak());
+                for choice in DurationChoice::MENU {
+                    if ui.button(choice.label()).clicked() {
+                        let condition = ActiveCondition {
+                            token,
+                            name: def.name.to_owned(),
+                            duration: choice.duration(token),
+                        };
+                        queue(ctx, CombatCommand::ApplyCondition(condition));
+                        ui.close();
+                    }
+                }
+            });
+        }
+        let active: Vec<String> = ctx
+            .encounter
+            .combat
+            .conditions
+            .iter()
+            .filter(|c| c.token == token)
+            .map(|c| c.name.clone())
+            .collect();
+        if !active.is_empty() {
+            ui.separator();
+            for n in active {
+                if ui.button(format!("Remove {n}")).clicked() {
+                    queue(ctx, CombatCommand::RemoveCondition { token, name: n });
+                    ui.close();
+                }
+            }
+        }
+    });
+}

@@ -1,0 +1,506 @@
+//! The Initiative pane: set up the order for the encounter's system, then run turns.
+
+use egui::{Color32, RichText};
+use rand::rngs::StdRng;
+
+use super::{TABLE_TEXT, queue, token_name};
+use crate::app::PaneContext;
+use crate::combat::command::CombatCommand;
+use crate::combat::initiative::{
+    Combatant, EconomyPart, EnemyPlacement, Initiative, Mode, ZipperSide, arrange_round_the_table,
+    roll_evening,
+};
+use crate::model::{Command, RuleSystem, Side, TokenId};
+use crate::rules::three_d6::EscalationChange;
+use crate::rules::{EncounterChange, TrackerCommand};
+
+/// Draws the Initiative pane. `rng` rolls Evening initiative (seeded in tests).
+pub fn initiative_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut StdRng) {
+    if ctx.encounter.combat.initiative.is_running() {
+        running_ui(ui, ctx);
+    } else {
+        setup_ui(ui, ctx, rng);
+    }
+}
+
+/// Before the fight: choose the mode and who takes part, then start.
+fn setup_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut StdRng) {
+    let system = ctx.encounter.system;
+    let id = ui.scope_id().with("initiative_setup");
+    let mut mode = ui
+        .data(|d| d.get_temp::<Mode>(id))
+        .unwrap_or(Mode::default_for(system));
+    ui.heading("Initiative");
+    ui.label(RichText::new(mode_hint(mode)).weak());
+    mode_picker_ui(ui, system, &mut mode);
+    ui.data_mut(|d| d.insert_temp(id, mode));
+
+    let surprised_id = ui.scope_id().with("surprise");
+    let mut surprise = ui
+        .data(|d| d.get_temp::<bool>(surprised_id))
+        .unwrap_or(false);
+    let mut lair = ui
+        .data(|d| d.get_temp::<bool>(surprised_id.with("lair")))
+        .unwrap_or(false);
+    if mode == Mode::Rolled {
+        ui.checkbox(
+            &mut surprise,
+            "Surprise round (selected tokens are surprised)",
+        );
+        ui.checkbox(&mut lair, "A lair acts on count 20");
+    }
+    ui.data_mut(|d| {
+        d.insert_temp(surprised_id, surprise);
+        d.insert_temp(surprised_id.with("lair"), lair);
+    });
+    ui.separator();
+    ui.label(format!(
+        "{} tokens will take part (GM-only tokens included).",
+        ctx.encounter.tokens.len()
+    ));
+    if ui
+        .button(RichText::new("⚔ Start initiative").size(18.0))
+        .clicked()
+    {
+        let combatants = build_order(ctx, mode, lair, surprise, rng);
+        queue(
+            ctx,
+            CombatCommand::StartInitiative {
+                mode,
+                combatants,
+                surprise_round: surprise,
+            },
+        );
+    }
+}
+
+fn mode_hint(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Rolled => "Everyone rolls d20 + Finesse; ties roll off.",
+        Mode::RoundTheTable { .. } => "Heroes in seat order; enemies slotted in.",
+        Mode::Zipper { .. } => "Sides alternate; each side picks who goes next.",
+        Mode::Simultaneous => "Everyone acts at once; a round is 10 time pips (3 seconds).",
+        Mode::Ordered => "A simple order you arrange.",
+        Mode::Escalating => "A simple order; Escalation rises by one each round.",
+    }
+}
+
+fn mode_picker_ui(ui: &mut egui::Ui, system: RuleSystem, mode: &mut Mode) {
+    if system != RuleSystem::GoForthHeroes {
+        return;
+    }
+    ui.horizontal(|ui| {
+        let rtt = matches!(mode, Mode::RoundTheTable { .. });
+        if ui.selectable_label(rtt, "Round the Table").clicked() {
+            *mode = Mode::RoundTheTable {
+                placement: EnemyPlacement::AtTheEnd,
+            };
+        }
+        if ui.selectable_label(!rtt, "The Zipper").clicked() {
+            *mode = Mode::Zipper {
+                first: ZipperSide::Heroes,
+            };
+        }
+    });
+    match mode {
+        Mode::RoundTheTable { placement } => {
+            ui.horizontal(|ui| {
+                ui.label("Enemies:");
+                ui.selectable_value(placement, EnemyPlacement::AtTheEnd, "at the end");
+                ui.selectable_value(placement, EnemyPlacement::SplitHalfway, "split halfway");
+                ui.selectable_value(placement, EnemyPlacement::Woven, "woven in");
+            });
+        }
+        Mode::Zipper { first } => {
+            ui.horizontal(|ui| {
+                ui.label("Won the Notice check:");
+                ui.selectable_value(first, ZipperSide::Heroes, "heroes");
+                ui.selectable_value(first, ZipperSide::Enemies, "enemies");
+            });
+        }
+        _ => {}
+    }
+}
+
+fn build_order(
+    ctx: &PaneContext<'_>,
+    mode: Mode,
+    lair: bool,
+    surprise: bool,
+    rng: &mut StdRng,
+) -> Vec<Combatant> {
+    let tokens = &ctx.encounter.tokens;
+    let mut combatants = match mode {
+        Mode::Rolled => {
+            let entries: Vec<(TokenId, i32)> = tokens.iter().map(|t| (t.id, t.finesse)).collect();
+            roll_evening(&entries, lair, rng)
+        }
+        Mode::RoundTheTable { placement } => {
+            let ids = |enemy: bool| {
+                tokens
+                    .iter()
+                    .filter(|t| (t.side == Side::Enemy) == enemy)
+                    .map(|t| t.id)
+                    .collect::<Vec<_>>()
+            };
+            arrange_round_the_table(&ids(false), &ids(true), placement)
+        }
+        _ => tokens.iter().map(|t| Combatant::new(t.id)).collect(),
+    };
+    if surprise {
+        for c in &mut combatants {
+            c.surprised = c.token.is_some_and(|t| ctx.selection.contains(&t));
+        }
+    }
+    combatants
+}
+
+/// During the fight: round, order, whose turn, and the controls to move on.
+fn running_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
+    let init = &ctx.encounter.combat.initiative;
+    header_ui(ui, ctx, init);
+    handle_keys(ui, ctx);
+    ui.separator();
+    let zipper_side = zipper_side_to_pick(ctx);
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, true])
+        .max_height(ui.available_height() - 40.0)
+        .show(ui, |ui| {
+            for i in 0..ctx.encounter.combat.initiative.combatants.len() {
+                combatant_row_ui(ui, ctx, i, zipper_side);
+            }
+        });
+    ui.separator();
+    ui.horizontal(|ui| {
+        let selected: Vec<TokenId> = ctx
+            .selection
+            .iter()
+            .copied()
+            .filter(|t| ctx.encounter.combat.initiative.position(*t).is_none())
+            .collect();
+        if ui
+            .add_enabled(
+                !selected.is_empty(),
+                egui::Button::new("➕ Add selected tokens"),
+            )
+            .clicked()
+        {
+            for t in selected {
+                queue(ctx, CombatCommand::Join(Combatant::new(t)));
+            }
+        }
+        if ui.button("End initiative").clicked() {
+            queue(ctx, CombatCommand::EndInitiative);
+        }
+    });
+}
+
+fn header_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, init: &Initiative) {
+    ui.horizontal(|ui| {
+        ui.label(
+            RichText::new(format!("Round {}", init.round))
+                .size(TABLE_TEXT)
+                .strong(),
+        );
+        if init.surprise_round {
+            ui.label(RichText::new("surprise round").color(Color32::ORANGE));
+        }
+        if init.mode == Mode::Simultaneous {
+            ui.label(
+                RichText::new(format!(
+                    "pip {}/{}",
+                    init.pip + 1,
+                    Initiative::PIPS_PER_ROUND
+                ))
+                .size(18.0),
+            );
+        }
+    });
+    if let Some(t) = init.current_token() {
+        ui.label(
+            RichText::new(format!("▶ {}", token_name(ctx.encounter, t)))
+                .size(TABLE_TEXT)
+                .color(Color32::from_rgb(255, 200, 80)),
+        );
+    }
+    if init.mode == Mode::Escalating {
+        escalation_ui(
+            ui,
+            ctx,
+            ctx.encounter.combat.trackers.encounter.three_d6.escalation,
+        );
+    }
+    ui.horizontal(|ui| {
+        if ui.button("◀ Previous").on_hover_text("Page Up").clicked() {
+            queue(ctx, CombatCommand::PreviousTurn);
+        }
+        let next = if init.mode == Mode::Simultaneous {
+            "Next pip ▶"
+        } else {
+            "Next turn ▶"
+        };
+        if ui
+            .button(RichText::new(next).size(18.0))
+            .on_hover_text("Page Down")
+            .clicked()
+        {
+            queue(ctx, CombatCommand::NextTurn { pick: None });
+        }
+    });
+}
+
+fn escalation_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, escalation: u8) {
+    ui.horizontal(|ui| {
+        ui.label(
+            RichText::new(format!("Escalation +{escalation}"))
+                .size(TABLE_TEXT * 1.4)
+                .strong()
+                .color(Color32::from_rgb(255, 120, 60)),
+        );
+        for (label, change) in [
+            ("−", EscalationChange::Decrease),
+            ("+", EscalationChange::Increase),
+        ] {
+            if ui.small_button(label).clicked() {
+                ctx.command(Command::Tracker(TrackerCommand::Encounter(
+                    EncounterChange::ThreeD6(change),
+                )));
+            }
+        }
+    });
+}
+
+fn handle_keys(ui: &egui::Ui, ctx: &mut PaneContext<'_>) {
+    let (next, previous) = ui.input(|i| {
+        (
+            i.key_pressed(egui::Key::PageDown),
+            i.key_pressed(egui::Key::PageUp),
+        )
+    });
+    if next {
+        queue(ctx, CombatCommand::NextTurn { pick: None });
+    }
+    if previous {
+        queue(ctx, CombatCommand::PreviousTurn);
+    }
+}
+
+/// The Zipper side that picks next, if the mode is the Zipper.
+fn zipper_side_to_pick(ctx: &PaneContext<'_>) -> Option<ZipperSide> {
+    let init = &ctx.encounter.combat.initiative;
+    let Mode::Zipper { first } = init.mode else {
+        return None;
+    };
+    let side_of =
+        |t: TokenId| ZipperSide::of(ctx.encounter.token(t).map_or(Side::Neutral, |t| t.side));
+    let wanted = init.current_token().map_or(first, |t| {
+        if side_of(t) == ZipperSide::Heroes {
+            ZipperSide::Enemies
+        } else {
+            ZipperSide::Heroes
+        }
+    });
+    Some(wanted)
+}
+
+fn combatant_row_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    i: usize,
+    zipper_side: Option<ZipperSide>,
+) {
+    let init = &ctx.encounter.combat.initiative;
+    let c = init.combatants[i].clone();
+    let is_current = init.current == Some(i);
+    let name = c.token.map_or_else(
+        || "Lair action".to_owned(),
+        |t| token_name(ctx.encounter, t),
+    );
+    let frame = egui::Frame::group(ui.style()).fill(if is_current {
+        Color32::from_rgb(70, 55, 20)
+    } else {
+        Color32::TRANSPARENT
+    });
+    let row_id = egui::Id::unique(("initiative_row", i));
+    let (response, dropped) = ui.dnd_drop_zone::<usize, _>(frame, |ui| {
+        ui.dnd_drag_source(row_id, i, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("☰");
+                let text = RichText::new(&name).size(if is_current { 20.0 } else { 16.0 });
+                let label = ui.selectable_label(
+                    c.token.is_some_and(|t| ctx.selection.contains(&t)),
+                    if is_current { text.strong() } else { text },
+                );
+                if label.clicked()
+                    && let Some(t) = c.token
+                {
+                    ctx.selection.clear();
+                    ctx.selection.insert(t);
+                }
+                count_ui(ui, &c);
+                flags_ui(ui, ctx, &c);
+            });
+        });
+        if is_current && init.mode == Mode::Rolled {
+            economy_ui(ui, ctx, &c);
+        }
+        if init.mode == Mode::Simultaneous {
+            intention_ui(ui, ctx, &c);
+        }
+        zipper_pick_ui(ui, ctx, &c, zipper_side);
+    });
+    response
+        .response
+        .context_menu(|ui| row_menu_ui(ui, ctx, &c));
+    if let Some(from) = dropped
+        && *from != i
+    {
+        queue(ctx, CombatCommand::Reorder { from: *from, to: i });
+    }
+}
+
+fn count_ui(ui: &mut egui::Ui, c: &Combatant) {
+    match (&c.token, &c.roll) {
+        (None, _) => {
+            ui.label(RichText::new("20").strong())
+                .on_hover_text("A lair acts on count 20 and loses ties.");
+        }
+        (Some(_), Some(roll)) => {
+            let mut how = format!("d20 {} + Finesse {}", roll.d20, roll.bonus);
+            if !roll.rolloffs.is_empty() {
+                let offs: Vec<String> = roll.rolloffs.iter().map(u8::to_string).collect();
+                how = format!("{how}; tie roll-offs {}", offs.join(", "));
+            }
+            ui.label(RichText::new(roll.total().to_string()).strong())
+                .on_hover_text(how);
+        }
+        (Some(_), None) => {}
+    }
+}
+
+fn flags_ui(ui: &mut egui::Ui, ctx: &PaneContext<'_>, c: &Combatant) {
+    if c.held {
+        ui.label(RichText::new("holding").color(Color32::LIGHT_BLUE));
+    }
+    if c.surprised && ctx.encounter.combat.initiative.surprise_round {
+        ui.label(RichText::new("surprised").color(Color32::ORANGE));
+    }
+    if let Some(token) = c.token.and_then(|t| ctx.encounter.token(t)) {
+        let n = ctx
+            .encounter
+            .combat
+            .conditions
+            .iter()
+            .filter(|x| x.token == token.id)
+            .count();
+        if n > 0 {
+            ui.label(RichText::new(format!("{n} cond.")).weak());
+        }
+    }
+}
+
+fn economy_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
+    let Some(token) = c.token else { return };
+    let speed = ctx.encounter.token(token).map_or(0, |t| t.speed_cells);
+    let e = &c.economy;
+    ui.horizontal(|ui| {
+        for (used, label, part) in [
+            (e.action_used, "Action", EconomyPart::Action),
+            (e.bonus_action_used, "Bonus", EconomyPart::BonusAction),
+            (e.reaction_used, "Reaction", EconomyPart::Reaction),
+        ] {
+            if ui.add_enabled(!used, egui::Button::new(label)).clicked() {
+                queue(ctx, CombatCommand::UseEconomy { token, part });
+            }
+        }
+        ui.label(format!("moved {}/{speed}", e.movement_spent));
+        if ui
+            .add_enabled(e.movement_spent < speed, egui::Button::new("+1 move"))
+            .clicked()
+        {
+            queue(
+                ctx,
+                CombatCommand::UseEconomy {
+                    token,
+                    part: EconomyPart::Movement(1),
+                },
+            );
+        }
+    });
+}
+
+fn intention_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
+    let Some(token) = c.token else { return };
+    ui.horizontal(|ui| {
+        ui.label("Intention:");
+        let id = egui::Id::unique(("intention", token));
+        let mut text = ui
+            .data(|d| d.get_temp::<String>(id))
+            .unwrap_or_else(|| c.intention.clone());
+        let response = ui.text_edit_singleline(&mut text);
+        if response.lost_focus() && text != c.intention {
+            queue(
+                ctx,
+                CombatCommand::SetIntention {
+                    token,
+                    intention: text.clone(),
+                },
+            );
+        }
+        if response.has_focus() {
+            ui.data_mut(|d| d.insert_temp(id, text));
+        } else {
+            ui.data_mut(|d| d.remove::<String>(id));
+        }
+        if ui
+            .small_button("Assess")
+            .on_hover_text("Spend the round to take stock: clears Distracted")
+            .clicked()
+        {
+            queue(
+                ctx,
+                CombatCommand::RemoveCondition {
+                    token,
+                    name: "Distracted".into(),
+                },
+            );
+        }
+    });
+}
+
+fn zipper_pick_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    c: &Combatant,
+    side: Option<ZipperSide>,
+) {
+    let (Some(side), Some(token)) = (side, c.token) else {
+        return;
+    };
+    let own = ZipperSide::of(ctx.encounter.token(token).map_or(Side::Neutral, |t| t.side));
+    let current = ctx.encounter.combat.initiative.current_token() == Some(token);
+    if own == side && !c.acted && !current && ui.button("goes next ▶").clicked() {
+        queue(ctx, CombatCommand::NextTurn { pick: Some(token) });
+    }
+}
+
+fn row_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
+    let Some(token) = c.token else { return };
+    if ui
+        .button(if c.held { "Act now" } else { "Hold / delay" })
+        .clicked()
+    {
+        queue(
+            ctx,
+            CombatCommand::SetHeld {
+                token,
+                held: !c.held,
+            },
+        );
+        ui.close();
+    }
+    if ui.button("Remove from initiative").clicked() {
+        queue(ctx, CombatCommand::Leave(token));
+        ui.close();
+    }
+}

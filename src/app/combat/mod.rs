@@ -1,0 +1,27 @@
+//! The turn-structure panes: Initiative, Conditions and Momentum, over `crate::combat`.
+
+mod conditions_pane;
+mod initiative_pane;
+mod momentum_pane;
+
+pub use conditions_pane::{condition_menu_ui, conditions_ui};
+pub use initiative_pane::initiative_ui;
+pub use momentum_pane::momentum_ui;
+
+use crate::combat::command::CombatCommand;
+use crate::model::{Command, Encounter, TokenId};
+
+use super::PaneContext;
+
+/// Text big enough to read from across the table.
+pub(crate) const TABLE_TEXT: f32 = 22.0;
+
+fn queue(ctx: &mut PaneContext<'_>, command: CombatCommand) {
+    ctx.command(Command::Combat(command));
+}
+
+fn token_name(encounter: &Encounter, id: TokenId) -> String {
+    encounter
+        .token(id)
+        .map_or_else(|| format!("token {}", id.0), |t| t.name.clone())
+}

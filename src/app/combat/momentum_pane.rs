@@ -1,0 +1,319 @@
+//! The Momentum pane (Go Forth: Heroes): each hero's dice in Stamina, Power, Fatigue, Locked
+//! and Building, moved by drag and drop or by the buttons for each rule.
+
+use egui::{Color32, RichText, Sense, Vec2};
+use rand::RngExt as _;
+use rand::rngs::StdRng;
+
+use super::{queue, token_name};
+use crate::app::PaneContext;
+use crate::combat::command::{CombatCommand, MomentumAction};
+use crate::combat::momentum::{MomentumPool, Zone};
+use crate::model::{RuleSystem, Side, TokenId};
+
+/// A die being dragged: whose pool and which die.
+#[derive(Clone, Copy, Debug)]
+struct DieDrag {
+    owner: TokenId,
+    die: usize,
+}
+
+const DIE_SIZE: f32 = 30.0;
+
+/// Draws the Momentum pane. `rng` rolls Boost and Increase Defense dice.
+pub fn momentum_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut StdRng) {
+    ui.heading("Momentum");
+    if ctx.encounter.system != RuleSystem::GoForthHeroes {
+        ui.label(
+            "Momentum dice pools belong to Go Forth: Heroes; this encounter runs another system.",
+        );
+        return;
+    }
+    let heroes: Vec<TokenId> = ctx
+        .encounter
+        .tokens
+        .iter()
+        .filter(|t| t.side == Side::Party)
+        .map(|t| t.id)
+        .collect();
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for hero in heroes {
+                egui::Frame::group(ui.style()).show(ui, |ui| hero_ui(ui, ctx, hero, rng));
+            }
+        });
+}
+
+fn hero_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, rng: &mut StdRng) {
+    let name = token_name(ctx.encounter, hero);
+    let Some(pool) = ctx.encounter.combat.momentum.get(&hero).cloned() else {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(&name).strong());
+            if ui.button(format!("Give {name} a momentum pool")).clicked() {
+                queue(
+                    ctx,
+                    CombatCommand::Momentum {
+                        owner: hero,
+                        action: MomentumAction::Create {
+                            size: MomentumPool::BASE_SIZE,
+                        },
+                    },
+                );
+            }
+        });
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(&name).strong().size(18.0));
+        let mut size = pool.size();
+        let resp = ui.add(
+            egui::DragValue::new(&mut size)
+                .range(1..=20)
+                .prefix("pool "),
+        );
+        if resp.changed() {
+            queue(
+                ctx,
+                CombatCommand::Momentum {
+                    owner: hero,
+                    action: MomentumAction::Resize { size },
+                },
+            );
+        }
+        if pool.defense_bonus() > 0 {
+            ui.label(
+                RichText::new(format!("Defenses +{}", pool.defense_bonus()))
+                    .color(Color32::LIGHT_BLUE),
+            );
+        }
+    });
+    zones_ui(ui, ctx, hero, &pool);
+    actions_ui(ui, ctx, hero, &pool, rng);
+}
+
+fn zones_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, pool: &MomentumPool) {
+    ui.horizontal_wrapped(|ui| {
+        for zone in Zone::ALL {
+            let frame = egui::Frame::default().inner_margin(4.0).corner_radius(4.0);
+            let (_, dropped) = ui.dnd_drop_zone::<DieDrag, _>(frame, |ui| {
+                ui.vertical(|ui| {
+                    ui.label(
+                        RichText::new(format!("{} {}", zone.label(), pool.count(zone))).small(),
+                    );
+                    ui.horizontal(|ui| {
+                        ui.set_min_size(Vec2::new(DIE_SIZE, DIE_SIZE));
+                        for (i, die) in pool.dice.iter().enumerate().filter(|(_, d)| d.zone == zone)
+                        {
+                            die_ui(ui, hero, i, zone, die.temporary);
+                        }
+                    });
+                });
+            });
+            if let Some(drag) = dropped {
+                drop_die(ctx, hero, *drag, zone);
+            }
+        }
+    });
+}
+
+fn die_ui(ui: &mut egui::Ui, hero: TokenId, die: usize, zone: Zone, temporary: bool) {
+    let id = egui::Id::unique(("momentum_die", hero, die));
+    ui.dnd_drag_source(id, DieDrag { owner: hero, die }, |ui| {
+        let (rect, response) = ui.allocate_exact_size(Vec2::splat(DIE_SIZE), Sense::hover());
+        let fill = zone_colour(zone);
+        ui.painter().rect_filled(rect.shrink(2.0), 5.0, fill);
+        if temporary {
+            let stroke = egui::Stroke::new(2.0, Color32::WHITE);
+            ui.painter()
+                .rect_stroke(rect.shrink(2.0), 5.0, stroke, egui::StrokeKind::Inside);
+        }
+        ui.painter().text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            "d6",
+            egui::FontId::proportional(12.0),
+            Color32::BLACK,
+        );
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::Role::Button,
+                true,
+                format!("{} die {}", zone.label(), die),
+            )
+        });
+    });
+}
+
+fn zone_colour(zone: Zone) -> Color32 {
+    match zone {
+        Zone::Stamina => Color32::from_rgb(120, 200, 120),
+        Zone::Power => Color32::from_rgb(250, 200, 80),
+        Zone::Fatigue => Color32::from_rgb(140, 140, 150),
+        Zone::Locked => Color32::from_rgb(120, 170, 250),
+        Zone::Building => Color32::from_rgb(220, 140, 230),
+    }
+}
+
+/// A dropped die: within its own pool it is a move; an ally's Building die spent here goes to
+/// its owner's Fatigue.
+fn drop_die(ctx: &mut PaneContext<'_>, hero: TokenId, drag: DieDrag, zone: Zone) {
+    let action = MomentumAction::MoveDie {
+        die: drag.die,
+        to: zone,
+    };
+    queue(
+        ctx,
+        CombatCommand::Momentum {
+            owner: drag.owner,
+            action,
+        },
+    );
+    let _ = hero;
+}
+
+fn actions_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    hero: TokenId,
+    pool: &MomentumPool,
+    rng: &mut StdRng,
+) {
+    let m = |action| CombatCommand::Momentum {
+        owner: hero,
+        action,
+    };
+    ui.horizontal_wrapped(|ui| {
+        if ui.add_enabled(pool.count(Zone::Stamina) > 0, egui::Button::new("Prepare → Power")).on_hover_text("Start of turn: Stamina to Power").clicked() {
+            queue(ctx, m(MomentumAction::Prepare { from: Zone::Stamina }));
+        }
+        if ui.add_enabled(pool.count(Zone::Fatigue) > 0, egui::Button::new("Prepare → Stamina")).on_hover_text("Start of turn: Fatigue to Stamina").clicked() {
+            queue(ctx, m(MomentumAction::Prepare { from: Zone::Fatigue }));
+        }
+        let boost_die = pool.first_in(Zone::Power).or_else(|| pool.first_in(Zone::Stamina));
+        if ui.add_enabled(boost_die.is_some(), egui::Button::new("Boost")).on_hover_text("Roll a die and add it to the check (Power also to Effort); the die goes to Fatigue").clicked()
+            && let Some(die) = boost_die
+        {
+            let rolled = rng.random_range(1..=6u8);
+            queue(ctx, m(MomentumAction::Spend { die, power_only: false, rolled: Some(rolled) }));
+        }
+        power_actions_ui(ui, ctx, hero, pool, rng);
+        hit_ui(ui, ctx, hero, pool);
+        rally_ui(ui, ctx, hero);
+        if ui.button("Short rest").on_hover_text("After the encounter: every die back to Stamina").clicked() {
+            queue(ctx, m(MomentumAction::ShortRest));
+        }
+    });
+}
+
+fn power_actions_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    hero: TokenId,
+    pool: &MomentumPool,
+    rng: &mut StdRng,
+) {
+    let m = |action| CombatCommand::Momentum {
+        owner: hero,
+        action,
+    };
+    let Some(power) = pool.first_in(Zone::Power) else {
+        return;
+    };
+    if ui
+        .button("Extra Action")
+        .on_hover_text("One Power die for one more Action")
+        .clicked()
+    {
+        queue(
+            ctx,
+            m(MomentumAction::Spend {
+                die: power,
+                power_only: true,
+                rolled: None,
+            }),
+        );
+    }
+    if ui
+        .button("Increase Defense")
+        .on_hover_text("Lock and roll a Power die: it adds to every Defense until you are attacked")
+        .clicked()
+    {
+        let value = rng.random_range(1..=6u8);
+        queue(
+            ctx,
+            m(MomentumAction::IncreaseDefense { die: power, value }),
+        );
+    }
+    if ui
+        .button("Build")
+        .on_hover_text("Put a Power die into Building for allies")
+        .clicked()
+    {
+        queue(ctx, m(MomentumAction::Build { die: power }));
+    }
+}
+
+fn hit_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, pool: &MomentumPool) {
+    let all_fatigued = pool.dice.iter().all(|d| d.zone == Zone::Fatigue);
+    ui.menu_button("Take a Hit", |ui| {
+        if all_fatigued {
+            if ui.button("Every die is in Fatigue: Beat!").clicked() {
+                queue(
+                    ctx,
+                    CombatCommand::Momentum {
+                        owner: hero,
+                        action: MomentumAction::Hit { die: None },
+                    },
+                );
+                ui.close();
+            }
+            return;
+        }
+        ui.label("Which die goes to Fatigue?");
+        for zone in [Zone::Stamina, Zone::Power, Zone::Building, Zone::Locked] {
+            if let Some(die) = pool.first_in(zone)
+                && ui.button(format!("a {} die", zone.label())).clicked()
+            {
+                queue(
+                    ctx,
+                    CombatCommand::Momentum {
+                        owner: hero,
+                        action: MomentumAction::Hit { die: Some(die) },
+                    },
+                );
+                ui.close();
+            }
+        }
+    });
+}
+
+fn rally_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId) {
+    let allies: Vec<TokenId> = ctx.encounter.combat.momentum.keys().copied().collect();
+    ui.menu_button("Rally", |ui| {
+        ui.label("One die from Fatigue to Stamina, for yourself or a Close ally:");
+        for ally in allies {
+            let fatigued = ctx
+                .encounter
+                .combat
+                .momentum
+                .get(&ally)
+                .is_some_and(|p| p.count(Zone::Fatigue) > 0);
+            let label = if ally == hero {
+                "yourself".to_owned()
+            } else {
+                token_name(ctx.encounter, ally)
+            };
+            if ui.add_enabled(fatigued, egui::Button::new(label)).clicked() {
+                queue(
+                    ctx,
+                    CombatCommand::Momentum {
+                        owner: ally,
+                        action: MomentumAction::Rally,
+                    },
+                );
+                ui.close();
+            }
+        }
+    });
+}

@@ -1,0 +1,361 @@
+//! Condition tokens on creatures: applying (with GFH pairs cancelling), durations and expiry,
+//! and what the active conditions do to a token's numbers.
+
+use serde::{Deserialize, Serialize};
+
+use super::catalogue::{CheckKind, ConditionDef, Defense, Effect, find};
+use crate::model::{RuleSystem, TokenId};
+
+/// How long a condition lasts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Duration {
+    /// Until the GM removes it.
+    UntilRemoved,
+    /// For this many more of the bearer's turns: counts down as each of its turns ends.
+    Rounds { remaining: u32 },
+    /// Until the end of `of`'s next turn. `started` turns true when a turn of `of` begins after
+    /// the condition was applied, so a condition applied during `of`'s own turn outlasts it.
+    EndOfNextTurn { of: TokenId, started: bool },
+    /// Until the bearer succeeds on a save (the GM removes it then).
+    UntilSave,
+}
+
+impl Duration {
+    pub fn label(&self) -> String {
+        match self {
+            Self::UntilRemoved => "until removed".to_owned(),
+            Self::Rounds { remaining: 1 } => "1 more round".to_owned(),
+            Self::Rounds { remaining } => format!("{remaining} more rounds"),
+            Self::EndOfNextTurn { .. } => "until the end of a next turn".to_owned(),
+            Self::UntilSave => "until saved".to_owned(),
+        }
+    }
+}
+
+/// A condition on a token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActiveCondition {
+    pub token: TokenId,
+    /// A catalogue name for the encounter's system, or any custom name.
+    pub name: String,
+    pub duration: Duration,
+}
+
+/// What happened when a condition was applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Applied {
+    Added,
+    /// The token already had it (conditions don't stack): the longer duration is kept.
+    AlreadyHad,
+    /// It met its opposite and both are gone (GFH, Conditions).
+    Cancelled {
+        opposite: String,
+    },
+}
+
+/// Applies a condition, cancelling it against its paired opposite on the same token.
+pub fn apply_condition(
+    list: &mut Vec<ActiveCondition>,
+    system: RuleSystem,
+    condition: ActiveCondition,
+) -> Applied {
+    let def = find(system, &condition.name);
+    if let Some(opposite) = def.and_then(|d| d.opposite)
+        && let Some(i) = list
+            .iter()
+            .position(|c| c.token == condition.token && c.name.eq_ignore_ascii_case(opposite))
+    {
+        list.remove(i);
+        return Applied::Cancelled {
+            opposite: opposite.to_owned(),
+        };
+    }
+    if let Some(existing) = list
+        .iter_mut()
+        .find(|c| c.token == condition.token && c.name.eq_ignore_ascii_case(&condition.name))
+    {
+        if outlasts(&condition.duration, &existing.duration) {
+            existing.duration = condition.duration;
+        }
+        return Applied::AlreadyHad;
+    }
+    list.push(condition);
+    Applied::Added
+}
+
+/// Whether `a` lasts at least as long as `b`, for merging a re-applied condition.
+fn outlasts(a: &Duration, b: &Duration) -> bool {
+    let rank = |d: &Duration| match d {
+        Duration::EndOfNextTurn { .. } => 0,
+        Duration::Rounds { remaining } => 1 + u64::from(*remaining),
+        Duration::UntilSave => u64::MAX - 1,
+        Duration::UntilRemoved => u64::MAX,
+    };
+    rank(a) > rank(b)
+}
+
+/// A turn boundary for expiry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Boundary {
+    TurnStart(TokenId),
+    TurnEnd(TokenId),
+}
+
+/// Advances durations across a turn boundary, removing and returning the conditions that expire.
+pub fn pass_boundary(list: &mut Vec<ActiveCondition>, boundary: Boundary) -> Vec<ActiveCondition> {
+    for c in list.iter_mut() {
+        match (&mut c.duration, boundary) {
+            (Duration::EndOfNextTurn { of, started }, Boundary::TurnStart(t)) if *of == t => {
+                *started = true;
+            }
+            (Duration::Rounds { remaining }, Boundary::TurnEnd(t)) if c.token == t => {
+                *remaining = remaining.saturating_sub(1);
+            }
+            _ => {}
+        }
+    }
+    let expired = |c: &ActiveCondition| match (&c.duration, boundary) {
+        (Duration::Rounds { remaining: 0 }, _) => true,
+        (Duration::EndOfNextTurn { of, started: true }, Boundary::TurnEnd(t)) => *of == t,
+        _ => false,
+    };
+    let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(list).into_iter().partition(expired);
+    *list = kept;
+    gone
+}
+
+/// The conditions on one token with their catalogue entries.
+pub fn on_token(
+    list: &[ActiveCondition],
+    system: RuleSystem,
+    token: TokenId,
+) -> impl Iterator<Item = (&ActiveCondition, Option<&'static ConditionDef>)> + '_ {
+    list.iter()
+        .filter(move |c| c.token == token)
+        .map(move |c| (c, find(system, &c.name)))
+}
+
+/// A number after conditions, with the reasons it changed (for hover text).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Adjusted<T> {
+    pub value: T,
+    pub reasons: Vec<String>,
+}
+
+/// Movement this turn after conditions: 0 wins over doubling; halving applies after doubling.
+pub fn effective_speed(
+    list: &[ActiveCondition],
+    system: RuleSystem,
+    token: TokenId,
+    base: u32,
+) -> Adjusted<u32> {
+    let mut out = Adjusted {
+        value: base,
+        reasons: Vec::new(),
+    };
+    let effects: Vec<(&str, Effect)> = on_token(list, system, token)
+        .filter_map(|(c, d)| d.map(|d| (c.name.as_str(), d)))
+        .flat_map(|(name, d)| d.effects.iter().map(move |e| (name, *e)))
+        .collect();
+    if let Some((name, _)) = effects.iter().find(|(_, e)| *e == Effect::NoMovement) {
+        out.value = 0;
+        out.reasons.push(format!("{name}: can't move"));
+        return out;
+    }
+    for (name, e) in effects {
+        match e {
+            Effect::DoubleSpeed => {
+                out.value *= 2;
+                out.reasons.push(format!("{name}: speed doubled"));
+            }
+            Effect::HalfSpeed => {
+                out.value /= 2;
+                out.reasons.push(format!("{name}: speed halved"));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Net ease of a check: positive counts are Easy/advantage, negative Hard/disadvantage.
+/// In GFH, Easy and Hard don't stack and offset each other, so callers clamp to −1..=1 there.
+pub fn check_ease(
+    list: &[ActiveCondition],
+    system: RuleSystem,
+    token: TokenId,
+    kind: CheckKind,
+) -> Adjusted<i32> {
+    let mut out = Adjusted::default();
+    for (c, def) in on_token(list, system, token) {
+        for effect in def.map_or(&[][..], |d| d.effects) {
+            let touches = |k: CheckKind| k == kind || k == CheckKind::Any;
+            match *effect {
+                Effect::Easier(k) if touches(k) => {
+                    out.value += 1;
+                    out.reasons.push(format!("{}: easier", c.name));
+                }
+                Effect::Harder(k) if touches(k) => {
+                    out.value -= 1;
+                    out.reasons.push(format!("{}: harder", c.name));
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// A GFH Defense change from conditions: the highest bonus and the worst penalty, not their sum
+/// per source (GFH, Modifiers: take the highest).
+pub fn defense_change(
+    list: &[ActiveCondition],
+    system: RuleSystem,
+    token: TokenId,
+    defense: Defense,
+) -> Adjusted<i32> {
+    let mut best = 0i32;
+    let mut worst = 0i32;
+    let mut reasons = Vec::new();
+    for (c, def) in on_token(list, system, token) {
+        for effect in def.map_or(&[][..], |d| d.effects) {
+            if let Effect::DefenseChange(d, amount) = *effect
+                && d == defense
+            {
+                best = best.max(i32::from(amount));
+                worst = worst.min(i32::from(amount));
+                reasons.push(format!("{} {amount:+}", c.name));
+            }
+        }
+    }
+    Adjusted {
+        value: best + worst,
+        reasons,
+    }
+}
+
+/// Whether any active condition on the token has `effect`.
+pub fn has_effect(
+    list: &[ActiveCondition],
+    system: RuleSystem,
+    token: TokenId,
+    effect: Effect,
+) -> bool {
+    on_token(list, system, token).any(|(_, d)| d.is_some_and(|d| d.effects.contains(&effect)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const GFH: RuleSystem = RuleSystem::GoForthHeroes;
+    const T: TokenId = TokenId(1);
+
+    fn cond(name: &str, duration: Duration) -> ActiveCondition {
+        ActiveCondition {
+            token: T,
+            name: name.into(),
+            duration,
+        }
+    }
+
+    #[test]
+    fn opposites_cancel_on_contact() {
+        let mut list = vec![];
+        assert_eq!(
+            apply_condition(&mut list, GFH, cond("Empowered", Duration::UntilRemoved)),
+            Applied::Added
+        );
+        assert_eq!(
+            apply_condition(&mut list, GFH, cond("Weakened", Duration::UntilRemoved)),
+            Applied::Cancelled {
+                opposite: "Empowered".into()
+            }
+        );
+        assert!(list.is_empty());
+    }
+
+    #[test]
+    fn mobile_doubles_and_trapped_stops() {
+        let mut list = vec![cond("Mobile", Duration::UntilRemoved)];
+        assert_eq!(effective_speed(&list, GFH, T, 6).value, 12);
+        list = vec![cond("Pinned", Duration::UntilRemoved)];
+        let speed = effective_speed(&list, GFH, T, 6);
+        assert_eq!(
+            (speed.value, speed.reasons),
+            (0, vec!["Pinned: can't move".to_owned()])
+        );
+    }
+
+    #[test]
+    fn defenses_take_the_highest_not_the_sum() {
+        let list = vec![
+            cond("Bolstered", Duration::UntilRemoved),
+            cond("Custom +3", Duration::UntilRemoved),
+        ];
+        assert_eq!(defense_change(&list, GFH, T, Defense::Soul).value, 3);
+    }
+
+    #[test]
+    fn evening_poisoned_gives_disadvantage_on_attacks() {
+        let list = vec![
+            cond("Poisoned", Duration::UntilRemoved),
+            cond("Invisible", Duration::UntilRemoved),
+        ];
+        assert_eq!(
+            check_ease(&list, RuleSystem::Evening, T, CheckKind::Attack).value,
+            0,
+            "they cancel"
+        );
+    }
+
+    #[test]
+    fn end_of_next_turn_applied_during_that_turn_outlasts_it() {
+        let mut list = vec![cond(
+            "Dazed",
+            Duration::EndOfNextTurn {
+                of: T,
+                started: false,
+            },
+        )];
+        assert!(
+            pass_boundary(&mut list, Boundary::TurnEnd(T)).is_empty(),
+            "the current turn doesn't count"
+        );
+        pass_boundary(&mut list, Boundary::TurnStart(T));
+        assert_eq!(pass_boundary(&mut list, Boundary::TurnEnd(T)).len(), 1);
+    }
+
+    #[test]
+    fn rounds_count_down_at_the_bearers_turn_end() {
+        let mut list = vec![cond("Mobile", Duration::Rounds { remaining: 2 })];
+        assert!(
+            pass_boundary(&mut list, Boundary::TurnEnd(TokenId(9))).is_empty(),
+            "someone else's turn"
+        );
+        assert!(pass_boundary(&mut list, Boundary::TurnEnd(T)).is_empty());
+        assert_eq!(
+            pass_boundary(&mut list, Boundary::TurnEnd(T))[0].name,
+            "Mobile"
+        );
+    }
+
+    proptest! {
+        /// Paired conditions never coexist on a token, whatever order they are applied in.
+        #[test]
+        fn pairs_never_coexist(names in prop::collection::vec(prop::sample::select(vec![
+            "Bolstered", "Shaken", "Empowered", "Weakened", "Focused", "Dazed", "Mobile", "Trapped", "Exposed",
+        ]), 0..30)) {
+            let mut list = vec![];
+            for n in names {
+                apply_condition(&mut list, GFH, cond(n, Duration::UntilRemoved));
+                for c in &list {
+                    let opposite = find(GFH, &c.name).and_then(|d| d.opposite);
+                    prop_assert!(opposite.is_none_or(|o| !list.iter().any(|x| x.name == o)));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,730 @@
+//! The initiative tracker: who acts when, under each system's way of taking turns.
+//!
+//! - Evening (Initiative): everyone rolls d20 + Finesse, highest first; ties roll off until
+//!   broken; a lair acts on count 20 and loses ties; surprised combatants sit out the surprise
+//!   round; a combatant's reaction is unavailable until its first turn.
+//! - Go Forth: Heroes (Turns & Order): Round the Table (heroes in seat order, enemies slotted at
+//!   the end, split halfway, or woven between heroes), or the Zipper (sides alternate, each side
+//!   picks who goes; a Notice check picks the side that starts).
+//! - Road and Ruin (Hastened Time): everyone acts at once; a round is 10 time pips.
+//! - 3d6 core mechanics: a plain order, with Escalation rising by one each round (0–6).
+//! - Post core rules: a plain order and a round counter.
+
+use rand::{Rng, RngExt as _};
+use serde::{Deserialize, Serialize};
+
+use crate::model::{RuleSystem, Side, TokenId};
+
+/// Where Round the Table slots the enemies among the heroes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EnemyPlacement {
+    #[default]
+    AtTheEnd,
+    SplitHalfway,
+    Woven,
+}
+
+/// Which side of a Zipper fight acts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ZipperSide {
+    #[default]
+    Heroes,
+    Enemies,
+}
+
+impl ZipperSide {
+    pub fn of(side: Side) -> Self {
+        if side == Side::Enemy {
+            Self::Enemies
+        } else {
+            Self::Heroes
+        }
+    }
+
+    fn other(self) -> Self {
+        match self {
+            Self::Heroes => Self::Enemies,
+            Self::Enemies => Self::Heroes,
+        }
+    }
+}
+
+/// How turns are taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Mode {
+    /// Sorted by d20 + Finesse (Evening).
+    Rolled,
+    /// GFH Round the Table.
+    RoundTheTable { placement: EnemyPlacement },
+    /// GFH Zipper: `first` starts each round.
+    Zipper { first: ZipperSide },
+    /// Road and Ruin: everyone at once, 10 time pips a round.
+    Simultaneous,
+    /// A plain order the GM arranges (Post core).
+    Ordered,
+    /// A plain order; each new round raises the 3d6 Escalation tracker by one (3d6 core
+    /// mechanics, Escalation).
+    Escalating,
+}
+
+impl Mode {
+    /// The usual mode for a system.
+    pub fn default_for(system: RuleSystem) -> Self {
+        crate::rules::system(system).initiative_mode()
+    }
+}
+
+/// An Evening initiative roll: the d20, the Finesse added, and any roll-off dice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InitiativeRoll {
+    pub d20: u8,
+    pub bonus: i32,
+    /// Roll-offs against tied combatants, in order; higher wins.
+    #[serde(default)]
+    pub rolloffs: Vec<u8>,
+}
+
+impl InitiativeRoll {
+    pub fn total(&self) -> i32 {
+        i32::from(self.d20) + self.bonus
+    }
+}
+
+/// What a combatant has used this turn (Evening, Movement and actions).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Economy {
+    pub action_used: bool,
+    pub bonus_action_used: bool,
+    pub reaction_used: bool,
+    pub movement_spent: u32,
+}
+
+/// One entry in the order.
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent flags the tracker shows one by one"
+)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combatant {
+    /// `None` for an Evening lair's actions.
+    pub token: Option<TokenId>,
+    /// Evening's roll; a lair has none and acts on 20.
+    #[serde(default)]
+    pub roll: Option<InitiativeRoll>,
+    /// Holding its turn: skipped until it acts.
+    #[serde(default)]
+    pub held: bool,
+    /// Caught by surprise: sits out the surprise round.
+    #[serde(default)]
+    pub surprised: bool,
+    #[serde(default)]
+    pub had_first_turn: bool,
+    /// Acted this round (Zipper).
+    #[serde(default)]
+    pub acted: bool,
+    #[serde(default)]
+    pub economy: Economy,
+    /// Road and Ruin: what it is trying to do.
+    #[serde(default)]
+    pub intention: String,
+}
+
+impl Combatant {
+    pub fn new(token: TokenId) -> Self {
+        Self {
+            token: Some(token),
+            roll: None,
+            held: false,
+            surprised: false,
+            had_first_turn: false,
+            acted: false,
+            economy: Economy::default(),
+            intention: String::new(),
+        }
+    }
+
+    /// An Evening lair's actions, on count 20.
+    pub fn lair() -> Self {
+        Self {
+            token: None,
+            ..Self::new(TokenId(0))
+        }
+    }
+
+    /// The initiative count this combatant acts on (lair: 20).
+    pub fn count(&self) -> Option<i32> {
+        match (&self.token, &self.roll) {
+            (None, _) => Some(Initiative::LAIR_COUNT),
+            (Some(_), roll) => roll.as_ref().map(InitiativeRoll::total),
+        }
+    }
+
+    /// Sort key, highest first: count, then real combatants before the lair, then roll-offs.
+    fn key(&self) -> (i32, bool, Vec<u8>) {
+        let rolloffs = self
+            .roll
+            .as_ref()
+            .map(|r| r.rolloffs.clone())
+            .unwrap_or_default();
+        (
+            self.count().unwrap_or(i32::MIN),
+            self.token.is_some(),
+            rolloffs,
+        )
+    }
+}
+
+/// Why an initiative change is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InitiativeError {
+    #[error("initiative hasn't started")]
+    NotStarted,
+    #[error("{0} is not in the initiative")]
+    NotIn(TokenId),
+    #[error("{0} is already in the initiative")]
+    AlreadyIn(TokenId),
+    #[error("position {0} is not in the order")]
+    BadPosition(usize),
+    #[error("a reaction can't be used before the combatant's first turn")]
+    ReactionBeforeFirstTurn,
+    #[error("that is already used this turn")]
+    AlreadyUsed,
+    #[error("that needs {needed} movement and only {left} is left")]
+    NotEnoughMovement { needed: u32, left: u32 },
+    #[error("it is the {0:?}' pick, and that combatant has acted or is on the other side")]
+    NotTheirPick(ZipperSide),
+}
+
+/// The turn order and where the fight is in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Initiative {
+    pub mode: Mode,
+    pub combatants: Vec<Combatant>,
+    /// Index of the combatant whose turn it is.
+    #[serde(default)]
+    pub current: Option<usize>,
+    /// 0 before the fight starts.
+    #[serde(default)]
+    pub round: u32,
+    /// Evening: round 1 is a surprise round.
+    #[serde(default)]
+    pub surprise_round: bool,
+    /// Road and Ruin: time pip within the round, 0–9.
+    #[serde(default)]
+    pub pip: u8,
+}
+
+impl Default for Initiative {
+    fn default() -> Self {
+        Self {
+            mode: Mode::Ordered,
+            combatants: Vec::new(),
+            current: None,
+            round: 0,
+            surprise_round: false,
+            pip: 0,
+        }
+    }
+}
+
+/// What a turn change did, so the caller can expire conditions and tell the log.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnChange {
+    pub ended: Option<TokenId>,
+    pub started: Option<TokenId>,
+    pub new_round: bool,
+}
+
+impl Initiative {
+    /// Evening: a lair acts on initiative count 20.
+    pub const LAIR_COUNT: i32 = 20;
+    /// Road and Ruin: time pips in a round.
+    pub const PIPS_PER_ROUND: u8 = 10;
+
+    pub fn is_running(&self) -> bool {
+        self.round > 0
+    }
+
+    pub fn position(&self, token: TokenId) -> Option<usize> {
+        self.combatants.iter().position(|c| c.token == Some(token))
+    }
+
+    pub fn current_token(&self) -> Option<TokenId> {
+        self.current
+            .and_then(|i| self.combatants.get(i))
+            .and_then(|c| c.token)
+    }
+
+    /// Starts round 1 with these combatants in order (already rolled or arranged).
+    pub fn start(
+        mode: Mode,
+        combatants: Vec<Combatant>,
+        surprise_round: bool,
+    ) -> (Self, TurnChange) {
+        let mut init = Self {
+            mode,
+            combatants,
+            round: 1,
+            surprise_round,
+            ..Self::default()
+        };
+        if mode == Mode::Rolled {
+            sort_by_count(&mut init.combatants);
+        }
+        let change = init.begin_round_at_first();
+        (init, change)
+    }
+
+    fn can_act(&self, i: usize) -> bool {
+        let c = &self.combatants[i];
+        !(c.held || c.acted || (self.surprise_round && c.surprised))
+    }
+
+    fn begin_round_at_first(&mut self) -> TurnChange {
+        self.current = (0..self.combatants.len()).find(|&i| self.can_act(i));
+        let started = self.begin_current_turn();
+        TurnChange {
+            ended: None,
+            started,
+            new_round: true,
+        }
+    }
+
+    fn begin_current_turn(&mut self) -> Option<TokenId> {
+        let c = self.current.and_then(|i| self.combatants.get_mut(i))?;
+        c.economy = Economy {
+            reaction_used: c.economy.reaction_used && c.had_first_turn,
+            ..Economy::default()
+        };
+        c.had_first_turn = true;
+        c.token
+    }
+
+    /// Ends the current turn and starts the next one. For the Zipper, `pick` names who the side
+    /// whose turn it is sends next (the first eligible when `None`).
+    pub fn next_turn(
+        &mut self,
+        sides: &dyn Fn(TokenId) -> Side,
+        pick: Option<TokenId>,
+    ) -> Result<TurnChange, InitiativeError> {
+        if !self.is_running() {
+            return Err(InitiativeError::NotStarted);
+        }
+        let ended = self.current_token();
+        if let Some(c) = self.current.and_then(|i| self.combatants.get_mut(i)) {
+            c.acted = true;
+        }
+        let next = match self.mode {
+            Mode::Zipper { first } => self.zipper_next(sides, pick, ended, first)?,
+            Mode::Simultaneous => return Ok(self.next_pip(ended)),
+            _ => self.current.map_or(0, |i| i + 1),
+        };
+        let next = (next..self.combatants.len()).find(|&i| self.can_act(i));
+        let Some(next) = next else {
+            let mut change = self.new_round();
+            change.ended = ended;
+            return Ok(change);
+        };
+        self.current = Some(next);
+        let started = self.begin_current_turn();
+        Ok(TurnChange {
+            ended,
+            started,
+            new_round: false,
+        })
+    }
+
+    fn new_round(&mut self) -> TurnChange {
+        self.round += 1;
+        self.surprise_round = false;
+        for c in &mut self.combatants {
+            c.acted = false;
+        }
+        self.begin_round_at_first()
+    }
+
+    fn next_pip(&mut self, ended: Option<TokenId>) -> TurnChange {
+        self.pip += 1;
+        if self.pip < Self::PIPS_PER_ROUND {
+            return TurnChange {
+                ended,
+                started: None,
+                new_round: false,
+            };
+        }
+        self.pip = 0;
+        self.round += 1;
+        TurnChange {
+            ended,
+            started: None,
+            new_round: true,
+        }
+    }
+
+    /// Zipper: the side that didn't just act picks, if it has anyone left; else the other side.
+    fn zipper_next(
+        &self,
+        sides: &dyn Fn(TokenId) -> Side,
+        pick: Option<TokenId>,
+        ended: Option<TokenId>,
+        first: ZipperSide,
+    ) -> Result<usize, InitiativeError> {
+        let side_of = |i: usize| {
+            self.combatants[i]
+                .token
+                .map_or(ZipperSide::Enemies, |t| ZipperSide::of(sides(t)))
+        };
+        let eligible = |i: usize, s: ZipperSide| {
+            !self.combatants[i].acted && !self.combatants[i].held && side_of(i) == s
+        };
+        let wanted = ended.map_or(first, |t| ZipperSide::of(sides(t)).other());
+        let has = |s: ZipperSide| (0..self.combatants.len()).any(|i| eligible(i, s));
+        let side = if has(wanted) { wanted } else { wanted.other() };
+        match pick {
+            Some(t) => {
+                let i = self.position(t).ok_or(InitiativeError::NotIn(t))?;
+                if eligible(i, side) {
+                    Ok(i)
+                } else {
+                    Err(InitiativeError::NotTheirPick(side))
+                }
+            }
+            // Past the end means "no one left": a new round.
+            None => Ok((0..self.combatants.len())
+                .find(|&i| eligible(i, side))
+                .unwrap_or(self.combatants.len())),
+        }
+    }
+
+    /// Moves the turn marker back one combatant (a correction; conditions are not restored —
+    /// undo does that).
+    pub fn previous_turn(&mut self) -> Result<(), InitiativeError> {
+        let i = self.current.ok_or(InitiativeError::NotStarted)?;
+        if i == 0 {
+            if self.round > 1 {
+                self.round -= 1;
+                self.current = self.combatants.len().checked_sub(1);
+            }
+        } else {
+            self.current = Some(i - 1);
+        }
+        Ok(())
+    }
+
+    /// Drag to reorder: moves the combatant at `from` to `to`, keeping the current turn on the
+    /// same combatant.
+    pub fn reorder(&mut self, from: usize, to: usize) -> Result<(), InitiativeError> {
+        let len = self.combatants.len();
+        if from >= len || to >= len {
+            return Err(InitiativeError::BadPosition(from.max(to)));
+        }
+        let current = self.current.map(|i| self.combatants[i].clone());
+        let c = self.combatants.remove(from);
+        self.combatants.insert(to, c);
+        self.current = current.and_then(|c| self.combatants.iter().position(|x| *x == c));
+        Ok(())
+    }
+
+    /// Adds a combatant. A rolled order puts it at its count; others at the end. Joining a
+    /// running fight, its first turn comes when the order reaches it.
+    pub fn join(&mut self, combatant: Combatant) -> Result<(), InitiativeError> {
+        if let Some(t) = combatant.token
+            && self.position(t).is_some()
+        {
+            return Err(InitiativeError::AlreadyIn(t));
+        }
+        let current = self.current.map(|i| self.combatants[i].clone());
+        self.combatants.push(combatant);
+        if self.mode == Mode::Rolled {
+            sort_by_count(&mut self.combatants);
+        }
+        self.current = current.and_then(|c| self.combatants.iter().position(|x| *x == c));
+        Ok(())
+    }
+
+    /// Removes a token from the order; if it was its turn, the turn passes to the next in line.
+    pub fn remove(&mut self, token: TokenId) -> Result<(), InitiativeError> {
+        let i = self.position(token).ok_or(InitiativeError::NotIn(token))?;
+        self.combatants.remove(i);
+        self.current = match self.current {
+            Some(c) if c > i => Some(c - 1),
+            Some(c) if c == i && c >= self.combatants.len() => None,
+            other => other,
+        };
+        Ok(())
+    }
+
+    /// Holds or stops holding a combatant's turn. Acting from a hold makes it the current turn.
+    pub fn set_held(&mut self, token: TokenId, held: bool) -> Result<(), InitiativeError> {
+        let i = self.position(token).ok_or(InitiativeError::NotIn(token))?;
+        self.combatants[i].held = held;
+        if !held && self.is_running() {
+            self.current = Some(i);
+            self.begin_current_turn();
+        }
+        Ok(())
+    }
+
+    /// Marks part of the current combatant's economy used (Evening, Movement and actions).
+    pub fn use_economy(
+        &mut self,
+        token: TokenId,
+        part: EconomyPart,
+        speed: u32,
+    ) -> Result<(), InitiativeError> {
+        let i = self.position(token).ok_or(InitiativeError::NotIn(token))?;
+        let c = &mut self.combatants[i];
+        let e = &mut c.economy;
+        let flag = match part {
+            EconomyPart::Action => &mut e.action_used,
+            EconomyPart::BonusAction => &mut e.bonus_action_used,
+            EconomyPart::Reaction if !c.had_first_turn => {
+                return Err(InitiativeError::ReactionBeforeFirstTurn);
+            }
+            EconomyPart::Reaction => &mut e.reaction_used,
+            EconomyPart::Movement(cells) => {
+                let left = speed.saturating_sub(e.movement_spent);
+                if cells > left {
+                    return Err(InitiativeError::NotEnoughMovement {
+                        needed: cells,
+                        left,
+                    });
+                }
+                e.movement_spent += cells;
+                return Ok(());
+            }
+        };
+        if *flag {
+            return Err(InitiativeError::AlreadyUsed);
+        }
+        *flag = true;
+        Ok(())
+    }
+}
+
+/// A part of a turn's action economy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EconomyPart {
+    Action,
+    BonusAction,
+    Reaction,
+    Movement(u32),
+}
+
+fn sort_by_count(combatants: &mut [Combatant]) {
+    combatants.sort_by_key(|c| std::cmp::Reverse(c.key()));
+}
+
+/// Rolls Evening initiative for `(token, finesse)` pairs: d20 + Finesse each, then roll-offs
+/// among tied totals until every tie is broken (Evening, Initiative). Returns them in order.
+pub fn roll_evening(entries: &[(TokenId, i32)], lair: bool, rng: &mut impl Rng) -> Vec<Combatant> {
+    let mut combatants: Vec<Combatant> = entries
+        .iter()
+        .map(|&(token, finesse)| Combatant {
+            roll: Some(InitiativeRoll {
+                d20: rng.random_range(1..=20),
+                bonus: finesse,
+                rolloffs: Vec::new(),
+            }),
+            ..Combatant::new(token)
+        })
+        .collect();
+    break_ties(&mut combatants, rng);
+    if lair {
+        combatants.push(Combatant::lair());
+    }
+    sort_by_count(&mut combatants);
+    combatants
+}
+
+/// Rolls off every group of combatants with equal keys until all keys differ.
+fn break_ties(combatants: &mut [Combatant], rng: &mut impl Rng) {
+    loop {
+        let keys: Vec<_> = combatants.iter().map(Combatant::key).collect();
+        let tied: Vec<usize> = (0..keys.len())
+            .filter(|&i| keys.iter().filter(|k| **k == keys[i]).count() > 1)
+            .collect();
+        if tied.is_empty() {
+            return;
+        }
+        for i in tied {
+            if let Some(roll) = combatants[i].roll.as_mut() {
+                roll.rolloffs.push(rng.random_range(1..=20));
+            }
+        }
+    }
+}
+
+/// Round the Table: heroes in seat order with enemies slotted as the GM chose (GFH).
+pub fn arrange_round_the_table(
+    heroes: &[TokenId],
+    enemies: &[TokenId],
+    placement: EnemyPlacement,
+) -> Vec<Combatant> {
+    let order: Vec<TokenId> = match placement {
+        EnemyPlacement::AtTheEnd => heroes.iter().chain(enemies).copied().collect(),
+        EnemyPlacement::SplitHalfway => {
+            let (h1, h2) = heroes.split_at(heroes.len().div_ceil(2));
+            let (e1, e2) = enemies.split_at(enemies.len().div_ceil(2));
+            h1.iter().chain(e1).chain(h2).chain(e2).copied().collect()
+        }
+        EnemyPlacement::Woven => weave(heroes, enemies),
+    };
+    order.into_iter().map(Combatant::new).collect()
+}
+
+/// Alternates hero, enemy, hero, …; whoever has more fills the end.
+fn weave(heroes: &[TokenId], enemies: &[TokenId]) -> Vec<TokenId> {
+    let mut out = Vec::with_capacity(heroes.len() + enemies.len());
+    for i in 0..heroes.len().max(enemies.len()) {
+        out.extend(heroes.get(i));
+        out.extend(enemies.get(i));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use rand::SeedableRng as _;
+
+    fn t(i: u64) -> TokenId {
+        TokenId(i)
+    }
+
+    fn side(t: TokenId) -> Side {
+        if t.0 >= 10 { Side::Enemy } else { Side::Party }
+    }
+
+    fn rolled(d20: u8, bonus: i32, token: u64) -> Combatant {
+        Combatant {
+            roll: Some(InitiativeRoll {
+                d20,
+                bonus,
+                rolloffs: vec![],
+            }),
+            ..Combatant::new(t(token))
+        }
+    }
+
+    #[test]
+    fn rolled_order_is_high_to_low_and_the_lair_loses_ties_at_20() {
+        let (init, change) = Initiative::start(
+            Mode::Rolled,
+            vec![
+                rolled(5, 2, 1),
+                rolled(18, 2, 2),
+                rolled(12, 3, 3),
+                Combatant::lair(),
+            ],
+            false,
+        );
+        let order: Vec<_> = init.combatants.iter().map(|c| c.token).collect();
+        // 18+2 = 20 ties the lair's 20 and wins it; then 12+3, then 5+2.
+        assert_eq!(order, vec![Some(t(2)), None, Some(t(3)), Some(t(1))]);
+        assert_eq!(change.started, Some(t(2)));
+    }
+
+    #[test]
+    fn surprised_combatants_sit_out_the_surprise_round() {
+        let mut ambushed = rolled(20, 0, 1);
+        ambushed.surprised = true;
+        let (mut init, change) =
+            Initiative::start(Mode::Rolled, vec![ambushed, rolled(10, 0, 2)], true);
+        assert_eq!(change.started, Some(t(2)), "the surprised one is skipped");
+        let change = init.next_turn(&side, None).unwrap();
+        assert!(change.new_round);
+        assert_eq!((init.round, change.started), (2, Some(t(1))));
+    }
+
+    #[test]
+    fn no_reaction_before_the_first_turn() {
+        let (mut init, _) = Initiative::start(
+            Mode::Ordered,
+            vec![Combatant::new(t(1)), Combatant::new(t(2))],
+            false,
+        );
+        assert_eq!(
+            init.use_economy(t(2), EconomyPart::Reaction, 6),
+            Err(InitiativeError::ReactionBeforeFirstTurn)
+        );
+        init.use_economy(t(1), EconomyPart::Reaction, 6).unwrap();
+        assert_eq!(
+            init.use_economy(t(1), EconomyPart::Movement(7), 6),
+            Err(InitiativeError::NotEnoughMovement { needed: 7, left: 6 })
+        );
+    }
+
+    #[test]
+    fn zipper_alternates_sides_and_lets_the_side_pick() {
+        let all = vec![
+            Combatant::new(t(1)),
+            Combatant::new(t(2)),
+            Combatant::new(t(10)),
+            Combatant::new(t(11)),
+            Combatant::new(t(12)),
+        ];
+        let (mut init, change) = Initiative::start(
+            Mode::Zipper {
+                first: ZipperSide::Heroes,
+            },
+            all,
+            false,
+        );
+        assert_eq!(change.started, Some(t(1)));
+        assert_eq!(
+            init.next_turn(&side, Some(t(2))),
+            Err(InitiativeError::NotTheirPick(ZipperSide::Enemies))
+        );
+        let picks = [t(11), t(2), t(10), t(12)];
+        for p in picks {
+            assert_eq!(init.next_turn(&side, Some(p)).unwrap().started, Some(p));
+        }
+        assert!(init.next_turn(&side, None).unwrap().new_round);
+    }
+
+    #[test]
+    fn road_and_ruin_rounds_are_ten_pips() {
+        let (mut init, _) =
+            Initiative::start(Mode::Simultaneous, vec![Combatant::new(t(1))], false);
+        let changes: Vec<bool> = (0..10)
+            .map(|_| init.next_turn(&side, None).unwrap().new_round)
+            .collect();
+        assert_eq!(changes.iter().filter(|x| **x).count(), 1);
+        assert_eq!((init.round, init.pip), (2, 0));
+    }
+
+    #[test]
+    fn round_the_table_placements() {
+        let h = [t(1), t(2), t(3), t(4)];
+        let e = [t(10), t(11)];
+        let ids = |p| {
+            arrange_round_the_table(&h, &e, p)
+                .into_iter()
+                .map(|c| c.token.unwrap().0)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(ids(EnemyPlacement::AtTheEnd), vec![1, 2, 3, 4, 10, 11]);
+        assert_eq!(ids(EnemyPlacement::SplitHalfway), vec![1, 2, 10, 3, 4, 11]);
+        assert_eq!(ids(EnemyPlacement::Woven), vec![1, 10, 2, 11, 3, 4]);
+    }
+
+    proptest! {
+        /// Initiative ties always resolve: every real combatant ends with a distinct place.
+        #[test]
+        fn ties_always_resolve(finesse in prop::collection::vec(-1..2i32, 1..30), seed in any::<u64>()) {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let entries: Vec<_> = finesse.iter().enumerate().map(|(i, f)| (t(i as u64 + 1), *f)).collect();
+            let order = roll_evening(&entries, true, &mut rng);
+            let keys: Vec<_> = order.iter().map(Combatant::key).collect();
+            for w in keys.windows(2) {
+                prop_assert!(w[0] > w[1], "strictly decreasing: {:?}", keys);
+            }
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! Turn structure: initiative, condition tokens with durations, and momentum dice pools.
+//! Pure core: no egui.
+
+pub mod catalogue;
+pub mod command;
+pub mod conditions;
+pub mod initiative;
+pub mod momentum;

@@ -1,0 +1,91 @@
+//! Condition catalogue types: each system's folder lists its conditions with these, and the turn
+//! tracker (`crate::combat`) applies their effects.
+//!
+//! Summaries are our own words. Effects are what Lantern applies by itself (speed on the map,
+//! Easy/Hard or advantage on checks, Defense changes, momentum); anything else in a condition is
+//! for the table to play and shows in the summary.
+
+/// A Go Forth: Heroes Defense (GFH, Defenses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Defense {
+    Body,
+    Mind,
+    Soul,
+}
+
+/// Which checks an effect touches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CheckKind {
+    /// GFH Physical checks, Evening attack rolls.
+    Physical,
+    Mental,
+    Social,
+    /// Attack rolls the bearer makes.
+    Attack,
+    /// Rolls to defend against attacks (Evening).
+    Defense,
+    /// Aptitude checks (Evening).
+    Aptitude,
+    /// Every check the bearer makes.
+    Any,
+}
+
+/// One mechanical effect of a condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// A Defense changes by this much (GFH).
+    DefenseChange(Defense, i8),
+    /// The bearer's checks of this kind are Easy (GFH) / have advantage (Evening, 3d6).
+    Easier(CheckKind),
+    /// The bearer's checks of this kind are Hard / have disadvantage.
+    Harder(CheckKind),
+    /// Attacks against the bearer are Easy / have advantage.
+    AttacksAgainstEasier,
+    /// The bearer's speed doubles.
+    DoubleSpeed,
+    /// The bearer's speed is 0.
+    NoMovement,
+    /// The bearer's speed is halved (Evening: grappling someone).
+    HalfSpeed,
+    /// The bearer may take no actions or reactions.
+    NoActions,
+    /// The bearer takes a Move or an Action on its turn, not both (GFH Staggered).
+    MoveOrAction,
+    /// One momentum die more (+1) or fewer (−1) for as long as it lasts (GFH).
+    TemporaryMomentum(i8),
+    /// Opens a second lock slot (GFH Focused).
+    ExtraLockSlot,
+    /// No lock slot may be used (GFH Dazed).
+    NoLockSlot,
+    /// The bearer fails Prowess and Finesse defenses outright (Evening).
+    FailsPhysicalDefenses,
+    /// Difficulty rises by this much (Road and Ruin).
+    Difficulty(i8),
+    /// Roll one more skill die and keep the lower (Road and Ruin Tiring).
+    ExtraLowDie,
+}
+
+/// A condition a token can carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConditionDef {
+    pub name: &'static str,
+    /// Our summary of the rule, shown on hover.
+    pub summary: &'static str,
+    /// The paired opposite that cancels this one on contact (GFH pairs).
+    pub opposite: Option<&'static str>,
+    pub effects: &'static [Effect],
+}
+
+pub const fn def(
+    name: &'static str,
+    summary: &'static str,
+    opposite: Option<&'static str>,
+    effects: &'static [Effect],
+) -> ConditionDef {
+    ConditionDef {
+        name,
+        summary,
+        opposite,
+        effects,
+    }
+}

@@ -1,0 +1,214 @@
+//! Evening encounter state: threads and challenges (Evening, Threads; Challenges).
+
+use serde::{Deserialize, Serialize};
+
+use super::{ChallengeTracker, Tally, check_scale};
+use crate::rules::RulesError;
+
+/// A thread: a named storyline that resolves after `length` marks (Evening, Threads).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Thread {
+    /// Its name.
+    pub name: String,
+    /// Marks to resolve, 4–12.
+    pub length: u8,
+    /// Marks so far.
+    pub marks: u8,
+}
+
+impl Thread {
+    /// All marks are in: what it foretold happens.
+    #[must_use]
+    pub fn resolved(&self) -> bool {
+        self.marks >= self.length
+    }
+}
+
+/// Most marks (advance or forestall) per scene across all threads (Evening, Threads move over
+/// time).
+pub const MARKS_PER_SCENE: u8 = 2;
+
+/// Encounter-wide Evening state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EveningEncounter {
+    /// Threads in play.
+    pub threads: Vec<Thread>,
+    /// Marks made this scene.
+    pub marks_this_scene: u8,
+    /// Challenges in play.
+    pub challenges: Vec<ChallengeTracker>,
+}
+
+/// A change to the Evening encounter state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EveningEncounterChange {
+    /// Start a thread of length 4–12.
+    AddThread {
+        /// Its name.
+        name: String,
+        /// Its length.
+        length: u8,
+    },
+    /// Mark a thread forward.
+    AdvanceThread(usize),
+    /// Take a mark off; a thread with no marks left is removed.
+    ForestallThread(usize),
+    /// Drop a thread (resolved, or no longer relevant).
+    RemoveThread(usize),
+    /// A new scene: marks may be made again.
+    NewScene,
+    /// Start a challenge.
+    AddChallenge {
+        /// Its name.
+        name: String,
+        /// Rating 1–10.
+        rating: u8,
+        /// Complexity 1–10.
+        complexity: u8,
+    },
+    /// Tally a check against a challenge.
+    TallyChallenge {
+        /// Which challenge.
+        index: usize,
+        /// What the check tallied.
+        tally: Tally,
+    },
+    /// Drop a challenge.
+    RemoveChallenge(usize),
+}
+
+impl EveningEncounter {
+    fn thread(&mut self, i: usize) -> Result<&mut Thread, RulesError> {
+        self.threads.get_mut(i).ok_or(RulesError::NoSuchEntry {
+            what: "thread",
+            index: i,
+        })
+    }
+
+    fn use_mark(&mut self) -> Result<(), RulesError> {
+        if self.marks_this_scene >= MARKS_PER_SCENE {
+            return Err(RulesError::NotAllowed(
+                "two thread marks already made this scene",
+            ));
+        }
+        self.marks_this_scene += 1;
+        Ok(())
+    }
+
+    /// Applies `change`; on error the caller keeps the previous state.
+    pub fn apply(&mut self, change: &EveningEncounterChange) -> Result<(), RulesError> {
+        use EveningEncounterChange as C;
+        match change {
+            C::AddThread { .. }
+            | C::AdvanceThread(_)
+            | C::ForestallThread(_)
+            | C::RemoveThread(_) => {
+                self.apply_thread(change)?;
+            }
+            C::NewScene => self.marks_this_scene = 0,
+            C::AddChallenge {
+                name,
+                rating,
+                complexity,
+            } => {
+                check_scale("challenge rating", *rating)?;
+                check_scale("challenge complexity", *complexity)?;
+                self.challenges.push(ChallengeTracker {
+                    name: name.clone(),
+                    rating: *rating,
+                    complexity: *complexity,
+                    successes: 0,
+                    failures: 0,
+                });
+            }
+            C::TallyChallenge { index, tally } => self.challenge(*index)?.tally(*tally)?,
+            C::RemoveChallenge(i) => {
+                self.challenge(*i)?;
+                self.challenges.remove(*i);
+            }
+        }
+        Ok(())
+    }
+
+    /// The thread part of [`Self::apply`].
+    fn apply_thread(&mut self, change: &EveningEncounterChange) -> Result<(), RulesError> {
+        use EveningEncounterChange as C;
+        match change {
+            C::AddThread { name, length } => {
+                if !(4..=12).contains(length) {
+                    return Err(RulesError::OutOfRange {
+                        what: "thread length",
+                        value: i64::from(*length),
+                        min: 4,
+                        max: 12,
+                    });
+                }
+                self.threads.push(Thread {
+                    name: name.clone(),
+                    length: *length,
+                    marks: 0,
+                });
+            }
+            C::AdvanceThread(i) => {
+                if self.thread(*i)?.resolved() {
+                    return Err(RulesError::NotAllowed("this thread has already resolved"));
+                }
+                self.use_mark()?;
+                self.thread(*i)?.marks += 1;
+            }
+            C::ForestallThread(i) => {
+                self.thread(*i)?;
+                self.use_mark()?;
+                let t = self.thread(*i)?;
+                t.marks = t.marks.saturating_sub(1);
+                if t.marks == 0 {
+                    self.threads.remove(*i);
+                }
+            }
+            C::RemoveThread(i) => {
+                self.thread(*i)?;
+                self.threads.remove(*i);
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn challenge(&mut self, i: usize) -> Result<&mut ChallengeTracker, RulesError> {
+        self.challenges.get_mut(i).ok_or(RulesError::NoSuchEntry {
+            what: "challenge",
+            index: i,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threads_two_marks_per_scene() {
+        let mut e = EveningEncounter::default();
+        assert!(
+            e.apply(&EveningEncounterChange::AddThread {
+                name: "Storm".into(),
+                length: 3
+            })
+            .is_err()
+        );
+        e.apply(&EveningEncounterChange::AddThread {
+            name: "Storm".into(),
+            length: 4,
+        })
+        .unwrap();
+        e.apply(&EveningEncounterChange::AdvanceThread(0)).unwrap();
+        e.apply(&EveningEncounterChange::AdvanceThread(0)).unwrap();
+        assert!(e.apply(&EveningEncounterChange::AdvanceThread(0)).is_err());
+        e.apply(&EveningEncounterChange::NewScene).unwrap();
+        e.apply(&EveningEncounterChange::ForestallThread(0))
+            .unwrap();
+        e.apply(&EveningEncounterChange::ForestallThread(0))
+            .unwrap();
+        assert!(e.threads.is_empty());
+    }
+}

@@ -1,0 +1,147 @@
+//! Evening (`evening-core.txt`): d20 + modifiers must beat the TN, effect levels, challenges,
+//! threats, reserves, injury, exhaustion and threads.
+
+mod challenge;
+mod check;
+mod damage;
+mod encounter;
+mod group;
+mod threat;
+mod tracker;
+
+pub use challenge::{
+    ChallengeCheck, ChallengeStatus, ChallengeTracker, Suitability, Tally, check_scale,
+    failure_threshold, rating_tn, successes_for, successes_required,
+};
+pub use check::{Difficulty, EffectLevel, EveningCheck, EveningOutcome, EveningRoll, ThreadPrompt};
+pub use damage::{Affinity, DamageRoll, DeathSaveOutcome, DeathSaves, WealthCheck};
+pub use encounter::{EveningEncounter, EveningEncounterChange, MARKS_PER_SCENE, Thread};
+pub use group::{ContestedCheck, GroupCheck, PassFail};
+pub use threat::{
+    DamageDice, STRENGTH_WEAKNESS_SHIFT, ThreatProfile, ThreatStats, ThreatTrait, danger_stats,
+};
+pub use tracker::{CheckKind, EveningChange, EveningToken, Reserve};
+
+use crate::combat::initiative::Mode;
+use crate::model::RuleSystem;
+use crate::rules::conditions::{CheckKind as C, ConditionDef, Effect as E, def};
+use crate::rules::{CheckSetup, System, TokenTrackers};
+
+/// The Evening system for the registry.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Evening;
+
+/// Evening, Conditions: the fourteen conditions.
+const CONDITIONS: &[ConditionDef] = &[
+    def(
+        "Blinded",
+        "Sees nothing; sight-based aptitude checks fail; disadvantage on attacks and on defending against them.",
+        None,
+        &[E::Harder(C::Attack), E::Harder(C::Defense)],
+    ),
+    def(
+        "Charmed",
+        "Won't harm the charmer; the charmer has advantage socially against it.",
+        None,
+        &[],
+    ),
+    def(
+        "Deafened",
+        "Hears nothing; hearing-based aptitude checks fail.",
+        None,
+        &[],
+    ),
+    def(
+        "Frightened",
+        "Disadvantage on aptitude checks and attacks while the source is in sight; won't willingly approach it.",
+        None,
+        &[E::Harder(C::Aptitude), E::Harder(C::Attack)],
+    ),
+    def(
+        "Grappled",
+        "Speed 0, no speed bonuses; ends if the grappler is incapacitated or the hold is broken.",
+        None,
+        &[E::NoMovement],
+    ),
+    def(
+        "Incapacitated",
+        "No actions or reactions.",
+        None,
+        &[E::NoActions],
+    ),
+    def(
+        "Invisible",
+        "Unseen without special senses; advantage on its attacks and defense checks.",
+        None,
+        &[E::Easier(C::Attack), E::Easier(C::Defense)],
+    ),
+    def(
+        "Paralyzed",
+        "Incapacitated, can't move or speak; fails Prowess and Finesse defenses; adjacent hits are critical.",
+        None,
+        &[E::NoActions, E::NoMovement, E::FailsPhysicalDefenses],
+    ),
+    def(
+        "Petrified",
+        "Turned to stone: incapacitated, unaware, fails every defense, resists all damage.",
+        None,
+        &[E::NoActions, E::NoMovement, E::FailsPhysicalDefenses],
+    ),
+    def(
+        "Poisoned",
+        "Disadvantage on attacks and aptitude checks.",
+        None,
+        &[E::Harder(C::Attack), E::Harder(C::Aptitude)],
+    ),
+    def(
+        "Prone",
+        "Crawls unless it stands (2 speed); disadvantage on attacks; adjacent attackers have advantage, others disadvantage.",
+        None,
+        &[E::Harder(C::Attack)],
+    ),
+    def(
+        "Restrained",
+        "Speed 0; attacks against it have advantage; its attacks and defenses have disadvantage.",
+        None,
+        &[
+            E::NoMovement,
+            E::AttacksAgainstEasier,
+            E::Harder(C::Attack),
+            E::Harder(C::Defense),
+        ],
+    ),
+    def(
+        "Stunned",
+        "Incapacitated, can't move, barely speaks; fails Prowess and Finesse defenses.",
+        None,
+        &[E::NoActions, E::NoMovement, E::FailsPhysicalDefenses],
+    ),
+    def(
+        "Unconscious",
+        "Incapacitated, unaware, drops what it holds and falls prone; fails Prowess and Finesse defenses.",
+        None,
+        &[E::NoActions, E::NoMovement, E::FailsPhysicalDefenses],
+    ),
+];
+
+impl System for Evening {
+    fn id(&self) -> RuleSystem {
+        RuleSystem::Evening
+    }
+
+    fn default_check(&self) -> CheckSetup {
+        CheckSetup::Evening(EveningCheck::default())
+    }
+
+    fn condition_catalogue(&self) -> &'static [ConditionDef] {
+        CONDITIONS
+    }
+
+    fn initiative_mode(&self) -> Mode {
+        Mode::Rolled
+    }
+
+    fn new_token_trackers(&self) -> TokenTrackers {
+        TokenTrackers::Evening(EveningToken::default())
+    }
+}

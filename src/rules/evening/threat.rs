@@ -1,0 +1,319 @@
+//! Threat and danger ratings and the traits that change them (Evening, Threats; Dangers).
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::{DiceExpr, DiceTerm};
+
+/// Damage per attack as dice plus a flat part, e.g. 2d8 + 3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageDice {
+    /// Number of dice.
+    pub count: u32,
+    /// Sides per die.
+    pub sides: u32,
+    /// Flat bonus.
+    pub bonus: i64,
+}
+
+impl DamageDice {
+    /// The dice expression.
+    #[must_use]
+    pub fn expr(self) -> DiceExpr {
+        DiceExpr::dice_plus(DiceTerm::plain(self.count, self.sides), self.bonus)
+    }
+
+    /// Doubled damage: dice and bonus both doubled, so the average doubles too (our reading of
+    /// "double the damage" for Champion and Vicious).
+    #[must_use]
+    pub fn doubled(self) -> Self {
+        Self {
+            count: self.count * 2,
+            sides: self.sides,
+            bonus: self.bonus * 2,
+        }
+    }
+
+    /// The listed average: the mean rounded down, as the tables print it.
+    #[must_use]
+    pub fn listed_average(self) -> i64 {
+        (i64::from(self.count) * (i64::from(self.sides) + 1) / 2) + self.bonus
+    }
+}
+
+/// One row shared by the threat and danger tables: attacks and damage per attack.
+const ATTACKS: [(u32, DamageDice); 10] = [
+    (
+        2,
+        DamageDice {
+            count: 2,
+            sides: 8,
+            bonus: 3,
+        },
+    ),
+    (
+        3,
+        DamageDice {
+            count: 3,
+            sides: 6,
+            bonus: 4,
+        },
+    ),
+    (
+        3,
+        DamageDice {
+            count: 3,
+            sides: 12,
+            bonus: 3,
+        },
+    ),
+    (
+        4,
+        DamageDice {
+            count: 3,
+            sides: 10,
+            bonus: 3,
+        },
+    ),
+    (
+        5,
+        DamageDice {
+            count: 3,
+            sides: 10,
+            bonus: 3,
+        },
+    ),
+    (
+        5,
+        DamageDice {
+            count: 4,
+            sides: 10,
+            bonus: 1,
+        },
+    ),
+    (
+        5,
+        DamageDice {
+            count: 4,
+            sides: 12,
+            bonus: 4,
+        },
+    ),
+    (
+        5,
+        DamageDice {
+            count: 6,
+            sides: 10,
+            bonus: 8,
+        },
+    ),
+    (
+        5,
+        DamageDice {
+            count: 6,
+            sides: 10,
+            bonus: 19,
+        },
+    ),
+    (
+        5,
+        DamageDice {
+            count: 6,
+            sides: 10,
+            bonus: 29,
+        },
+    ),
+];
+
+/// Threat health and TN by rating 1–10 (Evening, Threat Rating).
+const THREAT_HEALTH_TN: [(u32, i64); 10] = [
+    (15, 14),
+    (95, 15),
+    (140, 16),
+    (185, 18),
+    (230, 19),
+    (275, 20),
+    (320, 22),
+    (365, 23),
+    (410, 24),
+    (455, 26),
+];
+
+/// Traits that change a threat (Evening, Traits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ThreatTrait {
+    /// Double health.
+    Behemoth,
+    /// TN +3; one attack deals double damage.
+    Champion,
+    /// May slow instead of damaging; ranged attacks hit small areas.
+    Controller,
+    /// +3 to the TN to hit it.
+    Defender,
+    /// A lair action on initiative 20 when fighting at home.
+    Lair,
+    /// TN +3, 3 legendary actions, 3 legendary resistances.
+    Legendary,
+    /// A cascade of villain actions, one per round, in order.
+    Nemesis,
+    /// Refills health at 0 and changes, once per phase.
+    Phased,
+    /// Many bodies sharing one health pool, with a heart location.
+    Swarm,
+    /// Double damage per attack; +3 to the TN to defend against its direct attacks.
+    Vicious,
+}
+
+/// A threat as the GM builds it: a rating and traits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThreatProfile {
+    /// Rating 1–10 (clamped).
+    pub rating: u8,
+    /// Its traits.
+    pub traits: Vec<ThreatTrait>,
+}
+
+impl Default for ThreatProfile {
+    fn default() -> Self {
+        Self {
+            rating: 1,
+            traits: Vec::new(),
+        }
+    }
+}
+
+/// A threat's numbers after traits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThreatStats {
+    /// Starting health.
+    pub health: u32,
+    /// TN for attacks against it.
+    pub tn_to_hit: i64,
+    /// TN for defense checks against its attacks.
+    pub tn_to_defend: i64,
+    /// Damage of each attack per round.
+    pub attacks: Vec<DamageDice>,
+    /// Legendary actions per round.
+    pub legendary_actions: u32,
+    /// Legendary resistances.
+    pub legendary_resistances: u32,
+}
+
+fn row(rating: u8) -> usize {
+    usize::from(rating.clamp(1, 10)) - 1
+}
+
+impl ThreatProfile {
+    fn has(&self, t: ThreatTrait) -> bool {
+        self.traits.contains(&t)
+    }
+
+    /// The table row with every trait applied.
+    #[must_use]
+    pub fn stats(&self) -> ThreatStats {
+        let (health, tn) = THREAT_HEALTH_TN[row(self.rating)];
+        let (count, damage) = ATTACKS[row(self.rating)];
+        let both = 3
+            * (i64::from(self.has(ThreatTrait::Champion))
+                + i64::from(self.has(ThreatTrait::Legendary)));
+        let damage = if self.has(ThreatTrait::Vicious) {
+            damage.doubled()
+        } else {
+            damage
+        };
+        let mut attacks = vec![damage; count as usize];
+        if self.has(ThreatTrait::Champion) {
+            attacks[0] = attacks[0].doubled();
+        }
+        let legendary = if self.has(ThreatTrait::Legendary) {
+            3
+        } else {
+            0
+        };
+        ThreatStats {
+            health: if self.has(ThreatTrait::Behemoth) {
+                health * 2
+            } else {
+                health
+            },
+            tn_to_hit: tn + both + 3 * i64::from(self.has(ThreatTrait::Defender)),
+            tn_to_defend: tn + both + 3 * i64::from(self.has(ThreatTrait::Vicious)),
+            attacks,
+            legendary_actions: legendary,
+            legendary_resistances: legendary,
+        }
+    }
+}
+
+/// TN shift when a threat's strength (+6) or weakness (−6) applies (Evening, Strengths &
+/// Weaknesses).
+pub const STRENGTH_WEAKNESS_SHIFT: i64 = 6;
+
+/// A danger's numbers by rating: TN 3 × rating, then the same attacks and damage as threats
+/// (Evening, Danger Rating). Complexity works as for challenges.
+#[must_use]
+pub fn danger_stats(rating: u8) -> (i64, Vec<DamageDice>) {
+    let (count, damage) = ATTACKS[row(rating)];
+    (
+        3 * i64::from(rating.clamp(1, 10)),
+        vec![damage; count as usize],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_averages_match_the_printed_ones() {
+        let listed = [12, 14, 22, 19, 19, 23, 30, 41, 52, 62];
+        for (i, (_, d)) in ATTACKS.iter().enumerate() {
+            assert_eq!(d.listed_average(), listed[i], "rating {}", i + 1);
+            let mean = d.expr().distribution().unwrap().mean();
+            assert_eq!(mean.floor() as i64, listed[i]);
+        }
+    }
+
+    #[test]
+    fn traits_change_the_numbers() {
+        let plain = ThreatProfile {
+            rating: 3,
+            traits: vec![],
+        }
+        .stats();
+        assert_eq!(
+            (plain.health, plain.tn_to_hit, plain.attacks.len()),
+            (140, 16, 3)
+        );
+        let t = ThreatProfile {
+            rating: 3,
+            traits: vec![
+                ThreatTrait::Behemoth,
+                ThreatTrait::Champion,
+                ThreatTrait::Defender,
+            ],
+        }
+        .stats();
+        assert_eq!((t.health, t.tn_to_hit, t.tn_to_defend), (280, 22, 19));
+        assert_eq!(t.attacks[0].listed_average(), 45);
+        assert_eq!(t.attacks[1].listed_average(), 22);
+        let v = ThreatProfile {
+            rating: 10,
+            traits: vec![ThreatTrait::Vicious, ThreatTrait::Legendary],
+        }
+        .stats();
+        assert_eq!(
+            (v.tn_to_hit, v.tn_to_defend, v.legendary_actions),
+            (29, 32, 3)
+        );
+        assert_eq!(v.attacks[4].listed_average(), 124);
+    }
+
+    #[test]
+    fn dangers() {
+        let (tn, attacks) = danger_stats(4);
+        assert_eq!(
+            (tn, attacks.len(), attacks[0].listed_average()),
+            (12, 4, 19)
+        );
+    }
+}

@@ -1,0 +1,301 @@
+//! Evening token state: health, reserves, injury, exhaustion, threat profile.
+
+use serde::{Deserialize, Serialize};
+
+use super::{EveningCheck, ThreatProfile};
+use crate::rules::RulesError;
+
+/// One reserve die (Evening, Reserves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reserve {
+    /// Die size.
+    pub sides: u32,
+    /// Spent until the next long rest.
+    pub spent: bool,
+}
+
+/// Which kind of roll a penalty applies to (Evening, Injury; Exhaustion).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CheckKind {
+    /// Aptitude checks.
+    Aptitude,
+    /// Attack rolls and defense checks.
+    AttackOrDefense,
+}
+
+/// What the encounter tracks for one Evening token.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EveningToken {
+    /// Current health.
+    pub health: u32,
+    /// Maximum health (before exhaustion halves it).
+    pub max_health: u32,
+    /// Temporary health, lost first; sources do not stack (Evening, Temporary health).
+    pub temp_health: u32,
+    /// The reserve pool, dice of mixed sizes.
+    pub reserves: Vec<Reserve>,
+    /// Injury 0–7; 7 is death.
+    pub injury: u8,
+    /// Exhaustion 0–6; 6 is death.
+    pub exhaustion: u8,
+    /// Killed outright by one source dealing at least its maximum health.
+    pub dead: bool,
+    /// Set for threats built from the rating table.
+    pub threat: Option<ThreatProfile>,
+}
+
+/// A change to one Evening token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EveningChange {
+    /// Set maximum health (current health is capped to it).
+    SetMaxHealth(u32),
+    /// Damage from one source: temporary health first, then health.
+    Damage(u32),
+    /// Healing, up to the maximum; refused once dead.
+    Heal(u32),
+    /// Gain temporary health; the higher of old and new stays.
+    GainTempHealth(u32),
+    /// Add a reserve die.
+    AddReserve(u32),
+    /// Spend one unspent reserve die.
+    SpendReserve(usize),
+    /// Long rest: full health and reserves, one exhaustion level less, temporary health gone;
+    /// needs at least 1 health (Evening, Resting).
+    LongRest,
+    /// Set the injury level 0–7.
+    SetInjury(u8),
+    /// Set the exhaustion level 0–6.
+    SetExhaustion(u8),
+    /// Make (or unmake) this token a threat; making one sets health from the threat table.
+    SetThreat(Option<ThreatProfile>),
+}
+
+fn level(what: &'static str, value: u8, max: u8) -> Result<u8, RulesError> {
+    if value <= max {
+        Ok(value)
+    } else {
+        Err(RulesError::OutOfRange {
+            what,
+            value: i64::from(value),
+            min: 0,
+            max: i64::from(max),
+        })
+    }
+}
+
+impl EveningToken {
+    /// Penalties from injury as (aptitude checks, attack and defense rolls): each level adds −3
+    /// alternately to aptitude and to attack/defense (Evening, Levels of injury).
+    #[must_use]
+    pub fn injury_penalties(&self) -> (i64, i64) {
+        let l = i64::from(self.injury.min(6));
+        (-3 * ((l + 1) / 2), -3 * (l / 2))
+    }
+
+    /// `check` with this token's injury penalty and exhaustion disadvantage applied
+    /// (Evening, Injury; Exhaustion): aptitude checks take the aptitude penalty and, from
+    /// exhaustion 1, disadvantage; attacks and defenses take their penalty and, from
+    /// exhaustion 3, disadvantage.
+    #[must_use]
+    pub fn apply_penalties(&self, check: &EveningCheck, kind: CheckKind) -> EveningCheck {
+        let (aptitude, combat) = self.injury_penalties();
+        let (penalty, disadvantage_from) = match kind {
+            CheckKind::Aptitude => (aptitude, 1),
+            CheckKind::AttackOrDefense => (combat, 3),
+        };
+        EveningCheck {
+            modifier: check.modifier() + penalty,
+            disadvantage: check.disadvantage || self.exhaustion >= disadvantage_from,
+            ..*check
+        }
+    }
+
+    /// Maximum health after exhaustion (halved from level 4).
+    #[must_use]
+    pub fn effective_max_health(&self) -> u32 {
+        if self.exhaustion >= 4 {
+            self.max_health / 2
+        } else {
+            self.max_health
+        }
+    }
+
+    /// Whether the token is dead by damage, injury 7 or exhaustion 6.
+    #[must_use]
+    pub fn is_dead(&self) -> bool {
+        self.dead || self.injury >= 7 || self.exhaustion >= 6
+    }
+
+    /// Applies `change`; on error the caller keeps the previous state.
+    pub fn apply(&mut self, change: &EveningChange) -> Result<(), RulesError> {
+        match change {
+            EveningChange::SetMaxHealth(m) => {
+                self.max_health = *m;
+                self.health = self.health.min(self.effective_max_health());
+            }
+            EveningChange::Damage(d) => self.damage(*d),
+            EveningChange::Heal(h) => {
+                if self.is_dead() {
+                    return Err(RulesError::NotAllowed("the dead cannot be healed"));
+                }
+                self.health = self
+                    .health
+                    .saturating_add(*h)
+                    .min(self.effective_max_health());
+            }
+            EveningChange::GainTempHealth(t) => self.temp_health = self.temp_health.max(*t),
+            EveningChange::AddReserve(sides) => self.reserves.push(Reserve {
+                sides: *sides,
+                spent: false,
+            }),
+            EveningChange::SpendReserve(i) => {
+                let Some(r) = self.reserves.get_mut(*i).filter(|r| !r.spent) else {
+                    return Err(RulesError::NoSuchEntry {
+                        what: "unspent reserve",
+                        index: *i,
+                    });
+                };
+                r.spent = true;
+            }
+            EveningChange::LongRest => self.long_rest()?,
+            EveningChange::SetInjury(l) => self.injury = level("injury", *l, 7)?,
+            EveningChange::SetExhaustion(l) => {
+                self.exhaustion = level("exhaustion", *l, 6)?;
+                self.health = self.health.min(self.effective_max_health());
+            }
+            EveningChange::SetThreat(t) => {
+                // A threat starts at its table health, traits included (Evening, Threat Rating).
+                if let Some(profile) = t {
+                    self.max_health = profile.stats().health;
+                    self.health = self.effective_max_health();
+                }
+                self.threat.clone_from(t);
+            }
+        }
+        Ok(())
+    }
+
+    fn damage(&mut self, amount: u32) {
+        if amount >= self.max_health && self.max_health > 0 {
+            self.dead = true;
+        }
+        let absorbed = amount.min(self.temp_health);
+        self.temp_health -= absorbed;
+        self.health = self.health.saturating_sub(amount - absorbed);
+    }
+
+    fn long_rest(&mut self) -> Result<(), RulesError> {
+        if self.health == 0 || self.is_dead() {
+            return Err(RulesError::NotAllowed(
+                "a long rest needs at least 1 health",
+            ));
+        }
+        self.exhaustion = self.exhaustion.saturating_sub(1);
+        self.health = self.effective_max_health();
+        self.temp_health = 0;
+        for r in &mut self.reserves {
+            r.spent = false;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn temporary_health_goes_first_and_killing_outright() {
+        let mut t = EveningToken {
+            health: 20,
+            max_health: 20,
+            ..EveningToken::default()
+        };
+        t.apply(&EveningChange::GainTempHealth(5)).unwrap();
+        t.apply(&EveningChange::GainTempHealth(3)).unwrap();
+        assert_eq!(t.temp_health, 5);
+        t.apply(&EveningChange::Damage(8)).unwrap();
+        assert_eq!((t.temp_health, t.health), (0, 17));
+        t.apply(&EveningChange::Heal(10)).unwrap();
+        assert_eq!(t.health, 20);
+        t.apply(&EveningChange::Damage(20)).unwrap();
+        assert!(t.is_dead());
+        assert!(t.apply(&EveningChange::Heal(1)).is_err());
+    }
+
+    #[test]
+    fn injury_and_exhaustion() {
+        let mut t = EveningToken {
+            health: 30,
+            max_health: 30,
+            ..EveningToken::default()
+        };
+        let pens: Vec<(i64, i64)> = (0..=6)
+            .map(|l| {
+                t.apply(&EveningChange::SetInjury(l)).unwrap();
+                t.injury_penalties()
+            })
+            .collect();
+        assert_eq!(
+            pens,
+            vec![
+                (0, 0),
+                (-3, 0),
+                (-3, -3),
+                (-6, -3),
+                (-6, -6),
+                (-9, -6),
+                (-9, -9)
+            ]
+        );
+        assert!(t.apply(&EveningChange::SetInjury(8)).is_err());
+        t.apply(&EveningChange::SetExhaustion(4)).unwrap();
+        assert_eq!((t.effective_max_health(), t.health), (15, 15));
+        t.apply(&EveningChange::LongRest).unwrap();
+        assert_eq!((t.exhaustion, t.health), (3, 30));
+    }
+
+    #[test]
+    fn penalties_reach_the_check() {
+        let t = EveningToken {
+            injury: 3,
+            exhaustion: 1,
+            ..EveningToken::default()
+        };
+        let base = EveningCheck {
+            modifier: 5,
+            ..EveningCheck::default()
+        };
+        let apt = t.apply_penalties(&base, CheckKind::Aptitude);
+        assert_eq!((apt.modifier, apt.disadvantage), (-1, true));
+        let atk = t.apply_penalties(&base, CheckKind::AttackOrDefense);
+        assert_eq!((atk.modifier, atk.disadvantage), (2, false));
+    }
+
+    #[test]
+    fn threats_start_at_table_health() {
+        use crate::rules::evening::{ThreatProfile, ThreatTrait};
+        let mut t = EveningToken::default();
+        let profile = ThreatProfile {
+            rating: 2,
+            traits: vec![ThreatTrait::Behemoth],
+        };
+        t.apply(&EveningChange::SetThreat(Some(profile))).unwrap();
+        assert_eq!((t.max_health, t.health), (190, 190));
+    }
+
+    #[test]
+    fn reserves_spend_and_return() {
+        let mut t = EveningToken {
+            health: 1,
+            max_health: 10,
+            ..EveningToken::default()
+        };
+        t.apply(&EveningChange::AddReserve(8)).unwrap();
+        t.apply(&EveningChange::AddReserve(10)).unwrap();
+        t.apply(&EveningChange::SpendReserve(1)).unwrap();
+        assert!(t.apply(&EveningChange::SpendReserve(1)).is_err());
+        t.apply(&EveningChange::LongRest).unwrap();
+        assert!(t.reserves.iter().all(|r| !r.spent));
+    }
+}

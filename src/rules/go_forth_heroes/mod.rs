@@ -1,0 +1,145 @@
+//! Go Forth: Heroes (`go-forth-heroes.txt`): d20 + Roll against a TN, an Effort die for impact,
+//! momentum Boosts, Hearts of 10 Effort, Wounds by Defense.
+
+mod check;
+mod contest;
+mod hearts;
+mod tracker;
+mod wounds;
+
+pub use check::{
+    BARE_HANDS_EFFORT_DIE, Boost, EASE_STEP, GfhCheck, GfhOutcome, GfhRoll, MOMENTUM_DIE,
+    MomentumArea, Target, TnTier, WEAPON_EFFORT_DIE, net_modifier,
+};
+pub use contest::{Contest, ContestOutcome, contest_odds};
+pub use hearts::{EFFORT_PER_HEART, EffortApplied, Hearts};
+pub use tracker::{GfhChange, GfhToken};
+pub use wounds::{
+    Attributes, Defense, EXISTING_WOUND_PENALTY, Severity, Wound, WoundRoll, wound_effect,
+};
+
+use crate::combat::initiative::{EnemyPlacement, Mode};
+use crate::model::RuleSystem;
+use crate::rules::conditions::{CheckKind as C, ConditionDef, Defense as D, Effect as E, def};
+use crate::rules::{CheckSetup, System, TokenTrackers};
+
+/// The GFH system for the registry.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GoForthHeroes;
+
+/// GFH, Conditions: four pairs that cancel on contact, and the monster Debuffs.
+const CONDITIONS: &[ConditionDef] = &[
+    def(
+        "Bolstered",
+        "Soul Defense +3, Social checks Easy, one temporary momentum die.",
+        Some("Shaken"),
+        &[
+            E::DefenseChange(D::Soul, 3),
+            E::Easier(C::Social),
+            E::TemporaryMomentum(1),
+        ],
+    ),
+    def(
+        "Shaken",
+        "Soul Defense −3, Social checks Hard, one momentum die lost for the duration.",
+        Some("Bolstered"),
+        &[
+            E::DefenseChange(D::Soul, -3),
+            E::Harder(C::Social),
+            E::TemporaryMomentum(-1),
+        ],
+    ),
+    def(
+        "Empowered",
+        "Body Defense +3, Physical checks Easy.",
+        Some("Weakened"),
+        &[E::DefenseChange(D::Body, 3), E::Easier(C::Physical)],
+    ),
+    def(
+        "Weakened",
+        "Body Defense −3, Physical checks Hard.",
+        Some("Empowered"),
+        &[E::DefenseChange(D::Body, -3), E::Harder(C::Physical)],
+    ),
+    def(
+        "Focused",
+        "Mind Defense +3, Mental checks Easy, a second lock slot opens.",
+        Some("Dazed"),
+        &[
+            E::DefenseChange(D::Mind, 3),
+            E::Easier(C::Mental),
+            E::ExtraLockSlot,
+        ],
+    ),
+    def(
+        "Dazed",
+        "Mind Defense −3, Mental checks Hard, lock slots can't be used.",
+        Some("Focused"),
+        &[
+            E::DefenseChange(D::Mind, -3),
+            E::Harder(C::Mental),
+            E::NoLockSlot,
+        ],
+    ),
+    def(
+        "Mobile",
+        "Moves twice as far.",
+        Some("Trapped"),
+        &[E::DoubleSpeed],
+    ),
+    def("Trapped", "Can't move.", Some("Mobile"), &[E::NoMovement]),
+    def(
+        "Exposed",
+        "Debuff: every attack against this monster is Easy.",
+        None,
+        &[E::AttacksAgainstEasier],
+    ),
+    def(
+        "Rattled",
+        "Debuff: this monster's attacks are Hard.",
+        None,
+        &[E::Harder(C::Attack)],
+    ),
+    def(
+        "Pinned",
+        "Debuff: this monster can't use its Move.",
+        None,
+        &[E::NoMovement],
+    ),
+    def(
+        "Staggered",
+        "Debuff: this monster takes its Move or its Action this turn, not both.",
+        None,
+        &[E::MoveOrAction],
+    ),
+    def(
+        "Stunned",
+        "Debuff: this monster can't act this round.",
+        None,
+        &[E::NoActions, E::NoMovement],
+    ),
+];
+
+impl System for GoForthHeroes {
+    fn id(&self) -> RuleSystem {
+        RuleSystem::GoForthHeroes
+    }
+
+    fn default_check(&self) -> CheckSetup {
+        CheckSetup::GoForthHeroes(GfhCheck::default())
+    }
+
+    fn condition_catalogue(&self) -> &'static [ConditionDef] {
+        CONDITIONS
+    }
+
+    fn initiative_mode(&self) -> Mode {
+        Mode::RoundTheTable {
+            placement: EnemyPlacement::AtTheEnd,
+        }
+    }
+
+    fn new_token_trackers(&self) -> TokenTrackers {
+        TokenTrackers::GoForthHeroes(GfhToken::default())
+    }
+}

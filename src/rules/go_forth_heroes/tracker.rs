@@ -1,0 +1,208 @@
+//! Per-token GFH state: attributes (for Defenses), Hearts for enemies, Wounds with timers.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Attributes, Defense, EFFORT_PER_HEART, Hearts, Severity, Wound, net_modifier};
+use crate::rules::RulesError;
+
+/// What the encounter tracks for one GFH token.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GfhToken {
+    /// Attributes, which give the three Defenses (GFH, Defenses).
+    pub attributes: Attributes,
+    /// Hearts, for enemies and obstacles (GFH, Hearts).
+    pub hearts: Option<Hearts>,
+    /// Wounds carried (GFH, Wounds).
+    pub wounds: Vec<Wound>,
+}
+
+/// A change to one GFH token. Applied through [`crate::rules::TrackerCommand`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GfhChange {
+    /// Replace the attributes.
+    SetAttributes(Attributes),
+    /// Give or take away Hearts.
+    SetHearts(Option<Hearts>),
+    /// Apply a strike of Effort to the Hearts (`overkill` carries excess on).
+    ApplyEffort {
+        /// Effort before Shields.
+        effort: u32,
+        /// Whether the Overkill gambit applies.
+        overkill: bool,
+    },
+    /// Record a rolled Wound.
+    AddWound(Wound),
+    /// Remove a Wound (cured, or cleared by a Reason check).
+    RemoveWound(usize),
+    /// Short Rest after an encounter: Flesh Wounds disappear (GFH, Recovery).
+    ShortRest,
+    /// Long Rest: one Shallow Wound goes (GFH, Recovery).
+    LongRest,
+    /// A session ends: Vicious Wounds count down one session and go at zero.
+    EndSession,
+}
+
+impl GfhToken {
+    /// A Defense TN with bonuses and penalties from several sources (conditions, wards, gambits):
+    /// they do not add up, the best bonus and worst penalty count once (GFH, Defenses;
+    /// Modifiers).
+    #[must_use]
+    pub fn defense(&self, defense: Defense, modifiers: &[i64]) -> i64 {
+        self.attributes.defense(defense) + net_modifier(modifiers)
+    }
+
+    /// Applies `change`; on error the caller keeps the previous state.
+    pub fn apply(&mut self, change: &GfhChange) -> Result<(), RulesError> {
+        match change {
+            GfhChange::SetAttributes(a) => self.attributes = *a,
+            GfhChange::SetHearts(h) => {
+                if let Some(bad) = h.as_ref().filter(|h| h.progress >= EFFORT_PER_HEART) {
+                    return Err(RulesError::OutOfRange {
+                        what: "Effort on the current Heart",
+                        value: i64::from(bad.progress),
+                        min: 0,
+                        max: i64::from(EFFORT_PER_HEART - 1),
+                    });
+                }
+                self.hearts.clone_from(h);
+            }
+            GfhChange::ApplyEffort { effort, overkill } => {
+                let Some(hearts) = self.hearts.as_mut() else {
+                    return Err(RulesError::NotAllowed("this token has no Hearts"));
+                };
+                hearts.apply_effort(*effort, *overkill);
+            }
+            GfhChange::AddWound(w) => {
+                if !(1..=8).contains(&w.effect_roll) {
+                    return Err(RulesError::OutOfRange {
+                        what: "wound chart roll",
+                        value: i64::from(w.effect_roll),
+                        min: 1,
+                        max: 8,
+                    });
+                }
+                self.wounds.push(w.clone());
+            }
+            GfhChange::RemoveWound(i) => {
+                if *i >= self.wounds.len() {
+                    return Err(RulesError::NoSuchEntry {
+                        what: "wound",
+                        index: *i,
+                    });
+                }
+                self.wounds.remove(*i);
+            }
+            GfhChange::ShortRest => self.wounds.retain(|w| w.severity != Severity::Flesh),
+            GfhChange::LongRest => {
+                if let Some(i) = self
+                    .wounds
+                    .iter()
+                    .position(|w| w.severity == Severity::Shallow)
+                {
+                    self.wounds.remove(i);
+                }
+            }
+            GfhChange::EndSession => self.end_session(),
+        }
+        Ok(())
+    }
+
+    fn end_session(&mut self) {
+        for w in &mut self.wounds {
+            if w.severity == Severity::Vicious {
+                w.sessions_left = w.sessions_left.saturating_sub(1);
+            }
+        }
+        self.wounds
+            .retain(|w| w.severity != Severity::Vicious || w.sessions_left > 0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wound(severity: Severity, sessions_left: u8) -> Wound {
+        Wound {
+            defense: Defense::Body,
+            severity,
+            effect_roll: 3,
+            sessions_left,
+        }
+    }
+
+    #[test]
+    fn wound_timers() {
+        let mut t = GfhToken::default();
+        for w in [
+            wound(Severity::Flesh, 0),
+            wound(Severity::Shallow, 0),
+            wound(Severity::Shallow, 0),
+            wound(Severity::Vicious, 2),
+            wound(Severity::Permanent, 0),
+        ] {
+            t.apply(&GfhChange::AddWound(w)).unwrap();
+        }
+        t.apply(&GfhChange::ShortRest).unwrap();
+        assert_eq!(t.wounds.len(), 4);
+        t.apply(&GfhChange::LongRest).unwrap();
+        assert_eq!(t.wounds.len(), 3);
+        t.apply(&GfhChange::EndSession).unwrap();
+        assert_eq!(t.wounds.len(), 3);
+        t.apply(&GfhChange::EndSession).unwrap();
+        assert_eq!(t.wounds.len(), 2);
+        assert!(t.apply(&GfhChange::RemoveWound(5)).is_err());
+        assert!(
+            t.apply(&GfhChange::AddWound(wound(Severity::Flesh, 0).with_roll(9)))
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn defense_modifiers_take_the_highest() {
+        let t = GfhToken {
+            attributes: Attributes {
+                might: 2,
+                agility: 1,
+                ..Attributes::default()
+            },
+            ..GfhToken::default()
+        };
+        // Empowered (+3) and a ward (+3) give +3, not +6; Weakened would then take 3 off.
+        assert_eq!(t.defense(Defense::Body, &[3, 3]), 16);
+        assert_eq!(t.defense(Defense::Body, &[3, 3, -3]), 13);
+        let mut t = t;
+        let bad = Hearts {
+            progress: 10,
+            ..Hearts::new(2)
+        };
+        assert!(t.apply(&GfhChange::SetHearts(Some(bad))).is_err());
+    }
+
+    #[test]
+    fn effort_needs_hearts() {
+        let mut t = GfhToken::default();
+        assert!(
+            t.apply(&GfhChange::ApplyEffort {
+                effort: 5,
+                overkill: false
+            })
+            .is_err()
+        );
+        t.apply(&GfhChange::SetHearts(Some(Hearts::new(2))))
+            .unwrap();
+        t.apply(&GfhChange::ApplyEffort {
+            effort: 12,
+            overkill: false,
+        })
+        .unwrap();
+        assert_eq!(t.hearts.as_ref().map(|h| h.remaining), Some(1));
+    }
+
+    impl Wound {
+        fn with_roll(mut self, r: u8) -> Self {
+            self.effect_roll = r;
+            self
+        }
+    }
+}

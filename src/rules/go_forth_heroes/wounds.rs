@@ -1,0 +1,246 @@
+//! Defenses, Wound Severity and the d8 wound tables (GFH, Defenses; Wounds).
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::{DiceRng, Distribution, OutcomeName, OutcomeOdds};
+
+/// Penalty to the Severity roll per Wound already carried (GFH, Wounds).
+pub const EXISTING_WOUND_PENALTY: i64 = 5;
+
+/// The three Defenses, each fed by two attributes (GFH, Defenses).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Defense {
+    /// 10 + Might + Agility.
+    #[default]
+    Body,
+    /// 10 + Instinct + Reason.
+    Mind,
+    /// 10 + Presence + Vigor.
+    Soul,
+}
+
+/// The eight GFH attributes (GFH, Attributes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attributes {
+    /// Raw power; heavy melee weapons.
+    pub might: i64,
+    /// Speed and balance; light melee weapons.
+    pub agility: i64,
+    /// Precision; ranged weapons.
+    pub finesse: i64,
+    /// Awareness and intuition.
+    pub instinct: i64,
+    /// Knowledge and analysis; arcane spells.
+    pub reason: i64,
+    /// Endurance and toughness.
+    pub vigor: i64,
+    /// Personal impact; divine spells.
+    pub presence: i64,
+    /// Cunning communication.
+    pub guile: i64,
+}
+
+impl Attributes {
+    /// The sum of the two attributes tied to `defense`; also the Severity roll's bonus.
+    #[must_use]
+    pub fn pair(&self, defense: Defense) -> i64 {
+        match defense {
+            Defense::Body => self.might + self.agility,
+            Defense::Mind => self.instinct + self.reason,
+            Defense::Soul => self.presence + self.vigor,
+        }
+    }
+
+    /// The Defense TN: 10 + the pair (GFH, Defenses).
+    #[must_use]
+    pub fn defense(&self, defense: Defense) -> i64 {
+        10 + self.pair(defense)
+    }
+}
+
+/// How bad a Wound is, worst first (GFH, Severity Table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Severity {
+    /// −6 or less: dead at the end of the encounter.
+    Death,
+    /// −5 to 0: lasts until a miracle, quest or powerful NPC cures it.
+    Permanent,
+    /// 1–5: lasts d4 sessions.
+    Vicious,
+    /// 6–15: a Reason check or a Long Rest clears it.
+    Shallow,
+    /// 16+: a Reason check or the end of the encounter clears it.
+    Flesh,
+}
+
+impl OutcomeName for Severity {
+    fn label(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
+impl Severity {
+    /// Reads the Severity table. The text lists −6 in both the Death and the Permanent rows;
+    /// we read the first row as winning, so −6 is Death and Permanent is −5 to 0.
+    #[must_use]
+    pub fn from_total(total: i64) -> Self {
+        match total {
+            ..=-6 => Self::Death,
+            -5..=0 => Self::Permanent,
+            1..=5 => Self::Vicious,
+            6..=15 => Self::Shallow,
+            _ => Self::Flesh,
+        }
+    }
+}
+
+/// The Severity roll after being Knocked Out: 1d20 + the pair of the Defense that dropped you,
+/// −5 per Wound already carried (GFH, Taking a Wound Roll).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WoundRoll {
+    /// The Defense that dropped the hero.
+    pub defense: Defense,
+    /// The hero's attributes.
+    pub attributes: Attributes,
+    /// Wounds already carried.
+    pub existing_wounds: u32,
+}
+
+/// A Wound carried by a hero, with its timer (GFH, Wounds; Recovery).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Wound {
+    /// The Defense chart it came from.
+    pub defense: Defense,
+    /// How long it lasts.
+    pub severity: Severity,
+    /// The d8 face rolled on the Defense chart.
+    pub effect_roll: u8,
+    /// Sessions left for a Vicious Wound (d4 when taken); 0 otherwise.
+    pub sessions_left: u8,
+}
+
+impl Wound {
+    /// The wound's effect in our words.
+    #[must_use]
+    pub fn effect(&self) -> &'static str {
+        wound_effect(self.defense, self.effect_roll)
+    }
+}
+
+impl WoundRoll {
+    fn flat(&self) -> i64 {
+        self.attributes.pair(self.defense)
+            - EXISTING_WOUND_PENALTY * i64::from(self.existing_wounds)
+    }
+
+    /// Exact chance of each Severity.
+    #[must_use]
+    pub fn odds(&self) -> OutcomeOdds<Severity> {
+        Distribution::die(20)
+            .shift(self.flat())
+            .outcomes(Severity::from_total)
+    }
+
+    /// Rolls Severity, the d8 chart and, for a Vicious Wound, its d4 sessions.
+    pub fn roll(&self, rng: &mut DiceRng) -> Wound {
+        let severity = Severity::from_total(i64::from(rng.die(20)) + self.flat());
+        let effect_roll = rng.die(8) as u8;
+        let sessions_left = if severity == Severity::Vicious {
+            rng.die(4) as u8
+        } else {
+            0
+        };
+        Wound {
+            defense: self.defense,
+            severity,
+            effect_roll,
+            sessions_left,
+        }
+    }
+}
+
+/// The d8 wound charts for Body, Mind and Soul, in our words (GFH, Determining the Wound).
+#[must_use]
+pub fn wound_effect(defense: Defense, d8: u8) -> &'static str {
+    match (defense, d8) {
+        (Defense::Body, 1) => "Weakened",
+        (Defense::Body, 2) => "Move reduced by 2",
+        (Defense::Body, 3 | 4) => "Might checks Hard",
+        (Defense::Body, 5 | 6) => "Agility checks Hard",
+        (Defense::Body, 7) => "Finesse checks Hard",
+        (Defense::Body, _) => "Cannot Prepare",
+        (Defense::Mind, 1) => "Dazed",
+        (Defense::Mind, 2) => "Cannot Hurry",
+        (Defense::Mind, 3 | 4) => "Instinct checks Hard",
+        (Defense::Mind, 5 | 6) => "Reason checks Hard",
+        (Defense::Mind, 7) => "Cannot Lock momentum",
+        (Defense::Mind, _) => "Cannot Rally",
+        (Defense::Soul, 1) => "Shaken",
+        (Defense::Soul, 2) => "Cannot Hold",
+        (Defense::Soul, 3 | 4) => "Guile checks Hard",
+        (Defense::Soul, 5 | 6) => "Presence checks Hard",
+        (Defense::Soul, 7) => "Vigor checks Hard",
+        (Defense::Soul, _) => "One momentum die lost for good",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defenses_are_ten_plus_pairs() {
+        // The text's sample hero: Might 1, Agility 2, Instinct 1, Reason 0, Presence −1, Vigor 0.
+        let a = Attributes {
+            might: 1,
+            agility: 2,
+            instinct: 1,
+            presence: -1,
+            ..Attributes::default()
+        };
+        assert_eq!(a.defense(Defense::Body), 13);
+        assert_eq!(a.defense(Defense::Mind), 11);
+        assert_eq!(a.defense(Defense::Soul), 9);
+    }
+
+    #[test]
+    fn severity_bands() {
+        assert_eq!(Severity::from_total(-7), Severity::Death);
+        assert_eq!(Severity::from_total(-6), Severity::Death);
+        assert_eq!(Severity::from_total(0), Severity::Permanent);
+        assert_eq!(Severity::from_total(5), Severity::Vicious);
+        assert_eq!(Severity::from_total(15), Severity::Shallow);
+        assert_eq!(Severity::from_total(16), Severity::Flesh);
+    }
+
+    #[test]
+    fn severity_odds_with_two_wounds() {
+        // Pair +3, two Wounds (−10): d20 − 7 ranges −6..13.
+        let roll = WoundRoll {
+            defense: Defense::Body,
+            attributes: Attributes {
+                might: 1,
+                agility: 2,
+                ..Attributes::default()
+            },
+            existing_wounds: 2,
+        };
+        let odds = roll.odds();
+        assert!((odds.probability(&Severity::Death) - 0.05).abs() < 1e-12);
+        assert!((odds.probability(&Severity::Permanent) - 0.30).abs() < 1e-12);
+        assert!((odds.probability(&Severity::Vicious) - 0.25).abs() < 1e-12);
+        assert!((odds.probability(&Severity::Shallow) - 0.40).abs() < 1e-12);
+        let w = roll.roll(&mut DiceRng::seeded(2));
+        assert!((1..=8).contains(&w.effect_roll));
+    }
+
+    #[test]
+    fn wound_charts() {
+        assert_eq!(wound_effect(Defense::Body, 4), "Might checks Hard");
+        assert_eq!(wound_effect(Defense::Mind, 7), "Cannot Lock momentum");
+        assert_eq!(
+            wound_effect(Defense::Soul, 8),
+            "One momentum die lost for good"
+        );
+    }
+}

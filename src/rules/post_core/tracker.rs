@@ -1,0 +1,197 @@
+//! Post core token state: HP, grit, STR/DEX/WIL and what losing them means (Post core, Damage;
+//! Attribute Loss; Recovery).
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::RulesError;
+
+/// Grit a character starts with and a rest restores (Post core, Grit).
+pub const STARTING_GRIT: u8 = 6;
+
+/// The three attributes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Attribute {
+    /// Strength.
+    Str,
+    /// Dexterity.
+    Dex,
+    /// Willpower.
+    Wil,
+}
+
+/// What the encounter tracks for one Post core token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostToken {
+    /// Current hit protection.
+    pub hp: u8,
+    /// HP a rest restores.
+    pub max_hp: u8,
+    /// Current grit.
+    pub grit: u8,
+    /// Current STR, DEX, WIL; −1 means the attribute is lost below 0.
+    pub attributes: [i8; 3],
+    /// Scores an extended rest restores.
+    pub base_attributes: [i8; 3],
+}
+
+impl Default for PostToken {
+    fn default() -> Self {
+        Self {
+            hp: 2,
+            max_hp: 2,
+            grit: STARTING_GRIT,
+            attributes: [0; 3],
+            base_attributes: [0; 3],
+        }
+    }
+}
+
+/// A change to one Post core token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PostChange {
+    /// Set attribute scores (also what an extended rest restores) and HP maximum.
+    SetUp {
+        /// STR, DEX, WIL.
+        attributes: [i8; 3],
+        /// Max HP.
+        max_hp: u8,
+    },
+    /// Physical damage: the consequence comes off HP; going below 0 costs 1 STR instead.
+    Damage(u8),
+    /// A narrative consequence taken from an attribute.
+    AttributeLoss {
+        /// Which attribute.
+        attribute: Attribute,
+        /// How much.
+        amount: u8,
+    },
+    /// Spend grit (refused if short).
+    SpendGrit(u8),
+    /// Short rest: HP and grit restored.
+    ShortRest,
+    /// Extended rest: HP, grit and attributes restored.
+    ExtendedRest,
+}
+
+impl PostToken {
+    fn attr(&self, a: Attribute) -> i8 {
+        self.attributes[a as usize]
+    }
+
+    /// Plain-language state from attributes below 0 (Post core, Attribute Loss).
+    #[must_use]
+    pub fn states(&self) -> Vec<&'static str> {
+        let mut s = Vec::new();
+        if self.attr(Attribute::Str) < 0 {
+            s.push("Taken down: dies unless helped at once");
+        }
+        if self.attr(Attribute::Dex) < 0 {
+            s.push("Paralysed");
+        }
+        if self.attr(Attribute::Wil) < 0 {
+            s.push("Delirious");
+        }
+        if self.attr(Attribute::Dex) < 0 && self.attr(Attribute::Wil) < 0 {
+            s.push("Cannot act until an extended rest");
+        }
+        s
+    }
+
+    /// Applies `change`; on error the caller keeps the previous state.
+    pub fn apply(&mut self, change: &PostChange) -> Result<(), RulesError> {
+        match change {
+            PostChange::SetUp { attributes, max_hp } => {
+                self.attributes = *attributes;
+                self.base_attributes = *attributes;
+                self.max_hp = *max_hp;
+                self.hp = self.hp.min(*max_hp);
+            }
+            PostChange::Damage(c) => {
+                if *c > self.hp {
+                    self.hp = 0;
+                    self.lose(Attribute::Str, 1);
+                } else {
+                    self.hp -= c;
+                }
+            }
+            PostChange::AttributeLoss { attribute, amount } => self.lose(*attribute, *amount),
+            PostChange::SpendGrit(n) => {
+                if *n > self.grit {
+                    return Err(RulesError::NotEnough {
+                        what: "grit",
+                        have: i64::from(self.grit),
+                        need: i64::from(*n),
+                    });
+                }
+                self.grit -= n;
+            }
+            PostChange::ShortRest => {
+                self.hp = self.max_hp;
+                self.grit = STARTING_GRIT;
+            }
+            PostChange::ExtendedRest => {
+                self.hp = self.max_hp;
+                self.grit = STARTING_GRIT;
+                self.attributes = self.base_attributes;
+            }
+        }
+        Ok(())
+    }
+
+    /// Attribute loss stops at −1: below 0 is already the end state.
+    fn lose(&mut self, a: Attribute, amount: u8) {
+        let v = &mut self.attributes[a as usize];
+        *v = (i16::from(*v) - i16::from(amount)).max(-1) as i8;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn damage_spills_into_strength() {
+        let mut t = PostToken::default();
+        t.apply(&PostChange::SetUp {
+            attributes: [1, 1, 1],
+            max_hp: 3,
+        })
+        .unwrap();
+        t.apply(&PostChange::ShortRest).unwrap();
+        t.apply(&PostChange::Damage(3)).unwrap();
+        assert_eq!((t.hp, t.attributes[0]), (0, 1));
+        t.apply(&PostChange::Damage(1)).unwrap();
+        assert_eq!(t.attributes[0], 0);
+        t.apply(&PostChange::Damage(2)).unwrap();
+        assert_eq!(t.attributes[0], -1);
+        assert_eq!(t.states(), vec!["Taken down: dies unless helped at once"]);
+        t.apply(&PostChange::ExtendedRest).unwrap();
+        assert_eq!((t.hp, t.attributes), (3, [1, 1, 1]));
+    }
+
+    #[test]
+    fn attribute_loss_and_grit() {
+        let mut t = PostToken::default();
+        t.apply(&PostChange::AttributeLoss {
+            attribute: Attribute::Dex,
+            amount: 2,
+        })
+        .unwrap();
+        t.apply(&PostChange::AttributeLoss {
+            attribute: Attribute::Wil,
+            amount: 1,
+        })
+        .unwrap();
+        assert_eq!(
+            t.states(),
+            vec![
+                "Paralysed",
+                "Delirious",
+                "Cannot act until an extended rest"
+            ]
+        );
+        t.apply(&PostChange::SpendGrit(4)).unwrap();
+        assert!(t.apply(&PostChange::SpendGrit(3)).is_err());
+        assert_eq!(t.grit, 2);
+    }
+}

@@ -1,0 +1,77 @@
+//! Road and Ruin (`road-and-ruin.md`): the d10 Outcome die with a shifting centre, attack dice
+//! with blows and Specials, Steadfast, Exertion, the Story Roster.
+
+mod attack;
+mod health;
+mod outcome;
+mod roster;
+mod tracker;
+
+pub use attack::{AttackDie, AttackOutcome, AttackResult, AttackRoll, Blow, blow_damage};
+pub use health::{exertion_max, is_exhausted, strike};
+pub use outcome::{
+    Band, Exhaustion, MAX_PROFICIENCY, OutcomeCheck, OutcomeRoll, SPECIALISATION_SHIFT,
+};
+pub use roster::{
+    DiscoveryPrompt, ROSTER_SLOTS, RosterChange, RosterOutcome, RosterRoll, StoryRoster,
+};
+pub use tracker::{Pool, RrChange, RrToken};
+
+use crate::combat::initiative::Mode;
+use crate::model::RuleSystem;
+use crate::rules::conditions::{ConditionDef, Effect as E, def};
+use crate::rules::{CheckSetup, System, TokenTrackers};
+
+/// The Road and Ruin system for the registry.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RoadAndRuin;
+
+/// Road and Ruin: the states its text names for combat.
+const CONDITIONS: &[ConditionDef] = &[
+    def(
+        "Shaken",
+        "No Steadfast left: its Intention becomes getting out of danger.",
+        None,
+        &[],
+    ),
+    def(
+        "Distracted",
+        "Acted outside its Intention: slower, less accurate, worse outcomes until it Assesses.",
+        None,
+        &[E::Difficulty(1)],
+    ),
+    def(
+        "Tiring",
+        "Rolls an extra skill die and keeps the lower.",
+        None,
+        &[E::ExtraLowDie],
+    ),
+    def(
+        "Exhausted",
+        "Under half its Exertion: +5 difficulty and an extra skill die, keep the lower.",
+        None,
+        &[E::Difficulty(5), E::ExtraLowDie],
+    ),
+];
+
+impl System for RoadAndRuin {
+    fn id(&self) -> RuleSystem {
+        RuleSystem::RoadAndRuin
+    }
+
+    fn default_check(&self) -> CheckSetup {
+        CheckSetup::RoadAndRuin(OutcomeCheck::default())
+    }
+
+    fn condition_catalogue(&self) -> &'static [ConditionDef] {
+        CONDITIONS
+    }
+
+    fn initiative_mode(&self) -> Mode {
+        Mode::Simultaneous
+    }
+
+    fn new_token_trackers(&self) -> TokenTrackers {
+        TokenTrackers::RoadAndRuin(RrToken::default())
+    }
+}

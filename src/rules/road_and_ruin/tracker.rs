@@ -1,0 +1,216 @@
+//! Road and Ruin token state: Health, Steadfast, Exertion, Mana, Spirit.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Exhaustion, OutcomeCheck, exertion_max, is_exhausted, strike};
+use crate::rules::RulesError;
+
+/// A Road and Ruin pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pool {
+    /// Lasting physical damage.
+    Health,
+    /// The morale shield (SF).
+    Steadfast,
+    /// Physical push (maximum 10 × Endurance).
+    Exertion,
+    /// Mana for spells.
+    Mana,
+    /// Spirit points for asserting oneself.
+    Spirit,
+}
+
+/// What the encounter tracks for one Road and Ruin token.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RrToken {
+    /// Endurance attribute (sets the Exertion maximum).
+    pub endurance: u8,
+    /// Current values: Health, Steadfast, Exertion, Mana, Spirit.
+    pub current: [u32; 5],
+    /// Maxima; the Exertion entry is ignored in favour of 10 × Endurance.
+    pub max: [u32; 5],
+}
+
+/// A change to one Road and Ruin token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RrChange {
+    /// A strike of damage through Steadfast (see [`strike`]).
+    Strike(u32),
+    /// Spend from a pool (refused if too little is left).
+    Spend {
+        /// Which pool.
+        pool: Pool,
+        /// How much.
+        amount: u32,
+    },
+    /// Recover into a pool, up to its maximum.
+    Recover {
+        /// Which pool.
+        pool: Pool,
+        /// How much.
+        amount: u32,
+    },
+    /// Set a pool's maximum (not Exertion; current is capped).
+    SetMax {
+        /// Which pool.
+        pool: Pool,
+        /// The new maximum.
+        max: u32,
+    },
+    /// Set Endurance (and so the Exertion maximum).
+    SetEndurance(u8),
+}
+
+impl RrToken {
+    /// A pool's current value.
+    #[must_use]
+    pub fn get(&self, pool: Pool) -> u32 {
+        self.current[pool as usize]
+    }
+
+    /// A pool's maximum.
+    #[must_use]
+    pub fn max_of(&self, pool: Pool) -> u32 {
+        match pool {
+            Pool::Exertion => exertion_max(self.endurance),
+            _ => self.max[pool as usize],
+        }
+    }
+
+    /// Shaken: no Steadfast left (Road and Ruin, HEALTH).
+    #[must_use]
+    pub fn shaken(&self) -> bool {
+        self.get(Pool::Steadfast) == 0
+    }
+
+    /// Exhausted: less than half the Exertion pool (Road and Ruin, EXERTION).
+    #[must_use]
+    pub fn exhausted(&self) -> bool {
+        is_exhausted(self.get(Pool::Exertion), self.endurance)
+    }
+
+    /// `check` with this token's Exhaustion filled in (unless already negated with Exertion).
+    #[must_use]
+    pub fn prepare(&self, check: &OutcomeCheck) -> OutcomeCheck {
+        let exhaustion = match (self.exhausted(), check.exhaustion) {
+            (_, Exhaustion::Negated) => Exhaustion::Negated,
+            (true, _) => Exhaustion::Exhausted,
+            (false, e) => e,
+        };
+        OutcomeCheck {
+            exhaustion,
+            ..*check
+        }
+    }
+
+    /// Applies `change`; on error the caller keeps the previous state.
+    pub fn apply(&mut self, change: &RrChange) -> Result<(), RulesError> {
+        match change {
+            RrChange::Strike(damage) => {
+                let (sf, hp) = strike(self.get(Pool::Steadfast), *damage);
+                self.current[Pool::Steadfast as usize] -= sf;
+                let h = &mut self.current[Pool::Health as usize];
+                *h = h.saturating_sub(hp);
+            }
+            RrChange::Spend { pool, amount } => {
+                let have = self.get(*pool);
+                if have < *amount {
+                    return Err(RulesError::NotEnough {
+                        what: "points in that pool",
+                        have: i64::from(have),
+                        need: i64::from(*amount),
+                    });
+                }
+                self.current[*pool as usize] -= amount;
+            }
+            RrChange::Recover { pool, amount } => {
+                self.current[*pool as usize] = self
+                    .get(*pool)
+                    .saturating_add(*amount)
+                    .min(self.max_of(*pool));
+            }
+            RrChange::SetMax {
+                pool: Pool::Exertion,
+                ..
+            } => {
+                return Err(RulesError::NotAllowed(
+                    "the Exertion maximum comes from Endurance",
+                ));
+            }
+            RrChange::SetMax { pool, max } => {
+                self.max[*pool as usize] = *max;
+                self.current[*pool as usize] = self.get(*pool).min(*max);
+            }
+            RrChange::SetEndurance(e) => {
+                self.endurance = *e;
+                let cap = self.max_of(Pool::Exertion);
+                self.current[Pool::Exertion as usize] = self.get(Pool::Exertion).min(cap);
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strikes_and_pools() {
+        let mut t = RrToken::default();
+        t.apply(&RrChange::SetMax {
+            pool: Pool::Health,
+            max: 10,
+        })
+        .unwrap();
+        t.apply(&RrChange::SetMax {
+            pool: Pool::Steadfast,
+            max: 3,
+        })
+        .unwrap();
+        t.apply(&RrChange::Recover {
+            pool: Pool::Health,
+            amount: 99,
+        })
+        .unwrap();
+        t.apply(&RrChange::Recover {
+            pool: Pool::Steadfast,
+            amount: 3,
+        })
+        .unwrap();
+        t.apply(&RrChange::Strike(7)).unwrap();
+        assert_eq!((t.get(Pool::Steadfast), t.get(Pool::Health)), (0, 7));
+        assert!(t.shaken());
+        t.apply(&RrChange::Strike(2)).unwrap();
+        assert_eq!(t.get(Pool::Health), 5);
+        t.apply(&RrChange::SetEndurance(2)).unwrap();
+        t.apply(&RrChange::Recover {
+            pool: Pool::Exertion,
+            amount: 50,
+        })
+        .unwrap();
+        assert_eq!(t.get(Pool::Exertion), 20);
+        t.apply(&RrChange::Spend {
+            pool: Pool::Exertion,
+            amount: 11,
+        })
+        .unwrap();
+        assert!(t.exhausted());
+        let prepared = t.prepare(&OutcomeCheck::default());
+        assert_eq!(prepared.net_benefit(), -5);
+        assert!(
+            t.apply(&RrChange::Spend {
+                pool: Pool::Mana,
+                amount: 1
+            })
+            .is_err()
+        );
+        assert!(
+            t.apply(&RrChange::SetMax {
+                pool: Pool::Exertion,
+                max: 1
+            })
+            .is_err()
+        );
+    }
+}

@@ -1,0 +1,46 @@
+//! 3d6 core mechanics (`three-d6-core-mechanics.txt`): 3d6 Total with advantage dice, Effect
+//! dice, escalation 0–6, level and tier.
+
+mod check;
+mod effect;
+mod tracker;
+
+pub use check::{MAX_EDGE, MAX_ESCALATION, ResolutionBand, ThreeD6Check, ThreeD6Roll};
+pub use effect::{EffectDice, EffectDie, halve, step_flat};
+pub use tracker::{
+    EscalationChange, ThreeD6Change, ThreeD6Encounter, ThreeD6Token, TierRelation, tier_for_level,
+};
+
+use crate::combat::initiative::Mode;
+use crate::model::RuleSystem;
+use crate::rules::conditions::ConditionDef;
+use crate::rules::{CheckSetup, System, TokenTrackers};
+
+/// The 3d6 system for the registry.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ThreeD6;
+
+/// The core text names no conditions; games built on it add their own.
+const CONDITIONS: &[ConditionDef] = &[];
+
+impl System for ThreeD6 {
+    fn id(&self) -> RuleSystem {
+        RuleSystem::ThreeD6
+    }
+
+    fn default_check(&self) -> CheckSetup {
+        CheckSetup::ThreeD6(ThreeD6Check::default())
+    }
+
+    fn condition_catalogue(&self) -> &'static [ConditionDef] {
+        CONDITIONS
+    }
+
+    fn initiative_mode(&self) -> Mode {
+        Mode::Escalating
+    }
+
+    fn new_token_trackers(&self) -> TokenTrackers {
+        TokenTrackers::ThreeD6(ThreeD6Token::default())
+    }
+}

@@ -1,0 +1,488 @@
+//! Tracker state for an encounter, changed only through [`TrackerCommand`]s with exact inverses.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    RulesError, evening, go_forth_heroes as gfh, post_core as post, road_and_ruin as rr, three_d6,
+};
+use crate::model::{RuleSystem, TokenId};
+
+/// Every tracker in an encounter: per-token state and encounter-wide state. The encounter model
+/// embeds this and wraps [`TrackerCommand`] in its own command enum.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Trackers {
+    /// State per token.
+    pub per_token: BTreeMap<TokenId, TokenTrackers>,
+    /// State shared by the whole encounter.
+    pub encounter: EncounterTrackers,
+}
+
+/// One token's trackers, in its system's terms.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TokenTrackers {
+    /// GFH: attributes/Defenses, Hearts, Wounds.
+    GoForthHeroes(gfh::GfhToken),
+    /// Evening: health, reserves, injury, exhaustion, threat profile.
+    Evening(evening::EveningToken),
+    /// Road and Ruin: Health, Steadfast, Exertion, Mana, Spirit.
+    RoadAndRuin(rr::RrToken),
+    /// Post core: HP, grit, STR/DEX/WIL.
+    PostCore(post::PostToken),
+    /// 3d6: level and tier.
+    ThreeD6(three_d6::ThreeD6Token),
+}
+
+/// Encounter-wide trackers for every system (only the running system's part is used).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct EncounterTrackers {
+    /// Evening threads and challenges.
+    pub evening: evening::EveningEncounter,
+    /// Road and Ruin story roster.
+    pub road_and_ruin: rr::StoryRoster,
+    /// Post core clocks.
+    pub post_core: post::Clocks,
+    /// 3d6 escalation.
+    pub three_d6: three_d6::ThreeD6Encounter,
+}
+
+/// A change to one token's trackers, in its system's terms.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TokenChange {
+    /// A GFH change.
+    GoForthHeroes(gfh::GfhChange),
+    /// An Evening change.
+    Evening(evening::EveningChange),
+    /// A Road and Ruin change.
+    RoadAndRuin(rr::RrChange),
+    /// A Post core change.
+    PostCore(post::PostChange),
+    /// A 3d6 change.
+    ThreeD6(three_d6::ThreeD6Change),
+}
+
+/// A change to the encounter-wide trackers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum EncounterChange {
+    /// Evening threads and challenges.
+    Evening(evening::EveningEncounterChange),
+    /// The Road and Ruin story roster.
+    RoadAndRuin(rr::RosterChange),
+    /// Post core clocks.
+    PostCore(post::ClockChange),
+    /// 3d6 escalation.
+    ThreeD6(three_d6::EscalationChange),
+}
+
+/// Every way trackers change. [`TrackerCommand::apply`] returns the inverse command; invalid
+/// commands fail and leave the state untouched.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TrackerCommand {
+    /// Give a token trackers (fails if it has some).
+    AddToken {
+        /// The token.
+        token: TokenId,
+        /// Its starting trackers.
+        trackers: TokenTrackers,
+    },
+    /// Remove a token's trackers (fails if it has none).
+    RemoveToken {
+        /// The token.
+        token: TokenId,
+    },
+    /// Change one token's trackers.
+    Token {
+        /// The token.
+        token: TokenId,
+        /// The change.
+        change: TokenChange,
+    },
+    /// Put a token's trackers back exactly (the inverse of a token change).
+    RestoreToken {
+        /// The token.
+        token: TokenId,
+        /// The state to restore.
+        trackers: Box<TokenTrackers>,
+    },
+    /// Change the encounter-wide trackers.
+    Encounter(EncounterChange),
+    /// Put the encounter-wide trackers back exactly (the inverse of an encounter change).
+    RestoreEncounter(Box<EncounterTrackers>),
+}
+
+impl TokenTrackers {
+    /// The system these trackers belong to.
+    #[must_use]
+    pub fn system(&self) -> RuleSystem {
+        match self {
+            Self::GoForthHeroes(_) => RuleSystem::GoForthHeroes,
+            Self::Evening(_) => RuleSystem::Evening,
+            Self::RoadAndRuin(_) => RuleSystem::RoadAndRuin,
+            Self::PostCore(_) => RuleSystem::PostCore,
+            Self::ThreeD6(_) => RuleSystem::ThreeD6,
+        }
+    }
+
+    fn apply(&mut self, change: &TokenChange) -> Result<(), RulesError> {
+        match (self, change) {
+            (Self::GoForthHeroes(t), TokenChange::GoForthHeroes(c)) => t.apply(c),
+            (Self::Evening(t), TokenChange::Evening(c)) => t.apply(c),
+            (Self::RoadAndRuin(t), TokenChange::RoadAndRuin(c)) => t.apply(c),
+            (Self::PostCore(t), TokenChange::PostCore(c)) => t.apply(c),
+            (Self::ThreeD6(t), TokenChange::ThreeD6(c)) => t.apply(c),
+            (t, c) => Err(RulesError::WrongSystem {
+                command: c.system(),
+                trackers: t.system(),
+            }),
+        }
+    }
+}
+
+impl TokenChange {
+    /// The system this change belongs to.
+    #[must_use]
+    pub fn system(&self) -> RuleSystem {
+        match self {
+            Self::GoForthHeroes(_) => RuleSystem::GoForthHeroes,
+            Self::Evening(_) => RuleSystem::Evening,
+            Self::RoadAndRuin(_) => RuleSystem::RoadAndRuin,
+            Self::PostCore(_) => RuleSystem::PostCore,
+            Self::ThreeD6(_) => RuleSystem::ThreeD6,
+        }
+    }
+}
+
+impl EncounterTrackers {
+    fn apply(&mut self, change: &EncounterChange) -> Result<(), RulesError> {
+        match change {
+            EncounterChange::Evening(c) => self.evening.apply(c),
+            EncounterChange::RoadAndRuin(c) => self.road_and_ruin.apply(c),
+            EncounterChange::PostCore(c) => self.post_core.apply(c),
+            EncounterChange::ThreeD6(c) => self.three_d6.apply(c),
+        }
+    }
+}
+
+impl TrackerCommand {
+    /// Applies the command and returns its inverse. Changes run on a copy that replaces the
+    /// state only on success, so a failed command leaves `trackers` exactly as it was.
+    pub fn apply(&self, trackers: &mut Trackers) -> Result<Self, RulesError> {
+        match self {
+            Self::AddToken { token, trackers: t } => {
+                if trackers.per_token.contains_key(token) {
+                    return Err(RulesError::TokenExists(*token));
+                }
+                trackers.per_token.insert(*token, t.clone());
+                Ok(Self::RemoveToken { token: *token })
+            }
+            Self::RemoveToken { token } => {
+                let old = trackers
+                    .per_token
+                    .remove(token)
+                    .ok_or(RulesError::UnknownToken(*token))?;
+                Ok(Self::AddToken {
+                    token: *token,
+                    trackers: old,
+                })
+            }
+            Self::Token { token, change } => {
+                let slot = trackers
+                    .per_token
+                    .get_mut(token)
+                    .ok_or(RulesError::UnknownToken(*token))?;
+                let mut next = slot.clone();
+                next.apply(change)?;
+                let old = std::mem::replace(slot, next);
+                Ok(Self::RestoreToken {
+                    token: *token,
+                    trackers: Box::new(old),
+                })
+            }
+            Self::RestoreToken { token, trackers: t } => {
+                let slot = trackers
+                    .per_token
+                    .get_mut(token)
+                    .ok_or(RulesError::UnknownToken(*token))?;
+                let old = std::mem::replace(slot, (**t).clone());
+                Ok(Self::RestoreToken {
+                    token: *token,
+                    trackers: Box::new(old),
+                })
+            }
+            Self::Encounter(change) => {
+                let mut next = trackers.encounter.clone();
+                next.apply(change)?;
+                let old = std::mem::replace(&mut trackers.encounter, next);
+                Ok(Self::RestoreEncounter(Box::new(old)))
+            }
+            Self::RestoreEncounter(e) => {
+                let old = std::mem::replace(&mut trackers.encounter, (**e).clone());
+                Ok(Self::RestoreEncounter(Box::new(old)))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::evening::{EveningChange, EveningEncounterChange, Tally};
+    use crate::rules::go_forth_heroes::{Defense, GfhChange, Hearts, Severity, Wound};
+    use crate::rules::post_core::{Attribute, ClockChange, PostChange};
+    use crate::rules::road_and_ruin::{Pool, RosterChange, RrChange};
+    use crate::rules::system;
+    use crate::rules::three_d6::{EscalationChange, ThreeD6Change};
+    use proptest::prelude::*;
+
+    fn even(x: u8) -> bool {
+        x.is_multiple_of(2)
+    }
+
+    fn gfh_change(a: u8, b: u8) -> GfhChange {
+        let severity = [Severity::Flesh, Severity::Shallow, Severity::Vicious][usize::from(b % 3)];
+        match a % 6 {
+            0 => GfhChange::SetHearts(Some(Hearts {
+                fortified: even(b),
+                shield: u32::from(b % 3),
+                ..Hearts::new(u32::from(b % 4))
+            })),
+            1 => GfhChange::ApplyEffort {
+                effort: u32::from(b % 25),
+                overkill: even(a / 8),
+            },
+            2 => GfhChange::AddWound(Wound {
+                defense: Defense::Mind,
+                severity,
+                effect_roll: b % 10,
+                sessions_left: a % 4,
+            }),
+            3 => GfhChange::ShortRest,
+            4 => GfhChange::LongRest,
+            _ => [
+                GfhChange::EndSession,
+                GfhChange::RemoveWound(usize::from(b % 3)),
+            ][usize::from(b % 2)]
+            .clone(),
+        }
+    }
+
+    fn evening_change(a: u8, b: u8) -> EveningChange {
+        match a % 9 {
+            0 => EveningChange::SetMaxHealth(u32::from(b)),
+            1 => EveningChange::Damage(u32::from(b % 40)),
+            2 => EveningChange::Heal(u32::from(b % 40)),
+            3 => EveningChange::GainTempHealth(u32::from(b % 9)),
+            4 => EveningChange::AddReserve(8),
+            5 => EveningChange::SpendReserve(usize::from(b % 3)),
+            6 => EveningChange::LongRest,
+            7 => EveningChange::SetInjury(b % 9),
+            _ => EveningChange::SetExhaustion(b % 8),
+        }
+    }
+
+    fn rr_change(a: u8, b: u8) -> RrChange {
+        let pool = [Pool::Health, Pool::Steadfast, Pool::Mana, Pool::Exertion][usize::from(b % 4)];
+        match a % 5 {
+            0 => RrChange::Strike(u32::from(b % 12)),
+            1 => RrChange::SetMax {
+                pool,
+                max: u32::from(b % 20),
+            },
+            2 => RrChange::Recover {
+                pool,
+                amount: u32::from(b % 7),
+            },
+            3 => RrChange::Spend {
+                pool,
+                amount: u32::from(b % 7),
+            },
+            _ => RrChange::SetEndurance(b % 5),
+        }
+    }
+
+    fn post_change(a: u8, b: u8) -> TokenChange {
+        TokenChange::PostCore(match a % 5 {
+            0 => PostChange::Damage(b % 4),
+            1 => PostChange::SpendGrit(b % 8),
+            2 => PostChange::ShortRest,
+            3 => PostChange::ExtendedRest,
+            _ => PostChange::AttributeLoss {
+                attribute: Attribute::Dex,
+                amount: b % 3,
+            },
+        })
+    }
+
+    fn evening_encounter(a: u8, b: u8) -> EveningEncounterChange {
+        let tally = if even(a) {
+            Tally::Failure
+        } else {
+            Tally::Successes(u32::from(b % 3))
+        };
+        match a % 6 {
+            0 => EveningEncounterChange::AddThread {
+                name: "t".into(),
+                length: b % 14,
+            },
+            1 => EveningEncounterChange::AdvanceThread(usize::from(b % 2)),
+            2 => EveningEncounterChange::ForestallThread(usize::from(b % 2)),
+            3 => EveningEncounterChange::NewScene,
+            4 => EveningEncounterChange::AddChallenge {
+                name: "c".into(),
+                rating: b % 12,
+                complexity: a % 12,
+            },
+            _ => EveningEncounterChange::TallyChallenge { index: 0, tally },
+        }
+    }
+
+    fn clock_change(a: u8, b: u8) -> ClockChange {
+        let (i, j) = (usize::from(a % 3), usize::from(b % 3));
+        match b % 6 {
+            0 => ClockChange::Add {
+                name: "c".into(),
+                segments: a % 9,
+            },
+            1 => ClockChange::Tick {
+                index: i,
+                by: a % 5,
+            },
+            2 => ClockChange::Untick { index: i, by: 1 },
+            3 => ClockChange::Link { first: i, then: j },
+            4 => ClockChange::Race { a: i, b: j },
+            _ => ClockChange::Remove(i),
+        }
+    }
+
+    fn encounter_change(a: u8, b: u8) -> EncounterChange {
+        match b % 4 {
+            0 => EncounterChange::Evening(evening_encounter(a, b / 4)),
+            1 => EncounterChange::RoadAndRuin(if even(a) {
+                RosterChange::Add(format!("e{a}"))
+            } else {
+                RosterChange::Set {
+                    slot: usize::from(a % 22),
+                    name: None,
+                }
+            }),
+            2 => EncounterChange::PostCore(clock_change(a, b / 4)),
+            _ => EncounterChange::ThreeD6(match a % 3 {
+                0 => EscalationChange::Set(b % 8),
+                1 => EscalationChange::Increase,
+                _ => EscalationChange::Decrease,
+            }),
+        }
+    }
+
+    /// Builds a command from small numbers, covering every kind of change, valid or not.
+    fn command(kind: u8, token: u8, a: u8, b: u8) -> TrackerCommand {
+        let any_token = TokenId(u64::from(token % 7));
+        let change = match kind % 8 {
+            0 => {
+                let trackers = system(RuleSystem::ALL[usize::from(a) % 5]).new_token_trackers();
+                return TrackerCommand::AddToken {
+                    token: any_token,
+                    trackers,
+                };
+            }
+            1 => return TrackerCommand::RemoveToken { token: any_token },
+            2 => TokenChange::GoForthHeroes(gfh_change(a, b)),
+            3 => TokenChange::Evening(evening_change(a, b)),
+            4 => TokenChange::RoadAndRuin(rr_change(a, b)),
+            5 => post_change(a, b),
+            6 => TokenChange::ThreeD6(ThreeD6Change::SetLevel(a % 13)),
+            _ => return TrackerCommand::Encounter(encounter_change(a, b)),
+        };
+        // Mostly aim at the token of the change's own system (token n runs system n), sometimes
+        // at any token to exercise the refusals.
+        let token = if token.is_multiple_of(5) {
+            any_token
+        } else {
+            TokenId(change.system() as u64)
+        };
+        TrackerCommand::Token { token, change }
+    }
+
+    /// Tokens 0–4, one per system in [`RuleSystem::ALL`] order.
+    fn one_token_per_system() -> Trackers {
+        let mut t = Trackers::default();
+        for (i, id) in RuleSystem::ALL.iter().enumerate() {
+            let add = TrackerCommand::AddToken {
+                token: TokenId(i as u64),
+                trackers: system(*id).new_token_trackers(),
+            };
+            add.apply(&mut t).unwrap();
+        }
+        t
+    }
+
+    #[test]
+    fn wrong_system_and_unknown_token_are_refused() {
+        let mut t = Trackers::default();
+        let add = TrackerCommand::AddToken {
+            token: TokenId(1),
+            trackers: system(RuleSystem::Evening).new_token_trackers(),
+        };
+        add.apply(&mut t).unwrap();
+        assert_eq!(add.apply(&mut t), Err(RulesError::TokenExists(TokenId(1))));
+        let before = t.clone();
+        let gfh = TrackerCommand::Token {
+            token: TokenId(1),
+            change: TokenChange::GoForthHeroes(GfhChange::ShortRest),
+        };
+        assert_eq!(
+            gfh.apply(&mut t),
+            Err(RulesError::WrongSystem {
+                command: RuleSystem::GoForthHeroes,
+                trackers: RuleSystem::Evening
+            })
+        );
+        let missing = TrackerCommand::Token {
+            token: TokenId(9),
+            change: TokenChange::Evening(EveningChange::Heal(1)),
+        };
+        assert_eq!(
+            missing.apply(&mut t),
+            Err(RulesError::UnknownToken(TokenId(9)))
+        );
+        assert_eq!(t, before);
+    }
+
+    #[test]
+    fn trackers_round_trip_through_json() {
+        let mut t = one_token_per_system();
+        TrackerCommand::Encounter(EncounterChange::PostCore(ClockChange::Add {
+            name: "c".into(),
+            segments: 6,
+        }))
+        .apply(&mut t)
+        .unwrap();
+        let json = serde_json::to_string(&t).unwrap();
+        assert_eq!(serde_json::from_str::<Trackers>(&json).unwrap(), t);
+    }
+
+    proptest! {
+        #[test]
+        fn inverses_restore_and_errors_leave_state_untouched(
+            steps in proptest::collection::vec((any::<u8>(), any::<u8>(), any::<u8>(), any::<u8>()), 1..60)
+        ) {
+            let mut state = one_token_per_system();
+            let mut snapshots = Vec::new();
+            let mut inverses = Vec::new();
+            for (kind, token, a, b) in steps {
+                let before = state.clone();
+                if let Ok(inverse) = command(kind, token, a, b).apply(&mut state) {
+                    snapshots.push(before);
+                    inverses.push(inverse);
+                } else {
+                    prop_assert_eq!(&state, &before);
+                }
+            }
+            while let (Some(inverse), Some(before)) = (inverses.pop(), snapshots.pop()) {
+                inverse.apply(&mut state).unwrap();
+                prop_assert_eq!(&state, &before);
+            }
+        }
+    }
+}
