@@ -20,7 +20,7 @@ use proptest::test_runner::{Config, TestRunner};
 
 fn main() -> anyhow::Result<()> {
     let iterations = iterations_arg()?;
-    let seeds = fuzz_support::seeds();
+    let seeds = fuzz_support::seeds()?;
     let mut runner = TestRunner::new(Config {
         cases: iterations,
         failure_persistence: None,

@@ -11,7 +11,7 @@ use proptest::prelude::*;
 
 fn shared_seeds() -> &'static Seeds {
     static SEEDS: OnceLock<Seeds> = OnceLock::new();
-    SEEDS.get_or_init(seeds)
+    SEEDS.get_or_init(|| seeds().unwrap_or_else(|err| panic!("reading the seed files: {err}")))
 }
 
 proptest! {

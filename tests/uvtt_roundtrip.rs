@@ -12,7 +12,9 @@ fn stand_in_image() -> String {
     use base64::Engine as _;
     let img = image::RgbImage::from_pixel(4, 4, image::Rgb([1, 2, 3]));
     let mut out = Cursor::new(Vec::new());
-    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    let Ok(()) = img.write_to(&mut out, image::ImageFormat::Png) else {
+        panic!("a 4×4 PNG always encodes");
+    };
     base64::engine::general_purpose::STANDARD.encode(out.into_inner())
 }
 
@@ -111,11 +113,12 @@ fn shapes(walls: &[Wall]) -> Vec<(GridPoint, GridPoint, WallKind)> {
 /// The file's points of one polyline in map space, snapped as the importer snaps them.
 fn snapped(line: &Value, origin: (f64, f64)) -> Vec<(f64, f64)> {
     let snap = |v: f64| (v * LATTICE_PER_CELL).round() / LATTICE_PER_CELL;
-    line.as_array()
-        .unwrap()
+    let points = line.as_array().map_or(&[][..], Vec::as_slice);
+    points
         .iter()
         .map(|p| {
-            let (x, y) = (p["x"].as_f64().unwrap(), p["y"].as_f64().unwrap());
+            let coordinate = |axis: &str| p[axis].as_f64().unwrap_or(f64::NAN);
+            let (x, y) = (coordinate("x"), coordinate("y"));
             (snap(x - origin.0), snap(y - origin.1))
         })
         .collect()
@@ -171,4 +174,28 @@ proptest! {
             .sum();
         prop_assert!(walls.len() <= segments);
     }
+}
+
+#[test]
+fn a_half_cell_origin_shifts_walls_and_round_trips() {
+    let file = json!({
+        "format": 1.0,
+        "resolution": { "map_origin": { "x": 0.5, "y": 0 }, "map_size": { "x": 3, "y": 3 }, "pixels_per_grid": 10 },
+        "line_of_sight": [[{ "x": 0.5, "y": 1.123_456 }, { "x": 3.5, "y": 1.123_456 }]],
+        "image": stand_in_image()
+    });
+    let map = uvtt_from_json(&serde_json::to_vec(&file).unwrap(), None).unwrap();
+    // 1.123456 snaps to the nearest 1/1024: 1150/1024.
+    let y = 1150.0 / 1024.0;
+    assert_eq!(
+        shapes(&map.walls),
+        vec![(
+            GridPoint::new(0.0, y),
+            GridPoint::new(3.0, y),
+            WallKind::Wall
+        )]
+    );
+    let encounter = map.into_encounter("Half", RuleSystem::Evening).encounter;
+    let loaded = encounter_from_json(&encounter_to_json(&encounter).unwrap()).unwrap();
+    assert_eq!(loaded, encounter);
 }

@@ -25,30 +25,30 @@ pub struct Seeds {
     pub full: Vec<Vec<u8>>,
 }
 
-pub fn seeds() -> Seeds {
-    let full: Vec<Vec<u8>> = REAL_MAPS
+pub fn seeds() -> anyhow::Result<Seeds> {
+    let full = REAL_MAPS
         .iter()
-        .map(|p| std::fs::read(p).unwrap())
-        .collect();
+        .map(std::fs::read)
+        .collect::<Result<Vec<_>, _>>()?;
     let mut small = vec![
         include_bytes!("../../assets/demo-go-forth-heroes.json").to_vec(),
         include_bytes!("../../assets/demo-evening-hex.json").to_vec(),
     ];
     for bytes in &full {
-        let mut value: Value = serde_json::from_slice(bytes).unwrap();
-        value["image"] = json!(stand_in_image());
-        small.push(serde_json::to_vec(&value).unwrap());
+        let mut value: Value = serde_json::from_slice(bytes)?;
+        value["image"] = json!(stand_in_image()?);
+        small.push(serde_json::to_vec(&value)?);
     }
-    Seeds { small, full }
+    Ok(Seeds { small, full })
 }
 
 /// A 16×16 PNG, base64: decodes in microseconds, unlike the real 1280² and 2560² maps.
-pub fn stand_in_image() -> String {
+pub fn stand_in_image() -> anyhow::Result<String> {
     use base64::Engine as _;
     let img = image::RgbImage::from_pixel(16, 16, image::Rgb([40, 50, 60]));
     let mut out = Cursor::new(Vec::new());
-    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
-    base64::engine::general_purpose::STANDARD.encode(out.into_inner())
+    img.write_to(&mut out, image::ImageFormat::Png)?;
+    Ok(base64::engine::general_purpose::STANDARD.encode(out.into_inner()))
 }
 
 /// One change to a file's bytes or to its JSON structure. Positions are taken modulo the
@@ -201,7 +201,10 @@ fn edit_json(bytes: &mut Vec<u8>, edit: impl FnOnce(&mut Value)) {
         return;
     };
     edit(&mut value);
-    *bytes = serde_json::to_vec(&value).unwrap();
+    // Writing a `Value` cannot fail: its keys are strings and it holds no NaN.
+    if let Ok(edited) = serde_json::to_vec(&value) {
+        *bytes = edited;
+    }
 }
 
 fn splice_node(root: &mut Value, node: usize, with: &Splice) {
@@ -299,8 +302,9 @@ fn remove_in_object(v: &mut Value, target: &mut usize, pick: usize) -> bool {
         && !map.is_empty()
     {
         if *target == 0 {
-            let key = map.keys().nth(pick % map.len()).cloned().unwrap();
-            map.remove(&key);
+            if let Some(key) = map.keys().nth(pick % map.len()).cloned() {
+                map.remove(&key);
+            }
             return true;
         }
         *target -= 1;

@@ -256,9 +256,9 @@ fn argb_color(text: &str) -> Option<Rgba> {
         .step_by(2)
         .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
         .collect::<Option<Vec<u8>>>()?;
-    match bytes.as_slice() {
-        &[a, r, g, b] => Some([r, g, b, a]),
-        &[r, g, b] => Some([r, g, b, 255]),
+    match *bytes.as_slice() {
+        [a, r, g, b] => Some([r, g, b, a]),
+        [r, g, b] => Some([r, g, b, 255]),
         _ => None,
     }
 }

@@ -1,4 +1,4 @@
-//! Universal VTT import: the map files Dungeondraft (`.dd2vtt`), DungeonFog (`.df2vtt`) and
+//! Universal VTT import: the map files Dungeondraft (`.dd2vtt`), Dungeon Fog (`.df2vtt`) and
 //! Arkenforge (`.uvtt`) export. One JSON file holds the map image, walls and doors in grid units,
 //! and lights. [`read_uvtt`] turns one into [`UvttMap`], the parts of a Lantern map; the shell
 //! makes a new encounter of it ([`UvttMap::into_encounter`]) or swaps the current encounter's
