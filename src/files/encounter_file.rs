@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::{FileError, decode_image, write_atomic};
+use super::{FileError, clip_message, decode_image, write_atomic};
 use crate::model::Encounter;
 
 /// The version this build writes. Bump it, and add a step to [`migrate`], when the format changes
@@ -46,10 +46,12 @@ pub fn encounter_from_json(bytes: &[u8]) -> Result<Encounter, FileError> {
     let encounter: Encounter = serde_path_to_error::deserialize(value).map_err(|err| {
         let path = err.path().to_string();
         let inner = err.into_inner();
+        // Clipped: a damaged file can put a megabyte of text where a name belongs, and serde
+        // quotes it whole.
         if path == "." {
-            FileError::WrongShape(inner.to_string())
+            FileError::WrongShape(clip_message(&inner.to_string()))
         } else {
-            FileError::WrongShape(format!("at `{path}`: {inner}"))
+            FileError::WrongShape(clip_message(&format!("at `{path}`: {inner}")))
         }
     })?;
     check_references(&encounter)?;
@@ -100,7 +102,8 @@ fn check_references(encounter: &Encounter) -> Result<(), FileError> {
         if let Some(image) = token.image.filter(|id| !encounter.images.contains_key(id)) {
             return Err(FileError::Inconsistent(format!(
                 "token “{}” uses image {} which is not in the file",
-                token.name, image.0
+                clip_message(&token.name),
+                image.0
             )));
         }
     }
@@ -137,8 +140,8 @@ fn check_images(encounter: &Encounter) -> Result<(), FileError> {
     for (id, image) in &encounter.images {
         decode_image(&image.data).map_err(|reason| FileError::BadImage {
             id: *id,
-            name: image.name.clone(),
-            reason,
+            name: clip_message(&image.name),
+            reason: clip_message(&reason),
         })?;
     }
     Ok(())

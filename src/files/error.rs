@@ -31,3 +31,15 @@ pub enum FileError {
     #[error("the file does not exist")]
     Missing,
 }
+
+/// The longest text a message quotes from a file: a damaged file can put a megabyte of base64
+/// where a name belongs, and the message must stay readable.
+const MAX_QUOTED_CHARS: usize = 300;
+
+/// Shortens text a message quotes from a file to [`MAX_QUOTED_CHARS`] characters.
+pub(crate) fn clip_message(text: &str) -> String {
+    match text.char_indices().nth(MAX_QUOTED_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}

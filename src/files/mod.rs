@@ -1,13 +1,21 @@
-//! Reading and writing files: the encounter format and atomic saves. Pure core: no egui.
+//! Reading and writing files: the encounter format, atomic saves and Universal VTT map import.
+//! Pure core: no egui.
 
 mod atomic;
 mod encounter_file;
 mod error;
 mod images;
+mod uvtt;
 
 pub use atomic::write_atomic;
 pub use encounter_file::{
     FORMAT_VERSION, encounter_from_json, encounter_to_json, load_encounter, migrate, save_encounter,
 };
 pub use error::FileError;
+pub(crate) use error::clip_message;
 pub use images::{MAX_IMAGE_SIDE_PX, decode_image, image_limits};
+pub use uvtt::{
+    ImportStats, LATTICE_PER_CELL, MAX_COORDINATE_CELLS, MAX_FILE_BYTES, MAX_LIGHTS,
+    MAX_PIXELS_PER_GRID, MAX_POINTS, MAX_SEGMENTS, UVTT_EXTENSIONS, UvttError, UvttImport, UvttMap,
+    import_uvtt, read_uvtt, uvtt_from_json,
+};

@@ -10,7 +10,7 @@ use crate::rules::{RulesError, TrackerCommand};
 
 use super::{
     Background, Cell, CellLength, CombatState, CustomBand, DiagonalRule, EmbeddedImage, Encounter,
-    GridKind, ImageId, LogEntry, MapSpec, ObstaclePolygon, RuleSystem, Token, TokenId, Wall,
+    GridKind, ImageId, Light, LogEntry, MapSpec, ObstaclePolygon, RuleSystem, Token, TokenId, Wall,
     WallId, WallKind,
 };
 
@@ -36,6 +36,8 @@ pub enum Command {
     SetDiagonal(DiagonalRule),
     SetBackground(Option<Background>),
     SetCustomBands(Vec<CustomBand>),
+    /// Replaces every light (a map import brings its own).
+    SetLights(Vec<Light>),
     AddImage {
         id: ImageId,
         image: EmbeddedImage,
@@ -136,6 +138,7 @@ impl Command {
             Self::SetDiagonal(_) => "Change diagonal rule",
             Self::SetBackground(_) => "Change background",
             Self::SetCustomBands(_) => "Change range bands",
+            Self::SetLights(_) => "Change lights",
             Self::AddImage { .. } => "Add image",
             Self::RemoveImage(_) => "Remove image",
             Self::AddToken { .. } => "Add token",
@@ -186,6 +189,10 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
         Command::SetCustomBands(bands) => Ok(Command::SetCustomBands(std::mem::replace(
             &mut encounter.custom_bands,
             bands,
+        ))),
+        Command::SetLights(lights) => Ok(Command::SetLights(std::mem::replace(
+            &mut encounter.lights,
+            lights,
         ))),
         Command::AddImage { id, image } => add_image(encounter, id, image),
         Command::RemoveImage(id) => remove_image(encounter, id),

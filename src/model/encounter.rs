@@ -5,8 +5,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Cell, CombatState, EmbeddedImage, GridPoint, ImageId, MapSpec, RuleSystem, Token, TokenId,
-    Wall, WallId,
+    Cell, CombatState, EmbeddedImage, GridPoint, ImageId, Light, MapSpec, RuleSystem, Token,
+    TokenId, Wall, WallId,
 };
 
 /// A named distance band a GM defines for systems whose texts name none (Post, 3d6).
@@ -48,6 +48,9 @@ pub struct Encounter {
     pub custom_bands: Vec<CustomBand>,
     #[serde(default)]
     pub combat: CombatState,
+    /// Light sources, from imported maps (Universal VTT); drawn by the lighting work to come.
+    #[serde(default)]
+    pub lights: Vec<Light>,
 }
 
 impl Default for Encounter {
@@ -71,6 +74,7 @@ impl Encounter {
             images: BTreeMap::new(),
             custom_bands: Vec::new(),
             combat: CombatState::default(),
+            lights: Vec::new(),
         }
     }
 

@@ -10,6 +10,7 @@ mod encounter;
 mod history;
 mod ids;
 mod image;
+mod light;
 mod map;
 mod rule_system;
 mod token;
@@ -22,6 +23,7 @@ pub use encounter::{CustomBand, Encounter, ObstaclePolygon};
 pub use history::History;
 pub use ids::{ImageId, TokenId, WallId};
 pub use image::EmbeddedImage;
+pub use light::{Light, Rgba};
 pub use map::{
     Background, Cell, CellLength, DiagonalRule, GridKind, GridPoint, LengthUnit, MapSpec,
 };
