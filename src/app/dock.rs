@@ -100,13 +100,12 @@ pub fn toggle(dock: &mut Dock, pane: Pane) {
         .find_pane(&Pane::Map)
         .and_then(|map| dock.tiles.parent_of(map))
         .or(dock.root());
-    match home.and_then(|id| dock.tiles.get_container(id).map(|_| id)) {
-        Some(container) => add_child(dock, container, tile),
-        None => {
-            // Nothing to attach to (everything was closed): the pane becomes the whole dock.
-            let root = dock.tiles.insert_tab_tile(vec![tile]);
-            dock.root = Some(root);
-        }
+    if let Some(container) = home.filter(|id| dock.tiles.get_container(*id).is_some()) {
+        add_child(dock, container, tile);
+    } else {
+        // Nothing to attach to (everything was closed): the pane becomes the whole dock.
+        let root = dock.tiles.insert_tab_tile(vec![tile]);
+        dock.root = Some(root);
     }
     dock.make_active(|id, _| id == tile);
 }
@@ -114,6 +113,18 @@ pub fn toggle(dock: &mut Dock, pane: Pane) {
 fn add_child(dock: &mut Dock, container: TileId, child: TileId) {
     if let Some(Tile::Container(c)) = dock.tiles.get_mut(container) {
         c.add_child(child);
+    }
+}
+
+fn side_pane_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, pane: Pane) {
+    match pane {
+        // The Map is drawn edge to edge by `pane_ui`; nothing to do here.
+        Pane::Map => {}
+        Pane::Initiative => panes::initiative::initiative_ui(ui, ctx),
+        Pane::Momentum => panes::momentum::momentum_ui(ui, ctx),
+        Pane::Conditions => panes::conditions::conditions_ui(ui, ctx),
+        Pane::DiceLog => panes::dice_log::dice_log_ui(ui, ctx),
+        Pane::Encounter => panes::encounter::encounter_ui(ui, ctx),
     }
 }
 
@@ -130,15 +141,14 @@ impl egui_tiles::Behavior<Pane> for DockBehavior<'_> {
         _tile: TileId,
         pane: &mut Pane,
     ) -> egui_tiles::UiResponse {
-        let ctx = &mut self.pane_ctx;
-        match pane {
-            Pane::Map => map::map_ui(ui, ctx, self.map_view),
-            Pane::Initiative => panes::initiative::initiative_ui(ui, ctx),
-            Pane::Momentum => panes::momentum::momentum_ui(ui, ctx),
-            Pane::Conditions => panes::conditions::conditions_ui(ui, ctx),
-            Pane::DiceLog => panes::dice_log::dice_log_ui(ui, ctx),
-            Pane::Encounter => panes::encounter::encounter_ui(ui, ctx),
+        if *pane == Pane::Map {
+            map::map_ui(ui, &mut self.pane_ctx, self.map_view);
+            return egui_tiles::UiResponse::None;
         }
+        // Side panes get a margin so text does not touch the dock's separators.
+        egui::Frame::new()
+            .inner_margin(6.0)
+            .show(ui, |ui| side_pane_ui(ui, &mut self.pane_ctx, *pane));
         egui_tiles::UiResponse::None
     }
 

@@ -6,7 +6,7 @@ use anyhow::Context as _;
 
 use super::dialogs::{DialogPurpose, DialogResult};
 use super::prompts::{AfterConfirm, Prompt, UnsavedChoice};
-use super::{Action, LanternApp, Request, dock};
+use super::{Action, LanternApp, Request, RestoreOffer, dock};
 use crate::demo::Demo;
 use crate::files::{load_encounter, save_encounter};
 use crate::model::{Document, Encounter};
@@ -37,7 +37,7 @@ impl LanternApp {
             Request::Action(action) => self.run_action(ctx, action),
             Request::OpenDemo(demo) => self.ask_before_dropping(ctx, AfterConfirm::OpenDemo(demo)),
             Request::OpenRecent(path) => {
-                self.ask_before_dropping(ctx, AfterConfirm::OpenPath(path))
+                self.ask_before_dropping(ctx, AfterConfirm::OpenPath(path));
             }
             Request::ClearRecent => self.recent.clear(),
             Request::TogglePane(pane) => dock::toggle(&mut self.dock, pane),
@@ -118,10 +118,10 @@ impl LanternApp {
         match answer.purpose {
             DialogPurpose::Open => self.open_path(&answer.path),
             DialogPurpose::SaveAs { then } => {
-                if self.save_to(&answer.path) {
-                    if let Some(after) = then {
-                        self.proceed(ctx, after);
-                    }
+                if self.save_to(&answer.path)
+                    && let Some(after) = then
+                {
+                    self.proceed(ctx, after);
                 }
             }
         }
@@ -162,10 +162,10 @@ impl LanternApp {
             self.start_dialog(ctx, DialogPurpose::SaveAs { then: after });
             return;
         };
-        if self.save_to(&path) {
-            if let Some(after) = after {
-                self.proceed(ctx, after);
-            }
+        if self.save_to(&path)
+            && let Some(after) = after
+        {
+            self.proceed(ctx, after);
         }
     }
 
@@ -242,7 +242,7 @@ impl LanternApp {
             return;
         };
         match autosave.find() {
-            Ok(Some(offer)) => self.prompt = Some(Prompt::Restore(offer)),
+            Ok(Some(offer)) => self.prompt = Some(Prompt::Restore(Box::new(offer))),
             Ok(None) => {}
             Err(err) => self.notifications.error(&err),
         }
@@ -253,7 +253,8 @@ impl LanternApp {
             return;
         };
         if restore {
-            self.document = Document::restored(offer.encounter, offer.origin);
+            let RestoreOffer { encounter, origin } = *offer;
+            self.document = Document::restored(encounter, origin);
             self.selection.clear();
         } else {
             self.remove_autosave();

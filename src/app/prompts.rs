@@ -28,7 +28,8 @@ pub enum UnsavedChoice {
 #[derive(Debug)]
 pub enum Prompt {
     Unsaved(AfterConfirm),
-    Restore(RestoreOffer),
+    /// Boxed: an encounter is large and this prompt is rare.
+    Restore(Box<RestoreOffer>),
 }
 
 impl LanternApp {

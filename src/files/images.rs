@@ -29,6 +29,6 @@ pub fn decode_image(bytes: &[u8]) -> Result<RgbaImage, String> {
     reader.limits(image_limits());
     reader
         .decode()
-        .map(|img| img.into_rgba8())
+        .map(image::DynamicImage::into_rgba8)
         .map_err(|err| err.to_string())
 }

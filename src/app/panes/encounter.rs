@@ -66,7 +66,7 @@ fn name_edit_ui(ui: &mut egui::Ui, name: &str, label: egui::Id) -> Option<String
         .data(|d| d.get_temp::<String>(buffer_id))
         .unwrap_or_else(|| name.to_owned());
     let response = ui
-        .add(egui::TextEdit::singleline(&mut text).desired_width(220.0))
+        .add(egui::TextEdit::singleline(&mut text).desired_width(150.0))
         .labelled_by(label);
     if response.has_focus() {
         ui.data_mut(|d| d.insert_temp(buffer_id, text));
@@ -90,7 +90,6 @@ fn choice_ui<T: Copy + PartialEq>(
     let mut picked = None;
     egui::ComboBox::from_id_salt(id_salt)
         .selected_text(selected_text)
-        .width(200.0)
         .show_ui(ui, |ui| {
             for (value, text) in options {
                 if ui.selectable_label(*value == current, *text).clicked() && *value != current {
