@@ -12,15 +12,14 @@ use lantern::app::combat::{initiative_ui, momentum_ui};
 use lantern::app::{PaneContext, Selection};
 use lantern::combat::momentum::Zone;
 use lantern::demo::Demo;
+use lantern::dice::DiceRng;
 use lantern::model::{Command, Document, TokenId};
-use rand::SeedableRng as _;
-use rand::rngs::StdRng;
 
 /// What the app would hold for one pane: the document, the selection and a seeded dice source.
 struct Table {
     doc: Document,
     selection: Selection,
-    rng: StdRng,
+    rng: DiceRng,
 }
 
 impl Table {
@@ -28,7 +27,7 @@ impl Table {
         Self {
             doc: Document::new(Demo::GoForthHeroes.encounter().unwrap(), None),
             selection: Selection::new(),
-            rng: StdRng::seed_from_u64(7),
+            rng: DiceRng::seeded(7),
         }
     }
 
@@ -36,7 +35,7 @@ impl Table {
     fn show(
         &mut self,
         ui: &mut egui::Ui,
-        pane: fn(&mut egui::Ui, &mut PaneContext<'_>, &mut StdRng),
+        pane: fn(&mut egui::Ui, &mut PaneContext<'_>, &mut DiceRng),
     ) {
         let mut pending: Vec<Command> = Vec::new();
         let mut ctx = PaneContext {
@@ -51,7 +50,7 @@ impl Table {
     }
 }
 
-fn harness(pane: fn(&mut egui::Ui, &mut PaneContext<'_>, &mut StdRng)) -> Harness<'static, Table> {
+fn harness(pane: fn(&mut egui::Ui, &mut PaneContext<'_>, &mut DiceRng)) -> Harness<'static, Table> {
     Harness::builder()
         .with_size(egui::vec2(600.0, 900.0))
         .build_ui_state(

@@ -3,7 +3,7 @@
 use egui::{Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use lantern::app::LanternApp;
+use lantern::app::{LanternApp, Pane};
 use lantern::demo::Demo;
 use lantern::model::{
     Background, Cell, Document, EmbeddedImage, GridKind, GridPoint, TokenId, WallId, WallKind,
@@ -12,7 +12,11 @@ use lantern::model::{
 fn app_harness() -> Harness<'static, LanternApp> {
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1200.0, 800.0))
-        .build_eframe(|cc| LanternApp::new(cc));
+        .build_eframe(|cc| {
+            let mut app = LanternApp::new(cc);
+            app.show_only(Pane::Map);
+            app
+        });
     harness.run();
     harness
 }
@@ -23,7 +27,11 @@ fn hex_harness() -> Harness<'static, LanternApp> {
     };
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1200.0, 800.0))
-        .build_eframe(|_cc| LanternApp::with_document(Document::new(encounter, None)));
+        .build_eframe(|_cc| {
+            let mut app = LanternApp::with_document(Document::new(encounter, None));
+            app.show_only(Pane::Map);
+            app
+        });
     harness.run();
     harness
 }
@@ -209,7 +217,11 @@ fn harness_on_grid(grid: GridKind) -> Harness<'static, LanternApp> {
     encounter.map.grid = grid;
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1200.0, 800.0))
-        .build_eframe(|_cc| LanternApp::with_document(Document::new(encounter, None)));
+        .build_eframe(|_cc| {
+            let mut app = LanternApp::with_document(Document::new(encounter, None));
+            app.show_only(Pane::Map);
+            app
+        });
     harness.run();
     harness
 }
@@ -272,7 +284,11 @@ fn harness_with_background(bytes: Vec<u8>) -> Harness<'static, LanternApp> {
     });
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1200.0, 800.0))
-        .build_eframe(|_cc| LanternApp::with_document(Document::new(encounter, None)));
+        .build_eframe(|_cc| {
+            let mut app = LanternApp::with_document(Document::new(encounter, None));
+            app.show_only(Pane::Map);
+            app
+        });
     harness.run();
     harness
 }

@@ -1,61 +1,228 @@
 //! The egui shell: windows, panes and input over the pure core. Only this folder uses egui.
+//!
+//! A frame runs in two halves. `logic()` does the non-drawing work: keyboard shortcuts, the
+//! requests menus and prompts queued last frame, file-dialog answers, the autosave timer and the
+//! window title. `ui()` draws the menu bar, the dock and any prompt, then applies the commands
+//! the panes queued, each as one undo step.
 
+mod action;
+mod autosave;
 pub mod combat;
+mod config;
 mod context;
+mod dialogs;
 pub mod dice;
+mod dock;
+mod documents;
 pub mod map;
+mod menu_bar;
+mod notifications;
+pub mod panes;
+mod prompts;
+mod recent;
 pub mod trackers;
 
+pub use action::Action;
+pub use autosave::{Autosave, RestoreOffer};
+pub use config::AppConfig;
 pub use context::{PaneContext, Selection};
+pub use dock::{Dock, Pane, default_dock, is_open as dock_has};
+pub use notifications::{Level, Notice, Notifications};
+pub use prompts::{AfterConfirm, Prompt};
+pub use recent::RecentFiles;
+
+use std::path::PathBuf;
 
 use crate::demo::Demo;
 use crate::model::{Command, Document};
+
+/// Keys under which eframe's storage keeps the shell's own state.
+const DOCK_KEY: &str = "lantern_dock";
+const RECENT_KEY: &str = "lantern_recent_files";
+
+/// Something a menu, prompt or shortcut asked for, handled in the next `logic()`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Request {
+    Action(Action),
+    OpenDemo(Demo),
+    OpenRecent(PathBuf),
+    ClearRecent,
+    TogglePane(Pane),
+    /// An answer to the unsaved-changes prompt.
+    Unsaved(prompts::UnsavedChoice),
+    /// An answer to the restore-autosave prompt: `true` restores.
+    Restore(bool),
+}
 
 /// The Lantern application: one open encounter and the windows over it.
 pub struct LanternApp {
     pub document: Document,
     pub selection: Selection,
     pub map_view: map::MapView,
+    /// The check being set up in the Dice & Log pane (view state).
+    pub dice: dice::DiceState,
+    /// The one dice source every pane rolls with; tests replace it with a seeded one.
+    pub rng: crate::dice::DiceRng,
+    pub dock: Dock,
+    pub notifications: Notifications,
+    pub recent: RecentFiles,
+    /// A modal question waiting for the user.
+    pub prompt: Option<Prompt>,
     /// Commands the panes queued this frame, applied after drawing.
     pending: Vec<Command>,
+    requests: Vec<Request>,
+    dialogs: dialogs::FileDialogs,
+    autosave: Option<Autosave>,
+    autosave_interval_secs: f64,
+    /// `egui` time at which unsaved changes were first seen without an autosave.
+    unsaved_since: Option<f64>,
+    /// Set once the user agreed to close, so the next close request goes through.
+    closing: bool,
+    shown_title: String,
 }
 
 impl LanternApp {
-    /// The app as `cargo run` starts it: on the built-in Go Forth: Heroes demo.
-    pub fn new(_cc: &eframe::CreationContext<'_>) -> Self {
-        Self::with_document(Document::new(
+    /// The app as `cargo run` starts it: the Go Forth: Heroes demo, the platform data folder.
+    pub fn new(cc: &eframe::CreationContext<'_>) -> Self {
+        Self::new_with(cc, AppConfig::platform())
+    }
+
+    /// The app with an explicit configuration (tests pass a temporary data folder).
+    pub fn new_with(cc: &eframe::CreationContext<'_>, config: AppConfig) -> Self {
+        let storage = cc.storage;
+        let dock = storage
+            .and_then(|s| eframe::get_value::<Dock>(s, DOCK_KEY))
+            .filter(dock::is_sound)
+            .unwrap_or_else(default_dock);
+        let recent = storage
+            .and_then(|s| eframe::get_value(s, RECENT_KEY))
+            .unwrap_or_default();
+        let mut app = Self::with_document(Document::new(
             Demo::GoForthHeroes.encounter().unwrap_or_default(),
             None,
-        ))
+        ));
+        app.dock = dock;
+        app.recent = recent;
+        app.autosave_interval_secs = config.autosave_interval.as_secs_f64();
+        app.autosave = config.data_dir.map(Autosave::new);
+        app.offer_restore();
+        app
     }
 
     pub fn with_document(document: Document) -> Self {
+        let system = document.encounter.system;
         Self {
             document,
             selection: Selection::new(),
             map_view: map::MapView::default(),
+            dice: dice::DiceState::new(system),
+            rng: crate::dice::DiceRng::from_entropy(),
+            dock: default_dock(),
+            notifications: Notifications::default(),
+            recent: RecentFiles::default(),
+            prompt: None,
             pending: Vec::new(),
+            requests: Vec::new(),
+            dialogs: dialogs::FileDialogs::default(),
+            autosave: None,
+            autosave_interval_secs: config::AppConfig::AUTOSAVE_SECS as f64,
+            unsaved_since: None,
+            closing: false,
+            shown_title: String::new(),
         }
     }
 
+    /// Opens or closes a pane, as the View menu does.
+    pub fn toggle_pane(&mut self, pane: Pane) {
+        dock::toggle(&mut self.dock, pane);
+    }
+
+    /// Closes every pane but `pane` (the View menu can bring them back).
+    pub fn show_only(&mut self, pane: Pane) {
+        for other in Pane::ALL.into_iter().filter(|p| *p != pane) {
+            if dock::is_open(&self.dock, other) {
+                dock::toggle(&mut self.dock, other);
+            }
+        }
+    }
+
+    /// Queues a request for the next `logic()` and makes sure that frame comes.
+    fn request(&mut self, ctx: &egui::Context, request: Request) {
+        self.requests.push(request);
+        ctx.request_repaint();
+    }
+
+    /// Applies the panes' commands, each as its own undo step; failures are shown, not dropped.
     fn apply_pending(&mut self) {
         for command in std::mem::take(&mut self.pending) {
-            // Errors are shown to the user by the real shell; the skeleton drops them.
-            let _ = self.document.apply(command);
+            let label = command.label();
+            if let Err(err) = self.document.apply(command) {
+                let err = anyhow::Error::new(err).context(format!("{label} failed"));
+                self.notifications.error(&err);
+            }
         }
+        self.forget_missing_selection();
+    }
+
+    /// Keeps the selection to tokens that still exist (after an undo or a delete).
+    fn forget_missing_selection(&mut self) {
+        let encounter = &self.document.encounter;
+        self.selection.retain(|id| encounter.token(*id).is_some());
+    }
+
+    fn title(&self) -> String {
+        let marker = if self.document.is_dirty() { " •" } else { "" };
+        format!("{}{marker} — Lantern", self.document.encounter.name)
+    }
+
+    fn update_title(&mut self, ctx: &egui::Context) {
+        let title = self.title();
+        if title != self.shown_title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.shown_title = title;
+        }
+    }
+
+    fn dock_ui(&mut self, ui: &mut egui::Ui) {
+        let mut behavior = dock::DockBehavior {
+            pane_ctx: PaneContext {
+                encounter: &self.document.encounter,
+                commands: &mut self.pending,
+                selection: &mut self.selection,
+            },
+            map_view: &mut self.map_view,
+            dice: &mut self.dice,
+            rng: &mut self.rng,
+        };
+        self.dock.ui(&mut behavior, ui);
     }
 }
 
 impl eframe::App for LanternApp {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        self.handle_close_request(ctx);
+        self.handle_shortcuts(ctx);
+        for request in std::mem::take(&mut self.requests) {
+            self.handle_request(ctx, request);
+        }
+        if let Some(answer) = self.dialogs.poll() {
+            self.handle_dialog_answer(ctx, answer);
+        }
+        self.autosave_tick(ctx);
+        self.notifications.expire(ctx);
+        self.update_title(ctx);
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        egui::CentralPanel::default().show(ui, |ui| {
-            let mut ctx = PaneContext {
-                encounter: &self.document.encounter,
-                commands: &mut self.pending,
-                selection: &mut self.selection,
-            };
-            map::map_ui(ui, &mut ctx, &mut self.map_view);
-        });
+        egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar_ui(ui));
+        egui::CentralPanel::default().show(ui, |ui| self.dock_ui(ui));
+        self.prompt_ui(ui.ctx());
+        self.notifications.ui(ui.ctx());
         self.apply_pending();
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, DOCK_KEY, &self.dock);
+        eframe::set_value(storage, RECENT_KEY, &self.recent);
     }
 }

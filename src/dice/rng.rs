@@ -27,6 +27,12 @@ impl DiceRng {
         }
     }
 
+    /// The underlying generator, for code that needs a general random source (initiative
+    /// roll-offs). Every roll in the app still flows from this one seedable source.
+    pub fn generator(&mut self) -> &mut StdRng {
+        &mut self.inner
+    }
+
     /// One roll of a die with `sides` faces, uniform over `1..=sides`. A zero-sided die reads 0
     /// (only reachable through a bug upstream; the parser rejects it).
     pub fn die(&mut self, sides: u32) -> u32 {

@@ -72,7 +72,7 @@ fn apply_row_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
         .data(|d| d.get_temp::<(String, DurationChoice)>(id))
         .unwrap_or_default();
     ui.horizontal_wrapped(|ui| {
-        egui::ComboBox::from_id_salt("condition_name")
+        egui::ComboBox::from_label("condition")
             .selected_text(if name.is_empty() {
                 "Condition…"
             } else {
@@ -89,7 +89,7 @@ fn apply_row_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
                 .hint_text("or a custom one")
                 .desired_width(110.0),
         );
-        egui::ComboBox::from_id_salt("condition_duration")
+        egui::ComboBox::from_label("lasting")
             .selected_text(choice.label())
             .show_ui(ui, |ui| {
                 for c in DurationChoice::MENU {

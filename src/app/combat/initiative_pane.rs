@@ -1,7 +1,6 @@
 //! The Initiative pane: set up the order for the encounter's system, then run turns.
 
 use egui::{Color32, RichText};
-use rand::rngs::StdRng;
 
 use super::{TABLE_TEXT, queue, token_name};
 use crate::app::PaneContext;
@@ -10,12 +9,13 @@ use crate::combat::initiative::{
     Combatant, EconomyPart, EnemyPlacement, Initiative, Mode, ZipperSide, arrange_round_the_table,
     roll_evening,
 };
+use crate::dice::DiceRng;
 use crate::model::{Command, RuleSystem, Side, TokenId};
 use crate::rules::three_d6::EscalationChange;
 use crate::rules::{EncounterChange, TrackerCommand};
 
 /// Draws the Initiative pane. `rng` rolls Evening initiative (seeded in tests).
-pub fn initiative_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut StdRng) {
+pub fn initiative_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     if ctx.encounter.combat.initiative.is_running() {
         running_ui(ui, ctx);
     } else {
@@ -24,7 +24,7 @@ pub fn initiative_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut Std
 }
 
 /// Before the fight: choose the mode and who takes part, then start.
-fn setup_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut StdRng) {
+fn setup_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     let system = ctx.encounter.system;
     let id = ui.scope_id().with("initiative_setup");
     let mut mode = ui
@@ -127,13 +127,13 @@ fn build_order(
     mode: Mode,
     lair: bool,
     surprise: bool,
-    rng: &mut StdRng,
+    rng: &mut DiceRng,
 ) -> Vec<Combatant> {
     let tokens = &ctx.encounter.tokens;
     let mut combatants = match mode {
         Mode::Rolled => {
             let entries: Vec<(TokenId, i32)> = tokens.iter().map(|t| (t.id, t.finesse)).collect();
-            roll_evening(&entries, lair, rng)
+            roll_evening(&entries, lair, rng.generator())
         }
         Mode::RoundTheTable { placement } => {
             let ids = |enemy: bool| {

@@ -2,13 +2,12 @@
 //! and Building, moved by drag and drop or by the buttons for each rule.
 
 use egui::{Color32, RichText, Sense, Vec2};
-use rand::RngExt as _;
-use rand::rngs::StdRng;
 
 use super::{queue, token_name};
 use crate::app::PaneContext;
 use crate::combat::command::{CombatCommand, MomentumAction};
 use crate::combat::momentum::{MomentumPool, Zone};
+use crate::dice::DiceRng;
 use crate::model::{RuleSystem, Side, TokenId};
 
 /// A die being dragged: whose pool and which die.
@@ -21,7 +20,7 @@ struct DieDrag {
 const DIE_SIZE: f32 = 30.0;
 
 /// Draws the Momentum pane. `rng` rolls Boost and Increase Defense dice.
-pub fn momentum_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut StdRng) {
+pub fn momentum_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     ui.heading("Momentum");
     if ctx.encounter.system != RuleSystem::GoForthHeroes {
         ui.label(
@@ -45,7 +44,7 @@ pub fn momentum_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut StdRn
         });
 }
 
-fn hero_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, rng: &mut StdRng) {
+fn hero_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, rng: &mut DiceRng) {
     let name = token_name(ctx.encounter, hero);
     let Some(pool) = ctx.encounter.combat.momentum.get(&hero).cloned() else {
         ui.horizontal(|ui| {
@@ -177,7 +176,7 @@ fn actions_ui(
     ctx: &mut PaneContext<'_>,
     hero: TokenId,
     pool: &MomentumPool,
-    rng: &mut StdRng,
+    rng: &mut DiceRng,
 ) {
     let m = |action| CombatCommand::Momentum {
         owner: hero,
@@ -194,7 +193,7 @@ fn actions_ui(
         if ui.add_enabled(boost_die.is_some(), egui::Button::new("Boost")).on_hover_text("Roll a die and add it to the check (Power also to Effort); the die goes to Fatigue").clicked()
             && let Some(die) = boost_die
         {
-            let rolled = rng.random_range(1..=6u8);
+            let rolled = rng.die(6) as u8;
             queue(ctx, m(MomentumAction::Spend { die, power_only: false, rolled: Some(rolled) }));
         }
         power_actions_ui(ui, ctx, hero, pool, rng);
@@ -211,7 +210,7 @@ fn power_actions_ui(
     ctx: &mut PaneContext<'_>,
     hero: TokenId,
     pool: &MomentumPool,
-    rng: &mut StdRng,
+    rng: &mut DiceRng,
 ) {
     let m = |action| CombatCommand::Momentum {
         owner: hero,
@@ -239,7 +238,7 @@ fn power_actions_ui(
         .on_hover_text("Lock and roll a Power die: it adds to every Defense until you are attacked")
         .clicked()
     {
-        let value = rng.random_range(1..=6u8);
+        let value = rng.die(6) as u8;
         queue(
             ctx,
             m(MomentumAction::IncreaseDefense { die: power, value }),

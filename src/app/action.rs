@@ -1,0 +1,115 @@
+//! Every user-facing action in one place: label, tooltip and shortcut feed menus and keys alike.
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+const CMD: Modifiers = Modifiers::COMMAND;
+const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
+const NEW: KeyboardShortcut = KeyboardShortcut::new(CMD, Key::N);
+const OPEN: KeyboardShortcut = KeyboardShortcut::new(CMD, Key::O);
+const SAVE: KeyboardShortcut = KeyboardShortcut::new(CMD, Key::S);
+const SAVE_AS: KeyboardShortcut = KeyboardShortcut::new(CMD_SHIFT, Key::S);
+const UNDO: KeyboardShortcut = KeyboardShortcut::new(CMD, Key::Z);
+const REDO: KeyboardShortcut = KeyboardShortcut::new(CMD_SHIFT, Key::Z);
+const REDO_ALT: KeyboardShortcut = KeyboardShortcut::new(CMD, Key::Y);
+
+/// Something the user can ask the app to do from a menu or the keyboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    New,
+    Open,
+    Save,
+    SaveAs,
+    Undo,
+    Redo,
+    ResetLayout,
+}
+
+impl Action {
+    /// Shortcut handling walks this list in order; shortcuts with more modifiers come first so
+    /// Ctrl+Shift+S is not taken for Ctrl+S (egui matches extra Shift leniently).
+    pub const ALL: [Self; 7] = [
+        Self::SaveAs,
+        Self::Redo,
+        Self::New,
+        Self::Open,
+        Self::Save,
+        Self::Undo,
+        Self::ResetLayout,
+    ];
+
+    /// The menu text. Actions that open a dialog end with `…`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::New => "New",
+            Self::Open => "Open…",
+            Self::Save => "Save",
+            Self::SaveAs => "Save As…",
+            Self::Undo => "Undo",
+            Self::Redo => "Redo",
+            Self::ResetLayout => "Reset layout",
+        }
+    }
+
+    pub fn tooltip(self) -> &'static str {
+        match self {
+            Self::New => "Start an empty encounter",
+            Self::Open => "Open an encounter file from disk",
+            Self::Save => "Save the encounter to its file",
+            Self::SaveAs => "Save the encounter to a new file",
+            Self::Undo => "Take back the last change",
+            Self::Redo => "Make the last undone change again",
+            Self::ResetLayout => "Put every pane back where it starts",
+        }
+    }
+
+    /// The main shortcut shown in menus.
+    pub fn shortcut(self) -> Option<KeyboardShortcut> {
+        self.shortcuts().first().copied()
+    }
+
+    /// Every shortcut that triggers the action (Redo has two: Ctrl+Shift+Z and Ctrl+Y).
+    pub fn shortcuts(self) -> &'static [KeyboardShortcut] {
+        match self {
+            Self::New => &[NEW],
+            Self::Open => &[OPEN],
+            Self::Save => &[SAVE],
+            Self::SaveAs => &[SAVE_AS],
+            Self::Undo => &[UNDO],
+            Self::Redo => &[REDO, REDO_ALT],
+            Self::ResetLayout => &[],
+        }
+    }
+
+    /// Whether a text field should keep the key for itself (its own undo) while it has focus.
+    pub fn yields_to_text_edit(self) -> bool {
+        matches!(self, Self::Undo | Self::Redo)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dialog_actions_end_with_ellipsis() {
+        for action in Action::ALL {
+            let opens_dialog = matches!(action, Action::Open | Action::SaveAs);
+            assert_eq!(action.label().ends_with('…'), opens_dialog, "{action:?}");
+        }
+    }
+
+    #[test]
+    fn shortcuts_are_distinct() {
+        let all: Vec<_> = Action::ALL.iter().flat_map(|a| a.shortcuts()).collect();
+        for (i, a) in all.iter().enumerate() {
+            assert!(all[i + 1..].iter().all(|b| b != a), "{a:?} twice");
+        }
+    }
+
+    #[test]
+    fn shift_shortcuts_are_checked_before_their_plain_twins() {
+        let index = |a| Action::ALL.iter().position(|x| *x == a).unwrap();
+        assert!(index(Action::SaveAs) < index(Action::Save));
+        assert!(index(Action::Redo) < index(Action::Undo));
+    }
+}

@@ -1,0 +1,268 @@
+//! Requests on the open document: new, open, save, undo, autosave and closing the window.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+
+use super::dialogs::{DialogPurpose, DialogResult};
+use super::prompts::{AfterConfirm, Prompt, UnsavedChoice};
+use super::{Action, LanternApp, Request, RestoreOffer, dock};
+use crate::demo::Demo;
+use crate::files::{load_encounter, save_encounter};
+use crate::model::{Document, Encounter};
+
+impl LanternApp {
+    /// Turns pressed shortcuts into requests; none while a prompt or a native dialog is up.
+    pub(super) fn handle_shortcuts(&mut self, ctx: &egui::Context) {
+        if self.prompt.is_some() || self.dialogs.is_open() {
+            return;
+        }
+        let typing = ctx.egui_wants_keyboard_input();
+        for action in Action::ALL {
+            if typing && action.yields_to_text_edit() {
+                continue;
+            }
+            let pressed = action
+                .shortcuts()
+                .iter()
+                .any(|shortcut| ctx.input_mut(|i| i.consume_shortcut(shortcut)));
+            if pressed {
+                self.requests.push(Request::Action(action));
+            }
+        }
+    }
+
+    pub(super) fn handle_request(&mut self, ctx: &egui::Context, request: Request) {
+        match request {
+            Request::Action(action) => self.run_action(ctx, action),
+            Request::OpenDemo(demo) => self.ask_before_dropping(ctx, AfterConfirm::OpenDemo(demo)),
+            Request::OpenRecent(path) => {
+                self.ask_before_dropping(ctx, AfterConfirm::OpenPath(path));
+            }
+            Request::ClearRecent => self.recent.clear(),
+            Request::TogglePane(pane) => dock::toggle(&mut self.dock, pane),
+            Request::Unsaved(choice) => self.answer_unsaved(ctx, choice),
+            Request::Restore(restore) => self.answer_restore(restore),
+        }
+    }
+
+    fn run_action(&mut self, ctx: &egui::Context, action: Action) {
+        match action {
+            Action::New => self.ask_before_dropping(ctx, AfterConfirm::New),
+            Action::Open => self.ask_before_dropping(ctx, AfterConfirm::Open),
+            Action::Save => self.save(ctx, None),
+            Action::SaveAs => self.start_dialog(ctx, DialogPurpose::SaveAs { then: None }),
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::ResetLayout => self.dock = dock::default_dock(),
+        }
+    }
+
+    fn undo(&mut self) {
+        if let Err(err) = self.document.undo() {
+            self.notifications
+                .error(&anyhow::Error::new(err).context("could not undo"));
+        }
+        self.forget_missing_selection();
+    }
+
+    fn redo(&mut self) {
+        if let Err(err) = self.document.redo() {
+            self.notifications
+                .error(&anyhow::Error::new(err).context("could not redo"));
+        }
+        self.forget_missing_selection();
+    }
+
+    /// Runs `after` now, or first asks what to do with unsaved changes.
+    fn ask_before_dropping(&mut self, ctx: &egui::Context, after: AfterConfirm) {
+        if self.document.is_dirty() {
+            self.prompt = Some(Prompt::Unsaved(after));
+        } else {
+            self.proceed(ctx, after);
+        }
+    }
+
+    fn answer_unsaved(&mut self, ctx: &egui::Context, choice: UnsavedChoice) {
+        let Some(Prompt::Unsaved(after)) = self.prompt.take() else {
+            return;
+        };
+        match choice {
+            UnsavedChoice::Save => self.save(ctx, Some(after)),
+            UnsavedChoice::Discard => self.proceed(ctx, after),
+            UnsavedChoice::Cancel => {}
+        }
+    }
+
+    /// Does what the user asked once unsaved changes are dealt with.
+    fn proceed(&mut self, ctx: &egui::Context, after: AfterConfirm) {
+        match after {
+            AfterConfirm::New => self.replace_document(Document::new(Encounter::default(), None)),
+            AfterConfirm::Open => self.start_dialog(ctx, DialogPurpose::Open),
+            AfterConfirm::OpenPath(path) => self.open_path(&path),
+            AfterConfirm::OpenDemo(demo) => self.open_demo(demo),
+            AfterConfirm::Close => {
+                self.closing = true;
+                self.remove_autosave();
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+
+    fn start_dialog(&mut self, ctx: &egui::Context, purpose: DialogPurpose) {
+        let name = self.document.encounter.name.clone();
+        self.dialogs.start(ctx, purpose, &name);
+    }
+
+    pub(super) fn handle_dialog_answer(&mut self, ctx: &egui::Context, answer: DialogResult) {
+        match answer.purpose {
+            DialogPurpose::Open => self.open_path(&answer.path),
+            DialogPurpose::SaveAs { then } => {
+                if self.save_to(&answer.path)
+                    && let Some(after) = then
+                {
+                    self.proceed(ctx, after);
+                }
+            }
+        }
+    }
+
+    /// Opens an encounter file (what the Open dialog's answer runs). On failure the message names
+    /// the problem and the file, and the open encounter stays as it was.
+    pub fn open_path(&mut self, path: &Path) {
+        let loaded =
+            load_encounter(path).with_context(|| format!("Could not open {}", path.display()));
+        match loaded {
+            Ok(encounter) => {
+                self.replace_document(Document::new(encounter, Some(path.to_path_buf())));
+                self.recent.push(path);
+            }
+            Err(err) => self.notifications.error(&err),
+        }
+    }
+
+    fn open_demo(&mut self, demo: Demo) {
+        match demo.encounter().context("The built-in demo is damaged") {
+            Ok(encounter) => self.replace_document(Document::new(encounter, None)),
+            Err(err) => self.notifications.error(&err),
+        }
+    }
+
+    /// Swaps in another encounter; the old one's autosave goes with it.
+    fn replace_document(&mut self, document: Document) {
+        self.document = document;
+        self.selection.clear();
+        self.unsaved_since = None;
+        self.remove_autosave();
+    }
+
+    /// Saves to the document's file, or asks where first; then runs `after` if it succeeded.
+    fn save(&mut self, ctx: &egui::Context, after: Option<AfterConfirm>) {
+        let Some(path) = self.document.path.clone() else {
+            self.start_dialog(ctx, DialogPurpose::SaveAs { then: after });
+            return;
+        };
+        if self.save_to(&path)
+            && let Some(after) = after
+        {
+            self.proceed(ctx, after);
+        }
+    }
+
+    /// Saves to `path` through the core's atomic save; returns whether it worked.
+    pub fn save_to(&mut self, path: &Path) -> bool {
+        let saved = save_encounter(path, &self.document.encounter)
+            .with_context(|| format!("Could not save {}", path.display()));
+        match saved {
+            Ok(()) => {
+                self.document.mark_saved(path.to_path_buf());
+                self.recent.push(path);
+                self.remove_autosave();
+                self.notifications.info(format!("Saved {}", path.display()));
+                true
+            }
+            Err(err) => {
+                self.notifications.error(&err);
+                false
+            }
+        }
+    }
+
+    /// On a close request with unsaved changes: keep the window and ask.
+    pub(super) fn handle_close_request(&mut self, ctx: &egui::Context) {
+        if !ctx.input(|i| i.viewport().close_requested()) || self.closing {
+            return;
+        }
+        if self.document.is_dirty() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.prompt = Some(Prompt::Unsaved(AfterConfirm::Close));
+        } else {
+            // A clean close: nothing unsaved, so no autosave is worth keeping.
+            self.closing = true;
+            self.remove_autosave();
+        }
+    }
+
+    /// Writes the autosave once changes have waited the autosave interval.
+    pub(super) fn autosave_tick(&mut self, ctx: &egui::Context) {
+        if !self.document.needs_autosave() {
+            self.unsaved_since = None;
+            return;
+        }
+        let Some(autosave) = &self.autosave else {
+            return;
+        };
+        let now = ctx.input(|i| i.time);
+        let since = *self.unsaved_since.get_or_insert(now);
+        let waited = now - since;
+        if waited < self.autosave_interval_secs {
+            let left = self.autosave_interval_secs - waited;
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(left));
+            return;
+        }
+        match autosave.write(&self.document) {
+            Ok(()) => self.document.mark_autosaved(),
+            Err(err) => self.notifications.error(&err),
+        }
+        self.unsaved_since = None;
+    }
+
+    fn remove_autosave(&mut self) {
+        let Some(autosave) = &self.autosave else {
+            return;
+        };
+        if let Err(err) = autosave.remove() {
+            self.notifications.error(&err);
+        }
+    }
+
+    /// At start-up: an autosave left behind means the last run ended with unsaved work.
+    pub(super) fn offer_restore(&mut self) {
+        let Some(autosave) = &self.autosave else {
+            return;
+        };
+        match autosave.find() {
+            Ok(Some(offer)) => self.prompt = Some(Prompt::Restore(Box::new(offer))),
+            Ok(None) => {}
+            Err(err) => self.notifications.error(&err),
+        }
+    }
+
+    fn answer_restore(&mut self, restore: bool) {
+        let Some(Prompt::Restore(offer)) = self.prompt.take() else {
+            return;
+        };
+        if restore {
+            let RestoreOffer { encounter, origin } = *offer;
+            self.document = Document::restored(encounter, origin);
+            self.selection.clear();
+        } else {
+            self.remove_autosave();
+        }
+    }
+
+    /// The path of the autosave file, if autosave is on.
+    pub fn autosave_path(&self) -> Option<PathBuf> {
+        self.autosave.as_ref().map(super::Autosave::encounter_path)
+    }
+}

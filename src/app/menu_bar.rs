@@ -1,0 +1,105 @@
+//! The menu bar: File, Edit and View, built from [`Action`]s so menus and shortcuts agree.
+
+use super::{Action, LanternApp, Pane, Request, dock};
+use crate::demo::Demo;
+
+impl LanternApp {
+    pub(super) fn menu_bar_ui(&mut self, ui: &mut egui::Ui) {
+        let mut requests = Vec::new();
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| self.file_menu_ui(ui, &mut requests));
+            ui.menu_button("Edit", |ui| self.edit_menu_ui(ui, &mut requests));
+            ui.menu_button("View", |ui| self.view_menu_ui(ui, &mut requests));
+        });
+        for request in requests {
+            self.request(ui.ctx(), request);
+        }
+    }
+
+    fn file_menu_ui(&self, ui: &mut egui::Ui, requests: &mut Vec<Request>) {
+        for action in [Action::New, Action::Open] {
+            action_button_ui(ui, action, action.label(), true, requests);
+        }
+        ui.menu_button("Open demo", |ui| {
+            for demo in Demo::ALL {
+                if ui.button(demo.label()).clicked() {
+                    requests.push(Request::OpenDemo(demo));
+                }
+            }
+        });
+        ui.menu_button("Open recent", |ui| self.recent_menu_ui(ui, requests));
+        ui.separator();
+        for action in [Action::Save, Action::SaveAs] {
+            action_button_ui(ui, action, action.label(), true, requests);
+        }
+    }
+
+    fn recent_menu_ui(&self, ui: &mut egui::Ui, requests: &mut Vec<Request>) {
+        if self.recent.paths().is_empty() {
+            ui.weak("No recent files");
+            return;
+        }
+        for path in self.recent.paths() {
+            let name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            let button = ui.button(name).on_hover_text(path.display().to_string());
+            if button.clicked() {
+                requests.push(Request::OpenRecent(path.clone()));
+            }
+        }
+        ui.separator();
+        if ui.button("Clear recent files").clicked() {
+            requests.push(Request::ClearRecent);
+        }
+    }
+
+    fn edit_menu_ui(&self, ui: &mut egui::Ui, requests: &mut Vec<Request>) {
+        let history = self.document.history();
+        for (action, label) in [
+            (Action::Undo, history.undo_label()),
+            (Action::Redo, history.redo_label()),
+        ] {
+            let text = label.map_or_else(
+                || action.label().to_owned(),
+                |label| format!("{} {label}", action.label()),
+            );
+            action_button_ui(ui, action, &text, label.is_some(), requests);
+        }
+    }
+
+    fn view_menu_ui(&self, ui: &mut egui::Ui, requests: &mut Vec<Request>) {
+        for pane in Pane::ALL {
+            let mut open = dock::is_open(&self.dock, pane);
+            if ui.checkbox(&mut open, pane.label()).clicked() {
+                requests.push(Request::TogglePane(pane));
+            }
+        }
+        ui.separator();
+        let reset = Action::ResetLayout;
+        action_button_ui(ui, reset, reset.label(), true, requests);
+    }
+}
+
+/// A menu button for `action` with its tooltip and shortcut text.
+fn action_button_ui(
+    ui: &mut egui::Ui,
+    action: Action,
+    text: &str,
+    enabled: bool,
+    requests: &mut Vec<Request>,
+) {
+    let shortcut = action
+        .shortcut()
+        .map(|s| ui.ctx().format_shortcut(&s))
+        .unwrap_or_default();
+    let button = egui::Button::new(text).shortcut_text(shortcut);
+    if ui
+        .add_enabled(enabled, button)
+        .on_hover_text(action.tooltip())
+        .clicked()
+    {
+        requests.push(Request::Action(action));
+    }
+}

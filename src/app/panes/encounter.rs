@@ -1,0 +1,159 @@
+//! Encounter: name, rule system and map settings, every edit a command and one undo step.
+
+use crate::app::PaneContext;
+use crate::model::{CellLength, Command, DiagonalRule, GridKind, LengthUnit, MapSpec, RuleSystem};
+
+pub fn encounter_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        egui::Grid::new("encounter_settings")
+            .num_columns(2)
+            .spacing([12.0, 8.0])
+            .show(ui, |ui| settings_rows_ui(ui, ctx));
+    });
+}
+
+fn settings_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
+    let encounter = ctx.encounter;
+    let label = ui.label("Encounter name");
+    if let Some(name) = name_edit_ui(ui, &encounter.name, label.id) {
+        ctx.command(Command::SetName(name));
+    }
+    ui.end_row();
+
+    ui.label("Rule system");
+    let systems = RuleSystem::ALL.map(|s| (s, s.label()));
+    if let Some(system) = choice_ui(ui, "Rule system", encounter.system, &systems) {
+        ctx.command(Command::SetSystem(system));
+    }
+    ui.end_row();
+
+    map_rows_ui(ui, ctx, &encounter.map);
+}
+
+fn map_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, map: &MapSpec) {
+    ui.label("Grid");
+    let grids = GridKind::ALL.map(|g| (g, g.label()));
+    if let Some(grid) = choice_ui(ui, "Grid", map.grid, &grids) {
+        ctx.command(Command::SetGrid(grid));
+    }
+    ui.end_row();
+
+    ui.label("Map size");
+    if let Some(size) = map_size_ui(ui, map) {
+        ctx.command(size);
+    }
+    ui.end_row();
+
+    ui.label("Cell length");
+    if let Some(length) = cell_length_ui(ui, map.cell_length) {
+        ctx.command(Command::SetCellLength(length));
+    }
+    ui.end_row();
+
+    ui.label("Diagonals");
+    let rules = DiagonalRule::ALL.map(|d| (d, d.label()));
+    if let Some(rule) = choice_ui(ui, "Diagonals", map.diagonal, &rules) {
+        ctx.command(Command::SetDiagonal(rule));
+    }
+    ui.end_row();
+}
+
+/// A text field that edits a copy of the name and hands it back once, on Enter or focus loss,
+/// so a rename is one undo step rather than one per keystroke.
+fn name_edit_ui(ui: &mut egui::Ui, name: &str, label: egui::Id) -> Option<String> {
+    let buffer_id = ui.make_persistent_id("encounter_name_buffer");
+    let mut text = ui
+        .data(|d| d.get_temp::<String>(buffer_id))
+        .unwrap_or_else(|| name.to_owned());
+    let response = ui
+        .add(egui::TextEdit::singleline(&mut text).desired_width(150.0))
+        .labelled_by(label);
+    if response.has_focus() {
+        ui.data_mut(|d| d.insert_temp(buffer_id, text));
+        return None;
+    }
+    ui.data_mut(|d| d.remove::<String>(buffer_id));
+    (response.lost_focus() && text != name).then_some(text)
+}
+
+/// A combo box over `options`; returns the newly picked value. `id_salt` doubles as its name.
+fn choice_ui<T: Copy + PartialEq>(
+    ui: &mut egui::Ui,
+    id_salt: &str,
+    current: T,
+    options: &[(T, &str)],
+) -> Option<T> {
+    let selected_text = options
+        .iter()
+        .find(|(value, _)| *value == current)
+        .map_or("", |(_, text)| *text);
+    let mut picked = None;
+    egui::ComboBox::from_id_salt(id_salt)
+        .selected_text(selected_text)
+        .show_ui(ui, |ui| {
+            for (value, text) in options {
+                if ui.selectable_label(*value == current, *text).clicked() && *value != current {
+                    picked = Some(*value);
+                }
+            }
+        })
+        .response
+        .on_hover_text(id_salt);
+    picked
+}
+
+fn map_size_ui(ui: &mut egui::Ui, map: &MapSpec) -> Option<Command> {
+    let range = 1..=MapSpec::MAX_CELLS;
+    ui.horizontal(|ui| {
+        let width = committed_drag_ui(ui, "Map width", map.width_cells, range.clone(), " wide");
+        ui.label("×");
+        let height = committed_drag_ui(ui, "Map height", map.height_cells, range, " high");
+        (width.is_some() || height.is_some()).then(|| Command::SetMapSize {
+            width_cells: width.unwrap_or(map.width_cells),
+            height_cells: height.unwrap_or(map.height_cells),
+        })
+    })
+    .inner
+}
+
+fn cell_length_ui(ui: &mut egui::Ui, length: CellLength) -> Option<CellLength> {
+    ui.horizontal(|ui| {
+        let value = committed_drag_ui(ui, "Cell length value", length.value, 0.1..=1000.0, "");
+        let units = [LengthUnit::Feet, LengthUnit::Metres].map(|u| (u, u.abbreviation()));
+        let unit = choice_ui(ui, "Unit", length.unit, &units);
+        (value.is_some() || unit.is_some()).then(|| CellLength {
+            value: value.unwrap_or(length.value),
+            unit: unit.unwrap_or(length.unit),
+        })
+    })
+    .inner
+}
+
+/// A drag value that edits a local copy and returns the new value once per gesture: when a drag
+/// ends, typing ends, or a single step (arrow key) changes it.
+/// `id_salt` doubles as the field's accessible name.
+fn committed_drag_ui<T>(
+    ui: &mut egui::Ui,
+    id_salt: &str,
+    current: T,
+    range: std::ops::RangeInclusive<T>,
+    suffix: &str,
+) -> Option<T>
+where
+    T: egui::emath::Numeric + Send + Sync + 'static,
+{
+    let buffer_id = ui.make_persistent_id(id_salt);
+    let mut value = ui.data(|d| d.get_temp::<T>(buffer_id)).unwrap_or(current);
+    let response = ui
+        .add(egui::DragValue::new(&mut value).range(range).suffix(suffix))
+        .on_hover_text(id_salt);
+    let editing = response.dragged() || response.has_focus();
+    let finished =
+        response.drag_stopped() || response.lost_focus() || (response.changed() && !editing);
+    if editing && !finished {
+        ui.data_mut(|d| d.insert_temp(buffer_id, value));
+        return None;
+    }
+    ui.data_mut(|d| d.remove::<T>(buffer_id));
+    (finished && value != current).then_some(value)
+}
