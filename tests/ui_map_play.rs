@@ -121,6 +121,12 @@ fn opening_the_door_gives_kestrel_a_line_to_the_skulker() {
     assert_eq!(mark(&harness, SKULKER), Some(VerdictKind::NoSight));
     // Bram stands in the same hall, nothing between them.
     assert_eq!(mark(&harness, TokenId(2)), Some(VerdictKind::Clear));
+    assert!(harness.query_by_label("Bram: clear").is_some());
+    assert!(
+        harness
+            .query_by_label("Goblin Skulker: no line of sight")
+            .is_some()
+    );
 
     harness.get_by_label("Door (closed)").click();
     harness.run();
@@ -132,6 +138,7 @@ fn opening_the_door_gives_kestrel_a_line_to_the_skulker() {
         .map(|w| w.kind);
     assert_eq!(door, Some(WallKind::Door { open: true }));
     assert_eq!(mark(&harness, SKULKER), Some(VerdictKind::Cover));
+    assert!(harness.query_by_label("Goblin Skulker: cover").is_some());
 
     harness.state_mut().document.undo().unwrap();
     harness.run();
@@ -183,4 +190,37 @@ fn a_condition_from_the_context_menu_lands_on_the_token() {
         (conditions[0].token, conditions[0].name.as_str()),
         (KESTREL, "Mobile")
     );
+}
+
+#[test]
+fn hovering_a_marked_token_explains_its_verdict() {
+    let mut harness = app_harness();
+    harness.get_by_label("Kestrel").click();
+    harness.run();
+    harness.get_by_label("Goblin Skulker").hover();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("4 of 4 corners blocked, so no line of sight")
+            .is_some()
+    );
+}
+
+#[test]
+fn holding_m_measures_from_cell_to_cell() {
+    let mut harness = app_harness();
+    let ppc = points_per_cell(&harness);
+    // From an empty cell in the west hall, (2, 5), four cells east and one down: (6, 6).
+    let kestrel = centre_of(&harness, "Kestrel");
+    let from = kestrel + Vec2::new(-1.0, 2.0) * ppc;
+    harness.key_down(egui::Key::M);
+    harness.run();
+    drag(&mut harness, from, from + Vec2::new(4.0, 1.0) * ppc, false);
+    harness.key_up(egui::Key::M);
+    harness.run();
+    let Some(m) = harness.state().map_view.last_measurement().cloned() else {
+        panic!("no measurement");
+    };
+    assert!(!m.token_to_token);
+    assert_eq!(m.label(), "4 cells, 20 ft (Close)");
 }

@@ -1,15 +1,16 @@
 //! Line of sight and cover from the one selected token to every other token: a coloured ring
 //! per token (clear, cover, no line of sight), and on hover the traced lines that decided it.
 
-use egui::{Color32, Painter, Pos2, Stroke};
+use egui::{Align2, Color32, FontId, Painter, Pos2, Stroke, vec2};
 
 use super::transform::MapTransform;
-use crate::board::{Scene, Verdict, VerdictKind};
+use crate::board::{CoverDegree, Scene, Verdict, VerdictKind};
 use crate::model::{Cell, RuleSystem, TokenId};
 
 pub const CLEAR: Color32 = Color32::from_rgb(60, 200, 90);
 pub const COVER: Color32 = Color32::from_rgb(240, 170, 30);
-pub const NO_SIGHT: Color32 = Color32::from_rgb(170, 60, 60);
+/// Grey rather than red, so it never reads as an enemy's side ring.
+pub const NO_SIGHT: Color32 = Color32::from_rgb(105, 105, 115);
 
 /// Every other token's verdict from `viewer`, with `moved` (a dragged token at its ghost cell)
 /// placed where it would land.
@@ -79,22 +80,12 @@ pub fn colour(kind: VerdictKind) -> Color32 {
     }
 }
 
-/// A short mark for labels and badges: "clear", "cover (Hard)", "no line of sight".
-pub fn mark_text(verdict: &Verdict) -> String {
-    match (verdict.kind, verdict.degree) {
-        (VerdictKind::Clear, _) => "clear".to_owned(),
-        (VerdictKind::Cover, Some(d)) => match d.tn_modifier() {
-            Some(tn) => format!("{} TN {tn}", d.label()),
-            None => format!("cover ({})", d.lever()),
-        },
-        (VerdictKind::Cover, None) => "cover".to_owned(),
-        (VerdictKind::NoSight, _) => "no line of sight".to_owned(),
-    }
-}
-
 /// The board's explanation with arrows the bundled fonts can draw.
 pub fn explanation(verdict: &Verdict, system: RuleSystem) -> String {
-    verdict.explain(system).replace('→', ":").replace('−', "-")
+    verdict
+        .explain(system)
+        .replace(" → ", ", so ")
+        .replace('−', "-")
 }
 
 /// A ring just outside the token's disc in the verdict's colour.
@@ -105,6 +96,52 @@ pub fn paint_ring(painter: &Painter, centre: Pos2, radius: f32, kind: VerdictKin
         radius + width * 1.6,
         Stroke::new(width, colour(kind)),
     );
+}
+
+/// The mark's accessible name, e.g. "Goblin Archer: cover", for screen readers and tests.
+pub fn mark_label(name: &str, kind: VerdictKind) -> String {
+    let word = match kind {
+        VerdictKind::Clear => "clear",
+        VerdictKind::Cover => "cover",
+        VerdictKind::NoSight => "no line of sight",
+    };
+    format!("{name}: {word}")
+}
+
+/// Puts the mark in the accessibility tree (painted shapes have no node of their own). Senses
+/// nothing, and is made before the token's own widget, so it never takes the token's clicks.
+pub fn mark_node(ui: &egui::Ui, name: &str, kind: VerdictKind, rect: egui::Rect) {
+    let id = ui.scope_id().with(("sight_mark", name));
+    let response = ui.interact(rect, id, egui::Sense::empty());
+    response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, mark_label(name, kind)));
+}
+
+/// What the GM applies for a cover grade, short enough for a tag by the token.
+fn degree_tag(degree: CoverDegree) -> String {
+    match degree {
+        CoverDegree::Hard => "Hard".to_owned(),
+        CoverDegree::Limited | CoverDegree::Standard | CoverDegree::Great => {
+            format!("TN {}", degree.tn_modifier().unwrap_or(0))
+        }
+        CoverDegree::Partial => "partial".to_owned(),
+        CoverDegree::RiskUp => "risk +1".to_owned(),
+        CoverDegree::Disadvantage => "Disadv.".to_owned(),
+    }
+}
+
+/// An amber tag at the disc's upper right naming the cover grade's effect.
+pub fn paint_degree_tag(painter: &Painter, verdict: &Verdict, centre: Pos2, radius: f32) {
+    let Some(degree) = verdict.degree else { return };
+    let galley = painter.layout_no_wrap(
+        degree_tag(degree),
+        FontId::proportional((radius * 0.45).clamp(10.0, 14.0)),
+        Color32::BLACK,
+    );
+    let at =
+        Align2::LEFT_BOTTOM.anchor_size(centre + vec2(radius * 0.7, -radius * 0.7), galley.size());
+    painter.rect_filled(at.expand2(vec2(3.0, 1.0)), 3.0, COVER);
+    painter.galley(at.min, galley, Color32::BLACK);
 }
 
 /// The traced lines of the best attempt: clear ones green, blocked ones red up to where the

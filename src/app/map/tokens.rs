@@ -61,6 +61,9 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
         {
             continue;
         }
+        if let Some(verdict) = layer.marks.verdict(token.id) {
+            sight_overlay::mark_node(ui, &token.name, verdict.kind, rect);
+        }
         let response = token_response(ui, token, rect);
         handle_pointer(ui, ctx, layer, token, &response);
         let look = TokenLook {
@@ -83,6 +86,7 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
         paint_token(layer.painter, token, centre, radius, look);
         if let Some(verdict) = layer.marks.verdict(token.id) {
             sight_overlay::paint_ring(layer.painter, centre, radius, verdict.kind);
+            sight_overlay::paint_degree_tag(layer.painter, verdict, centre, radius);
         }
         let conditions: Vec<&str> =
             on_token(&encounter.combat.conditions, encounter.system, token.id)
@@ -97,13 +101,10 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
         }
         context_menu(&response, ctx, token);
         if layer.drag.is_none() {
-            let sight = layer.marks.verdict(token.id).map(|v| {
-                format!(
-                    "{}: {}",
-                    sight_overlay::mark_text(v),
-                    sight_overlay::explanation(v, encounter.system)
-                )
-            });
+            let sight = layer
+                .marks
+                .verdict(token.id)
+                .map(|v| sight_overlay::explanation(v, encounter.system));
             response.on_hover_ui(|ui| tooltip_ui(ui, token, sight.as_deref()));
         }
     }
@@ -285,7 +286,7 @@ fn tooltip_ui(ui: &mut Ui, token: &Token, sight: Option<&str>) {
         ui.label("Hidden from the players");
     }
     if let Some(sight) = sight {
-        ui.label(format!("From the selected token: {sight}"));
+        ui.label(format!("Sight from the selected token: {sight}"));
     }
     if !token.notes.is_empty() {
         ui.separator();
