@@ -131,8 +131,15 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     if !ui.input(|i| i.pointer.primary_down()) {
         view.drag = None;
     }
-    view.play
-        .after_tokens(ui, ctx, view.drag, hovered, &painter, &t);
+    view.play.after_tokens(
+        ui,
+        ctx,
+        view.drag,
+        hovered,
+        background.contains_pointer(),
+        &painter,
+        &t,
+    );
 
     if background.clicked() {
         ctx.selection.clear();

@@ -93,6 +93,7 @@ impl PlayState {
         ctx: &PaneContext<'_>,
         drag: Option<TokenDrag>,
         hovered: Option<TokenId>,
+        over_map: bool,
         painter: &egui::Painter,
         t: &MapTransform,
     ) {
@@ -103,7 +104,8 @@ impl PlayState {
         if let Some(verdict) = hovered.and_then(|id| self.marks.verdict(id)) {
             sight_overlay::paint_evidence(painter, verdict, t);
         }
-        self.ruler.ui(ui, painter, scene, t);
+        self.ruler
+            .ui(ui, painter, scene, t, over_map || hovered.is_some());
         let now = ui.input(|i| i.time);
         if self.note.as_ref().is_some_and(|(_, until)| *until < now) {
             self.note = None;

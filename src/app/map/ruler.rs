@@ -60,8 +60,16 @@ impl Ruler {
             || (!ui.ctx().egui_wants_keyboard_input() && ui.input(|i| i.key_down(egui::Key::M)))
     }
 
-    /// Follows the primary button over `rect` while the ruler is active, and draws it.
-    pub fn ui(&mut self, ui: &egui::Ui, painter: &Painter, scene: &Scene, t: &MapTransform) {
+    /// Follows the primary button while the ruler is active, and draws it. `over_map` says the
+    /// pointer is on the map or a token, not on a toolbar or menu over it.
+    pub fn ui(
+        &mut self,
+        ui: &egui::Ui,
+        painter: &Painter,
+        scene: &Scene,
+        t: &MapTransform,
+        over_map: bool,
+    ) {
         let active = self.active(ui);
         let (pressed, down, pointer) = ui.input(|i| {
             (
@@ -70,10 +78,10 @@ impl Ruler {
                 i.pointer.interact_pos(),
             )
         });
-        let in_map = pointer.filter(|p| painter.clip_rect().contains(*p));
         if active
             && pressed
-            && let Some(p) = in_map
+            && over_map
+            && let Some(p) = pointer
         {
             let at = t.grid_from_ui(p);
             self.drag = Some((at, at));

@@ -154,6 +154,8 @@ fn handle_pointer(
         let alt = ui.input(|i| i.modifiers.alt);
         let now = ui.input(|i| i.time);
         finish_drag(ctx, layer, token, alt, now);
+        // This frame was drawn mid-drag; a refused drop changes no state that would repaint.
+        ui.ctx().request_repaint();
     }
 }
 
