@@ -6,6 +6,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use lantern::app::LanternApp;
 use lantern::board::VerdictKind;
+use lantern::combat::conditions::{ActiveCondition, Duration};
+use lantern::combat::initiative::{Combatant, Initiative, Mode};
 use lantern::demo::Demo;
 use lantern::model::{Cell, Document, TokenId, WallId, WallKind};
 
@@ -190,6 +192,31 @@ fn a_condition_from_the_context_menu_lands_on_the_token() {
         (conditions[0].token, conditions[0].name.as_str()),
         (KESTREL, "Mobile")
     );
+    harness.run();
+    assert!(harness.query_by_label("Kestrel: Mobile").is_some());
+}
+
+#[test]
+fn the_token_whose_turn_it_is_and_its_conditions_are_marked() {
+    let Ok(mut encounter) = Demo::GoForthHeroes.encounter() else {
+        panic!("the Go Forth: Heroes demo does not load");
+    };
+    let order = vec![Combatant::new(TokenId(2)), Combatant::new(KESTREL)];
+    encounter.combat.initiative = Initiative::start(Mode::Rolled, order, false).0;
+    for name in ["Dazed", "Mobile"] {
+        encounter.combat.conditions.push(ActiveCondition {
+            token: TokenId(2),
+            name: name.to_owned(),
+            duration: Duration::UntilRemoved,
+        });
+    }
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(1200.0, 800.0))
+        .build_eframe(|_cc| LanternApp::with_document(Document::new(encounter, None)));
+    harness.run();
+    assert!(harness.query_by_label("Bram: turn").is_some());
+    assert!(harness.query_by_label("Kestrel: turn").is_none());
+    assert!(harness.query_by_label("Bram: Dazed, Mobile").is_some());
 }
 
 #[test]

@@ -108,15 +108,6 @@ pub fn mark_label(name: &str, kind: VerdictKind) -> String {
     format!("{name}: {word}")
 }
 
-/// Puts the mark in the accessibility tree (painted shapes have no node of their own). Senses
-/// nothing, and is made before the token's own widget, so it never takes the token's clicks.
-pub fn mark_node(ui: &egui::Ui, name: &str, kind: VerdictKind, rect: egui::Rect) {
-    let id = ui.scope_id().with(("sight_mark", name));
-    let response = ui.interact(rect, id, egui::Sense::empty());
-    response
-        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, mark_label(name, kind)));
-}
-
 /// What the GM applies for a cover grade, short enough for a tag by the token.
 fn degree_tag(degree: CoverDegree) -> String {
     match degree {

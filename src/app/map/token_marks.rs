@@ -65,6 +65,15 @@ pub fn paint_condition_chips(painter: &Painter, names: &[&str], centre: Pos2, ra
     }
 }
 
+/// Gives a painted mark a node in the accessibility tree, e.g. "Bram: turn" or
+/// "Bram: Dazed, Mobile". Senses nothing, and is made before the token's own widget, so it
+/// never takes the token's clicks.
+pub fn mark_node(ui: &egui::Ui, salt: &str, label: &str, rect: Rect) {
+    let id = ui.scope_id().with(("token_mark", salt, label));
+    let response = ui.interact(rect, id, egui::Sense::empty());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, label));
+}
+
 fn chip_colour(name: &str) -> Color32 {
     let sum: usize = name.bytes().map(usize::from).sum();
     CHIPS[sum % CHIPS.len()]

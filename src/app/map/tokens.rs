@@ -7,7 +7,7 @@ use super::layout::{TokenDisc, size_index};
 use super::movement::DragReach;
 use super::placement::{fits_in_map, free_anchor_near};
 use super::sight_overlay::{self, SightMarks};
-use super::token_marks::{paint_condition_chips, paint_turn_ring};
+use super::token_marks::{mark_node, paint_condition_chips, paint_turn_ring};
 use super::token_paint::{TokenLook, paint_token};
 use super::transform::MapTransform;
 use super::{TokenDrag, palette};
@@ -61,9 +61,12 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
         {
             continue;
         }
-        if let Some(verdict) = layer.marks.verdict(token.id) {
-            sight_overlay::mark_node(ui, &token.name, verdict.kind, rect);
-        }
+        let conditions: Vec<&str> =
+            on_token(&encounter.combat.conditions, encounter.system, token.id)
+                .map(|(c, _)| c.name.as_str())
+                .collect();
+        let turn = encounter.combat.initiative.current_token() == Some(token.id);
+        mark_nodes(ui, layer, token, rect, &conditions, turn);
         let response = token_response(ui, token, rect);
         handle_pointer(ui, ctx, layer, token, &response);
         let look = TokenLook {
@@ -80,7 +83,7 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
                 || response.hovered()
                 || ctx.selection.contains(&token.id),
         };
-        if encounter.combat.initiative.current_token() == Some(token.id) {
+        if turn {
             paint_turn_ring(layer.painter, centre, radius);
         }
         paint_token(layer.painter, token, centre, radius, look);
@@ -88,10 +91,6 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
             sight_overlay::paint_ring(layer.painter, centre, radius, verdict.kind);
             sight_overlay::paint_degree_tag(layer.painter, verdict, centre, radius);
         }
-        let conditions: Vec<&str> =
-            on_token(&encounter.combat.conditions, encounter.system, token.id)
-                .map(|(c, _)| c.name.as_str())
-                .collect();
         paint_condition_chips(layer.painter, &conditions, centre, radius);
         if response.hovered() {
             *layer.hovered = Some(token.id);
@@ -110,6 +109,28 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
     }
     if let Some((token, target)) = ghost {
         paint_ghost(ctx, layer, token, target);
+    }
+}
+
+/// Accessibility nodes for what is painted on the token: sight mark, turn, conditions.
+fn mark_nodes(
+    ui: &Ui,
+    layer: &TokenLayer<'_>,
+    token: &Token,
+    rect: Rect,
+    conditions: &[&str],
+    turn: bool,
+) {
+    if let Some(verdict) = layer.marks.verdict(token.id) {
+        let label = sight_overlay::mark_label(&token.name, verdict.kind);
+        mark_node(ui, "sight", &label, rect);
+    }
+    if turn {
+        mark_node(ui, "turn", &format!("{}: turn", token.name), rect);
+    }
+    if !conditions.is_empty() {
+        let label = format!("{}: {}", token.name, conditions.join(", "));
+        mark_node(ui, "conditions", &label, rect);
     }
 }
 
