@@ -46,19 +46,17 @@ impl DragReach {
         if self.reach.cost_cells(target).is_some() {
             return None;
         }
-        // Only on a refusal: search again without the speed limit to say how far it really is.
-        let span = scene.map.width_cells + scene.map.height_cells;
+        // Only on a refusal: search again with a wider (but bounded, for huge maps) limit to say
+        // how far it really is.
+        let limit = self.speed_cells.saturating_mul(4).max(24);
         let cost = scene
-            .reachable(self.id, span.saturating_mul(2))
+            .reachable(self.id, limit)
             .and_then(|r| r.cost_cells(target));
-        Some(match cost {
-            Some(cost) => format!(
-                "Out of reach (cost {} of {}). Hold Alt to move anyway.",
-                cells_text(cost),
-                self.speed_cells
-            ),
-            None => "Out of reach (no way there). Hold Alt to move anyway.".to_owned(),
-        })
+        let cost = match cost {
+            Some(cost) => format!("cost {} of {}", cells_text(cost), self.speed_cells),
+            None => format!("cost over {limit} of {}", self.speed_cells),
+        };
+        Some(format!("Out of reach ({cost}). Hold Alt to move anyway."))
     }
 
     /// Shades every anchor cell the token may stop on.

@@ -267,11 +267,17 @@ fn refusal(
 }
 
 /// The token at the cell it would land on, over its footprint tinted blue (fits) or red (off
-/// the map).
+/// the map, or out of reach).
 fn paint_ghost(ctx: &PaneContext<'_>, layer: &TokenLayer<'_>, token: &Token, target: Cell) {
     let map = &ctx.encounter.map;
     let t = layer.transform;
-    let tint = if fits_in_map(map, token.size, target) {
+    // Out of reach is red too (a drop there is refused without Alt).
+    let reachable = layer
+        .reach
+        .as_ref()
+        .filter(|r| r.id == token.id)
+        .is_none_or(|r| r.reach.cost_cells(target).is_some());
+    let tint = if fits_in_map(map, token.size, target) && reachable {
         palette::DROP_OK
     } else {
         palette::DROP_BAD
