@@ -298,13 +298,16 @@ fn paint_ghost(ctx: &PaneContext<'_>, layer: &TokenLayer<'_>, token: &Token, tar
         opacity: 0.85,
         label: true,
     };
-    paint_token(
-        layer.painter,
-        token,
-        centre,
-        t.points(disc.radius_cells),
-        look,
-    );
+    let radius = t.points(disc.radius_cells);
+    paint_token(layer.painter, token, centre, radius, look);
+    if !reachable {
+        // The disc hides the red cells under it; a red ring says "refused" at a glance.
+        let width = (radius * 0.18).clamp(2.0, 6.0);
+        let red = egui::Stroke::new(width, palette::DROP_BAD.to_opaque());
+        layer
+            .painter
+            .circle_stroke(centre, radius + width * 1.6, red);
+    }
 }
 
 fn tooltip_ui(ui: &mut Ui, token: &Token, sight: Option<&str>) {
