@@ -1,9 +1,10 @@
 //! The Map pane: the battle map the GM works on.
 //!
 //! Layers, bottom to top: the table, the map area (or its background image), difficult and
-//! obstacle cells, grid lines, walls/doors/windows, tokens, the drag ghost, the toolbar. Only
-//! what is in view is drawn. Every edit is queued as a [`Command`]; pan, zoom, hover and drags
-//! live in [`MapView`].
+//! obstacle cells, grid lines, walls/doors/windows, the dragged token's reach, tokens with their
+//! sight, turn and condition marks, the drag ghost and its path, the hovered token's sight lines,
+//! the ruler, the toolbars. Only what is in view is drawn. Every edit is queued as a
+//! [`Command`]; pan, zoom, hover, drags and the play aids' state live in [`MapView`].
 
 mod background;
 mod camera;
@@ -107,30 +108,7 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     walls::walls_ui(ui, &painter, &encounter.walls, &t, ctx.commands);
 
     view.play.before_tokens(ctx, view.drag, &painter, &t);
-    let mut pan = Vec2::ZERO;
-    let mut hovered = None;
-    let discs = layout::token_discs(encounter.map.grid);
-    let measuring = view.play.ruler.active(ui);
-    let play = &mut view.play;
-    let (scene, _) = play.scene.scene(encounter);
-    let mut layer = tokens::TokenLayer {
-        painter: &painter,
-        transform: &t,
-        discs: &discs,
-        drag: &mut view.drag,
-        pan: &mut pan,
-        scene,
-        marks: &play.marks,
-        reach: &mut play.reach,
-        note: &mut play.note,
-        measuring,
-        hovered: &mut hovered,
-    };
-    tokens::tokens_ui(ui, ctx, &mut layer);
-    // A drag whose release never reached its token (the token was undone away mid-drag) ends here.
-    if !ui.input(|i| i.pointer.primary_down()) {
-        view.drag = None;
-    }
+    let (pan, hovered) = tokens_layer_ui(ui, ctx, view, &painter, &t);
     view.play.after_tokens(
         ui,
         ctx,
@@ -153,6 +131,42 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     if let Some(err) = background_error {
         error_banner_ui(ui, rect, &err);
     }
+}
+
+/// The tokens, with the play aids' marks on them. Returns how far to pan (drags with the middle
+/// or right button that started on a token) and the hovered token.
+fn tokens_layer_ui(
+    ui: &egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    view: &mut MapView,
+    painter: &egui::Painter,
+    t: &MapTransform,
+) -> (Vec2, Option<TokenId>) {
+    let mut pan = Vec2::ZERO;
+    let mut hovered = None;
+    let discs = layout::token_discs(ctx.encounter.map.grid);
+    let measuring = view.play.ruler.active(ui);
+    let play = &mut view.play;
+    let (scene, _) = play.scene.scene(ctx.encounter);
+    let mut layer = tokens::TokenLayer {
+        painter,
+        transform: t,
+        discs: &discs,
+        drag: &mut view.drag,
+        pan: &mut pan,
+        scene,
+        marks: &play.marks,
+        reach: &mut play.reach,
+        note: &mut play.note,
+        measuring,
+        hovered: &mut hovered,
+    };
+    tokens::tokens_ui(ui, ctx, &mut layer);
+    // A drag whose release never reached its token (the token was undone away mid-drag) ends here.
+    if !ui.input(|i| i.pointer.primary_down()) {
+        view.drag = None;
+    }
+    (pan, hovered)
 }
 
 /// Everything under the walls and tokens: table, map area or background image, terrain, grid.
