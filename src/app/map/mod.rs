@@ -1,30 +1,41 @@
 //! The Map pane: the battle map the GM works on.
 //!
 //! Layers, bottom to top: the table, the map area (or its background image), difficult and
-//! obstacle cells, grid lines, walls/doors/windows, tokens, the drag ghost, the toolbar. Only
-//! what is in view is drawn. Every edit is queued as a [`Command`]; pan, zoom, hover and drags
-//! live in [`MapView`].
+//! obstacle cells, grid lines, walls/doors/windows, the dragged token's reach, tokens with their
+//! sight, turn and condition marks, the drag ghost and its path, the hovered token's sight lines,
+//! the ruler, the toolbars. Only what is in view is drawn. Every edit is queued as a
+//! [`Command`]; pan, zoom, hover, drags and the play aids' state live in [`MapView`].
 
 mod background;
 mod camera;
 mod layout;
+mod movement;
 mod palette;
 mod placement;
+mod play;
+mod ruler;
+mod scene_cache;
+mod sight_overlay;
 mod terrain;
+mod token_marks;
 mod token_paint;
 mod tokens;
 mod transform;
 mod walls;
 
+pub use ruler::Measurement;
+pub use sight_overlay::overlay_verdicts;
 pub use transform::MapTransform;
 pub use walls::door_label;
 
 use egui::{Key, Modifiers, Sense, Vec2};
 
 use super::PaneContext;
+use crate::board::VerdictKind;
 use crate::model::{Cell, TokenId};
 use background::BackgroundCache;
 use camera::Camera;
+use play::PlayState;
 use terrain::VisibleCells;
 
 /// Pan, zoom, hover and drag state of a map view. Not saved with the encounter.
@@ -34,6 +45,7 @@ pub struct MapView {
     drag: Option<TokenDrag>,
     hovered_cell: Option<Cell>,
     backgrounds: BackgroundCache,
+    play: PlayState,
 }
 
 /// A token being dragged with the primary button.
@@ -59,6 +71,22 @@ impl MapView {
     pub fn points_per_cell(&self) -> Option<f32> {
         self.camera.as_ref().map(Camera::points_per_cell)
     }
+
+    /// The sight overlay as last drawn: every other token's verdict from the one selected token
+    /// (empty when the overlay is off or not exactly one token is selected).
+    pub fn sight_marks(&self) -> Vec<(TokenId, VerdictKind)> {
+        self.play.sight_marks()
+    }
+
+    /// The ruler's latest measurement, kept after the drag ends.
+    pub fn last_measurement(&self) -> Option<&Measurement> {
+        self.play.last_measurement()
+    }
+
+    /// Why the last token drop was refused, while the note is shown.
+    pub fn refusal_note(&self) -> Option<&str> {
+        self.play.note()
+    }
 }
 
 /// Draws the map and turns the GM's gestures into commands.
@@ -79,20 +107,17 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     }
     walls::walls_ui(ui, &painter, &encounter.walls, &t, ctx.commands);
 
-    let mut pan = Vec2::ZERO;
-    let discs = layout::token_discs(encounter.map.grid);
-    let mut layer = tokens::TokenLayer {
-        painter: &painter,
-        transform: &t,
-        discs: &discs,
-        drag: &mut view.drag,
-        pan: &mut pan,
-    };
-    tokens::tokens_ui(ui, ctx, &mut layer);
-    // A drag whose release never reached its token (the token was undone away mid-drag) ends here.
-    if !ui.input(|i| i.pointer.primary_down()) {
-        view.drag = None;
-    }
+    view.play.before_tokens(ctx, view.drag, &painter, &t);
+    let (pan, hovered) = tokens_layer_ui(ui, ctx, view, &painter, &t);
+    view.play.after_tokens(
+        ui,
+        ctx,
+        view.drag,
+        hovered,
+        background.contains_pointer(),
+        &painter,
+        &t,
+    );
 
     if background.clicked() {
         ctx.selection.clear();
@@ -102,9 +127,46 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
         camera.pan(ui, pan);
         camera::toolbar_ui(ui, rect, camera);
     }
+    view.play.toolbar_ui(ui, rect);
     if let Some(err) = background_error {
         error_banner_ui(ui, rect, &err);
     }
+}
+
+/// The tokens, with the play aids' marks on them. Returns how far to pan (drags with the middle
+/// or right button that started on a token) and the hovered token.
+fn tokens_layer_ui(
+    ui: &egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    view: &mut MapView,
+    painter: &egui::Painter,
+    t: &MapTransform,
+) -> (Vec2, Option<TokenId>) {
+    let mut pan = Vec2::ZERO;
+    let mut hovered = None;
+    let discs = layout::token_discs(ctx.encounter.map.grid);
+    let measuring = view.play.ruler.active(ui);
+    let play = &mut view.play;
+    let (scene, _) = play.scene.scene(ctx.encounter);
+    let mut layer = tokens::TokenLayer {
+        painter,
+        transform: t,
+        discs: &discs,
+        drag: &mut view.drag,
+        pan: &mut pan,
+        scene,
+        marks: &play.marks,
+        reach: &mut play.reach,
+        note: &mut play.note,
+        measuring,
+        hovered: &mut hovered,
+    };
+    tokens::tokens_ui(ui, ctx, &mut layer);
+    // A drag whose release never reached its token (the token was undone away mid-drag) ends here.
+    if !ui.input(|i| i.pointer.primary_down()) {
+        view.drag = None;
+    }
+    (pan, hovered)
 }
 
 /// Everything under the walls and tokens: table, map area or background image, terrain, grid.

@@ -4,13 +4,18 @@
 use egui::{PointerButton, Pos2, Rect, Response, Sense, Ui, Vec2};
 
 use super::layout::{TokenDisc, size_index};
+use super::movement::DragReach;
 use super::placement::{fits_in_map, free_anchor_near};
+use super::sight_overlay::{self, SightMarks};
+use super::token_marks::{mark_node, paint_condition_chips, paint_turn_ring};
 use super::token_paint::{TokenLook, paint_token};
 use super::transform::MapTransform;
 use super::{TokenDrag, palette};
 use crate::app::PaneContext;
+use crate::board::Scene;
 use crate::board::footprint::footprint_cells;
-use crate::model::{Cell, Command, GridPoint, Token};
+use crate::combat::conditions::on_token;
+use crate::model::{Cell, Command, GridPoint, Token, TokenId};
 
 /// Below this zoom names would overlap each other; they show on hover and selection only.
 const MIN_LABEL_POINTS_PER_CELL: f32 = 18.0;
@@ -23,6 +28,17 @@ pub struct TokenLayer<'a> {
     pub drag: &'a mut Option<TokenDrag>,
     /// Drags with the middle or right button pan the map even when they start on a token.
     pub pan: &'a mut Vec2,
+    pub scene: &'a Scene,
+    /// The sight overlay's verdicts from the selected token (empty when it is off).
+    pub marks: &'a SightMarks,
+    /// Where the dragged token can get; filled on demand when a drop needs it.
+    pub reach: &'a mut Option<DragReach>,
+    /// Why the last drop was refused, and until when (in `egui` input time) to show it.
+    pub note: &'a mut Option<(String, f64)>,
+    /// The ruler is on: primary drags measure instead of moving tokens.
+    pub measuring: bool,
+    /// The token under the pointer this frame.
+    pub hovered: &'a mut Option<TokenId>,
 }
 
 /// Draws every token in view and turns clicks and drags on them into selection and commands.
@@ -45,6 +61,12 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
         {
             continue;
         }
+        let conditions: Vec<&str> =
+            on_token(&encounter.combat.conditions, encounter.system, token.id)
+                .map(|(c, _)| c.name.as_str())
+                .collect();
+        let turn = encounter.combat.initiative.current_token() == Some(token.id);
+        mark_nodes(ui, layer, token, rect, &conditions, turn);
         let response = token_response(ui, token, rect);
         handle_pointer(ui, ctx, layer, token, &response);
         let look = TokenLook {
@@ -61,17 +83,54 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
                 || response.hovered()
                 || ctx.selection.contains(&token.id),
         };
+        if turn {
+            paint_turn_ring(layer.painter, centre, radius);
+        }
         paint_token(layer.painter, token, centre, radius, look);
+        if let Some(verdict) = layer.marks.verdict(token.id) {
+            sight_overlay::paint_ring(layer.painter, centre, radius, verdict.kind);
+            sight_overlay::paint_degree_tag(layer.painter, verdict, centre, radius);
+        }
+        paint_condition_chips(layer.painter, &conditions, centre, radius);
+        if response.hovered() {
+            *layer.hovered = Some(token.id);
+        }
         if let Some(drag) = layer.drag.as_ref().filter(|d| d.id == token.id) {
             ghost = Some((token, drag.target));
         }
         context_menu(&response, ctx, token);
         if layer.drag.is_none() {
-            response.on_hover_ui(|ui| tooltip_ui(ui, token));
+            let sight = layer
+                .marks
+                .verdict(token.id)
+                .map(|v| sight_overlay::explanation(v, encounter.system));
+            response.on_hover_ui(|ui| tooltip_ui(ui, token, sight.as_deref()));
         }
     }
     if let Some((token, target)) = ghost {
         paint_ghost(ctx, layer, token, target);
+    }
+}
+
+/// Accessibility nodes for what is painted on the token: sight mark, turn, conditions.
+fn mark_nodes(
+    ui: &Ui,
+    layer: &TokenLayer<'_>,
+    token: &Token,
+    rect: Rect,
+    conditions: &[&str],
+    turn: bool,
+) {
+    if let Some(verdict) = layer.marks.verdict(token.id) {
+        let label = sight_overlay::mark_label(&token.name, verdict.kind);
+        mark_node(ui, "sight", &label, rect);
+    }
+    if turn {
+        mark_node(ui, "turn", &format!("{}: turn", token.name), rect);
+    }
+    if !conditions.is_empty() {
+        let label = format!("{}: {}", token.name, conditions.join(", "));
+        mark_node(ui, "conditions", &label, rect);
     }
 }
 
@@ -100,6 +159,9 @@ fn handle_pointer(
         *layer.pan += response.drag_delta();
     }
     let pointer = response.interact_pointer_pos();
+    if layer.measuring {
+        return;
+    }
     if response.drag_started_by(PointerButton::Primary) {
         // Measure the grab from where the button went down: by the time egui calls it a drag the
         // pointer has already moved.
@@ -110,7 +172,11 @@ fn handle_pointer(
         update_drag(ctx, layer, pointer);
     }
     if response.drag_stopped_by(PointerButton::Primary) {
-        finish_drag(ctx, layer, token);
+        let alt = ui.input(|i| i.modifiers.alt);
+        let now = ui.input(|i| i.time);
+        finish_drag(ctx, layer, token, alt, now);
+        // This frame was drawn mid-drag; a refused drop changes no state that would repaint.
+        ui.ctx().request_repaint();
     }
 }
 
@@ -159,28 +225,59 @@ fn update_drag(ctx: &PaneContext<'_>, layer: &mut TokenLayer<'_>, pointer: Optio
     drag.target = crate::board::grid::cell_in_grid(ctx.encounter.map.grid, anchor_point);
 }
 
-/// One drag, one command: nothing when the token is dropped where it was or off the map.
-fn finish_drag(ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>, token: &Token) {
+/// One drag, one command: nothing when the token is dropped where it was, off the map, or out
+/// of its reach this turn (unless the GM holds Alt to override).
+fn finish_drag(
+    ctx: &mut PaneContext<'_>,
+    layer: &mut TokenLayer<'_>,
+    token: &Token,
+    alt: bool,
+    now: f64,
+) {
     let Some(drag) = layer.drag.take() else {
         return;
     };
-    if drag.id != token.id || drag.target == token.cell {
+    if drag.id != token.id
+        || drag.target == token.cell
+        || !fits_in_map(&ctx.encounter.map, token.size, drag.target)
+    {
         return;
     }
-    if fits_in_map(&ctx.encounter.map, token.size, drag.target) {
-        ctx.command(Command::MoveToken {
-            id: token.id,
-            to: drag.target,
-        });
+    if !alt && let Some(why) = refusal(ctx, layer, token, drag.target) {
+        *layer.note = Some((why, now + 4.0));
+        return;
     }
+    ctx.command(Command::MoveToken {
+        id: token.id,
+        to: drag.target,
+    });
+}
+
+/// Why `token` may not stop on `target` this turn, using (or computing) the drag's reach.
+fn refusal(
+    ctx: &PaneContext<'_>,
+    layer: &mut TokenLayer<'_>,
+    token: &Token,
+    target: Cell,
+) -> Option<String> {
+    if layer.reach.as_ref().is_none_or(|r| r.id != token.id) {
+        *layer.reach = DragReach::of(layer.scene, ctx.encounter, token.id);
+    }
+    layer.reach.as_ref()?.refusal(layer.scene, target)
 }
 
 /// The token at the cell it would land on, over its footprint tinted blue (fits) or red (off
-/// the map).
+/// the map, or out of reach).
 fn paint_ghost(ctx: &PaneContext<'_>, layer: &TokenLayer<'_>, token: &Token, target: Cell) {
     let map = &ctx.encounter.map;
     let t = layer.transform;
-    let tint = if fits_in_map(map, token.size, target) {
+    // Out of reach is red too (a drop there is refused without Alt).
+    let reachable = layer
+        .reach
+        .as_ref()
+        .filter(|r| r.id == token.id)
+        .is_none_or(|r| r.reach.cost_cells(target).is_some());
+    let tint = if fits_in_map(map, token.size, target) && reachable {
         palette::DROP_OK
     } else {
         palette::DROP_BAD
@@ -201,21 +298,27 @@ fn paint_ghost(ctx: &PaneContext<'_>, layer: &TokenLayer<'_>, token: &Token, tar
         opacity: 0.85,
         label: true,
     };
-    paint_token(
-        layer.painter,
-        token,
-        centre,
-        t.points(disc.radius_cells),
-        look,
-    );
+    let radius = t.points(disc.radius_cells);
+    paint_token(layer.painter, token, centre, radius, look);
+    if !reachable {
+        // The disc hides the red cells under it; a red ring says "refused" at a glance.
+        let width = (radius * 0.18).clamp(2.0, 6.0);
+        let red = egui::Stroke::new(width, palette::DROP_BAD.to_opaque());
+        layer
+            .painter
+            .circle_stroke(centre, radius + width * 1.6, red);
+    }
 }
 
-fn tooltip_ui(ui: &mut Ui, token: &Token) {
+fn tooltip_ui(ui: &mut Ui, token: &Token, sight: Option<&str>) {
     ui.strong(&token.name);
     ui.label(format!("{} · {}", token.side.label(), token.size.label()));
     ui.label(format!("Speed {} cells", token.speed_cells));
     if token.gm_only {
         ui.label("Hidden from the players");
+    }
+    if let Some(sight) = sight {
+        ui.label(format!("Sight from the selected token: {sight}"));
     }
     if !token.notes.is_empty() {
         ui.separator();
@@ -230,6 +333,7 @@ fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
             ctx.command(Command::RemoveToken(token.id));
             ui.close();
         }
+        crate::app::combat::condition_menu_ui(ui, ctx, token.id);
         let gm_label = if token.gm_only {
             "Show to players"
         } else {

@@ -1,0 +1,102 @@
+//! Movement while a token is dragged: its reachable cells shaded, the cheapest path to the
+//! ghost with its cost, and drops out of reach refused unless the GM holds Alt.
+
+use egui::{Align2, Color32, FontId, Painter, Shape, Stroke};
+
+use super::terrain::cell_polygon;
+use super::transform::MapTransform;
+use crate::board::grid::point_in_grid;
+use crate::board::{Reach, Scene};
+use crate::combat::conditions::effective_speed;
+use crate::model::{Cell, Encounter, TokenId};
+
+const REACH_TINT: Color32 = Color32::from_rgba_unmultiplied_const(60, 170, 255, 45);
+const PATH: Color32 = Color32::from_rgb(30, 110, 220);
+
+/// Where the dragged token can get this turn.
+#[derive(Debug)]
+pub struct DragReach {
+    pub id: TokenId,
+    /// Speed after conditions, in cells.
+    pub speed_cells: u32,
+    pub reach: Reach,
+}
+
+impl DragReach {
+    /// The reach of `id` at its speed after its conditions.
+    pub fn of(scene: &Scene, encounter: &Encounter, id: TokenId) -> Option<Self> {
+        let token = encounter.token(id)?;
+        let speed_cells = effective_speed(
+            &encounter.combat.conditions,
+            encounter.system,
+            id,
+            token.speed_cells,
+        )
+        .value;
+        let reach = scene.reachable(id, speed_cells)?;
+        Some(Self {
+            id,
+            speed_cells,
+            reach,
+        })
+    }
+
+    /// Why a drop on `target` is refused, or `None` when the token can get there.
+    pub fn refusal(&self, scene: &Scene, target: Cell) -> Option<String> {
+        if self.reach.cost_cells(target).is_some() {
+            return None;
+        }
+        // Only on a refusal: search again with a wider (but bounded, for huge maps) limit to say
+        // how far it really is.
+        let limit = self.speed_cells.saturating_mul(4).max(24);
+        let cost = scene
+            .reachable(self.id, limit)
+            .and_then(|r| r.cost_cells(target));
+        let cost = match cost {
+            Some(cost) => format!("cost {} of {}", cells_text(cost), self.speed_cells),
+            None => format!("cost over {limit} of {}", self.speed_cells),
+        };
+        Some(format!("Out of reach ({cost}). Hold Alt to move anyway."))
+    }
+
+    /// Shades every anchor cell the token may stop on.
+    pub fn paint_cells(&self, painter: &Painter, scene: &Scene, t: &MapTransform) {
+        let clip = painter.clip_rect();
+        for cell in self.reach.cells() {
+            let polygon = cell_polygon(scene.grid(), cell, t);
+            if polygon.iter().any(|p| clip.contains(*p)) {
+                painter.add(Shape::convex_polygon(polygon, REACH_TINT, Stroke::NONE));
+            }
+        }
+    }
+
+    /// The cheapest path to `target` and its cost, when it is reachable.
+    pub fn paint_path(&self, painter: &Painter, scene: &Scene, target: Cell, t: &MapTransform) {
+        let (Some(path), Some(cost)) = (self.reach.path_to(target), self.reach.cost_cells(target))
+        else {
+            return;
+        };
+        let points: Vec<_> = path
+            .iter()
+            .map(|c| t.ui_from_grid(point_in_grid(scene.grid(), *c)))
+            .collect();
+        let width = (t.points_per_cell * 0.08).clamp(2.0, 5.0);
+        painter.add(Shape::line(points.clone(), Stroke::new(width, PATH)));
+        let Some(end) = points.last() else { return };
+        let text = format!("{} / {}", cells_text(cost), self.speed_cells);
+        let galley = painter.layout_no_wrap(text, FontId::proportional(14.0), Color32::WHITE);
+        let at = Align2::LEFT_BOTTOM
+            .anchor_size(*end + egui::vec2(width * 3.0, -width * 3.0), galley.size());
+        painter.rect_filled(at.expand(3.0), 3.0, PATH);
+        painter.galley(at.min, galley, Color32::WHITE);
+    }
+}
+
+/// A cost in cells: whole numbers without a decimal point.
+fn cells_text(cost: f64) -> String {
+    if (cost - cost.round()).abs() < 1e-9 {
+        format!("{cost:.0}")
+    } else {
+        format!("{cost:.1}")
+    }
+}

@@ -1,0 +1,80 @@
+//! Marks painted over tokens during play: condition chips and the whose-turn ring.
+
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Stroke, vec2};
+
+/// The ring around the token whose turn it is: wide and bright, to read from across the room.
+const TURN: Color32 = Color32::from_rgb(40, 235, 255);
+
+/// Chip colours, picked per condition name so the same condition always looks the same.
+const CHIPS: [Color32; 6] = [
+    Color32::from_rgb(170, 70, 200),
+    Color32::from_rgb(210, 110, 30),
+    Color32::from_rgb(40, 140, 150),
+    Color32::from_rgb(190, 50, 90),
+    Color32::from_rgb(90, 110, 200),
+    Color32::from_rgb(110, 140, 40),
+];
+
+/// A wide cyan ring with a dark edge, outside any selection or sight ring.
+pub fn paint_turn_ring(painter: &Painter, centre: Pos2, radius: f32) {
+    let width = (radius * 0.22).clamp(3.0, 8.0);
+    let r = radius + width * 3.2;
+    painter.circle_stroke(centre, r, Stroke::new(width + 2.0, Color32::BLACK));
+    painter.circle_stroke(centre, r, Stroke::new(width, TURN));
+}
+
+/// A row of small chips over the top of the disc, one per active condition, with its first
+/// letters ("Prone" reads "Pr").
+pub fn paint_condition_chips(painter: &Painter, names: &[&str], centre: Pos2, radius: f32) {
+    if names.is_empty() {
+        return;
+    }
+    let size = (radius * 0.42).clamp(9.0, 14.0);
+    let font = FontId::proportional(size);
+    let galleys: Vec<_> = names
+        .iter()
+        .map(|name| {
+            let text: String = name.chars().take(2).collect();
+            (
+                painter.layout_no_wrap(text, font.clone(), Color32::WHITE),
+                chip_colour(name),
+            )
+        })
+        .collect();
+    let gap = 2.0;
+    let widths: f32 = galleys.iter().map(|(g, _)| g.size().x + 6.0 + gap).sum();
+    let mut x = centre.x - widths * 0.5;
+    let top = centre.y - radius - size * 0.6;
+    for (galley, colour) in galleys {
+        let rect = Rect::from_min_size(Pos2::new(x, top), galley.size() + vec2(6.0, 0.0));
+        painter.rect(
+            rect,
+            3.0,
+            colour,
+            Stroke::new(1.0, Color32::BLACK),
+            egui::StrokeKind::Outside,
+        );
+        painter.galley(
+            Align2::CENTER_CENTER
+                .anchor_size(rect.center(), galley.size())
+                .min,
+            galley,
+            Color32::WHITE,
+        );
+        x += rect.width() + gap;
+    }
+}
+
+/// Gives a painted mark a node in the accessibility tree, e.g. "Bram: turn" or
+/// "Bram: Dazed, Mobile". Senses nothing, and is made before the token's own widget, so it
+/// never takes the token's clicks.
+pub fn mark_node(ui: &egui::Ui, salt: &str, label: &str, rect: Rect) {
+    let id = ui.scope_id().with(("token_mark", salt, label));
+    let response = ui.interact(rect, id, egui::Sense::empty());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, label));
+}
+
+fn chip_colour(name: &str) -> Color32 {
+    let sum: usize = name.bytes().map(usize::from).sum();
+    CHIPS[sum % CHIPS.len()]
+}
