@@ -4,7 +4,7 @@
 use egui::{Modifiers, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use lantern::app::LanternApp;
+use lantern::app::{LanternApp, Pane};
 use lantern::board::VerdictKind;
 use lantern::combat::conditions::{ActiveCondition, Duration};
 use lantern::combat::initiative::{Combatant, Initiative, Mode};
@@ -20,7 +20,11 @@ fn app_harness() -> Harness<'static, LanternApp> {
     };
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1200.0, 800.0))
-        .build_eframe(|_cc| LanternApp::with_document(Document::new(encounter, None)));
+        .build_eframe(|_cc| {
+            let mut app = LanternApp::with_document(Document::new(encounter, None));
+            app.show_only(Pane::Map);
+            app
+        });
     harness.run();
     harness
 }
@@ -212,7 +216,11 @@ fn the_token_whose_turn_it_is_and_its_conditions_are_marked() {
     }
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1200.0, 800.0))
-        .build_eframe(|_cc| LanternApp::with_document(Document::new(encounter, None)));
+        .build_eframe(|_cc| {
+            let mut app = LanternApp::with_document(Document::new(encounter, None));
+            app.show_only(Pane::Map);
+            app
+        });
     harness.run();
     assert!(harness.query_by_label("Bram: turn").is_some());
     assert!(harness.query_by_label("Kestrel: turn").is_none());

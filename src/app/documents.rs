@@ -148,10 +148,17 @@ impl LanternApp {
         }
     }
 
+    /// View state belongs to one encounter: a new one starts with no selection and a fresh
+    /// Dice & Log form for its own system.
+    fn reset_view_state(&mut self, document: &Document) {
+        self.selection.clear();
+        self.dice = super::dice::DiceState::new(document.encounter.system);
+    }
+
     /// Swaps in another encounter; the old one's autosave goes with it.
     fn replace_document(&mut self, document: Document) {
+        self.reset_view_state(&document);
         self.document = document;
-        self.selection.clear();
         self.unsaved_since = None;
         self.remove_autosave();
     }
@@ -254,8 +261,9 @@ impl LanternApp {
         };
         if restore {
             let RestoreOffer { encounter, origin } = *offer;
-            self.document = Document::restored(encounter, origin);
-            self.selection.clear();
+            let document = Document::restored(encounter, origin);
+            self.reset_view_state(&document);
+            self.document = document;
         } else {
             self.remove_autosave();
         }

@@ -26,7 +26,8 @@ pub fn initiative_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut Dic
 /// Before the fight: choose the mode and who takes part, then start.
 fn setup_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     let system = ctx.encounter.system;
-    let id = ui.scope_id().with("initiative_setup");
+    // Keyed by system, so opening an encounter under another system offers its own mode.
+    let id = ui.scope_id().with(("initiative_setup", system));
     let mut mode = ui
         .data(|d| d.get_temp::<Mode>(id))
         .unwrap_or(Mode::default_for(system));
