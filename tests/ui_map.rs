@@ -1,82 +1,24 @@
 //! The Map pane driven through the real app: drags, door clicks, deletion, the hex demo.
 
-use egui::{Pos2, Vec2};
+mod support;
+
+use egui::{Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use lantern::app::{LanternApp, Pane};
+use lantern::app::LanternApp;
 use lantern::demo::Demo;
 use lantern::model::{
-    Background, Cell, Document, EmbeddedImage, GridKind, GridPoint, TokenId, WallId, WallKind,
+    Background, Cell, EmbeddedImage, GridKind, GridPoint, TokenId, WallId, WallKind,
 };
-
-fn app_harness() -> Harness<'static, LanternApp> {
-    let mut harness = Harness::builder()
-        .with_size(Vec2::new(1200.0, 800.0))
-        .build_eframe(|cc| {
-            let mut app = LanternApp::new(cc);
-            app.show_only(Pane::Map);
-            app
-        });
-    harness.run();
-    harness
-}
-
-fn hex_harness() -> Harness<'static, LanternApp> {
-    let Ok(encounter) = Demo::EveningHex.encounter() else {
-        panic!("the hex demo does not load");
-    };
-    let mut harness = Harness::builder()
-        .with_size(Vec2::new(1200.0, 800.0))
-        .build_eframe(|_cc| {
-            let mut app = LanternApp::with_document(Document::new(encounter, None));
-            app.show_only(Pane::Map);
-            app
-        });
-    harness.run();
-    harness
-}
-
-fn token_cell(harness: &Harness<'_, LanternApp>, id: u64) -> Option<Cell> {
-    harness
-        .state()
-        .document
-        .encounter
-        .token(TokenId(id))
-        .map(|t| t.cell)
-}
-
-fn centre_of(harness: &Harness<'_, LanternApp>, label: &str) -> Pos2 {
-    harness.get_by_label(label).rect().center()
-}
-
-fn points_per_cell(harness: &Harness<'_, LanternApp>) -> f32 {
-    let Some(points) = harness.state().map_view.points_per_cell() else {
-        panic!("the map pane has not been shown yet");
-    };
-    points
-}
-
-/// Presses the primary button at `from`, moves in a few steps to `to` and lets go.
-fn drag(harness: &mut Harness<'_, LanternApp>, from: Pos2, to: Pos2) {
-    harness.hover_at(from);
-    harness.run();
-    harness.drag_at(from);
-    harness.run();
-    for f in [0.25, 0.5, 0.75, 1.0] {
-        harness.hover_at(from + (to - from) * f);
-        harness.run();
-    }
-    harness.drop_at(to);
-    harness.run();
-}
+use support::{centre_of, demo, drag, map_harness, points_per_cell, token_cell};
 
 #[test]
 fn dragging_kestrel_moves_her_in_one_undo_step() {
-    let mut harness = app_harness();
+    let mut harness = map_harness(demo(Demo::GoForthHeroes));
     assert_eq!(token_cell(&harness, 1), Some(Cell::new(3, 3)));
     let from = centre_of(&harness, "Kestrel");
     let to = from + Vec2::new(2.0, 1.0) * points_per_cell(&harness);
-    drag(&mut harness, from, to);
+    drag(&mut harness, from, to, Modifiers::NONE);
 
     assert_eq!(token_cell(&harness, 1), Some(Cell::new(5, 4)));
     let document = &mut harness.state_mut().document;
@@ -96,18 +38,28 @@ fn dragging_kestrel_moves_her_in_one_undo_step() {
 
 #[test]
 fn dropping_a_token_on_its_own_cell_or_off_the_map_records_nothing() {
-    let mut harness = app_harness();
+    let mut harness = map_harness(demo(Demo::GoForthHeroes));
     let from = centre_of(&harness, "Kestrel");
     let ppc = points_per_cell(&harness);
-    drag(&mut harness, from, from + Vec2::new(0.2, 0.1) * ppc);
-    drag(&mut harness, from, from - Vec2::new(6.0, 0.0) * ppc);
+    drag(
+        &mut harness,
+        from,
+        from + Vec2::new(0.2, 0.1) * ppc,
+        Modifiers::NONE,
+    );
+    drag(
+        &mut harness,
+        from,
+        from - Vec2::new(6.0, 0.0) * ppc,
+        Modifiers::NONE,
+    );
     assert_eq!(token_cell(&harness, 1), Some(Cell::new(3, 3)));
     assert_eq!(harness.state().document.history().undo_label(), None);
 }
 
 #[test]
 fn clicking_a_door_opens_it_and_undo_closes_it() {
-    let mut harness = app_harness();
+    let mut harness = map_harness(demo(Demo::GoForthHeroes));
     let door = WallId(5);
     let kind = |h: &Harness<'_, LanternApp>| h.state().document.encounter.wall(door).unwrap().kind;
     assert_eq!(kind(&harness), WallKind::Door { open: false });
@@ -124,7 +76,7 @@ fn clicking_a_door_opens_it_and_undo_closes_it() {
 
 #[test]
 fn delete_removes_the_selected_token_and_undo_restores_it() {
-    let mut harness = app_harness();
+    let mut harness = map_harness(demo(Demo::GoForthHeroes));
     let before = harness.state().document.encounter.tokens.clone();
     harness.get_by_label("Goblin Archer").click();
     harness.run();
@@ -147,7 +99,7 @@ fn delete_removes_the_selected_token_and_undo_restores_it() {
 
 #[test]
 fn shift_click_adds_to_the_selection_and_empty_map_clears_it() {
-    let mut harness = app_harness();
+    let mut harness = map_harness(demo(Demo::GoForthHeroes));
     harness.get_by_label("Kestrel").click();
     harness.run();
     harness
@@ -171,7 +123,7 @@ fn shift_click_adds_to_the_selection_and_empty_map_clears_it() {
 
 #[test]
 fn hex_demo_draws_its_tokens_and_they_drag_by_hexes() {
-    let mut harness = hex_harness();
+    let mut harness = map_harness(demo(Demo::EveningHex));
     let names: Vec<String> = harness
         .state()
         .document
@@ -190,7 +142,7 @@ fn hex_demo_draws_its_tokens_and_they_drag_by_hexes() {
     // Aldric stands on axial (8, 6); one hex straight down on a flat-top grid is (8, 7).
     let from = centre_of(&harness, "Aldric");
     let to = from + Vec2::new(0.0, points_per_cell(&harness));
-    drag(&mut harness, from, to);
+    drag(&mut harness, from, to, Modifiers::NONE);
     assert_eq!(token_cell(&harness, 1), Some(Cell::new(8, 7)));
     assert_eq!(
         harness.state().document.history().undo_label(),
@@ -200,7 +152,7 @@ fn hex_demo_draws_its_tokens_and_they_drag_by_hexes() {
 
 #[test]
 fn zoom_buttons_and_fit_map_change_the_zoom() {
-    let mut harness = app_harness();
+    let mut harness = map_harness(demo(Demo::GoForthHeroes));
     let fitted = points_per_cell(&harness);
     harness.get_by_label("+").click();
     harness.run();
@@ -215,15 +167,7 @@ fn harness_on_grid(grid: GridKind) -> Harness<'static, LanternApp> {
         panic!("the square demo does not load");
     };
     encounter.map.grid = grid;
-    let mut harness = Harness::builder()
-        .with_size(Vec2::new(1200.0, 800.0))
-        .build_eframe(|_cc| {
-            let mut app = LanternApp::with_document(Document::new(encounter, None));
-            app.show_only(Pane::Map);
-            app
-        });
-    harness.run();
-    harness
+    map_harness(encounter)
 }
 
 #[test]
@@ -231,7 +175,7 @@ fn gridless_and_pointy_hex_maps_draw_their_tokens_and_snap_drags_to_cells() {
     let mut gridless = harness_on_grid(GridKind::Gridless);
     let from = centre_of(&gridless, "Kestrel");
     let to = from + Vec2::new(3.0, 0.0) * points_per_cell(&gridless);
-    drag(&mut gridless, from, to);
+    drag(&mut gridless, from, to, Modifiers::NONE);
     assert_eq!(token_cell(&gridless, 1), Some(Cell::new(6, 3)));
 
     let mut pointy = harness_on_grid(GridKind::HexPointy);
@@ -239,13 +183,13 @@ fn gridless_and_pointy_hex_maps_draw_their_tokens_and_snap_drags_to_cells() {
     // On pointy-top hexes the east neighbour is one cell length to the right: axial (q+1, r).
     let from = centre_of(&pointy, "Kestrel");
     let to = from + Vec2::new(points_per_cell(&pointy), 0.0);
-    drag(&mut pointy, from, to);
+    drag(&mut pointy, from, to, Modifiers::NONE);
     assert_eq!(token_cell(&pointy, 1), Some(Cell::new(4, 3)));
 }
 
 #[test]
 fn context_menu_hides_and_duplicates_a_token() {
-    let mut harness = app_harness();
+    let mut harness = map_harness(demo(Demo::GoForthHeroes));
     harness.get_by_label("Goblin Archer").click_secondary();
     harness.run();
     harness.get_by_label("Hide from players (GM only)").click();
@@ -282,15 +226,7 @@ fn harness_with_background(bytes: Vec<u8>) -> Harness<'static, LanternApp> {
         origin_in_grid: GridPoint::new(0.0, 0.0),
         pixels_per_cell: 10.0,
     });
-    let mut harness = Harness::builder()
-        .with_size(Vec2::new(1200.0, 800.0))
-        .build_eframe(|_cc| {
-            let mut app = LanternApp::with_document(Document::new(encounter, None));
-            app.show_only(Pane::Map);
-            app
-        });
-    harness.run();
-    harness
+    map_harness(encounter)
 }
 
 #[test]

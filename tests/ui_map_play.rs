@@ -1,7 +1,9 @@
 //! The Map pane's play aids through the real app: refused and overridden drops, the sight
 //! overlay across a door, the ruler, and conditions from a token's context menu.
 
-use egui::{Modifiers, Pos2, Vec2};
+mod support;
+
+use egui::{Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use lantern::app::{LanternApp, Pane};
@@ -10,62 +12,10 @@ use lantern::combat::conditions::{ActiveCondition, Duration};
 use lantern::combat::initiative::{Combatant, Initiative, Mode};
 use lantern::demo::Demo;
 use lantern::model::{Cell, Document, TokenId, WallId, WallKind};
+use support::{centre_of, demo, drag, map_harness, points_per_cell, token_cell};
 
 const KESTREL: TokenId = TokenId(1);
 const SKULKER: TokenId = TokenId(5);
-
-fn app_harness() -> Harness<'static, LanternApp> {
-    let Ok(encounter) = Demo::GoForthHeroes.encounter() else {
-        panic!("the Go Forth: Heroes demo does not load");
-    };
-    let mut harness = Harness::builder()
-        .with_size(Vec2::new(1200.0, 800.0))
-        .build_eframe(|_cc| {
-            let mut app = LanternApp::with_document(Document::new(encounter, None));
-            app.show_only(Pane::Map);
-            app
-        });
-    harness.run();
-    harness
-}
-
-fn token_cell(harness: &Harness<'_, LanternApp>, id: TokenId) -> Option<Cell> {
-    harness.state().document.encounter.token(id).map(|t| t.cell)
-}
-
-fn centre_of(harness: &Harness<'_, LanternApp>, label: &str) -> Pos2 {
-    harness.get_by_label(label).rect().center()
-}
-
-fn points_per_cell(harness: &Harness<'_, LanternApp>) -> f32 {
-    let Some(points) = harness.state().map_view.points_per_cell() else {
-        panic!("the map pane has not been shown yet");
-    };
-    points
-}
-
-/// Presses the primary button at `from`, moves in a few steps to `to` and lets go; with `alt`
-/// the GM holds Alt while dropping.
-fn drag(harness: &mut Harness<'_, LanternApp>, from: Pos2, to: Pos2, alt: bool) {
-    harness.hover_at(from);
-    harness.run();
-    harness.drag_at(from);
-    harness.run();
-    for f in [0.25, 0.5, 0.75, 1.0] {
-        harness.hover_at(from + (to - from) * f);
-        harness.run();
-    }
-    if alt {
-        harness.event(egui::Event::ModifiersChanged(Modifiers::ALT));
-        harness.run();
-    }
-    harness.drop_at(to);
-    harness.run();
-    if alt {
-        harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
-        harness.run();
-    }
-}
 
 fn mark(harness: &Harness<'_, LanternApp>, target: TokenId) -> Option<VerdictKind> {
     harness
@@ -79,20 +29,25 @@ fn mark(harness: &Harness<'_, LanternApp>, target: TokenId) -> Option<VerdictKin
 
 #[test]
 fn a_drop_behind_the_closed_door_is_refused_unless_alt_is_held() {
-    let mut harness = app_harness();
+    let mut harness = map_harness(demo(Demo::GoForthHeroes));
     let ppc = points_per_cell(&harness);
     // Within Kestrel's 6 cells of speed: (3, 3) to (8, 4) costs 5.
     let from = centre_of(&harness, "Kestrel");
-    drag(&mut harness, from, from + Vec2::new(5.0, 1.0) * ppc, false);
-    assert_eq!(token_cell(&harness, KESTREL), Some(Cell::new(8, 4)));
+    drag(
+        &mut harness,
+        from,
+        from + Vec2::new(5.0, 1.0) * ppc,
+        Modifiers::NONE,
+    );
+    assert_eq!(token_cell(&harness, KESTREL.0), Some(Cell::new(8, 4)));
     assert_eq!(harness.state().document.history().marker(), 1);
 
     // (11, 4) is three cells east, but behind the closed door in the wall x = 10; the way round
     // through the open door further south is far longer than 6.
     let from = centre_of(&harness, "Kestrel");
     let behind_the_door = from + Vec2::new(3.0, 0.0) * ppc;
-    drag(&mut harness, from, behind_the_door, false);
-    assert_eq!(token_cell(&harness, KESTREL), Some(Cell::new(8, 4)));
+    drag(&mut harness, from, behind_the_door, Modifiers::NONE);
+    assert_eq!(token_cell(&harness, KESTREL.0), Some(Cell::new(8, 4)));
     assert_eq!(
         harness.state().document.history().marker(),
         1,
@@ -105,8 +60,8 @@ fn a_drop_behind_the_closed_door_is_refused_unless_alt_is_held() {
         "{note:?}"
     );
 
-    drag(&mut harness, from, behind_the_door, true);
-    assert_eq!(token_cell(&harness, KESTREL), Some(Cell::new(11, 4)));
+    drag(&mut harness, from, behind_the_door, Modifiers::ALT);
+    assert_eq!(token_cell(&harness, KESTREL.0), Some(Cell::new(11, 4)));
     let document = &mut harness.state_mut().document;
     assert_eq!(document.history().marker(), 2);
     assert_eq!(document.undo().unwrap(), Some("Move token"));
@@ -118,7 +73,7 @@ fn a_drop_behind_the_closed_door_is_refused_unless_alt_is_held() {
 
 #[test]
 fn opening_the_door_gives_kestrel_a_line_to_the_skulker() {
-    let mut harness = app_harness();
+    let mut harness = map_harness(demo(Demo::GoForthHeroes));
     assert!(harness.state().map_view.sight_marks().is_empty());
     harness.get_by_label("Kestrel").click();
     harness.run();
@@ -157,16 +112,16 @@ fn opening_the_door_gives_kestrel_a_line_to_the_skulker() {
 
 #[test]
 fn the_ruler_measures_token_to_token_with_the_band() {
-    let mut harness = app_harness();
+    let mut harness = map_harness(demo(Demo::GoForthHeroes));
     harness.get_by_label("Ruler").click();
     harness.run();
     let (from, to) = (
         centre_of(&harness, "Kestrel"),
         centre_of(&harness, "Goblin Skulker"),
     );
-    drag(&mut harness, from, to, false);
+    drag(&mut harness, from, to, Modifiers::NONE);
     // Measuring moves nothing.
-    assert_eq!(token_cell(&harness, KESTREL), Some(Cell::new(3, 3)));
+    assert_eq!(token_cell(&harness, KESTREL.0), Some(Cell::new(3, 3)));
     assert_eq!(harness.state().document.history().marker(), 0);
     let Some(m) = harness.state().map_view.last_measurement().cloned() else {
         panic!("no measurement");
@@ -181,7 +136,7 @@ fn the_ruler_measures_token_to_token_with_the_band() {
 
 #[test]
 fn a_condition_from_the_context_menu_lands_on_the_token() {
-    let mut harness = app_harness();
+    let mut harness = map_harness(demo(Demo::GoForthHeroes));
     harness.get_by_label("Kestrel").click_secondary();
     harness.run();
     harness.get_by_label("Conditions").click();
@@ -229,7 +184,7 @@ fn the_token_whose_turn_it_is_and_its_conditions_are_marked() {
 
 #[test]
 fn hovering_a_marked_token_explains_its_verdict() {
-    let mut harness = app_harness();
+    let mut harness = map_harness(demo(Demo::GoForthHeroes));
     harness.get_by_label("Kestrel").click();
     harness.run();
     harness.get_by_label("Goblin Skulker").hover();
@@ -243,14 +198,19 @@ fn hovering_a_marked_token_explains_its_verdict() {
 
 #[test]
 fn holding_m_measures_from_cell_to_cell() {
-    let mut harness = app_harness();
+    let mut harness = map_harness(demo(Demo::GoForthHeroes));
     let ppc = points_per_cell(&harness);
     // From an empty cell in the west hall, (2, 5), four cells east and one down: (6, 6).
     let kestrel = centre_of(&harness, "Kestrel");
     let from = kestrel + Vec2::new(-1.0, 2.0) * ppc;
     harness.key_down(egui::Key::M);
     harness.run();
-    drag(&mut harness, from, from + Vec2::new(4.0, 1.0) * ppc, false);
+    drag(
+        &mut harness,
+        from,
+        from + Vec2::new(4.0, 1.0) * ppc,
+        Modifiers::NONE,
+    );
     harness.key_up(egui::Key::M);
     harness.run();
     let Some(m) = harness.state().map_view.last_measurement().cloned() else {
