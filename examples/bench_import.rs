@@ -20,7 +20,9 @@ fn main() -> anyhow::Result<()> {
     if maps.is_empty() {
         maps = ["cave-sample.dd2vtt", "cropped-origin-sample.dd2vtt"]
             .iter()
-            .map(|name| PathBuf::from("/work/shared/maps").join(name))
+            .map(|name| {
+                PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/maps")).join(name)
+            })
             .collect();
     }
     for path in &maps {

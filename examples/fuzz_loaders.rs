@@ -1,5 +1,5 @@
 //! The long fuzz run of the encounter loader and the Universal VTT importer (the short run is
-//! `tests/fuzz_loaders.rs`). Mutates the demo encounters and the real maps and checks that every
+//! `tests/core/fuzz_loaders.rs`). Mutates the demo encounters and the real maps and checks that every
 //! input is loaded or refused with a short message, never a panic. Run:
 //!
 //! ```text
@@ -10,7 +10,7 @@
 //! maps with a small stand-in image and the demo encounters. At the end it prints how many inputs
 //! each loader accepted and the peak memory (`VmHWM`).
 
-#[path = "../tests/fuzz_support/mod.rs"]
+#[path = "../tests/core/fuzz_support.rs"]
 mod fuzz_support;
 
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -2,7 +2,7 @@
 //! panic, no unbounded memory, a clear message for every refusal. This is the short run (a few
 //! seconds); the long one is `cargo run --release --example fuzz_loaders -- --iterations 100000`.
 
-mod fuzz_support;
+use crate::fuzz_support;
 
 use std::sync::OnceLock;
 

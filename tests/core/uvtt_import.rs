@@ -1,4 +1,4 @@
-//! Universal VTT import: the two real maps in `/work/shared/maps/`, the layouts real exporters
+//! Universal VTT import: the two real maps in `../shared/maps/` (beside the repository), the layouts real exporters
 //! write, and a clear error for each kind of bad file.
 
 use std::io::Cursor;
@@ -12,7 +12,7 @@ use lantern::model::{
 };
 use serde_json::{Value, json};
 
-const MAPS: &str = "/work/shared/maps";
+const MAPS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/maps");
 
 fn map_path(name: &str) -> PathBuf {
     Path::new(MAPS).join(name)

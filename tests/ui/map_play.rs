@@ -1,7 +1,7 @@
 //! The Map pane's play aids through the real app: refused and overridden drops, the sight
 //! overlay across a door, the ruler, and conditions from a token's context menu.
 
-mod support;
+use crate::support;
 
 use egui::{Modifiers, Vec2};
 use egui_kittest::Harness;

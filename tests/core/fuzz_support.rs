@@ -1,4 +1,4 @@
-//! Shared by `tests/fuzz_loaders.rs` (a short run in the test suite) and
+//! Shared by `tests/core/fuzz_loaders.rs` (a short run in the test suite) and
 //! `examples/fuzz_loaders.rs` (the long run): seeds, proptest mutations and the check that a
 //! loader neither panics nor gives an unclear error.
 
@@ -13,8 +13,14 @@ pub const MAX_MESSAGE_CHARS: usize = 1_000;
 
 /// The real maps the importer must handle.
 pub const REAL_MAPS: [&str; 2] = [
-    "/work/shared/maps/cave-sample.dd2vtt",
-    "/work/shared/maps/cropped-origin-sample.dd2vtt",
+    concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/maps/cave-sample.dd2vtt"
+    ),
+    concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/maps/cropped-origin-sample.dd2vtt"
+    ),
 ];
 
 /// The files mutations start from.

@@ -1,6 +1,6 @@
 //! The Map pane driven through the real app: drags, door clicks, deletion, the hex demo.
 
-mod support;
+use crate::support;
 
 use egui::{Modifiers, Vec2};
 use egui_kittest::Harness;

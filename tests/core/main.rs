@@ -1,0 +1,13 @@
+//! The core's integration tests, in one binary so the suite links once: the model's commands,
+//! files, geometry, turn structure and the importers, all without egui.
+
+mod combat_commands;
+mod files;
+mod fuzz_loaders;
+mod fuzz_support;
+mod geometry_board;
+mod geometry_cover;
+mod geometry_props;
+mod model_commands;
+mod uvtt_import;
+mod uvtt_roundtrip;

@@ -1,0 +1,9 @@
+//! The shell driven through `egui_kittest`, in one binary so the suite links once: widgets found
+//! by label, clicked and dragged, with every assertion made on the model.
+
+mod combat;
+mod dice;
+mod map;
+mod map_play;
+mod shell;
+mod support;
