@@ -6,12 +6,12 @@ use crate::support;
 use egui::{Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use lantern::app::{LanternApp, Pane};
+use lantern::app::LanternApp;
 use lantern::board::VerdictKind;
 use lantern::combat::conditions::{ActiveCondition, Duration};
 use lantern::combat::initiative::{Combatant, Initiative, Mode};
 use lantern::demo::Demo;
-use lantern::model::{Cell, Document, TokenId, WallId, WallKind};
+use lantern::model::{Cell, TokenId, WallId, WallKind};
 use support::{centre_of, demo, drag, map_harness, points_per_cell, token_cell};
 
 const KESTREL: TokenId = TokenId(1);
@@ -169,14 +169,7 @@ fn the_token_whose_turn_it_is_and_its_conditions_are_marked() {
             duration: Duration::UntilRemoved,
         });
     }
-    let mut harness = Harness::builder()
-        .with_size(Vec2::new(1200.0, 800.0))
-        .build_eframe(|_cc| {
-            let mut app = LanternApp::with_document(Document::new(encounter, None));
-            app.show_only(Pane::Map);
-            app
-        });
-    harness.run();
+    let harness = map_harness(encounter);
     assert!(harness.query_by_label("Bram: turn").is_some());
     assert!(harness.query_by_label("Kestrel: turn").is_none());
     assert!(harness.query_by_label("Bram: Dazed, Mobile").is_some());
