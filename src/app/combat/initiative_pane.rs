@@ -5,6 +5,7 @@ use egui::{Color32, RichText};
 use super::{TABLE_TEXT, queue, token_name};
 use crate::app::PaneContext;
 use crate::combat::command::CombatCommand;
+use crate::combat::conditions::effective_speed;
 use crate::combat::initiative::{
     Combatant, EconomyPart, EnemyPlacement, Initiative, Mode, ZipperSide, arrange_round_the_table,
     roll_evening,
@@ -17,7 +18,7 @@ use crate::rules::{EncounterChange, TrackerCommand};
 /// Draws the Initiative pane. `rng` rolls Evening initiative (seeded in tests).
 pub fn initiative_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     if ctx.encounter.combat.initiative.is_running() {
-        running_ui(ui, ctx);
+        running_ui(ui, ctx, rng);
     } else {
         setup_ui(ui, ctx, rng);
     }
@@ -157,9 +158,10 @@ fn build_order(
 }
 
 /// During the fight: round, order, whose turn, and the controls to move on.
-fn running_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
+fn running_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     let init = &ctx.encounter.combat.initiative;
     header_ui(ui, ctx, init);
+    super::death_saves::prompt_ui(ui, ctx, rng);
     handle_keys(ui, ctx);
     ui.separator();
     let zipper_side = zipper_side_to_pick(ctx);
@@ -386,6 +388,9 @@ fn flags_ui(ui: &mut egui::Ui, ctx: &PaneContext<'_>, c: &Combatant) {
     if c.surprised && ctx.encounter.combat.initiative.surprise_round {
         ui.label(RichText::new("surprised").color(Color32::ORANGE));
     }
+    if let Some(token) = c.token {
+        super::death_saves::badge_ui(ui, ctx.encounter, token);
+    }
     if let Some(token) = c.token.and_then(|t| ctx.encounter.token(t)) {
         let n = ctx
             .encounter
@@ -403,6 +408,12 @@ fn flags_ui(ui: &mut egui::Ui, ctx: &PaneContext<'_>, c: &Combatant) {
 fn economy_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
     let Some(token) = c.token else { return };
     let speed = ctx.encounter.token(token).map_or(0, |t| t.speed_cells);
+    let speed = effective_speed(
+        &ctx.encounter.combat.conditions,
+        ctx.encounter.system,
+        token,
+        speed,
+    );
     let e = &c.economy;
     ui.horizontal(|ui| {
         for (used, label, part) in [
@@ -414,9 +425,12 @@ fn economy_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
                 queue(ctx, CombatCommand::UseEconomy { token, part });
             }
         }
-        ui.label(format!("moved {}/{speed}", e.movement_spent));
+        let moved = ui.label(format!("moved {}/{}", e.movement_spent, speed.value));
+        if !speed.reasons.is_empty() {
+            moved.on_hover_text(speed.reasons.join("\n"));
+        }
         if ui
-            .add_enabled(e.movement_spent < speed, egui::Button::new("+1 move"))
+            .add_enabled(e.movement_spent < speed.value, egui::Button::new("+1 move"))
             .clicked()
         {
             queue(
