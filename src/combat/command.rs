@@ -10,6 +10,7 @@ use super::conditions::{
     ActiveCondition, Applied, Boundary, apply_condition, effective_speed, pass_boundary,
 };
 use super::death::{DeathSaveError, SaveResult, face_meaning};
+use super::effective::economy_refusal;
 use super::initiative::{Combatant, EconomyPart, Initiative, InitiativeError, Mode, TurnChange};
 use super::momentum::{Lock, MomentumError, Zone};
 use crate::model::{Encounter, LogEntry, RuleSystem, Side, TokenId};
@@ -157,6 +158,8 @@ pub enum CombatError {
     NoSuchCondition { token: TokenId, name: String },
     #[error(transparent)]
     DeathSave(#[from] DeathSaveError),
+    #[error("{0}")]
+    CannotAct(String),
     #[error("{0} has no Evening health to save with")]
     NoHealth(TokenId),
     #[error("{by} to {ally} is {band}: Rally reaches only a Close ally")]
@@ -229,6 +232,12 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
             let speed = names.0.token(token).map_or(0, |t| {
                 effective_speed(&scratch.conditions, names.0.system, token, t.speed_cells).value
             });
+            let economy = &combatant(init, token)?.economy;
+            if let Some(why) =
+                economy_refusal(&scratch.conditions, names.0.system, token, part, economy)
+            {
+                return Err(CombatError::CannotAct(why));
+            }
             init.use_economy(token, part, speed)?;
         }
         CombatCommand::SetIntention { token, intention } => {

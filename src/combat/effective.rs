@@ -3,11 +3,16 @@
 
 use super::catalogue::{CheckKind, Defense as ConditionDefense, Effect};
 use super::conditions::{ActiveCondition, Adjusted, on_token};
+use super::initiative::{Economy, EconomyPart};
 use crate::model::{Encounter, RuleSystem, TokenId};
 use crate::rules::TokenTrackers;
 use crate::rules::go_forth_heroes::{Defense, net_modifier};
 
 /// What active conditions do to one check.
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent effects, each from its own condition, shown one by one"
+)]
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CheckEffects {
     /// Something makes it Easy (GFH) / gives advantage (Evening).
@@ -20,6 +25,8 @@ pub struct CheckEffects {
     pub extra_low_dice: u8,
     /// Road and Ruin: the Exhaustion penalty applies.
     pub exhausted: bool,
+    /// Evening: a Prowess or Finesse defense fails whatever the roll (Paralyzed, Stunned, …).
+    pub fails_physical_defenses: bool,
     /// One line per condition that changed the check, e.g. "Weakened: Hard".
     pub reasons: Vec<String>,
 }
@@ -80,6 +87,10 @@ pub fn check_effects(
                     out.exhausted = true;
                     "Exhaustion".to_owned()
                 }
+                Effect::FailsPhysicalDefenses if kinds.contains(&CheckKind::Defense) => {
+                    out.fails_physical_defenses = true;
+                    "fails Prowess and Finesse defenses outright".to_owned()
+                }
                 _ => continue,
             };
             out.reasons.push(format!("{}: {line}", c.name));
@@ -94,6 +105,35 @@ pub fn check_effects(
         }
     }
     out
+}
+
+/// Why the token's conditions forbid `part` of its turn now, if they do: no actions or
+/// reactions (Evening Incapacitated and the conditions that include it, GFH Stunned), or a Move
+/// or an Action but not both (GFH Staggered). Movement itself is limited by the effective speed.
+#[must_use]
+pub fn economy_refusal(
+    list: &[ActiveCondition],
+    system: RuleSystem,
+    token: TokenId,
+    part: EconomyPart,
+    economy: &Economy,
+) -> Option<String> {
+    let moving = matches!(part, EconomyPart::Movement(_));
+    on_token(list, system, token).find_map(|(c, def)| {
+        let effects = def.map_or(&[][..], |d| d.effects);
+        if effects.contains(&Effect::NoActions) && !moving {
+            return Some(format!("{}: no actions or reactions", c.name));
+        }
+        if effects.contains(&Effect::MoveOrAction) {
+            if moving && economy.action_used {
+                return Some(format!("{}: it took its Action, so no Move", c.name));
+            }
+            if part == EconomyPart::Action && economy.movement_spent > 0 {
+                return Some(format!("{}: it moved, so no Action", c.name));
+            }
+        }
+        None
+    })
 }
 
 fn condition_defense(defense: Defense) -> ConditionDefense {
@@ -216,6 +256,50 @@ mod tests {
         let e = check_effects(&list, RuleSystem::RoadAndRuin, TokenId(1), &[], None);
         assert_eq!((e.difficulty, e.extra_low_dice, e.exhausted), (1, 1, true));
         assert_eq!(e.reasons.len(), 3);
+    }
+
+    #[test]
+    fn stunned_stops_actions_and_staggered_allows_a_move_or_an_action() {
+        let list = vec![cond(1, "Stunned"), cond(2, "Staggered")];
+        let gfh = RuleSystem::GoForthHeroes;
+        let fresh = Economy::default();
+        assert_eq!(
+            economy_refusal(&list, gfh, TokenId(1), EconomyPart::Action, &fresh),
+            Some("Stunned: no actions or reactions".to_owned())
+        );
+        assert_eq!(
+            economy_refusal(&list, gfh, TokenId(2), EconomyPart::Action, &fresh),
+            None
+        );
+        let acted = Economy {
+            action_used: true,
+            ..Economy::default()
+        };
+        assert_eq!(
+            economy_refusal(&list, gfh, TokenId(2), EconomyPart::Movement(1), &acted),
+            Some("Staggered: it took its Action, so no Move".to_owned())
+        );
+    }
+
+    #[test]
+    fn evening_paralyzed_fails_physical_defenses() {
+        let list = vec![cond(1, "Paralyzed")];
+        let e = check_effects(
+            &list,
+            RuleSystem::Evening,
+            TokenId(1),
+            &[CheckKind::Defense],
+            None,
+        );
+        assert!(e.fails_physical_defenses);
+        let aptitude = check_effects(
+            &list,
+            RuleSystem::Evening,
+            TokenId(1),
+            &[CheckKind::Aptitude],
+            None,
+        );
+        assert!(!aptitude.any());
     }
 
     #[test]

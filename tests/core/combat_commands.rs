@@ -366,7 +366,7 @@ fn three_failed_death_saves_kill_and_first_aid_stabilizes() {
     );
 }
 
-fn shaken(token: TokenId, name: &str) -> CombatCommand {
+fn until_removed(token: TokenId, name: &str) -> CombatCommand {
     CombatCommand::ApplyCondition(ActiveCondition {
         token,
         name: name.into(),
@@ -386,7 +386,7 @@ fn shaken_sets_a_die_aside_and_bolstered_cancels_it_back() {
             from: Zone::Stamina,
         }),
     );
-    combat(&mut doc, shaken(pip, "Shaken"));
+    combat(&mut doc, until_removed(pip, "Shaken"));
     let pool = &doc.encounter.combat.momentum[&pip];
     assert_eq!(
         (pool.dice.len(), pool.size(), pool.count(Zone::Stamina)),
@@ -397,7 +397,7 @@ fn shaken_sets_a_die_aside_and_bolstered_cancels_it_back() {
         doc.encounter.combat.log.last().unwrap().result,
         "now until removed; a Stamina die is set aside"
     );
-    combat(&mut doc, shaken(pip, "Bolstered"));
+    combat(&mut doc, until_removed(pip, "Bolstered"));
     let pool = &doc.encounter.combat.momentum[&pip];
     assert_eq!((pool.dice.len(), pool.count(Zone::Stamina)), (3, 2));
     assert!(pool.set_aside.is_empty() && doc.encounter.combat.conditions.is_empty());
@@ -509,4 +509,29 @@ fn rally_reaches_a_close_ally_and_refuses_a_far_one() {
         doc.encounter.combat.momentum[&ysolde].count(Zone::Fatigue),
         1
     );
+}
+
+#[test]
+fn conditions_limit_the_turn_economy_with_their_reason() {
+    use lantern::combat::initiative::EconomyPart;
+    let mut doc = demo_doc();
+    start_round_the_table(&mut doc);
+    let kestrel = TokenId(1);
+    combat(&mut doc, until_removed(kestrel, "Staggered"));
+    let economy = |part| {
+        Command::Combat(CombatCommand::UseEconomy {
+            token: kestrel,
+            part,
+        })
+    };
+    doc.apply(economy(EconomyPart::Movement(2))).unwrap();
+    let err = doc.apply(economy(EconomyPart::Action)).unwrap_err();
+    assert_eq!(err.to_string(), "Staggered: it moved, so no Action");
+    combat(&mut doc, until_removed(kestrel, "Stunned"));
+    let err = doc.apply(economy(EconomyPart::Reaction)).unwrap_err();
+    assert_eq!(err.to_string(), "Stunned: no actions or reactions");
+    // Trapped stops movement through the speed after conditions.
+    combat(&mut doc, until_removed(kestrel, "Trapped"));
+    let err = doc.apply(economy(EconomyPart::Movement(1))).unwrap_err();
+    assert_eq!(err.to_string(), "that needs 1 movement and only 0 is left");
 }

@@ -399,3 +399,36 @@ fn rally_offers_close_allies_and_explains_the_far_ones() {
         "Kestrel (Close) rallies them: a die recovers from Fatigue to Stamina"
     );
 }
+
+#[test]
+fn a_stunned_combatants_action_is_refused_in_the_initiative_pane_with_the_reason() {
+    use lantern::combat::command::CombatCommand;
+    use lantern::combat::conditions::{ActiveCondition, Duration};
+    let mut h = harness(initiative_ui);
+    h.get_by_label("⚔ Start initiative").click();
+    h.run();
+    assert!(!h.get_by_label("Action").accesskit_node().is_disabled());
+    h.state_mut()
+        .doc
+        .apply(Command::Combat(CombatCommand::ApplyCondition(
+            ActiveCondition {
+                token: TokenId(1),
+                name: "Stunned".into(),
+                duration: Duration::UntilRemoved,
+            },
+        )))
+        .unwrap();
+    h.run();
+    let action = h.get_by_label("Action");
+    assert!(action.accesskit_node().is_disabled());
+    action.hover();
+    h.run();
+    assert!(
+        h.query_by_label("Stunned: no actions or reactions")
+            .is_some()
+    );
+    assert!(
+        h.get_by_label("+1 move").accesskit_node().is_disabled(),
+        "Stunned can't move either"
+    );
+}

@@ -47,7 +47,7 @@ pub fn kind_ui(ui: &mut egui::Ui, state: &mut DiceState) {
     match state.setup {
         CheckSetup::GoForthHeroes(_) => {
             ui.horizontal(|ui| {
-                combo_ui(ui, "check", &mut state.check_kind, &GFH_KINDS);
+                combo_ui(ui, "kind of check", &mut state.check_kind, &GFH_KINDS);
                 ui.checkbox(&mut state.attack, "Attack");
             });
         }
