@@ -129,7 +129,15 @@ pub fn rally_reach(
     if by == ally {
         return Ok("self".to_owned());
     }
-    let band = Scene::new(encounter)
+    rally_reach_in(&Scene::new(encounter), by, ally)
+}
+
+/// [`rally_reach`] on a scene already built, for a menu that checks several allies at once.
+pub fn rally_reach_in(scene: &Scene, by: TokenId, ally: TokenId) -> Result<String, String> {
+    if by == ally {
+        return Ok("self".to_owned());
+    }
+    let band = scene
         .band_between(by, ally)
         .map_or_else(|| "off the map".to_owned(), |b| b.name);
     if RALLY_BANDS.contains(&band.as_str()) {

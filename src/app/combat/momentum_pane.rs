@@ -5,9 +5,10 @@ use egui::{Color32, RichText, Sense, Vec2};
 
 use super::{queue, token_name};
 use crate::app::PaneContext;
+use crate::board::Scene;
 use crate::combat::command::{CombatCommand, KnockOut, MomentumAction};
 use crate::combat::momentum::{MomentumPool, Zone};
-use crate::combat::momentum_apply::{KNOCKED_OUT, rally_reach};
+use crate::combat::momentum_apply::{KNOCKED_OUT, rally_reach_in};
 use crate::dice::DiceRng;
 use crate::model::{RuleSystem, Side, TokenId};
 use crate::rules::TokenTrackers;
@@ -342,6 +343,8 @@ fn rally_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId) {
     let allies: Vec<TokenId> = ctx.encounter.combat.momentum.keys().copied().collect();
     ui.menu_button("Rally", |ui| {
         ui.label("One die from Fatigue to Stamina, for yourself or a Close ally:");
+        // One scene for every ally in the menu: building it indexes the whole map.
+        let scene = Scene::new(ctx.encounter);
         for ally in allies {
             let fatigued = ctx
                 .encounter
@@ -349,7 +352,7 @@ fn rally_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId) {
                 .momentum
                 .get(&ally)
                 .is_some_and(|p| p.count(Zone::Fatigue) > 0);
-            let reach = rally_reach(ctx.encounter, hero, ally);
+            let reach = rally_reach_in(&scene, hero, ally);
             let label = if ally == hero {
                 "yourself".to_owned()
             } else {
