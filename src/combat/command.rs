@@ -68,6 +68,7 @@ pub enum CombatCommand {
     /// An Evening death save with the d20 already rolled (Evening, Death saves).
     DeathSave {
         token: TokenId,
+        /// The plain d20, 1–20.
         d20: u8,
     },
     /// First aid stabilized a combatant at 0 health (Evening, Stabilize).
@@ -134,6 +135,7 @@ pub enum MomentumAction {
 /// the Wounds it already carries (GFH, Taking a Wound Roll).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KnockOut {
+    /// The Defense whose attack dropped the hero: its pair and its chart.
     pub defense: Defense,
     /// The Severity d20.
     pub d20: u8,
@@ -428,6 +430,10 @@ fn death_save(
 ) -> Result<(), CombatError> {
     if names.0.system != RuleSystem::Evening {
         return Err(DeathSaveError::WrongSystem.into());
+    }
+    // Outside initiative a fallen character simply wakes at the end of the scene.
+    if !state.initiative.is_running() {
+        return Err(InitiativeError::NotStarted.into());
     }
     let round = state.initiative.round;
     let mut run = state.death_saves.get(&token).copied().unwrap_or_default();
