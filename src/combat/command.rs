@@ -7,11 +7,16 @@ use serde::{Deserialize, Serialize};
 
 use super::catalogue::Effect;
 use super::conditions::{
-    ActiveCondition, Applied, Boundary, apply_condition, has_effect, pass_boundary,
+    ActiveCondition, Applied, Boundary, apply_condition, effective_speed, pass_boundary,
 };
+use super::death::{DeathSaveError, SaveResult, face_meaning};
+use super::effective::economy_refusal;
 use super::initiative::{Combatant, EconomyPart, Initiative, InitiativeError, Mode, TurnChange};
-use super::momentum::{HitOutcome, Lock, MomentumError, MomentumPool, Zone};
-use crate::model::{Encounter, LogEntry, Side, TokenId};
+use super::momentum::{Lock, MomentumError, Zone};
+use crate::model::{Encounter, LogEntry, RuleSystem, Side, TokenId};
+use crate::rules::TokenTrackers;
+use crate::rules::evening::EveningToken;
+use crate::rules::go_forth_heroes::Defense;
 use crate::rules::three_d6::EscalationChange;
 
 /// A change to the fight.
@@ -60,6 +65,16 @@ pub enum CombatCommand {
         owner: TokenId,
         action: MomentumAction,
     },
+    /// An Evening death save with the d20 already rolled (Evening, Death saves).
+    DeathSave {
+        token: TokenId,
+        /// The plain d20, 1–20.
+        d20: u8,
+    },
+    /// First aid stabilized a combatant at 0 health (Evening, Stabilize).
+    Stabilize {
+        token: TokenId,
+    },
 }
 
 /// A move in one hero's momentum pool (GFH, Momentum).
@@ -97,6 +112,14 @@ pub enum MomentumAction {
         die: Option<usize>,
     },
     Rally,
+    /// Rally by a Close ally: `by` spends its Action so this pool's owner recovers a die
+    /// (GFH, Actions: Rally). Refused unless the two are within Close on the map.
+    RalliedBy {
+        by: TokenId,
+    },
+    /// A Hit that finds every die in Fatigue and knocks the hero out: the Beat, with the
+    /// Wound roll's dice already rolled (GFH, Hits & Beats; Wounds).
+    KnockOut(KnockOut),
     ShortRest,
     MoveDie {
         die: usize,
@@ -105,6 +128,21 @@ pub enum MomentumAction {
     Resize {
         size: usize,
     },
+}
+
+/// The dice of a Wound roll after a Beat knocks a hero out, and the Defense that dropped it.
+/// The Wound itself is worked out when the command applies, from the hero's attributes and
+/// the Wounds it already carries (GFH, Taking a Wound Roll).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnockOut {
+    /// The Defense whose attack dropped the hero: its pair and its chart.
+    pub defense: Defense,
+    /// The Severity d20.
+    pub d20: u8,
+    /// The d8 on the Defense's chart.
+    pub d8: u8,
+    /// Sessions for a Vicious Wound.
+    pub d4: u8,
 }
 
 /// Why a combat command was refused.
@@ -120,6 +158,18 @@ pub enum CombatError {
     NoPool(TokenId),
     #[error("{token} has no condition “{name}”")]
     NoSuchCondition { token: TokenId, name: String },
+    #[error(transparent)]
+    DeathSave(#[from] DeathSaveError),
+    #[error("{0}")]
+    CannotAct(String),
+    #[error("{0} has no Evening health to save with")]
+    NoHealth(TokenId),
+    #[error("{by} to {ally} is {band}: Rally reaches only a Close ally")]
+    NotClose {
+        by: String,
+        ally: String,
+        band: String,
+    },
 }
 
 impl CombatCommand {
@@ -139,6 +189,8 @@ impl CombatCommand {
             Self::ApplyCondition(_) => "Apply condition",
             Self::RemoveCondition { .. } => "Remove condition",
             Self::Momentum { .. } => "Momentum",
+            Self::DeathSave { .. } => "Death save",
+            Self::Stabilize { .. } => "Stabilize",
         }
     }
 }
@@ -178,7 +230,16 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
             combatant(init, token)?.surprised = surprised;
         }
         CombatCommand::UseEconomy { token, part } => {
-            let speed = names.0.token(token).map_or(0, |t| t.speed_cells);
+            // Movement is spent against the speed after conditions (Grappled, Mobile, …).
+            let speed = names.0.token(token).map_or(0, |t| {
+                effective_speed(&scratch.conditions, names.0.system, token, t.speed_cells).value
+            });
+            let economy = &combatant(init, token)?.economy;
+            if let Some(why) =
+                economy_refusal(&scratch.conditions, names.0.system, token, part, economy)
+            {
+                return Err(CombatError::CannotAct(why));
+            }
             init.use_economy(token, part, speed)?;
         }
         CombatCommand::SetIntention { token, intention } => {
@@ -188,17 +249,21 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
         CombatCommand::RemoveCondition { token, name } => {
             remove_condition(&mut scratch, &names, token, &name)?;
         }
-        CombatCommand::Momentum { owner, action } => momentum(&mut scratch, &names, owner, action)?,
+        CombatCommand::Momentum { owner, action } => {
+            super::momentum_apply::momentum(&mut scratch, &names, owner, action)?;
+        }
+        CombatCommand::DeathSave { token, d20 } => death_save(&mut scratch, &names, token, d20)?,
+        CombatCommand::Stabilize { token } => stabilize(&mut scratch, &names, token)?,
     }
     encounter.combat = scratch;
     Ok(())
 }
 
 /// Token lookups for log lines and sides.
-struct Names<'a>(&'a Encounter);
+pub(super) struct Names<'a>(pub(super) &'a Encounter);
 
 impl Names<'_> {
-    fn name(&self, t: TokenId) -> String {
+    pub(super) fn name(&self, t: TokenId) -> String {
         self.0
             .token(t)
             .map_or_else(|| format!("token {}", t.0), |t| t.name.clone())
@@ -238,6 +303,7 @@ fn turn_boundaries(state: &mut crate::model::CombatState, names: &Names<'_>, cha
         ));
     }
     if let Some(t) = change.started {
+        forget_recovered_saves(state, t);
         expired.extend(pass_boundary(&mut state.conditions, Boundary::TurnStart(t)));
         if let Some(pool) = state.momentum.get_mut(&t) {
             let moved = pool.turn_started();
@@ -260,7 +326,7 @@ fn turn_boundaries(state: &mut crate::model::CombatState, names: &Names<'_>, cha
     }
 }
 
-fn apply_condition_cmd(
+pub(super) fn apply_condition_cmd(
     state: &mut crate::model::CombatState,
     names: &Names<'_>,
     c: ActiveCondition,
@@ -272,12 +338,19 @@ fn apply_condition_cmd(
     let who = names.name(c.token);
     let result = match apply_condition(&mut state.conditions, system, c.clone()) {
         Applied::Added => {
-            if has_momentum_effect(system, &c.name, 1)
-                && let Some(pool) = state.momentum.get_mut(&c.token)
-            {
-                pool.add_temporary();
+            let mut result = format!("now {}", c.duration.label());
+            if let Some(pool) = state.momentum.get_mut(&c.token) {
+                if has_momentum_effect(system, &c.name, 1) {
+                    pool.add_temporary();
+                    result.push_str("; one temporary momentum die in Stamina");
+                }
+                if has_momentum_effect(system, &c.name, -1)
+                    && let Some(zone) = pool.set_aside_one()
+                {
+                    result = format!("{result}; a {} die is set aside", zone.label());
+                }
             }
-            format!("now {}", c.duration.label())
+            result
         }
         Applied::AlreadyHad => "already had it".to_owned(),
         Applied::Cancelled { opposite } => {
@@ -320,95 +393,100 @@ fn has_momentum_effect(system: crate::model::RuleSystem, name: &str, amount: i8)
         .is_some_and(|d| d.effects.contains(&Effect::TemporaryMomentum(amount)))
 }
 
-/// A condition that gave a temporary die (Bolstered) takes it back when it ends.
+/// A condition that gave a temporary die (Bolstered) takes it back when it ends; one that set a
+/// die aside (Shaken) gives it back.
 fn lift_momentum_effects(
     state: &mut crate::model::CombatState,
     system: crate::model::RuleSystem,
     gone: &ActiveCondition,
 ) {
-    if has_momentum_effect(system, &gone.name, 1)
-        && let Some(pool) = state.momentum.get_mut(&gone.token)
-    {
+    let Some(pool) = state.momentum.get_mut(&gone.token) else {
+        return;
+    };
+    if has_momentum_effect(system, &gone.name, 1) {
         pool.remove_temporary();
+    }
+    if has_momentum_effect(system, &gone.name, -1) {
+        pool.return_set_aside();
     }
 }
 
-fn momentum(
+/// The Evening trackers of a combatant, for its health.
+fn evening_token(
+    state: &mut crate::model::CombatState,
+    token: TokenId,
+) -> Result<&mut EveningToken, CombatError> {
+    match state.trackers.per_token.get_mut(&token) {
+        Some(TokenTrackers::Evening(t)) => Ok(t),
+        _ => Err(CombatError::NoHealth(token)),
+    }
+}
+
+fn death_save(
     state: &mut crate::model::CombatState,
     names: &Names<'_>,
-    owner: TokenId,
-    action: MomentumAction,
+    token: TokenId,
+    d20: u8,
 ) -> Result<(), CombatError> {
-    if names.0.token(owner).is_none() {
-        return Err(CombatError::NoSuchToken(owner));
+    if names.0.system != RuleSystem::Evening {
+        return Err(DeathSaveError::WrongSystem.into());
     }
-    if let MomentumAction::Create { size } = action {
-        let mut pool = MomentumPool::with_size(0);
-        pool.resize(size)?;
-        state.momentum.insert(owner, pool);
-        return Ok(());
+    // Outside initiative a fallen character simply wakes at the end of the scene.
+    if !state.initiative.is_running() {
+        return Err(InitiativeError::NotStarted.into());
     }
-    let system = names.0.system;
-    let slots_for = |pool: &MomentumPool| {
-        let focused = has_effect(&state.conditions, system, owner, Effect::ExtraLockSlot);
-        let dazed = has_effect(&state.conditions, system, owner, Effect::NoLockSlot);
-        pool.open_lock_slots(focused, dazed)
+    let round = state.initiative.round;
+    let mut run = state.death_saves.get(&token).copied().unwrap_or_default();
+    let result = run.roll(evening_token(state, token)?, d20, round)?;
+    let outcome = match result {
+        SaveResult::Counted => {
+            state.death_saves.insert(token, run);
+            run.tally()
+        }
+        SaveResult::Recovered => {
+            state.death_saves.remove(&token);
+            "recovers with 1 health".to_owned()
+        }
+        SaveResult::Died => {
+            state.death_saves.insert(token, run);
+            "three failures: dies".to_owned()
+        }
     };
-    let pool_ref = state
-        .momentum
-        .get(&owner)
-        .ok_or(CombatError::NoPool(owner))?;
-    let slots = slots_for(pool_ref);
-    let Some(pool) = state.momentum.get_mut(&owner) else {
-        return Err(CombatError::NoPool(owner));
-    };
-    let who = names.name(owner);
-    let mut log =
-        |what: &str, result: String| state.log.push(LogEntry::event(who.clone(), what, result));
-    match action {
-        MomentumAction::Create { .. } => {}
-        MomentumAction::Prepare { from } => {
-            pool.prepare(from)?;
-            log("Prepare", format!("a die moves from {}", from.label()));
-        }
-        MomentumAction::Spend {
-            die,
-            power_only,
-            rolled,
-        } => {
-            pool.spend(die, power_only)?;
-            log(
-                "Spend momentum",
-                rolled.map_or_else(
-                    || "a die goes to Fatigue".to_owned(),
-                    |v| format!("rolled {v}; the die goes to Fatigue"),
-                ),
-            );
-        }
-        MomentumAction::Build { die } => pool.build(die)?,
-        MomentumAction::Lock { die, lock } => pool.lock(die, lock, slots)?,
-        MomentumAction::IncreaseDefense { die, value } => {
-            pool.increase_defense(die, value, slots)?;
-            log(
-                "Increase Defense",
-                format!("+{value} to every Defense until attacked"),
-            );
-        }
-        MomentumAction::Attacked => pool.attacked(),
-        MomentumAction::Release { die } => pool.release(die)?,
-        MomentumAction::Hit { die } => match pool.hit(die)? {
-            HitOutcome::Fatigued { from } => {
-                log("Hit", format!("a {} die goes to Fatigue", from.label()));
-            }
-            HitOutcome::Beat => log("Hit", "every die was in Fatigue: a Beat!".to_owned()),
-        },
-        MomentumAction::Rally => {
-            pool.rally()?;
-            log("Rally", "a die recovers from Fatigue to Stamina".to_owned());
-        }
-        MomentumAction::ShortRest => pool.short_rest(),
-        MomentumAction::MoveDie { die, to } => pool.move_die(die, to, slots)?,
-        MomentumAction::Resize { size } => pool.resize(size)?,
-    }
+    state.log.push(LogEntry {
+        who: names.name(token),
+        what: "Death save".to_owned(),
+        dice: format!("d20: {d20} ({})", face_meaning(d20)),
+        result: outcome,
+    });
     Ok(())
+}
+
+fn stabilize(
+    state: &mut crate::model::CombatState,
+    names: &Names<'_>,
+    token: TokenId,
+) -> Result<(), CombatError> {
+    if names.0.system != RuleSystem::Evening {
+        return Err(DeathSaveError::WrongSystem.into());
+    }
+    let mut run = state.death_saves.get(&token).copied().unwrap_or_default();
+    run.stabilize(evening_token(state, token)?)?;
+    state.death_saves.insert(token, run);
+    state.log.push(LogEntry::event(
+        names.name(token),
+        "Stabilize",
+        "stable at 0 health: no more death saves",
+    ));
+    Ok(())
+}
+
+/// A combatant with health again forgets its death saves, so a later fall starts afresh.
+fn forget_recovered_saves(state: &mut crate::model::CombatState, token: TokenId) {
+    let healthy = matches!(
+        state.trackers.per_token.get(&token),
+        Some(TokenTrackers::Evening(t)) if t.health > 0
+    );
+    if healthy {
+        state.death_saves.remove(&token);
+    }
 }

@@ -4,5 +4,8 @@
 pub mod catalogue;
 pub mod command;
 pub mod conditions;
+pub mod death;
+pub mod effective;
 pub mod initiative;
 pub mod momentum;
+pub mod momentum_apply;

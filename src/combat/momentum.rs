@@ -14,6 +14,12 @@
 //!   turn comes round goes to the owner's Fatigue too.
 //! - Temporary dice (Bolstered) are removed, wherever they sit, when the condition ends or at a short
 //!   rest; they never count toward the pool size.
+//! - Shaken ("lose 1 Momentum temporarily") is Bolstered's pair: one permanent die is set aside,
+//!   out of every zone, for as long as Shaken lasts. It is taken from Stamina if it can be, else
+//!   Power, else Fatigue, else Building, else Locked (so it costs the hero a die it could still
+//!   use), and comes back to the zone it left when Shaken ends (a Locked or Building die comes
+//!   back to Stamina, its lock or offer over). A set-aside die still counts toward the pool size,
+//!   but not toward a Beat: a Hit is a Beat when every die left in play is in Fatigue.
 
 use serde::{Deserialize, Serialize};
 
@@ -127,6 +133,9 @@ pub struct MomentumPool {
     /// at use time; see [`MomentumPool::open_lock_slots`].
     #[serde(default = "one")]
     pub lock_slots: u8,
+    /// Dice set aside by Shaken, each with the zone it left (GFH, Conditions).
+    #[serde(default)]
+    pub set_aside: Vec<Zone>,
 }
 
 fn one() -> u8 {
@@ -153,6 +162,7 @@ impl MomentumPool {
         Self {
             dice: vec![MomentumDie::new(Zone::Stamina); size],
             lock_slots: 1,
+            set_aside: Vec::new(),
         }
     }
 
@@ -161,9 +171,14 @@ impl MomentumPool {
         self.dice.iter().filter(|d| d.zone == zone).count()
     }
 
-    /// Permanent dice: the pool's size.
+    /// Permanent dice, including any Shaken has set aside: the pool's size.
     pub fn size(&self) -> usize {
-        self.dice.iter().filter(|d| !d.temporary).count()
+        self.dice.iter().filter(|d| !d.temporary).count() + self.set_aside.len()
+    }
+
+    /// Whether a Hit now would be a Beat: every die in play is in Fatigue (GFH, Beat Trigger).
+    pub fn all_fatigued(&self) -> bool {
+        self.dice.iter().all(|d| d.zone == Zone::Fatigue)
     }
 
     /// Lock slots open now: Focused opens a second, Dazed closes them all (GFH, Conditions).
@@ -322,7 +337,7 @@ impl MomentumPool {
     /// Takes a Hit: the chosen die (Stamina, Power, Building or Locked) goes to Fatigue; with
     /// every die already in Fatigue the Hit is a Beat (GFH, Hits & Beats).
     pub fn hit(&mut self, index: Option<usize>) -> Result<HitOutcome, MomentumError> {
-        if self.dice.iter().all(|d| d.zone == Zone::Fatigue) {
+        if self.all_fatigued() {
             return Ok(HitOutcome::Beat);
         }
         let Some(index) = index else {
@@ -379,6 +394,38 @@ impl MomentumPool {
         self.dice.retain(|d| !d.temporary);
     }
 
+    /// Shaken: one permanent die leaves play until Shaken ends. Returns the zone it left, or
+    /// `None` when every die in play is temporary (nothing to lose).
+    pub fn set_aside_one(&mut self) -> Option<Zone> {
+        let order = [
+            Zone::Stamina,
+            Zone::Power,
+            Zone::Fatigue,
+            Zone::Building,
+            Zone::Locked,
+        ];
+        let index = order.iter().find_map(|zone| {
+            self.dice
+                .iter()
+                .position(|d| d.zone == *zone && !d.temporary)
+        })?;
+        let zone = self.dice.remove(index).zone;
+        self.set_aside.push(zone);
+        Some(zone)
+    }
+
+    /// Shaken ended: the set-aside die comes back to the zone it left (Stamina if it was
+    /// locked or building). Returns where it went.
+    pub fn return_set_aside(&mut self) -> Option<Zone> {
+        let left = self.set_aside.pop()?;
+        let zone = match left {
+            Zone::Locked | Zone::Building => Zone::Stamina,
+            other => other,
+        };
+        self.dice.push(MomentumDie::new(zone));
+        Some(zone)
+    }
+
     /// Sets the pool's permanent size, adding dice to Stamina or removing from Stamina first,
     /// then Fatigue, then Power (the GM's edit; locked and building dice are kept where possible).
     pub fn resize(&mut self, size: usize) -> Result<(), MomentumError> {
@@ -406,6 +453,7 @@ impl MomentumPool {
                 self.dice.remove(i);
             }
         }
+        while self.size() > size && self.set_aside.pop().is_some() {}
         Ok(())
     }
 
@@ -561,6 +609,22 @@ mod tests {
     }
 
     #[test]
+    fn shaken_sets_a_usable_die_aside_and_gives_it_back() {
+        let mut pool = MomentumPool::default();
+        pool.prepare(Zone::Stamina).unwrap();
+        pool.hit(Some(1)).unwrap();
+        // One Stamina, one Power, one Fatigue: the Stamina die is the one lost.
+        assert_eq!(pool.set_aside_one(), Some(Zone::Stamina));
+        assert_eq!((zones(&pool), pool.size()), ([0, 1, 1, 0, 0], 3));
+        // With the Power die hit too, every die still in play is in Fatigue: the next Hit is a Beat.
+        pool.hit(pool.first_in(Zone::Power)).unwrap();
+        assert_eq!(pool.hit(None), Ok(HitOutcome::Beat));
+        assert_eq!(pool.return_set_aside(), Some(Zone::Stamina));
+        assert_eq!(zones(&pool), [1, 0, 2, 0, 0]);
+        assert_eq!(pool.return_set_aside(), None);
+    }
+
+    #[test]
     fn illegal_drags_say_why() {
         let mut pool = MomentumPool::default();
         pool.hit(Some(0)).unwrap();
@@ -573,7 +637,7 @@ mod tests {
     }
 
     fn action() -> impl Strategy<Value = (u8, usize, u8)> {
-        (0..12u8, 0..8usize, 0..5u8)
+        (0..14u8, 0..8usize, 0..5u8)
     }
 
     fn run(pool: &mut MomentumPool, (kind, index, zone): (u8, usize, u8)) -> Option<HitOutcome> {
@@ -600,6 +664,14 @@ mod tests {
             }
             10 => {
                 pool.turn_started();
+                Ok(())
+            }
+            12 => {
+                pool.set_aside_one();
+                Ok(())
+            }
+            13 => {
+                pool.return_set_aside();
                 Ok(())
             }
             _ => {

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::TokenId;
 use crate::combat::conditions::ActiveCondition;
+use crate::combat::death::DeathSaveState;
 use crate::combat::initiative::Initiative;
 use crate::combat::momentum::MomentumPool;
 use crate::rules::Trackers;
@@ -54,4 +55,7 @@ pub struct CombatState {
     pub trackers: Trackers,
     #[serde(default)]
     pub log: Vec<LogEntry>,
+    /// Evening death saves of combatants at 0 health, by token (Evening, Death saves).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub death_saves: BTreeMap<TokenId, DeathSaveState>,
 }

@@ -63,6 +63,9 @@ pub enum Effect {
     Difficulty(i8),
     /// Roll one more skill die and keep the lower (Road and Ruin Tiring).
     ExtraLowDie,
+    /// Road and Ruin Exhaustion: +5 difficulty and an extra skill die keeping the lower, counted
+    /// once whether it comes from the condition or from the token's Exertion.
+    Exhaustion,
 }
 
 /// A condition a token can carry.

@@ -232,3 +232,306 @@ fn each_new_3d6_round_raises_the_escalation_tracker_to_six() {
     doc.undo().unwrap();
     assert_eq!(escalation(&doc), 6, "round 9 was already at the cap");
 }
+
+fn evening_doc_with_aldric_down() -> Document {
+    use lantern::rules::evening::EveningToken;
+    use lantern::rules::{TokenTrackers, TrackerCommand};
+    let mut doc = Document::new(Demo::EveningHex.encounter().unwrap(), None);
+    let trackers = TokenTrackers::Evening(EveningToken {
+        health: 0,
+        max_health: 12,
+        ..EveningToken::default()
+    });
+    doc.apply(Command::Tracker(TrackerCommand::AddToken {
+        token: TokenId(1),
+        trackers,
+    }))
+    .unwrap();
+    let combatants = vec![
+        lantern::combat::initiative::Combatant::new(TokenId(1)),
+        lantern::combat::initiative::Combatant::new(TokenId(2)),
+    ];
+    combat(
+        &mut doc,
+        CombatCommand::StartInitiative {
+            mode: Mode::Ordered,
+            combatants,
+            surprise_round: false,
+        },
+    );
+    doc
+}
+
+fn evening_health(doc: &Document, token: TokenId) -> (u32, bool) {
+    match doc.encounter.combat.trackers.per_token.get(&token) {
+        Some(lantern::rules::TokenTrackers::Evening(t)) => (t.health, t.is_dead()),
+        other => panic!("no Evening trackers: {other:?}"),
+    }
+}
+
+#[test]
+fn death_saves_are_counted_once_a_turn_and_a_natural_20_recovers() {
+    let mut doc = evening_doc_with_aldric_down();
+    let aldric = TokenId(1);
+    combat(
+        &mut doc,
+        CombatCommand::DeathSave {
+            token: aldric,
+            d20: 12,
+        },
+    );
+    let err = doc
+        .apply(Command::Combat(CombatCommand::DeathSave {
+            token: aldric,
+            d20: 3,
+        }))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "this combatant already made its death save this round"
+    );
+    let last = doc.encounter.combat.log.last().unwrap();
+    assert_eq!(
+        (last.what.as_str(), last.dice.as_str(), last.result.as_str()),
+        (
+            "Death save",
+            "d20: 12 (one success)",
+            "1 success, 0 failures"
+        )
+    );
+    // Mirelle's turn, then round 2 comes back to Aldric.
+    combat(&mut doc, CombatCommand::NextTurn { pick: None });
+    combat(&mut doc, CombatCommand::NextTurn { pick: None });
+    combat(
+        &mut doc,
+        CombatCommand::DeathSave {
+            token: aldric,
+            d20: 20,
+        },
+    );
+    assert_eq!(evening_health(&doc, aldric), (1, false));
+    assert!(!doc.encounter.combat.death_saves.contains_key(&aldric));
+    assert_eq!(
+        doc.encounter.combat.log.last().unwrap().result,
+        "recovers with 1 health"
+    );
+    doc.undo().unwrap();
+    assert_eq!(evening_health(&doc, aldric), (0, false));
+    assert_eq!(doc.encounter.combat.death_saves[&aldric].saves.successes, 1);
+}
+
+#[test]
+fn three_failed_death_saves_kill_and_first_aid_stabilizes() {
+    let mut doc = evening_doc_with_aldric_down();
+    let aldric = TokenId(1);
+    combat(
+        &mut doc,
+        CombatCommand::DeathSave {
+            token: aldric,
+            d20: 1,
+        },
+    );
+    combat(&mut doc, CombatCommand::NextTurn { pick: None });
+    combat(&mut doc, CombatCommand::NextTurn { pick: None });
+    combat(
+        &mut doc,
+        CombatCommand::DeathSave {
+            token: aldric,
+            d20: 7,
+        },
+    );
+    assert_eq!(evening_health(&doc, aldric), (0, true));
+    assert_eq!(
+        doc.encounter.combat.log.last().unwrap().result,
+        "three failures: dies"
+    );
+    doc.undo().unwrap();
+    combat(&mut doc, CombatCommand::Stabilize { token: aldric });
+    assert!(doc.encounter.combat.death_saves[&aldric].stable);
+    let err = doc
+        .apply(Command::Combat(CombatCommand::DeathSave {
+            token: aldric,
+            d20: 15,
+        }))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "a stabilized combatant makes no more death saves"
+    );
+    // Death saves survive a save and load.
+    let json = lantern::files::encounter_to_json(&doc.encounter).unwrap();
+    assert_eq!(
+        lantern::files::encounter_from_json(&json).unwrap(),
+        doc.encounter
+    );
+}
+
+fn until_removed(token: TokenId, name: &str) -> CombatCommand {
+    CombatCommand::ApplyCondition(ActiveCondition {
+        token,
+        name: name.into(),
+        duration: Duration::UntilRemoved,
+    })
+}
+
+#[test]
+fn shaken_sets_a_die_aside_and_bolstered_cancels_it_back() {
+    let mut doc = demo_doc();
+    let pip = TokenId(4);
+    let m = |action| CombatCommand::Momentum { owner: pip, action };
+    combat(&mut doc, m(MomentumAction::Create { size: 3 }));
+    combat(
+        &mut doc,
+        m(MomentumAction::Prepare {
+            from: Zone::Stamina,
+        }),
+    );
+    combat(&mut doc, until_removed(pip, "Shaken"));
+    let pool = &doc.encounter.combat.momentum[&pip];
+    assert_eq!(
+        (pool.dice.len(), pool.size(), pool.count(Zone::Stamina)),
+        (2, 3, 1)
+    );
+    assert_eq!(pool.set_aside, vec![Zone::Stamina]);
+    assert_eq!(
+        doc.encounter.combat.log.last().unwrap().result,
+        "now until removed; a Stamina die is set aside"
+    );
+    combat(&mut doc, until_removed(pip, "Bolstered"));
+    let pool = &doc.encounter.combat.momentum[&pip];
+    assert_eq!((pool.dice.len(), pool.count(Zone::Stamina)), (3, 2));
+    assert!(pool.set_aside.is_empty() && doc.encounter.combat.conditions.is_empty());
+    doc.undo().unwrap();
+    assert_eq!(doc.encounter.combat.momentum[&pip].dice.len(), 2);
+}
+
+#[test]
+fn a_beat_knocks_out_and_rolls_the_wound_in_the_same_step() {
+    use lantern::combat::command::KnockOut;
+    use lantern::rules::go_forth_heroes::{Attributes, Defense, GfhToken, Severity};
+    use lantern::rules::{TokenTrackers, TrackerCommand};
+    let mut doc = demo_doc();
+    let bram = TokenId(2);
+    let hero = GfhToken {
+        attributes: Attributes {
+            presence: 2,
+            vigor: 1,
+            ..Attributes::default()
+        },
+        ..GfhToken::default()
+    };
+    doc.apply(Command::Tracker(TrackerCommand::AddToken {
+        token: bram,
+        trackers: TokenTrackers::GoForthHeroes(hero),
+    }))
+    .unwrap();
+    let m = |action| CombatCommand::Momentum {
+        owner: bram,
+        action,
+    };
+    combat(&mut doc, m(MomentumAction::Create { size: 1 }));
+    let knock = MomentumAction::KnockOut(KnockOut {
+        defense: Defense::Soul,
+        d20: 1,
+        d8: 1,
+        d4: 2,
+    });
+    assert!(
+        doc.apply(Command::Combat(m(knock.clone()))).is_err(),
+        "no Beat while a die is out of Fatigue"
+    );
+    combat(&mut doc, m(MomentumAction::Hit { die: Some(0) }));
+    combat(&mut doc, m(knock));
+    let Some(TokenTrackers::GoForthHeroes(t)) = doc.encounter.combat.trackers.per_token.get(&bram)
+    else {
+        panic!("Bram lost his trackers");
+    };
+    // 1 + Presence 2 + Vigor 1 = 4: a Vicious Wound for the d4's 2 sessions; a 1 on Soul is Shaken.
+    assert_eq!(
+        (t.wounds[0].severity, t.wounds[0].sessions_left),
+        (Severity::Vicious, 2)
+    );
+    let names: Vec<&str> = doc
+        .encounter
+        .combat
+        .conditions
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(names, vec!["Knocked out", "Shaken"]);
+    let beat = doc
+        .encounter
+        .combat
+        .log
+        .iter()
+        .find(|e| e.what == "Beat: knocked out")
+        .unwrap();
+    assert_eq!(beat.result, "Vicious Wound, 2 sessions: Shaken");
+    assert_eq!(beat.dice, "Severity d20: 1 → 4; Soul chart d8: 1");
+    doc.undo().unwrap();
+    assert!(doc.encounter.combat.conditions.is_empty());
+    assert!(matches!(
+        doc.encounter.combat.trackers.per_token.get(&bram),
+        Some(TokenTrackers::GoForthHeroes(t)) if t.wounds.is_empty()
+    ));
+}
+
+#[test]
+fn rally_reaches_a_close_ally_and_refuses_a_far_one() {
+    let mut doc = demo_doc();
+    let (kestrel, bram, ysolde) = (TokenId(1), TokenId(2), TokenId(3));
+    for hero in [bram, ysolde] {
+        let m = |action| CombatCommand::Momentum {
+            owner: hero,
+            action,
+        };
+        combat(&mut doc, m(MomentumAction::Create { size: 2 }));
+        combat(&mut doc, m(MomentumAction::Hit { die: Some(0) }));
+    }
+    let rally = |owner| {
+        Command::Combat(CombatCommand::Momentum {
+            owner,
+            action: MomentumAction::RalliedBy { by: kestrel },
+        })
+    };
+    doc.apply(rally(bram)).unwrap();
+    assert_eq!(doc.encounter.combat.momentum[&bram].count(Zone::Fatigue), 0);
+    assert_eq!(
+        doc.encounter.combat.log.last().unwrap().result,
+        "Kestrel (Close) rallies them: a die recovers from Fatigue to Stamina"
+    );
+    let err = doc.apply(rally(ysolde)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Kestrel to Ysolde is Nearby: Rally reaches only a Close ally"
+    );
+    assert_eq!(
+        doc.encounter.combat.momentum[&ysolde].count(Zone::Fatigue),
+        1
+    );
+}
+
+#[test]
+fn conditions_limit_the_turn_economy_with_their_reason() {
+    use lantern::combat::initiative::EconomyPart;
+    let mut doc = demo_doc();
+    start_round_the_table(&mut doc);
+    let kestrel = TokenId(1);
+    combat(&mut doc, until_removed(kestrel, "Staggered"));
+    let economy = |part| {
+        Command::Combat(CombatCommand::UseEconomy {
+            token: kestrel,
+            part,
+        })
+    };
+    doc.apply(economy(EconomyPart::Movement(2))).unwrap();
+    let err = doc.apply(economy(EconomyPart::Action)).unwrap_err();
+    assert_eq!(err.to_string(), "Staggered: it moved, so no Action");
+    combat(&mut doc, until_removed(kestrel, "Stunned"));
+    let err = doc.apply(economy(EconomyPart::Reaction)).unwrap_err();
+    assert_eq!(err.to_string(), "Stunned: no actions or reactions");
+    // Trapped stops movement through the speed after conditions.
+    combat(&mut doc, until_removed(kestrel, "Trapped"));
+    let err = doc.apply(economy(EconomyPart::Movement(1))).unwrap_err();
+    assert_eq!(err.to_string(), "that needs 1 movement and only 0 is left");
+}

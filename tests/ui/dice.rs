@@ -520,3 +520,61 @@ fn a_rolled_wound_is_added_and_logged_in_one_step() {
     assert!(t.wounds.is_empty());
     assert!(harness.state().document.encounter.combat.log.is_empty());
 }
+
+#[test]
+fn the_rollers_conditions_make_its_check_hard_with_a_hover_that_says_why() {
+    use lantern::combat::catalogue::CheckKind;
+    use lantern::combat::conditions::{ActiveCondition, Duration};
+    use lantern::rules::CheckSetup;
+    let mut panes = Panes::new(Demo::GoForthHeroes, 1);
+    panes
+        .document
+        .apply(Command::Combat(CombatCommand::ApplyCondition(
+            ActiveCondition {
+                token: TokenId(1),
+                name: "Weakened".into(),
+                duration: Duration::UntilRemoved,
+            },
+        )))
+        .unwrap();
+    let mut harness = dice_harness(panes);
+    harness.run();
+    let hard = |h: &Harness<'_, Panes>| {
+        let setup = h
+            .state()
+            .dice
+            .effective_setup(&h.state().document.encounter);
+        let CheckSetup::GoForthHeroes(c) = setup else {
+            panic!("not a GFH check");
+        };
+        (c.easy, c.hard)
+    };
+    // "Other" checks are untouched by Weakened; a Physical check is Hard.
+    assert_eq!(hard(&harness), (false, false));
+    assert!(harness.query_by_label_contains("Conditions:").is_none());
+    harness.state_mut().dice.check_kind = CheckKind::Physical;
+    harness.run();
+    harness.run();
+    assert_eq!(hard(&harness), (false, true));
+    let note = harness.get_by_label("Conditions: Weakened: Hard");
+    note.hover();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("Applied to the roll by the roller's conditions")
+            .is_some()
+    );
+    // The rolled check is the Hard one: its log line says so.
+    harness.get_by_label("Roll check").click();
+    harness.run();
+    harness.state_mut().apply_pending();
+    let entry = harness
+        .state()
+        .document
+        .encounter
+        .combat
+        .log
+        .last()
+        .unwrap();
+    assert!(entry.what.contains("Hard"), "{}", entry.what);
+}

@@ -5,6 +5,8 @@ use egui::{Color32, RichText};
 use super::{TABLE_TEXT, queue, token_name};
 use crate::app::PaneContext;
 use crate::combat::command::CombatCommand;
+use crate::combat::conditions::effective_speed;
+use crate::combat::effective::economy_refusal;
 use crate::combat::initiative::{
     Combatant, EconomyPart, EnemyPlacement, Initiative, Mode, ZipperSide, arrange_round_the_table,
     roll_evening,
@@ -17,7 +19,7 @@ use crate::rules::{EncounterChange, TrackerCommand};
 /// Draws the Initiative pane. `rng` rolls Evening initiative (seeded in tests).
 pub fn initiative_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     if ctx.encounter.combat.initiative.is_running() {
-        running_ui(ui, ctx);
+        running_ui(ui, ctx, rng);
     } else {
         setup_ui(ui, ctx, rng);
     }
@@ -157,9 +159,10 @@ fn build_order(
 }
 
 /// During the fight: round, order, whose turn, and the controls to move on.
-fn running_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
+fn running_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     let init = &ctx.encounter.combat.initiative;
     header_ui(ui, ctx, init);
+    super::death_saves::prompt_ui(ui, ctx, rng);
     handle_keys(ui, ctx);
     ui.separator();
     let zipper_side = zipper_side_to_pick(ctx);
@@ -342,7 +345,7 @@ fn combatant_row_ui(
                 flags_ui(ui, ctx, &c);
             });
         });
-        if is_current && init.mode == Mode::Rolled {
+        if is_current && init.mode != Mode::Simultaneous {
             economy_ui(ui, ctx, &c);
         }
         if init.mode == Mode::Simultaneous {
@@ -386,6 +389,9 @@ fn flags_ui(ui: &mut egui::Ui, ctx: &PaneContext<'_>, c: &Combatant) {
     if c.surprised && ctx.encounter.combat.initiative.surprise_round {
         ui.label(RichText::new("surprised").color(Color32::ORANGE));
     }
+    if let Some(token) = c.token {
+        super::death_saves::badge_ui(ui, ctx.encounter, token);
+    }
     if let Some(token) = c.token.and_then(|t| ctx.encounter.token(t)) {
         let n = ctx
             .encounter
@@ -400,32 +406,54 @@ fn flags_ui(ui: &mut egui::Ui, ctx: &PaneContext<'_>, c: &Combatant) {
     }
 }
 
+/// The current combatant's action economy. Evening has a bonus action; every system's buttons
+/// are refused, with the reason on hover, when a condition forbids that part of the turn.
 fn economy_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
     let Some(token) = c.token else { return };
-    let speed = ctx.encounter.token(token).map_or(0, |t| t.speed_cells);
+    let encounter = ctx.encounter;
+    let base = encounter.token(token).map_or(0, |t| t.speed_cells);
+    let speed = effective_speed(&encounter.combat.conditions, encounter.system, token, base);
     let e = &c.economy;
+    let refusal = |part| {
+        economy_refusal(
+            &encounter.combat.conditions,
+            encounter.system,
+            token,
+            part,
+            e,
+        )
+    };
+    let bonus = encounter.combat.initiative.mode == Mode::Rolled;
     ui.horizontal(|ui| {
         for (used, label, part) in [
             (e.action_used, "Action", EconomyPart::Action),
             (e.bonus_action_used, "Bonus", EconomyPart::BonusAction),
             (e.reaction_used, "Reaction", EconomyPart::Reaction),
         ] {
-            if ui.add_enabled(!used, egui::Button::new(label)).clicked() {
+            if part == EconomyPart::BonusAction && !bonus {
+                continue;
+            }
+            let why = refusal(part);
+            let button = ui
+                .add_enabled(!used && why.is_none(), egui::Button::new(label))
+                .on_disabled_hover_text(why.unwrap_or_else(|| "Used this turn".to_owned()));
+            if button.clicked() {
                 queue(ctx, CombatCommand::UseEconomy { token, part });
             }
         }
-        ui.label(format!("moved {}/{speed}", e.movement_spent));
-        if ui
-            .add_enabled(e.movement_spent < speed, egui::Button::new("+1 move"))
-            .clicked()
-        {
-            queue(
-                ctx,
-                CombatCommand::UseEconomy {
-                    token,
-                    part: EconomyPart::Movement(1),
-                },
-            );
+        let moved = ui.label(format!("moved {}/{}", e.movement_spent, speed.value));
+        if !speed.reasons.is_empty() {
+            moved.on_hover_text(speed.reasons.join("\n"));
+        }
+        let step = EconomyPart::Movement(1);
+        let why = refusal(step).or_else(|| {
+            (e.movement_spent >= speed.value).then(|| "No movement left this turn".to_owned())
+        });
+        let button = ui
+            .add_enabled(why.is_none(), egui::Button::new("+1 move"))
+            .on_disabled_hover_text(why.unwrap_or_default());
+        if button.clicked() {
+            queue(ctx, CombatCommand::UseEconomy { token, part: step });
         }
     });
 }

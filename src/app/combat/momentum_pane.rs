@@ -5,10 +5,14 @@ use egui::{Color32, RichText, Sense, Vec2};
 
 use super::{queue, token_name};
 use crate::app::PaneContext;
-use crate::combat::command::{CombatCommand, MomentumAction};
+use crate::board::Scene;
+use crate::combat::command::{CombatCommand, KnockOut, MomentumAction};
 use crate::combat::momentum::{MomentumPool, Zone};
+use crate::combat::momentum_apply::{KNOCKED_OUT, rally_reach_in};
 use crate::dice::DiceRng;
 use crate::model::{RuleSystem, Side, TokenId};
+use crate::rules::TokenTrackers;
+use crate::rules::go_forth_heroes::{Defense, WoundRoll};
 
 /// A die being dragged: whose pool and which die.
 #[derive(Clone, Copy, Debug)]
@@ -87,6 +91,7 @@ fn hero_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, rng: &mu
             );
         }
     });
+    status_ui(ui, ctx, hero, &pool);
     zones_ui(ui, ctx, hero, &pool);
     actions_ui(ui, ctx, hero, &pool, rng);
 }
@@ -197,7 +202,7 @@ fn actions_ui(
             queue(ctx, m(MomentumAction::Spend { die, power_only: false, rolled: Some(rolled) }));
         }
         power_actions_ui(ui, ctx, hero, pool, rng);
-        hit_ui(ui, ctx, hero, pool);
+        hit_ui(ui, ctx, hero, pool, rng);
         rally_ui(ui, ctx, hero);
         if ui.button("Short rest").on_hover_text("After the encounter: every die back to Stamina").clicked() {
             queue(ctx, m(MomentumAction::ShortRest));
@@ -253,20 +258,16 @@ fn power_actions_ui(
     }
 }
 
-fn hit_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, pool: &MomentumPool) {
-    let all_fatigued = pool.dice.iter().all(|d| d.zone == Zone::Fatigue);
+fn hit_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    hero: TokenId,
+    pool: &MomentumPool,
+    rng: &mut DiceRng,
+) {
     ui.menu_button("Take a Hit", |ui| {
-        if all_fatigued {
-            if ui.button("Every die is in Fatigue: Beat!").clicked() {
-                queue(
-                    ctx,
-                    CombatCommand::Momentum {
-                        owner: hero,
-                        action: MomentumAction::Hit { die: None },
-                    },
-                );
-                ui.close();
-            }
+        if pool.all_fatigued() {
+            beat_menu_ui(ui, ctx, hero, rng);
             return;
         }
         ui.label("Which die goes to Fatigue?");
@@ -287,10 +288,63 @@ fn hit_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, pool: &Mo
     });
 }
 
+/// A Hit with every die in Fatigue is a Beat. Knocked out: pick the Defense that dropped the
+/// hero, and the Wound is rolled here and carried in the same command. A Beat the GM rules
+/// as something else is logged alone.
+fn beat_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, rng: &mut DiceRng) {
+    ui.label(RichText::new("Every die is in Fatigue: this Hit is a Beat.").strong());
+    ui.label("Knocked out by a blow to:");
+    for defense in [Defense::Body, Defense::Mind, Defense::Soul] {
+        let label = format!("{defense:?}: knocked out, roll a Wound");
+        if ui
+            .button(label)
+            .on_hover_text(
+                "d20 + the Defense's two attributes, −5 per Wound carried, then d8 on its chart",
+            )
+            .clicked()
+        {
+            let (d20, d8, d4) = WoundRoll::roll_dice(rng);
+            let knock_out = KnockOut {
+                defense,
+                d20,
+                d8,
+                d4,
+            };
+            queue(
+                ctx,
+                CombatCommand::Momentum {
+                    owner: hero,
+                    action: MomentumAction::KnockOut(knock_out),
+                },
+            );
+            ui.close();
+        }
+    }
+    ui.separator();
+    if ui
+        .button("Beat without a knockout")
+        .on_hover_text("The GM's Beat for this encounter is something else: log it only")
+        .clicked()
+    {
+        queue(
+            ctx,
+            CombatCommand::Momentum {
+                owner: hero,
+                action: MomentumAction::Hit { die: None },
+            },
+        );
+        ui.close();
+    }
+}
+
+/// Rally: the hero's own die, or a Close ally's (measured on the map). Allies out of reach are
+/// listed but disabled, with the band that keeps them out.
 fn rally_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId) {
     let allies: Vec<TokenId> = ctx.encounter.combat.momentum.keys().copied().collect();
     ui.menu_button("Rally", |ui| {
         ui.label("One die from Fatigue to Stamina, for yourself or a Close ally:");
+        // One scene for every ally in the menu: building it indexes the whole map.
+        let scene = Scene::new(ctx.encounter);
         for ally in allies {
             let fatigued = ctx
                 .encounter
@@ -298,21 +352,77 @@ fn rally_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId) {
                 .momentum
                 .get(&ally)
                 .is_some_and(|p| p.count(Zone::Fatigue) > 0);
+            let reach = rally_reach_in(&scene, hero, ally);
             let label = if ally == hero {
                 "yourself".to_owned()
             } else {
                 token_name(ctx.encounter, ally)
             };
-            if ui.add_enabled(fatigued, egui::Button::new(label)).clicked() {
+            let why = match &reach {
+                Err(band) => {
+                    format!("{label} is {band}: Rally reaches a Close ally (up to 6 squares) only")
+                }
+                Ok(_) if !fatigued => format!("{label} has no die in Fatigue"),
+                Ok(band) => format!("{label}: {band}"),
+            };
+            let allowed = reach.is_ok() && fatigued;
+            let button = ui
+                .add_enabled(allowed, egui::Button::new(label))
+                .on_hover_text(why.clone())
+                .on_disabled_hover_text(why);
+            if button.clicked() {
+                let action = if ally == hero {
+                    MomentumAction::Rally
+                } else {
+                    MomentumAction::RalliedBy { by: hero }
+                };
                 queue(
                     ctx,
                     CombatCommand::Momentum {
                         owner: ally,
-                        action: MomentumAction::Rally,
+                        action,
                     },
                 );
                 ui.close();
             }
         }
     });
+}
+
+/// The hero's state beyond the zones: dice Shaken set aside, Knocked out, Wounds carried.
+fn status_ui(ui: &mut egui::Ui, ctx: &PaneContext<'_>, hero: TokenId, pool: &MomentumPool) {
+    if !pool.set_aside.is_empty() {
+        ui.label(
+            RichText::new(format!(
+                "{} die set aside while Shaken",
+                pool.set_aside.len()
+            ))
+            .color(Color32::from_rgb(240, 150, 110)),
+        );
+    }
+    let knocked_out = ctx
+        .encounter
+        .combat
+        .conditions
+        .iter()
+        .any(|c| c.token == hero && c.name == KNOCKED_OUT);
+    if knocked_out {
+        ui.label(
+            RichText::new(KNOCKED_OUT)
+                .strong()
+                .color(Color32::LIGHT_RED),
+        );
+    }
+    if let Some(TokenTrackers::GoForthHeroes(t)) =
+        ctx.encounter.combat.trackers.per_token.get(&hero)
+    {
+        for w in &t.wounds {
+            ui.label(format!(
+                "{:?} Wound ({:?}): {}",
+                w.severity,
+                w.defense,
+                w.effect()
+            ));
+        }
+    }
 }

@@ -4,7 +4,7 @@ use egui::DragValue;
 
 use super::DiceState;
 use crate::model::Encounter;
-use crate::rules::evening::{CheckKind, Difficulty, EffectLevel, EveningCheck};
+use crate::rules::evening::{Difficulty, EffectLevel, EveningCheck};
 use crate::rules::post_core::{ActionRoll, Risk};
 use crate::rules::road_and_ruin::{Exhaustion, MAX_PROFICIENCY, OutcomeCheck};
 use crate::rules::three_d6::{ThreeD6Check, TierRelation};
@@ -53,18 +53,7 @@ pub fn check_form_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceS
     let escalation = encounter.combat.trackers.encounter.three_d6.escalation;
     match &mut state.setup {
         CheckSetup::GoForthHeroes(_) => super::gfh_form::gfh_form_ui(ui, encounter, state),
-        CheckSetup::Evening(check) => {
-            evening_ui(ui, check);
-            combo_ui(
-                ui,
-                "Roller's injury and exhaustion count as",
-                &mut state.evening_kind,
-                &[
-                    (CheckKind::Aptitude, "an aptitude check"),
-                    (CheckKind::AttackOrDefense, "an attack or defense"),
-                ],
-            );
-        }
+        CheckSetup::Evening(check) => evening_ui(ui, check),
         CheckSetup::RoadAndRuin(check) => road_and_ruin_ui(ui, check),
         CheckSetup::PostCore(check) => {
             post_core_ui(ui, check);

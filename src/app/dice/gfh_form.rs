@@ -5,6 +5,8 @@ use egui::DragValue;
 use super::DiceState;
 use super::form::{bonus_ui, combo_ui};
 use crate::combat::command::{CombatCommand, MomentumAction};
+use crate::combat::conditions::Adjusted;
+use crate::combat::effective::effective_defense;
 use crate::combat::momentum::{MomentumPool, Zone};
 use crate::model::{Command, Encounter, TokenId};
 use crate::rules::go_forth_heroes::{
@@ -43,12 +45,16 @@ pub fn gfh_form_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceSta
     attribute_menu_ui(ui, encounter, roller, check);
     combo_ui(ui, "Effort die", &mut check.effort_die, &EFFORT_DICE);
     target_ui(ui, check);
-    defense_menu_ui(ui, encounter, roller, check);
+    if let Some((target, tn)) = defense_menu_ui(ui, encounter, roller) {
+        check.target = Target::Fixed(tn);
+        state.target = Some(target);
+    }
     ui.horizontal(|ui| {
         ui.checkbox(&mut check.easy, "Easy (TN -3)");
         ui.checkbox(&mut check.hard, "Hard (TN +3)");
     });
     modifiers_ui(ui, &mut check.modifiers);
+    target_line_ui(ui, encounter, state);
     boost_ui(ui, encounter, state);
 }
 
@@ -84,46 +90,62 @@ fn attribute_menu_ui(
     });
 }
 
-/// Another token's Defense as the TN, with any Increase Defense die it has locked.
+/// Another token's Defense as the TN, after its conditions and any Increase Defense die it
+/// has locked (only the highest bonus counts); the hover on each says why. Picking one makes
+/// that token the check's target.
 fn defense_menu_ui(
     ui: &mut egui::Ui,
     encounter: &Encounter,
     roller: Option<TokenId>,
-    check: &mut GfhCheck,
-) {
-    let targets: Vec<(String, [i64; 3])> = encounter
+) -> Option<(TokenId, i64)> {
+    let targets: Vec<(TokenId, String, Vec<Adjusted<i64>>)> = encounter
         .tokens
         .iter()
         .filter(|t| Some(t.id) != roller)
-        .filter_map(|t| match encounter.combat.trackers.per_token.get(&t.id) {
-            Some(TokenTrackers::GoForthHeroes(g)) => {
-                let bonus = encounter
-                    .combat
-                    .momentum
-                    .get(&t.id)
-                    .map_or(0, |p| i64::from(p.defense_bonus()));
-                let d = |defense| g.defense(defense, &[]) + bonus;
-                Some((
-                    t.name.clone(),
-                    [d(Defense::Body), d(Defense::Mind), d(Defense::Soul)],
-                ))
-            }
-            _ => None,
+        .filter_map(|t| {
+            let defenses = [Defense::Body, Defense::Mind, Defense::Soul]
+                .into_iter()
+                .map(|d| effective_defense(encounter, t.id, d))
+                .collect::<Option<Vec<_>>>()?;
+            Some((t.id, t.name.clone(), defenses))
         })
         .collect();
     if targets.is_empty() {
-        return;
+        return None;
     }
+    let mut picked = None;
     ui.menu_button("TN from a Defense…", |ui| {
-        for (name, defenses) in targets {
+        for (id, name, defenses) in targets {
             ui.horizontal(|ui| {
                 ui.label(name);
                 for (label, tn) in ["Body", "Mind", "Soul"].into_iter().zip(defenses) {
-                    if ui.button(format!("{label} {tn}")).clicked() {
-                        check.target = Target::Fixed(tn);
+                    let button = ui
+                        .button(format!("{label} {}", tn.value))
+                        .on_hover_text(tn.reasons.join("\n"));
+                    if button.clicked() {
+                        picked = Some((id, tn.value));
                     }
                 }
             });
+        }
+    });
+    picked
+}
+
+/// The target picked from a Defense, with a way to forget it.
+fn target_line_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
+    let Some(target) = state.target else {
+        return;
+    };
+    let name = encounter.token(target).map_or("?", |t| t.name.as_str());
+    ui.horizontal(|ui| {
+        ui.label(format!("Against {name}"));
+        if ui
+            .small_button("×")
+            .on_hover_text("Forget the target")
+            .clicked()
+        {
+            state.target = None;
         }
     });
 }

@@ -1,6 +1,7 @@
 //! The Dice & Log pane: a check form for the encounter's system with live exact odds, a free
 //! dice-expression roller, and the roll log.
 
+mod conditions;
 mod costs;
 mod expression;
 mod form;
@@ -15,6 +16,7 @@ pub use odds_plot::{OddsCache, Totals, totals};
 use egui::RichText;
 
 use super::PaneContext;
+use crate::combat::catalogue::CheckKind as ConditionCheckKind;
 use crate::dice::DiceRng;
 use crate::model::{Command, Encounter, LogEntry, RuleSystem, TokenId};
 use crate::rules::evening::CheckKind;
@@ -30,8 +32,13 @@ pub struct DiceState {
     /// The selected token the roller last followed, so a new selection moves the roller while a
     /// roller picked by hand stays put.
     followed: Option<TokenId>,
-    /// Evening: whether the roller's injury and exhaustion count as for aptitude or for combat.
-    pub evening_kind: CheckKind,
+    /// What kind of roll the form is (GFH Physical/Mental/Social, Evening aptitude/attack/
+    /// defense), for the conditions that touch only some rolls; Evening's injury penalty follows it.
+    pub check_kind: ConditionCheckKind,
+    /// GFH: the roll is an attack (Rattled makes it Hard; an Exposed target makes it Easy).
+    pub attack: bool,
+    /// The token whose Defense the check is against, picked from "TN from a Defense…".
+    pub target: Option<TokenId>,
     /// GFH: the momentum die the next roll spends as a Boost (an index into the roller's pool).
     pub boost_die: Option<usize>,
     /// The free dice expression as typed.
@@ -54,7 +61,9 @@ impl DiceState {
             setup: crate::rules::system(system).default_check(),
             roller: None,
             followed: None,
-            evening_kind: CheckKind::Aptitude,
+            check_kind: conditions::default_kind(system),
+            attack: false,
+            target: None,
             boost_die: None,
             expression: "1d20".to_owned(),
             last: None,
@@ -68,6 +77,8 @@ impl DiceState {
         let system = ctx.encounter.system;
         if self.setup.system() != system {
             self.setup = crate::rules::system(system).default_check();
+            self.check_kind = conditions::default_kind(system);
+            self.target = None;
             gfh_form::clear_boost(self);
         }
         let selected = ctx.selection.iter().next().copied();
@@ -82,17 +93,41 @@ impl DiceState {
         {
             self.roller = None;
         }
+        if self
+            .target
+            .is_some_and(|id| ctx.encounter.token(id).is_none())
+        {
+            self.target = None;
+        }
     }
 
-    /// The check as rolled: the form's setup with the roller's state and the encounter's
-    /// escalation filled in.
+    /// Evening: the injury and exhaustion penalties an aptitude check takes, or an attack's or
+    /// defense's (Evening, Injury; Exhaustion).
+    pub fn evening_kind(&self) -> CheckKind {
+        if self.check_kind == ConditionCheckKind::Aptitude {
+            CheckKind::Aptitude
+        } else {
+            CheckKind::AttackOrDefense
+        }
+    }
+
+    /// The check as rolled: the form's setup with the roller's state, its conditions and the
+    /// encounter's escalation filled in.
     pub fn effective_setup(&self, encounter: &Encounter) -> CheckSetup {
+        let mut setup = self.setup_with_trackers(encounter);
+        if let Some(effects) = conditions::effects(self, encounter) {
+            conditions::apply(&mut setup, &effects);
+        }
+        setup
+    }
+
+    fn setup_with_trackers(&self, encounter: &Encounter) -> CheckSetup {
         let trackers = self
             .roller
             .and_then(|id| encounter.combat.trackers.per_token.get(&id));
         match (&self.setup, trackers) {
             (CheckSetup::Evening(c), Some(TokenTrackers::Evening(t))) => {
-                CheckSetup::Evening(t.apply_penalties(c, self.evening_kind))
+                CheckSetup::Evening(t.apply_penalties(c, self.evening_kind()))
             }
             (CheckSetup::RoadAndRuin(c), Some(TokenTrackers::RoadAndRuin(t))) => {
                 CheckSetup::RoadAndRuin(t.prepare(c))
@@ -148,7 +183,9 @@ const FORM_WIDTH: f32 = 330.0;
 
 fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState, rng: &mut DiceRng) {
     roller_ui(ui, ctx.encounter, state);
+    conditions::kind_ui(ui, state);
     form::check_form_ui(ui, ctx.encounter, state);
+    conditions::note_ui(ui, state, ctx.encounter);
     roll_button_ui(ui, ctx, state, rng);
 }
 

@@ -4,6 +4,7 @@ use egui::{Id, RichText};
 
 use super::{amount_ui, edit_ui, token_change};
 use crate::app::PaneContext;
+use crate::combat::effective::effective_defense;
 use crate::dice::DiceRng;
 use crate::model::{Command, LogEntry, TokenId};
 use crate::rules::go_forth_heroes::{
@@ -24,14 +25,30 @@ pub fn token_ui(
     rng: &mut DiceRng,
 ) {
     attributes_ui(ui, ctx, token, &t.attributes);
-    ui.label(format!(
-        "Defenses: Body {} · Mind {} · Soul {}",
-        t.defense(Defense::Body, &[]),
-        t.defense(Defense::Mind, &[]),
-        t.defense(Defense::Soul, &[])
-    ));
+    defenses_ui(ui, ctx, token, t);
     hearts_ui(ui, ctx, token, t.hearts.as_ref());
     wounds_ui(ui, ctx, token, t, rng);
+}
+
+/// The three Defenses after conditions and Increase Defense; each hover says what counted.
+fn defenses_ui(ui: &mut egui::Ui, ctx: &PaneContext<'_>, token: TokenId, t: &GfhToken) {
+    ui.horizontal(|ui| {
+        ui.label("Defenses:");
+        for (defense, name) in DEFENSES {
+            let base = t.defense(defense, &[]);
+            let adjusted = effective_defense(ctx.encounter, token, defense);
+            let value = adjusted.as_ref().map_or(base, |a| a.value);
+            let text = if value == base {
+                RichText::new(format!("{name} {value}"))
+            } else {
+                RichText::new(format!("{name} {value} (base {base})")).strong()
+            };
+            let label = ui.label(text);
+            if let Some(a) = adjusted.filter(|a| a.reasons.len() > 1) {
+                label.on_hover_text(a.reasons.join("\n"));
+            }
+        }
+    });
 }
 
 fn attributes_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, a: &Attributes) {

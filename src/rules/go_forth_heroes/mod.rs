@@ -15,7 +15,8 @@ pub use contest::{Contest, ContestOutcome, contest_odds};
 pub use hearts::{EFFORT_PER_HEART, EffortApplied, Hearts};
 pub use tracker::{GfhChange, GfhToken};
 pub use wounds::{
-    Attributes, Defense, EXISTING_WOUND_PENALTY, Severity, Wound, WoundRoll, wound_effect,
+    Attributes, Defense, EXISTING_WOUND_PENALTY, Severity, Wound, WoundRoll, wound_condition,
+    wound_effect,
 };
 
 use crate::combat::initiative::{EnemyPlacement, Mode};

@@ -141,21 +141,52 @@ impl WoundRoll {
             .outcomes(Severity::from_total)
     }
 
-    /// Rolls Severity, the d8 chart and, for a Vicious Wound, its d4 sessions.
-    pub fn roll(&self, rng: &mut DiceRng) -> Wound {
-        let severity = Severity::from_total(i64::from(rng.die(20)) + self.flat());
-        let effect_roll = rng.die(8) as u8;
-        let sessions_left = if severity == Severity::Vicious {
-            rng.die(4) as u8
-        } else {
-            0
-        };
+    /// The Severity total for a d20 face: the face + the pair − 5 per Wound carried.
+    #[must_use]
+    pub fn total(&self, d20: u8) -> i64 {
+        i64::from(d20) + self.flat()
+    }
+
+    /// The Wound given by dice already rolled: the d20 for Severity, the d8 on the Defense
+    /// chart, and the d4 sessions (used only for a Vicious Wound). Faces are clamped to their
+    /// dice, so a bad input cannot make an impossible Wound.
+    #[must_use]
+    pub fn wound_from_dice(&self, d20: u8, d8: u8, d4: u8) -> Wound {
+        let severity = Severity::from_total(self.total(d20.clamp(1, 20)));
         Wound {
             defense: self.defense,
             severity,
-            effect_roll,
-            sessions_left,
+            effect_roll: d8.clamp(1, 8),
+            sessions_left: if severity == Severity::Vicious {
+                d4.clamp(1, 4)
+            } else {
+                0
+            },
         }
+    }
+
+    /// Rolls Severity, the d8 chart and, for a Vicious Wound, its d4 sessions.
+    pub fn roll(&self, rng: &mut DiceRng) -> Wound {
+        let (d20, d8, d4) = Self::roll_dice(rng);
+        self.wound_from_dice(d20, d8, d4)
+    }
+
+    /// The three dice of a Wound roll, (d20, d8, d4), to carry in a command.
+    pub fn roll_dice(rng: &mut DiceRng) -> (u8, u8, u8) {
+        let mut face = |sides: u32| u8::try_from(rng.die(sides)).unwrap_or(1);
+        (face(20), face(8), face(4))
+    }
+}
+
+/// The Condition a chart result gives, if it gives one: a 1 on Body, Mind or Soul
+/// (GFH, Determining the Wound).
+#[must_use]
+pub fn wound_condition(defense: Defense, d8: u8) -> Option<&'static str> {
+    match (defense, d8) {
+        (Defense::Body, 1) => Some("Weakened"),
+        (Defense::Mind, 1) => Some("Dazed"),
+        (Defense::Soul, 1) => Some("Shaken"),
+        _ => None,
     }
 }
 
@@ -232,6 +263,27 @@ mod tests {
         assert!((odds.probability(&Severity::Shallow) - 0.40).abs() < 1e-12);
         let w = roll.roll(&mut DiceRng::seeded(2));
         assert!((1..=8).contains(&w.effect_roll));
+    }
+
+    #[test]
+    fn wounds_from_carried_dice() {
+        let roll = WoundRoll {
+            defense: Defense::Soul,
+            attributes: Attributes {
+                presence: 2,
+                vigor: 1,
+                ..Attributes::default()
+            },
+            existing_wounds: 1,
+        };
+        // 4 + 3 − 5 = 2: Vicious, with the d4 for its sessions.
+        assert_eq!(roll.total(4), 2);
+        let w = roll.wound_from_dice(4, 1, 3);
+        assert_eq!((w.severity, w.sessions_left), (Severity::Vicious, 3));
+        assert_eq!(wound_condition(w.defense, w.effect_roll), Some("Shaken"));
+        let flesh = roll.wound_from_dice(20, 5, 3);
+        assert_eq!((flesh.severity, flesh.sessions_left), (Severity::Flesh, 0));
+        assert_eq!(wound_condition(Defense::Body, 2), None);
     }
 
     #[test]

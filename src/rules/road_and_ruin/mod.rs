@@ -50,7 +50,7 @@ const CONDITIONS: &[ConditionDef] = &[
         "Exhausted",
         "Under half its Exertion: +5 difficulty and an extra skill die, keep the lower.",
         None,
-        &[E::Difficulty(5), E::ExtraLowDie],
+        &[E::Exhaustion],
     ),
 ];
 

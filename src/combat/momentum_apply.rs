@@ -1,0 +1,248 @@
+//! Applying [`MomentumAction`]s to the combat state: the pool moves, with their log lines, a
+//! Rally by a Close ally (measured on the map), and a Beat that knocks a hero out with its Wound.
+
+use super::catalogue::Effect;
+use super::command::{CombatError, KnockOut, MomentumAction, Names, apply_condition_cmd};
+use super::conditions::{ActiveCondition, Duration, has_effect};
+use super::momentum::{HitOutcome, MomentumError, MomentumPool};
+use crate::board::Scene;
+use crate::model::{CombatState, LogEntry, TokenId};
+use crate::rules::TokenTrackers;
+use crate::rules::go_forth_heroes::{GfhToken, WoundRoll, wound_condition, wound_effect};
+
+/// The custom condition a Beat that knocks a hero out leaves on its token (GFH, Beats).
+pub const KNOCKED_OUT: &str = "Knocked out";
+
+/// The GFH band Rally reaches: Close, which takes in Engaged (GFH, Actions: Rally; Grid Play).
+const RALLY_BANDS: [&str; 2] = ["Engaged", "Close"];
+
+pub(super) fn momentum(
+    state: &mut CombatState,
+    names: &Names<'_>,
+    owner: TokenId,
+    action: MomentumAction,
+) -> Result<(), CombatError> {
+    if names.0.token(owner).is_none() {
+        return Err(CombatError::NoSuchToken(owner));
+    }
+    match action {
+        MomentumAction::Create { size } => {
+            let mut pool = MomentumPool::with_size(0);
+            pool.resize(size)?;
+            state.momentum.insert(owner, pool);
+            Ok(())
+        }
+        MomentumAction::RalliedBy { by } => rallied_by(state, names, owner, by),
+        MomentumAction::KnockOut(k) => knock_out(state, names, owner, k),
+        other => pool_move(state, names, owner, other),
+    }
+}
+
+/// Lock slots open for `owner` now: Focused opens one more, Dazed closes them.
+fn open_slots(state: &CombatState, names: &Names<'_>, owner: TokenId) -> Result<u8, CombatError> {
+    let system = names.0.system;
+    let pool = state
+        .momentum
+        .get(&owner)
+        .ok_or(CombatError::NoPool(owner))?;
+    let focused = has_effect(&state.conditions, system, owner, Effect::ExtraLockSlot);
+    let dazed = has_effect(&state.conditions, system, owner, Effect::NoLockSlot);
+    Ok(pool.open_lock_slots(focused, dazed))
+}
+
+fn pool_move(
+    state: &mut CombatState,
+    names: &Names<'_>,
+    owner: TokenId,
+    action: MomentumAction,
+) -> Result<(), CombatError> {
+    let slots = open_slots(state, names, owner)?;
+    let Some(pool) = state.momentum.get_mut(&owner) else {
+        return Err(CombatError::NoPool(owner));
+    };
+    let line: Option<(&str, String)> = match action {
+        MomentumAction::Prepare { from } => {
+            pool.prepare(from)?;
+            Some(("Prepare", format!("a die moves from {}", from.label())))
+        }
+        MomentumAction::Spend {
+            die,
+            power_only,
+            rolled,
+        } => {
+            pool.spend(die, power_only)?;
+            let result = rolled.map_or_else(
+                || "a die goes to Fatigue".to_owned(),
+                |v| format!("rolled {v}; the die goes to Fatigue"),
+            );
+            Some(("Spend momentum", result))
+        }
+        MomentumAction::Build { die } => pool.build(die).map(|()| None)?,
+        MomentumAction::Lock { die, lock } => pool.lock(die, lock, slots).map(|()| None)?,
+        MomentumAction::IncreaseDefense { die, value } => {
+            pool.increase_defense(die, value, slots)?;
+            let result = format!("+{value} to every Defense until attacked");
+            Some(("Increase Defense", result))
+        }
+        MomentumAction::Attacked => {
+            pool.attacked();
+            None
+        }
+        MomentumAction::Release { die } => pool.release(die).map(|()| None)?,
+        MomentumAction::Hit { die } => Some(("Hit", hit_text(pool.hit(die)?))),
+        MomentumAction::Rally => {
+            pool.rally()?;
+            Some(("Rally", "a die recovers from Fatigue to Stamina".to_owned()))
+        }
+        MomentumAction::ShortRest => {
+            pool.short_rest();
+            None
+        }
+        MomentumAction::MoveDie { die, to } => pool.move_die(die, to, slots).map(|()| None)?,
+        MomentumAction::Resize { size } => pool.resize(size).map(|()| None)?,
+        MomentumAction::Create { .. }
+        | MomentumAction::RalliedBy { .. }
+        | MomentumAction::KnockOut(_) => None,
+    };
+    if let Some((what, result)) = line {
+        state
+            .log
+            .push(LogEntry::event(names.name(owner), what, result));
+    }
+    Ok(())
+}
+
+fn hit_text(outcome: HitOutcome) -> String {
+    match outcome {
+        HitOutcome::Fatigued { from } => format!("a {} die goes to Fatigue", from.label()),
+        HitOutcome::Beat => "every die was in Fatigue: a Beat!".to_owned(),
+    }
+}
+
+/// Whether `by` may Rally `ally` (GFH, Actions: Rally): `Ok` with the band between them when
+/// it is itself or an ally within Close on the map, `Err` with the band that is too far.
+pub fn rally_reach(
+    encounter: &crate::model::Encounter,
+    by: TokenId,
+    ally: TokenId,
+) -> Result<String, String> {
+    if by == ally {
+        return Ok("self".to_owned());
+    }
+    rally_reach_in(&Scene::new(encounter), by, ally)
+}
+
+/// [`rally_reach`] on a scene already built, for a menu that checks several allies at once.
+pub fn rally_reach_in(scene: &Scene, by: TokenId, ally: TokenId) -> Result<String, String> {
+    if by == ally {
+        return Ok("self".to_owned());
+    }
+    let band = scene
+        .band_between(by, ally)
+        .map_or_else(|| "off the map".to_owned(), |b| b.name);
+    if RALLY_BANDS.contains(&band.as_str()) {
+        Ok(band)
+    } else {
+        Err(band)
+    }
+}
+
+fn rallied_by(
+    state: &mut CombatState,
+    names: &Names<'_>,
+    owner: TokenId,
+    by: TokenId,
+) -> Result<(), CombatError> {
+    if names.0.token(by).is_none() {
+        return Err(CombatError::NoSuchToken(by));
+    }
+    let band = rally_reach(names.0, by, owner).map_err(|band| CombatError::NotClose {
+        by: names.name(by),
+        ally: names.name(owner),
+        band,
+    })?;
+    let pool = state
+        .momentum
+        .get_mut(&owner)
+        .ok_or(CombatError::NoPool(owner))?;
+    pool.rally()?;
+    state.log.push(LogEntry::event(
+        names.name(owner),
+        "Rally",
+        format!(
+            "{} ({band}) rallies them: a die recovers from Fatigue to Stamina",
+            names.name(by)
+        ),
+    ));
+    Ok(())
+}
+
+/// A Beat that knocks the hero out: the Hit must find every die in Fatigue; the Wound from the
+/// carried dice joins the hero's Wounds, its chart Condition (a 1) is applied, and the hero is
+/// marked Knocked out until the GM removes it.
+fn knock_out(
+    state: &mut CombatState,
+    names: &Names<'_>,
+    owner: TokenId,
+    k: KnockOut,
+) -> Result<(), CombatError> {
+    let pool = state
+        .momentum
+        .get_mut(&owner)
+        .ok_or(CombatError::NoPool(owner))?;
+    if pool.hit(None).ok() != Some(HitOutcome::Beat) {
+        return Err(MomentumError::IllegalMove(
+            "a hero is knocked out only by a Hit with every die in Fatigue (a Beat)",
+        )
+        .into());
+    }
+    let hero = match state.trackers.per_token.get(&owner) {
+        Some(TokenTrackers::GoForthHeroes(t)) => t.clone(),
+        _ => GfhToken::default(),
+    };
+    let roll = WoundRoll {
+        defense: k.defense,
+        attributes: hero.attributes,
+        existing_wounds: u32::try_from(hero.wounds.len()).unwrap_or(u32::MAX),
+    };
+    let wound = roll.wound_from_dice(k.d20, k.d8, k.d4);
+    let mut hero = hero;
+    // The faces are clamped to their dice, so the chart roll is always valid.
+    hero.wounds.push(wound.clone());
+    state
+        .trackers
+        .per_token
+        .insert(owner, TokenTrackers::GoForthHeroes(hero));
+    let sessions = if wound.sessions_left > 0 {
+        format!(", {} sessions", wound.sessions_left)
+    } else {
+        String::new()
+    };
+    state.log.push(LogEntry {
+        who: names.name(owner),
+        what: "Beat: knocked out".to_owned(),
+        dice: format!(
+            "Severity d20: {} → {}; {:?} chart d8: {}",
+            k.d20,
+            roll.total(k.d20),
+            k.defense,
+            wound.effect_roll
+        ),
+        result: format!(
+            "{:?} Wound{sessions}: {}",
+            wound.severity,
+            wound_effect(k.defense, wound.effect_roll)
+        ),
+    });
+    let mut marks = vec![KNOCKED_OUT];
+    marks.extend(wound_condition(k.defense, wound.effect_roll));
+    for name in marks {
+        let condition = ActiveCondition {
+            token: owner,
+            name: name.to_owned(),
+            duration: Duration::UntilRemoved,
+        };
+        apply_condition_cmd(state, names, condition)?;
+    }
+    Ok(())
+}
