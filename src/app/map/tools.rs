@@ -1,0 +1,238 @@
+//! The Map pane's editing tools: which one is active, its toolbar and keyboard shortcuts, and
+//! handing the pointer to it. Each tool lives in its own file; every finished gesture (a
+//! polyline, a stroke, a placed token, a calibration) is queued as one command.
+
+use egui::{Key, Modifiers, Rect, Ui, Vec2};
+
+use super::brush::Brush;
+use super::calibrate::Calibration;
+use super::polyline::Polyline;
+use super::token_palette::TokenPalette;
+use super::transform::MapTransform;
+use crate::app::PaneContext;
+use crate::model::WallKind;
+
+/// What a primary click or drag on the map does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tool {
+    /// Select and move tokens, open and close doors (play).
+    #[default]
+    Select,
+    AddToken,
+    Wall,
+    Door,
+    Window,
+    Obstacle,
+    Difficult,
+    Erase,
+    /// Align the background image to the grid.
+    Calibrate,
+}
+
+impl Tool {
+    pub const ALL: [Self; 9] = [
+        Self::Select,
+        Self::AddToken,
+        Self::Wall,
+        Self::Door,
+        Self::Window,
+        Self::Obstacle,
+        Self::Difficult,
+        Self::Erase,
+        Self::Calibrate,
+    ];
+
+    /// The toolbar button's text, also its accessible name.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Select => "Select",
+            Self::AddToken => "Token",
+            Self::Wall => "Wall",
+            Self::Door => "Door",
+            Self::Window => "Window",
+            Self::Obstacle => "Obstacle",
+            Self::Difficult => "Difficult",
+            Self::Erase => "Erase",
+            Self::Calibrate => "Align image",
+        }
+    }
+
+    pub fn tooltip(self) -> &'static str {
+        match self {
+            Self::Select => "Select and drag tokens; click doors to open or close them",
+            Self::AddToken => "Click a cell to place a token from the palette",
+            Self::Wall => {
+                "Click cell corners to draw a wall (Shift: anywhere); Esc or right-click ends it"
+            }
+            Self::Door => "Click two corners for a door (Shift: anywhere); Esc or right-click ends",
+            Self::Window => {
+                "Click corners for a window (Shift: anywhere); Esc or right-click ends it"
+            }
+            Self::Obstacle => "Drag over cells that block sight and movement",
+            Self::Difficult => "Drag over cells that cost double to enter",
+            Self::Erase => "Drag over walls, obstacles and difficult cells to remove them",
+            Self::Calibrate => "Drag a rectangle over cells of the image's own grid to align it",
+        }
+    }
+
+    /// The key that picks the tool (no modifiers; Ctrl shortcuts belong to the menus).
+    pub fn key(self) -> Key {
+        match self {
+            Self::Select => Key::V,
+            Self::AddToken => Key::T,
+            Self::Wall => Key::W,
+            Self::Door => Key::D,
+            Self::Window => Key::N,
+            Self::Obstacle => Key::O,
+            Self::Difficult => Key::F,
+            Self::Erase => Key::E,
+            Self::Calibrate => Key::A,
+        }
+    }
+
+    /// The wall kind a polyline tool draws.
+    pub fn wall_kind(self) -> Option<WallKind> {
+        match self {
+            Self::Wall => Some(WallKind::Wall),
+            Self::Door => Some(WallKind::Door { open: false }),
+            Self::Window => Some(WallKind::Window),
+            _ => None,
+        }
+    }
+
+    /// Whether primary drags that start on a token belong to the tool rather than moving it.
+    pub fn edits(self) -> bool {
+        self != Self::Select
+    }
+}
+
+/// The editing tools' state in one map view. View state: never saved.
+#[derive(Debug, Default)]
+pub struct ToolState {
+    pub tool: Tool,
+    pub polyline: Polyline,
+    pub brush: Brush,
+    pub palette: TokenPalette,
+    pub calibration: Calibration,
+}
+
+/// Where the pointer is this frame, as the tools need it.
+pub struct Pointer {
+    /// Over the map (or a token on it), not over a toolbar or panel.
+    pub over_map: bool,
+    pub pos_in_ui: Option<egui::Pos2>,
+}
+
+impl Pointer {
+    /// Ids (under the pane's scope) of the toolbars floating over the map: clicks on them are
+    /// not clicks on the map.
+    const CHROME: [&'static str; 3] = ["map_toolbar", "play_toolbar", "edit_toolbar"];
+
+    /// Where the pointer is, and whether it is on the map itself: inside the pane, on the
+    /// pane's own layer (not a menu, window or popup) and off the toolbars.
+    pub fn find(ui: &Ui, rect: Rect) -> Self {
+        let pos_in_ui = ui.input(|i| i.pointer.latest_pos());
+        let on_chrome = |p: egui::Pos2| {
+            Self::CHROME.iter().any(|name| {
+                ui.ctx()
+                    .read_response(ui.scope_id().with(*name))
+                    .is_some_and(|r| r.rect.contains(p))
+            })
+        };
+        let over_map = pos_in_ui.is_some_and(|p| {
+            rect.contains(p) && ui.ctx().layer_id_at(p) == Some(ui.layer_id()) && !on_chrome(p)
+        });
+        Self {
+            over_map,
+            pos_in_ui,
+        }
+    }
+}
+
+impl ToolState {
+    pub fn set_tool(&mut self, tool: Tool) {
+        if tool != self.tool {
+            self.polyline.clear();
+            self.brush.cancel();
+            self.tool = tool;
+        }
+    }
+
+    /// Runs the active tool: follows the pointer, draws its preview, queues its command.
+    pub fn tool_ui(
+        &mut self,
+        ui: &Ui,
+        ctx: &mut PaneContext<'_>,
+        painter: &egui::Painter,
+        t: &MapTransform,
+        pointer: &Pointer,
+    ) {
+        match self.tool {
+            Tool::Select => {}
+            Tool::AddToken => self.palette.place_ui(ui, ctx, painter, t, pointer),
+            Tool::Wall | Tool::Door | Tool::Window => {
+                let kind = self.tool.wall_kind().unwrap_or_default();
+                self.polyline.ui(ui, ctx, painter, t, pointer, kind);
+            }
+            Tool::Obstacle | Tool::Difficult | Tool::Erase => {
+                self.brush.ui(ui, ctx, painter, t, pointer, self.tool);
+            }
+            Tool::Calibrate => self.calibration.drag_ui(ui, ctx, painter, t, pointer),
+        }
+    }
+
+    /// Tool keys, and R / Shift+R to turn the selected tokens, unless a text field has the
+    /// keyboard.
+    pub fn handle_keys(&mut self, ui: &Ui, ctx: &mut PaneContext<'_>) {
+        if ui.ctx().egui_wants_keyboard_input() {
+            return;
+        }
+        for tool in Tool::ALL {
+            // Extra Shift is matched leniently by egui; a tool key with Shift is still the tool.
+            if ui.input_mut(|i| i.consume_key(Modifiers::NONE, tool.key())) {
+                self.set_tool(tool);
+            }
+        }
+        if ui.input_mut(|i| i.consume_key(Modifiers::SHIFT, Key::R)) {
+            super::token_palette::rotate_selected(ctx, -1);
+        } else if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::R)) {
+            super::token_palette::rotate_selected(ctx, 1);
+        }
+    }
+
+    /// The tool buttons along the pane's top-left edge, with the active tool's options under
+    /// them.
+    pub fn toolbar_ui(&mut self, ui: &mut Ui, ctx: &mut PaneContext<'_>, rect: Rect) {
+        let size = Vec2::new(600.0, 34.0);
+        let at = Rect::from_min_size(rect.left_top() + Vec2::new(8.0, 8.0), size);
+        let backing = ui.interact(at, ui.scope_id().with("edit_toolbar"), egui::Sense::click());
+        backing.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Toolbar, true, "Map tools"));
+        ui.scope_builder(egui::UiBuilder::new().max_rect(at), |ui| {
+            egui::Frame::popup(ui.style())
+                .inner_margin(4.0)
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        for tool in Tool::ALL {
+                            let selected = self.tool == tool;
+                            let hint = format!("{} (key {:?})", tool.tooltip(), tool.key());
+                            let button = ui
+                                .selectable_label(selected, tool.label())
+                                .on_hover_text(hint);
+                            if button.clicked() {
+                                self.set_tool(tool);
+                            }
+                        }
+                    });
+                });
+        });
+        let below = Rect::from_min_size(
+            at.left_bottom() + Vec2::new(0.0, 6.0),
+            Vec2::new(300.0, 10.0),
+        );
+        match self.tool {
+            Tool::AddToken => self.palette.panel_ui(ui, ctx, below),
+            Tool::Calibrate => self.calibration.panel_ui(ui, ctx, below),
+            _ => {}
+        }
+    }
+}
