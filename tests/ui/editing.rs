@@ -316,3 +316,111 @@ fn r_turns_the_selected_token_and_the_context_menu_turns_it_back() {
     assert!(rotation(&harness).abs() < 1e-4);
     assert_eq!(harness.state().document.history().undo_label(), None);
 }
+
+#[test]
+fn a_token_with_a_picture_from_a_file_brings_its_image_in_the_same_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("wolf.png");
+    image::RgbaImage::from_pixel(300, 200, image::Rgba([120, 110, 100, 255]))
+        .save(&path)
+        .unwrap();
+    let mut harness = blank_map();
+    pick_tool(&mut harness, Key::T, Tool::AddToken);
+    let ctx = harness.ctx.clone();
+    harness.state_mut().map_view.tools().palette.name = "Wolf".to_owned();
+    harness
+        .state_mut()
+        .map_view
+        .tools()
+        .palette
+        .load_image(&ctx, &path);
+    for _ in 0..500 {
+        harness.step();
+        if !harness.state_mut().map_view.tools().palette.is_loading() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    harness.run();
+    assert!(
+        harness.query_by_label("wolf.png").is_some(),
+        "the palette names the picture"
+    );
+    let at = ui_at(&harness, 12.5, 12.5);
+    click_at(&mut harness, at);
+
+    let e = &harness.state().document.encounter;
+    let wolf = e.token(TokenId(2)).unwrap();
+    let image = wolf.image.unwrap();
+    assert_eq!(e.images[&image].name, "wolf.png");
+    assert_eq!(harness.state().document.history().marker(), 1);
+    assert_eq!(undo(&mut harness), Some("Add image"));
+    let e = &harness.state().document.encounter;
+    assert!(e.images.is_empty() && e.tokens.len() == 1);
+}
+
+#[test]
+fn dragging_a_rectangle_over_the_image_grid_aligns_the_background() {
+    use lantern::model::{Background, EmbeddedImage, ImageId};
+    let mut png = Vec::new();
+    image::DynamicImage::ImageRgba8(image::RgbaImage::from_pixel(
+        400,
+        400,
+        image::Rgba([200, 190, 170, 255]),
+    ))
+    .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+    .unwrap();
+    let mut encounter = Encounter::new("Aligned", RuleSystem::Evening);
+    encounter.tokens.push(Token::new(
+        TokenId(1),
+        "Marker",
+        Side::Neutral,
+        Cell::new(0, 19),
+    ));
+    encounter
+        .images
+        .insert(ImageId(1), EmbeddedImage::new("plan.png", png));
+    encounter.map.background = Some(Background {
+        image: ImageId(1),
+        origin_in_grid: GridPoint::new(0.0, 0.0),
+        pixels_per_cell: 20.0,
+    });
+    let mut harness = map_harness(encounter);
+    pick_tool(&mut harness, Key::A, Tool::Calibrate);
+    assert!(harness.query_by_label("Align background").is_some());
+    {
+        let calibration = &mut harness.state_mut().map_view.tools().calibration;
+        calibration.cells_across = 2;
+        calibration.cells_down = 2;
+    }
+    // The image's own cells are 40 px, drawn two map cells wide; drag over 2 × 2 of them,
+    // starting at the image cell whose corner is at map (8, 8).
+    let (from, to) = (ui_at(&harness, 8.0, 8.0), ui_at(&harness, 12.0, 12.0));
+    stroke(&mut harness, from, to);
+
+    let background = harness
+        .state()
+        .document
+        .encounter
+        .map
+        .background
+        .clone()
+        .unwrap();
+    assert!(
+        (background.pixels_per_cell - 40.0).abs() < 0.5,
+        "{background:?}"
+    );
+    // Image pixel 160 (map 8 before) now sits on grid corner 8: the origin stays near 4.
+    let corner = background.origin_in_grid.x + 160.0 / background.pixels_per_cell;
+    assert!((corner - 8.0).abs() < 0.05, "{background:?}");
+    assert_eq!(undo(&mut harness), Some("Change background"));
+    let background = harness
+        .state()
+        .document
+        .encounter
+        .map
+        .background
+        .clone()
+        .unwrap();
+    assert!((background.pixels_per_cell - 20.0).abs() < 1e-9);
+}

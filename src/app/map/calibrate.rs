@@ -94,31 +94,38 @@ impl Calibration {
             ui.label("The map has no background image yet (File menu, Set map background…).");
             return;
         }
-        ui.label("Drag over a block of the image's own grid cells:");
-        ui.horizontal(|ui| {
-            ui.add(egui::DragValue::new(&mut self.cells_across).range(1..=200));
-            ui.label("across ×");
-            ui.add(egui::DragValue::new(&mut self.cells_down).range(1..=200));
-            ui.label("down");
-        });
-        ui.separator();
+        ui.label("Drag over a block of the image's own grid cells.");
         let Some(typed) = &mut self.typed else { return };
         egui::Grid::new("align_numbers")
             .num_columns(2)
             .show(ui, |ui| {
-                ui.label("Pixels per cell");
-                ui.add(
+                labelled_ui(
+                    ui,
+                    "Block: cells across",
+                    egui::DragValue::new(&mut self.cells_across).range(1..=200),
+                );
+                labelled_ui(
+                    ui,
+                    "Block: cells down",
+                    egui::DragValue::new(&mut self.cells_down).range(1..=200),
+                );
+                labelled_ui(
+                    ui,
+                    "Pixels per cell",
                     egui::DragValue::new(&mut typed.pixels_per_cell)
                         .range(1.0..=16_384.0)
                         .speed(0.5),
                 );
-                ui.end_row();
-                ui.label("Offset (cells)");
-                ui.horizontal(|ui| {
-                    ui.add(egui::DragValue::new(&mut typed.origin_in_grid.x).speed(0.02));
-                    ui.add(egui::DragValue::new(&mut typed.origin_in_grid.y).speed(0.02));
-                });
-                ui.end_row();
+                labelled_ui(
+                    ui,
+                    "Offset across (cells)",
+                    egui::DragValue::new(&mut typed.origin_in_grid.x).speed(0.02),
+                );
+                labelled_ui(
+                    ui,
+                    "Offset down (cells)",
+                    egui::DragValue::new(&mut typed.origin_in_grid.y).speed(0.02),
+                );
             });
         let changed = self.seen.as_ref() != Some(typed);
         if ui
@@ -128,6 +135,13 @@ impl Calibration {
             ctx.command(Command::SetBackground(Some(typed.clone())));
         }
     }
+}
+
+/// One row of a form grid: a label and its widget, named after the label for screen readers.
+fn labelled_ui(ui: &mut Ui, label: &str, widget: impl egui::Widget) {
+    let label = ui.label(label);
+    ui.add(widget).labelled_by(label.id);
+    ui.end_row();
 }
 
 /// The background moved and scaled so the image rectangle under `start`–`end` (in map space

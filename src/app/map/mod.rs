@@ -20,6 +20,7 @@ mod ruler;
 mod scene_cache;
 mod sight_overlay;
 mod terrain;
+mod token_images;
 mod token_marks;
 mod token_paint;
 mod token_palette;
@@ -54,6 +55,7 @@ pub struct MapView {
     backgrounds: BackgroundCache,
     play: PlayState,
     tools: ToolState,
+    token_images: token_images::TokenImages,
 }
 
 /// A token being dragged with the primary button.
@@ -139,6 +141,7 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
 
     view.play.before_tokens(ctx, view.drag, &painter, &t);
     let (pan, hovered) = tokens_layer_ui(ui, ctx, view, &painter, &t);
+    view.token_images.paint(ui.ctx(), &painter, encounter, &t);
     token_palette::paint_facings(&painter, encounter, &t);
     let pointer = tools::Pointer::find(ui, rect);
     view.tools.tool_ui(ui, ctx, &painter, &t, &pointer);
