@@ -76,14 +76,14 @@ impl Calibration {
     }
 
     /// The panel: the rectangle's size in cells, and the scale and offset as numbers.
-    pub fn panel_ui(&mut self, ui: &Ui, ctx: &mut PaneContext<'_>, below: Rect) {
+    pub fn panel_ui(&mut self, ui: &Ui, ctx: &mut PaneContext<'_>, at: Rect) {
         let current = ctx.encounter.map.background.clone();
         if current != self.seen {
             self.typed.clone_from(&current);
             self.seen = current;
         }
         egui::Window::new("Align background")
-            .fixed_pos(below.min)
+            .fixed_pos(at.min)
             .resizable(false)
             .collapsible(false)
             .show(ui.ctx(), |ui| self.fields_ui(ui, ctx));

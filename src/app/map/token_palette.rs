@@ -107,11 +107,11 @@ impl TokenPalette {
         }
     }
 
-    /// The palette window under the toolbar.
-    pub fn panel_ui(&mut self, ui: &Ui, ctx: &PaneContext<'_>, below: Rect) {
+    /// The palette window beside the toolbar.
+    pub fn panel_ui(&mut self, ui: &Ui, ctx: &PaneContext<'_>, at: Rect) {
         self.poll(ui.ctx());
         egui::Window::new("Token palette")
-            .fixed_pos(below.min)
+            .fixed_pos(at.min)
             .resizable(false)
             .collapsible(false)
             .show(ui.ctx(), |ui| self.fields_ui(ui, ctx.encounter));

@@ -200,10 +200,11 @@ impl ToolState {
         }
     }
 
-    /// The tool buttons along the pane's top-left edge, with the active tool's options under
-    /// them.
+    /// The tool buttons in a column down the pane's left edge (a row would collide with the
+    /// play and camera toolbars in a narrow pane), with the active tool's options beside them.
     pub fn toolbar_ui(&mut self, ui: &mut Ui, ctx: &mut PaneContext<'_>, rect: Rect) {
-        let size = Vec2::new(600.0, 34.0);
+        let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+        let size = Vec2::new(100.0, row * Tool::ALL.len() as f32 + 8.0);
         let at = Rect::from_min_size(rect.left_top() + Vec2::new(8.0, 8.0), size);
         let backing = ui.interact(at, ui.scope_id().with("edit_toolbar"), egui::Sense::click());
         backing.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Toolbar, true, "Map tools"));
@@ -211,13 +212,14 @@ impl ToolState {
             egui::Frame::popup(ui.style())
                 .inner_margin(4.0)
                 .show(ui, |ui| {
-                    ui.horizontal(|ui| {
+                    ui.vertical(|ui| {
+                        ui.set_width(size.x - 8.0);
                         for tool in Tool::ALL {
                             let selected = self.tool == tool;
                             let hint = format!("{} (key {:?})", tool.tooltip(), tool.key());
-                            let button = ui
-                                .selectable_label(selected, tool.label())
-                                .on_hover_text(hint);
+                            let label = egui::Button::selectable(selected, tool.label())
+                                .min_size(Vec2::new(size.x - 8.0, 0.0));
+                            let button = ui.add(label).on_hover_text(hint);
                             if button.clicked() {
                                 self.set_tool(tool);
                             }
@@ -225,13 +227,10 @@ impl ToolState {
                     });
                 });
         });
-        let below = Rect::from_min_size(
-            at.left_bottom() + Vec2::new(0.0, 6.0),
-            Vec2::new(300.0, 10.0),
-        );
+        let beside = Rect::from_min_size(at.right_top() + Vec2::new(6.0, 0.0), Vec2::splat(10.0));
         match self.tool {
-            Tool::AddToken => self.palette.panel_ui(ui, ctx, below),
-            Tool::Calibrate => self.calibration.panel_ui(ui, ctx, below),
+            Tool::AddToken => self.palette.panel_ui(ui, ctx, beside),
+            Tool::Calibrate => self.calibration.panel_ui(ui, ctx, beside),
             _ => {}
         }
     }
