@@ -45,13 +45,17 @@ impl Brush {
         pointer: &Pointer,
         tool: Tool,
     ) {
-        let (pressed, down) = ui.input(|i| (i.pointer.primary_pressed(), i.pointer.primary_down()));
-        if pressed && pointer.over_map {
-            self.stroke = Some(StrokeSoFar::default());
+        let down = ui.input(|i| i.pointer.primary_down());
+        let erase = tool == Tool::Erase;
+        if let Some(press) = pointer.press_in_ui {
+            let mut stroke = StrokeSoFar::default();
+            stroke.reach(ctx.encounter, t.grid_from_ui(press), erase);
+            self.stroke = Some(stroke);
         }
+        // Also on the release frame: it may carry the last moves of the stroke.
         let at = pointer.pos_in_ui.map(|p| t.grid_from_ui(p));
-        if let (Some(stroke), Some(at), true) = (&mut self.stroke, at, down) {
-            stroke.reach(ctx.encounter, at, tool == Tool::Erase);
+        if let (Some(stroke), Some(at)) = (&mut self.stroke, at) {
+            stroke.reach(ctx.encounter, at, erase);
         }
         if let Some(stroke) = &self.stroke {
             stroke.paint(painter, ctx.encounter, t, tool);

@@ -45,12 +45,13 @@ impl Calibration {
         t: &MapTransform,
         pointer: &Pointer,
     ) {
-        let (pressed, down) = ui.input(|i| (i.pointer.primary_pressed(), i.pointer.primary_down()));
-        let at = pointer.pos_in_ui.map(|p| t.grid_from_ui(p));
-        if let (true, true, Some(at)) = (pressed, pointer.over_map, at) {
-            self.drag = Some((at, at));
+        let down = ui.input(|i| i.pointer.primary_down());
+        if let Some(press) = pointer.press_in_ui {
+            let start = t.grid_from_ui(press);
+            self.drag = Some((start, start));
         }
-        if let (Some((_, end)), Some(at), true) = (&mut self.drag, at, down) {
+        let at = pointer.pos_in_ui.map(|p| t.grid_from_ui(p));
+        if let (Some((_, end)), Some(at)) = (&mut self.drag, at) {
             *end = at;
         }
         if let Some((start, end)) = self.drag {

@@ -42,15 +42,17 @@ impl Polyline {
             .pos_in_ui
             .filter(|_| pointer.over_map)
             .map(|p| place(grid, t.grid_from_ui(p), free));
-        let (pressed, ended) =
-            ui.input(|i| (i.pointer.primary_pressed(), i.pointer.secondary_pressed()));
+        let ended = ui.input(|i| i.pointer.secondary_pressed());
+        let pressed = pointer
+            .press_in_ui
+            .map(|p| place(grid, t.grid_from_ui(p), free));
         let keys_end = !self.points.is_empty()
             && !ui.ctx().egui_wants_keyboard_input()
             && ui.input_mut(|i| {
                 i.consume_key(Modifiers::NONE, Key::Escape)
                     || i.consume_key(Modifiers::NONE, Key::Enter)
             });
-        if let (true, Some(at)) = (pressed, cursor) {
+        if let Some(at) = pressed {
             if self.points.last() == Some(&at) {
                 self.finish(ctx, kind);
             } else {

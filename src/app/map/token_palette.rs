@@ -195,21 +195,25 @@ impl TokenPalette {
     /// Shows where a click would put the token and places it on a click.
     pub fn place_ui(
         &mut self,
-        ui: &Ui,
         ctx: &mut PaneContext<'_>,
         painter: &Painter,
         t: &MapTransform,
         pointer: &Pointer,
     ) {
-        let Some(pos) = pointer.pos_in_ui.filter(|_| pointer.over_map) else {
+        let encounter = ctx.encounter;
+        let anchor_at = |pos| cell_in_grid(encounter.map.grid, t.grid_from_ui(pos));
+        if let Some(pos) = pointer.pos_in_ui.filter(|_| pointer.over_map) {
+            let anchor = anchor_at(pos);
+            let token = self.token(encounter, anchor);
+            let free = is_free(encounter, self.size, anchor);
+            paint_preview(painter, encounter, &token, free, t);
+        }
+        let Some(press) = pointer.press_in_ui else {
             return;
         };
-        let encounter = ctx.encounter;
-        let anchor = cell_in_grid(encounter.map.grid, t.grid_from_ui(pos));
-        let free = is_free(encounter, self.size, anchor);
-        let token = self.token(encounter, anchor);
-        paint_preview(painter, encounter, &token, free, t);
-        if free && ui.input(|i| i.pointer.primary_pressed()) {
+        let anchor = anchor_at(press);
+        if is_free(encounter, self.size, anchor) {
+            let token = self.token(encounter, anchor);
             ctx.selection.clear();
             ctx.selection.insert(token.id);
             ctx.command(self.add_command(encounter, token));

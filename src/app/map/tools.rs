@@ -121,6 +121,9 @@ pub struct Pointer {
     /// Over the map (or a token on it), not over a toolbar or panel.
     pub over_map: bool,
     pub pos_in_ui: Option<egui::Pos2>,
+    /// Where the primary button went down, on the frame it did. A slow frame can hold the
+    /// press and several moves; gestures start here, not at the latest position.
+    pub press_in_ui: Option<egui::Pos2>,
 }
 
 impl Pointer {
@@ -131,7 +134,13 @@ impl Pointer {
     /// Where the pointer is, and whether it is on the map itself: inside the pane, on the
     /// pane's own layer (not a menu, window or popup) and off the toolbars.
     pub fn find(ui: &Ui, rect: Rect) -> Self {
-        let pos_in_ui = ui.input(|i| i.pointer.latest_pos());
+        let (pos_in_ui, press_in_ui) = ui.input(|i| {
+            let pressed = i.pointer.primary_pressed();
+            (
+                i.pointer.latest_pos(),
+                i.pointer.press_origin().filter(|_| pressed),
+            )
+        });
         let on_chrome = |p: egui::Pos2| {
             Self::CHROME.iter().any(|name| {
                 ui.ctx()
@@ -145,6 +154,7 @@ impl Pointer {
         Self {
             over_map,
             pos_in_ui,
+            press_in_ui: press_in_ui.filter(|_| over_map),
         }
     }
 }
@@ -169,7 +179,7 @@ impl ToolState {
     ) {
         match self.tool {
             Tool::Select => {}
-            Tool::AddToken => self.palette.place_ui(ui, ctx, painter, t, pointer),
+            Tool::AddToken => self.palette.place_ui(ctx, painter, t, pointer),
             Tool::Wall | Tool::Door | Tool::Window => {
                 let kind = self.tool.wall_kind().unwrap_or_default();
                 self.polyline.ui(ui, ctx, painter, t, pointer, kind);
