@@ -134,12 +134,19 @@ impl Pointer {
     /// Where the pointer is, and whether it is on the map itself: inside the pane, on the
     /// pane's own layer (not a menu, window or popup) and off the toolbars.
     pub fn find(ui: &Ui, rect: Rect) -> Self {
+        // From the event itself: a quick click can be pressed and released within one frame,
+        // and then egui no longer keeps where the press began.
         let (pos_in_ui, press_in_ui) = ui.input(|i| {
-            let pressed = i.pointer.primary_pressed();
-            (
-                i.pointer.latest_pos(),
-                i.pointer.press_origin().filter(|_| pressed),
-            )
+            let press = i.events.iter().find_map(|event| match event {
+                egui::Event::PointerButton {
+                    pos,
+                    button: egui::PointerButton::Primary,
+                    pressed: true,
+                    ..
+                } => Some(*pos),
+                _ => None,
+            });
+            (i.pointer.latest_pos(), press)
         });
         let on_chrome = |p: egui::Pos2| {
             Self::CHROME.iter().any(|name| {
@@ -148,13 +155,14 @@ impl Pointer {
                     .is_some_and(|r| r.rect.contains(p))
             })
         };
-        let over_map = pos_in_ui.is_some_and(|p| {
+        let on_map = |p: egui::Pos2| {
             rect.contains(p) && ui.ctx().layer_id_at(p) == Some(ui.layer_id()) && !on_chrome(p)
-        });
+        };
+        let over_map = pos_in_ui.is_some_and(on_map);
         Self {
             over_map,
             pos_in_ui,
-            press_in_ui: press_in_ui.filter(|_| over_map),
+            press_in_ui: press_in_ui.filter(|p| on_map(*p)),
         }
     }
 }
