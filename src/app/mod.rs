@@ -224,6 +224,10 @@ impl eframe::App for LanternApp {
         self.prompt_ui(ui.ctx());
         self.imports_ui(ui.ctx());
         self.notifications.ui(ui.ctx());
+        if !self.pending.is_empty() {
+            // This frame was drawn before the change; a key press brings no second frame.
+            ui.ctx().request_repaint();
+        }
         self.apply_pending();
     }
 

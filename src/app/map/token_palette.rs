@@ -388,9 +388,10 @@ pub fn paint_facings(painter: &Painter, encounter: &Encounter, t: &MapTransform)
         }
         let angle = token.rotation_deg.to_radians();
         let dir = egui::vec2(angle.sin(), -angle.cos());
-        let side = dir.rot90() * radius * 0.28;
-        let tip = centre + dir * radius * 1.3;
-        let base = centre + dir * radius * 0.92;
+        // Outside the ring and the selection glow, so it reads at any zoom.
+        let side = dir.rot90() * radius * 0.32;
+        let tip = centre + dir * radius * 1.6;
+        let base = centre + dir * radius * 1.05;
         let wedge = vec![tip, base + side, base - side];
         painter.add(Shape::convex_polygon(
             wedge,
