@@ -198,3 +198,34 @@ fn an_image_file_becomes_the_background_in_one_step() {
     harness.run();
     assert!(harness.state().document.encounter.map.background.is_none());
 }
+
+/// A file dropped on the window, as the platform layer hands it over.
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|err| err.to_string())
+    }
+}
+
+#[test]
+fn a_map_dropped_on_the_window_is_imported_like_one_from_the_menu() {
+    let mut harness = map_harness(demo(Demo::GoForthHeroes));
+    harness
+        .input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(cave())));
+    step_until(&mut harness, |h| {
+        h.query_by_label("New encounter").is_some()
+    });
+    harness.get_by_label("New encounter").click();
+    step_until(&mut harness, |h| !h.state().import_busy());
+    let e = &harness.state().document.encounter;
+    assert_eq!(e.name, "cave-sample");
+    assert_eq!(e.walls.len(), 249);
+}

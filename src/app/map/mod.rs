@@ -155,7 +155,8 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
         &t,
     );
 
-    if background.clicked() {
+    // With an editing tool a click on the map is the tool's (placing a token selects it).
+    if background.clicked() && !view.tools.tool.edits() {
         ctx.selection.clear();
     }
     handle_keys(ui, ctx);
