@@ -35,8 +35,9 @@ pub struct DialogResult {
     pub path: PathBuf,
 }
 
-/// When set, every file dialog answers with this path instead of opening: for scripted checks
-/// of the real window where no desktop portal runs (Xvfb), so they still go the menu's way.
+/// When set, the import dialogs (map and background) answer with this path instead of
+/// opening: for scripted checks of the real window where no desktop portal runs (Xvfb), so
+/// they still go the menu's way. Never used for saving, where a wrong answer would overwrite.
 pub const SCRIPTED_ANSWER_VAR: &str = "LANTERN_DIALOG_ANSWER";
 
 fn scripted_answer() -> Option<PathBuf> {
@@ -61,7 +62,8 @@ impl FileDialogs {
         let file_name = format!("{suggested_name}.json");
         let kind = purpose.clone();
         std::thread::spawn(move || {
-            if let Some(path) = scripted_answer() {
+            let import = matches!(kind, DialogPurpose::ImportMap | DialogPurpose::Background);
+            if let Some(path) = scripted_answer().filter(|_| import) {
                 let _ = tx.send(Some(path));
                 ctx.request_repaint();
                 return;

@@ -253,3 +253,30 @@ impl ToolState {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tool_keys_are_distinct_and_leave_the_play_keys_alone() {
+        let keys: Vec<Key> = Tool::ALL.iter().map(|t| t.key()).collect();
+        for (i, key) in keys.iter().enumerate() {
+            assert!(!keys[i + 1..].contains(key), "{key:?} twice");
+            // M holds the ruler, R turns tokens, Delete removes them.
+            assert!(![Key::M, Key::R, Key::Delete].contains(key), "{key:?}");
+        }
+    }
+
+    #[test]
+    fn only_the_polyline_tools_draw_walls_and_only_select_leaves_drags_to_tokens() {
+        let drawing: Vec<Tool> = Tool::ALL
+            .into_iter()
+            .filter(|t| t.wall_kind().is_some())
+            .collect();
+        assert_eq!(drawing, [Tool::Wall, Tool::Door, Tool::Window]);
+        assert_eq!(Tool::Door.wall_kind(), Some(WallKind::Door { open: false }));
+        let playing: Vec<Tool> = Tool::ALL.into_iter().filter(|t| !t.edits()).collect();
+        assert_eq!(playing, [Tool::Select]);
+    }
+}
