@@ -424,3 +424,57 @@ fn dragging_a_rectangle_over_the_image_grid_aligns_the_background() {
         .unwrap();
     assert!((background.pixels_per_cell - 20.0).abs() < 1e-9);
 }
+
+#[test]
+fn on_a_hex_map_walls_snap_to_hex_corners_and_tokens_to_free_hexes() {
+    use lantern::board::grid::{cell_corners, point_in_grid};
+    use lantern::demo::Demo;
+    use lantern::model::GridKind;
+    let mut harness = map_harness(support::demo(Demo::EveningHex));
+    let grid = GridKind::HexFlat;
+    // Aldric stands on hex (8, 6): his disc's centre is that hex's centre.
+    let aldric_ui = centre_of(&harness, "Aldric");
+    let aldric = point_in_grid(grid, Cell::new(8, 6));
+    let ppc = points_per_cell(&harness);
+    let to_ui = |p: GridPoint| {
+        aldric_ui + Vec2::new((p.x - aldric.x) as f32, (p.y - aldric.y) as f32) * ppc
+    };
+    let corners = cell_corners(grid, Cell::new(4, 8));
+    pick_tool(&mut harness, Key::W, Tool::Wall);
+    for corner in &corners[..2] {
+        // A tenth of a cell off the corner, towards the hex's centre.
+        let centre = point_in_grid(grid, Cell::new(4, 8));
+        let near = GridPoint::new(
+            corner.x + (centre.x - corner.x) * 0.15,
+            corner.y + (centre.y - corner.y) * 0.15,
+        );
+        click_at(&mut harness, to_ui(near));
+    }
+    harness.key_press(Key::Escape);
+    harness.run();
+    let walls = harness.state().document.encounter.walls.clone();
+    let wall = walls.last().unwrap();
+    let close = |a: GridPoint, b: GridPoint| (a.x - b.x).abs() < 1e-9 && (a.y - b.y).abs() < 1e-9;
+    assert!(
+        close(wall.a, corners[0]) && close(wall.b, corners[1]),
+        "{wall:?}"
+    );
+
+    // A Large token (three hexes) next to Aldric overlaps him; one hex further it fits.
+    pick_tool(&mut harness, Key::T, Tool::AddToken);
+    harness.state_mut().map_view.tools().palette.size = SizeCategory::Large;
+    let tokens_before = harness.state().document.encounter.tokens.len();
+    click_at(&mut harness, to_ui(point_in_grid(grid, Cell::new(8, 5))));
+    assert_eq!(
+        harness.state().document.encounter.tokens.len(),
+        tokens_before
+    );
+    click_at(&mut harness, to_ui(point_in_grid(grid, Cell::new(4, 4))));
+    let e = &harness.state().document.encounter;
+    assert_eq!(e.tokens.len(), tokens_before + 1);
+    let placed = e.tokens.last().unwrap();
+    assert_eq!(
+        (placed.cell, placed.size),
+        (Cell::new(4, 4), SizeCategory::Large)
+    );
+}
