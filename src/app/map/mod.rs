@@ -27,6 +27,7 @@ mod token_palette;
 mod tokens;
 mod tools;
 mod transform;
+mod turning;
 mod walls;
 
 pub use ruler::Measurement;
@@ -142,7 +143,7 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     view.play.before_tokens(ctx, view.drag, &painter, &t);
     let (pan, hovered) = tokens_layer_ui(ui, ctx, view, &painter, &t);
     view.token_images.paint(ui.ctx(), &painter, encounter, &t);
-    token_palette::paint_facings(&painter, encounter, &t);
+    turning::paint_facings(&painter, encounter, &t);
     let pointer = tools::Pointer::find(ui, rect);
     view.tools.tool_ui(ui, ctx, &painter, &t, &pointer);
     view.play.after_tokens(

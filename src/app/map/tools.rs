@@ -212,9 +212,9 @@ impl ToolState {
             }
         }
         if ui.input_mut(|i| i.consume_key(Modifiers::SHIFT, Key::R)) {
-            super::token_palette::rotate_selected(ctx, -1);
+            super::turning::rotate_selected(ctx, -1);
         } else if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::R)) {
-            super::token_palette::rotate_selected(ctx, 1);
+            super::turning::rotate_selected(ctx, 1);
         }
     }
 
