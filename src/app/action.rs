@@ -22,12 +22,14 @@ pub enum Action {
     Undo,
     Redo,
     ResetLayout,
+    ImportMap,
+    SetBackground,
 }
 
 impl Action {
     /// Shortcut handling walks this list in order; shortcuts with more modifiers come first so
     /// Ctrl+Shift+S is not taken for Ctrl+S (egui matches extra Shift leniently).
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 9] = [
         Self::SaveAs,
         Self::Redo,
         Self::New,
@@ -35,6 +37,8 @@ impl Action {
         Self::Save,
         Self::Undo,
         Self::ResetLayout,
+        Self::ImportMap,
+        Self::SetBackground,
     ];
 
     /// The menu text. Actions that open a dialog end with `…`.
@@ -47,6 +51,8 @@ impl Action {
             Self::Undo => "Undo",
             Self::Redo => "Redo",
             Self::ResetLayout => "Reset layout",
+            Self::ImportMap => "Import Universal VTT…",
+            Self::SetBackground => "Set map background…",
         }
     }
 
@@ -59,6 +65,10 @@ impl Action {
             Self::Undo => "Take back the last change",
             Self::Redo => "Make the last undone change again",
             Self::ResetLayout => "Put every pane back where it starts",
+            Self::ImportMap => {
+                "Open a Dungeondraft, DungeonFog or Arkenforge map (.dd2vtt, .df2vtt, .uvtt)"
+            }
+            Self::SetBackground => "Lay a PNG, JPEG or WebP image under the map's grid",
         }
     }
 
@@ -76,7 +86,7 @@ impl Action {
             Self::SaveAs => &[SAVE_AS],
             Self::Undo => &[UNDO],
             Self::Redo => &[REDO, REDO_ALT],
-            Self::ResetLayout => &[],
+            Self::ResetLayout | Self::ImportMap | Self::SetBackground => &[],
         }
     }
 
@@ -93,7 +103,10 @@ mod tests {
     #[test]
     fn dialog_actions_end_with_ellipsis() {
         for action in Action::ALL {
-            let opens_dialog = matches!(action, Action::Open | Action::SaveAs);
+            let opens_dialog = matches!(
+                action,
+                Action::Open | Action::SaveAs | Action::ImportMap | Action::SetBackground
+            );
             assert_eq!(action.label().ends_with('…'), opens_dialog, "{action:?}");
         }
     }

@@ -11,6 +11,10 @@ pub enum DialogPurpose {
     SaveAs {
         then: Option<super::AfterConfirm>,
     },
+    /// A Universal VTT map to import.
+    ImportMap,
+    /// An image for the map's background.
+    Background,
 }
 
 /// A dialog the user has not answered yet.
@@ -31,6 +35,15 @@ pub struct DialogResult {
     pub path: PathBuf,
 }
 
+/// When set, the import dialogs (map and background) answer with this path instead of
+/// opening: for scripted checks of the real window where no desktop portal runs (Xvfb), so
+/// they still go the menu's way. Never used for saving, where a wrong answer would overwrite.
+pub const SCRIPTED_ANSWER_VAR: &str = "LANTERN_DIALOG_ANSWER";
+
+fn scripted_answer() -> Option<PathBuf> {
+    std::env::var_os(SCRIPTED_ANSWER_VAR).map(PathBuf::from)
+}
+
 const FILTER_NAME: &str = "Lantern encounter";
 const FILTER_EXTENSIONS: [&str; 1] = ["json"];
 
@@ -49,13 +62,27 @@ impl FileDialogs {
         let file_name = format!("{suggested_name}.json");
         let kind = purpose.clone();
         std::thread::spawn(move || {
-            let dialog = rfd::FileDialog::new().add_filter(FILTER_NAME, &FILTER_EXTENSIONS);
+            let import = matches!(kind, DialogPurpose::ImportMap | DialogPurpose::Background);
+            if let Some(path) = scripted_answer().filter(|_| import) {
+                let _ = tx.send(Some(path));
+                ctx.request_repaint();
+                return;
+            }
+            let encounters = || rfd::FileDialog::new().add_filter(FILTER_NAME, &FILTER_EXTENSIONS);
             let path = match kind {
-                DialogPurpose::Open => dialog.set_title("Open encounter").pick_file(),
-                DialogPurpose::SaveAs { .. } => dialog
+                DialogPurpose::Open => encounters().set_title("Open encounter").pick_file(),
+                DialogPurpose::SaveAs { .. } => encounters()
                     .set_title("Save encounter as")
                     .set_file_name(file_name)
                     .save_file(),
+                DialogPurpose::ImportMap => rfd::FileDialog::new()
+                    .add_filter("Universal VTT map", &crate::files::UVTT_EXTENSIONS)
+                    .set_title("Import Universal VTT map")
+                    .pick_file(),
+                DialogPurpose::Background => rfd::FileDialog::new()
+                    .add_filter("Image", &super::import::IMAGE_EXTENSIONS)
+                    .set_title("Set map background")
+                    .pick_file(),
             };
             // The app may have quit meanwhile; then nobody wants the answer.
             let _ = tx.send(path);

@@ -55,6 +55,8 @@ impl LanternApp {
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::ResetLayout => self.dock = dock::default_dock(),
+            Action::ImportMap => self.start_dialog(ctx, DialogPurpose::ImportMap),
+            Action::SetBackground => self.start_dialog(ctx, DialogPurpose::Background),
         }
     }
 
@@ -101,6 +103,7 @@ impl LanternApp {
             AfterConfirm::Open => self.start_dialog(ctx, DialogPurpose::Open),
             AfterConfirm::OpenPath(path) => self.open_path(&path),
             AfterConfirm::OpenDemo(demo) => self.open_demo(demo),
+            AfterConfirm::ImportMap => self.import_into_new_encounter(),
             AfterConfirm::Close => {
                 self.closing = true;
                 self.remove_autosave();
@@ -117,6 +120,7 @@ impl LanternApp {
     pub(super) fn handle_dialog_answer(&mut self, ctx: &egui::Context, answer: DialogResult) {
         match answer.purpose {
             DialogPurpose::Open => self.open_path(&answer.path),
+            DialogPurpose::ImportMap | DialogPurpose::Background => self.import_file(answer.path),
             DialogPurpose::SaveAs { then } => {
                 if self.save_to(&answer.path)
                     && let Some(after) = then
@@ -156,7 +160,7 @@ impl LanternApp {
     }
 
     /// Swaps in another encounter; the old one's autosave goes with it.
-    fn replace_document(&mut self, document: Document) {
+    pub(super) fn replace_document(&mut self, document: Document) {
         self.reset_view_state(&document);
         self.document = document;
         self.unsaved_since = None;

@@ -29,6 +29,10 @@ impl LanternApp {
         });
         ui.menu_button("Open recent", |ui| self.recent_menu_ui(ui, requests));
         ui.separator();
+        for action in [Action::ImportMap, Action::SetBackground] {
+            action_button_ui(ui, action, action.label(), true, requests);
+        }
+        ui.separator();
         for action in [Action::Save, Action::SaveAs] {
             action_button_ui(ui, action, action.label(), true, requests);
         }

@@ -14,6 +14,7 @@ mod dialogs;
 pub mod dice;
 mod dock;
 mod documents;
+pub mod import;
 pub mod map;
 mod menu_bar;
 mod notifications;
@@ -72,6 +73,8 @@ pub struct LanternApp {
     pending: Vec<Command>,
     requests: Vec<Request>,
     dialogs: dialogs::FileDialogs,
+    /// Maps and background images being read and decoded on workers.
+    imports: import::Imports,
     autosave: Option<Autosave>,
     autosave_interval_secs: f64,
     /// `egui` time at which unsaved changes were first seen without an autosave.
@@ -124,6 +127,7 @@ impl LanternApp {
             pending: Vec::new(),
             requests: Vec::new(),
             dialogs: dialogs::FileDialogs::default(),
+            imports: import::Imports::default(),
             autosave: None,
             autosave_interval_secs: config::AppConfig::AUTOSAVE_SECS as f64,
             unsaved_since: None,
@@ -208,6 +212,7 @@ impl eframe::App for LanternApp {
         if let Some(answer) = self.dialogs.poll() {
             self.handle_dialog_answer(ctx, answer);
         }
+        self.imports_logic(ctx);
         self.autosave_tick(ctx);
         self.notifications.expire(ctx);
         self.update_title(ctx);
@@ -217,7 +222,12 @@ impl eframe::App for LanternApp {
         egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar_ui(ui));
         egui::CentralPanel::default().show(ui, |ui| self.dock_ui(ui));
         self.prompt_ui(ui.ctx());
+        self.imports_ui(ui.ctx());
         self.notifications.ui(ui.ctx());
+        if !self.pending.is_empty() {
+            // This frame was drawn before the change; a key press brings no second frame.
+            ui.ctx().request_repaint();
+        }
         self.apply_pending();
     }
 

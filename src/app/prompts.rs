@@ -13,6 +13,8 @@ pub enum AfterConfirm {
     Open,
     OpenPath(PathBuf),
     OpenDemo(Demo),
+    /// Start a new encounter on the map being imported.
+    ImportMap,
     Close,
 }
 
@@ -52,6 +54,7 @@ fn unsaved_ui(ctx: &egui::Context, name: &str, after: &AfterConfirm) -> Option<U
         AfterConfirm::New => "starting a new encounter",
         AfterConfirm::Open | AfterConfirm::OpenPath(_) => "opening another encounter",
         AfterConfirm::OpenDemo(_) => "opening the demo",
+        AfterConfirm::ImportMap => "importing the map as a new encounter",
         AfterConfirm::Close => "closing Lantern",
     };
     let response = egui::Modal::new(egui::Id::unique("unsaved_prompt")).show(ctx, |ui| {

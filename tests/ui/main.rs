@@ -3,6 +3,8 @@
 
 mod combat;
 mod dice;
+mod editing;
+mod import;
 mod map;
 mod map_play;
 mod shell;

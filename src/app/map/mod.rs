@@ -6,25 +6,34 @@
 //! the ruler, the toolbars. Only what is in view is drawn. Every edit is queued as a
 //! [`Command`]; pan, zoom, hover, drags and the play aids' state live in [`MapView`].
 
-mod background;
+pub(crate) mod background;
+mod brush;
+mod calibrate;
 mod camera;
 mod layout;
 mod movement;
 mod palette;
 mod placement;
 mod play;
+mod polyline;
 mod ruler;
 mod scene_cache;
 mod sight_overlay;
 mod terrain;
+mod token_images;
 mod token_marks;
 mod token_paint;
+mod token_palette;
 mod tokens;
+mod tools;
 mod transform;
+mod turning;
 mod walls;
 
 pub use ruler::Measurement;
 pub use sight_overlay::overlay_verdicts;
+pub use token_palette::TokenPalette;
+pub use tools::{Tool, ToolState};
 pub use transform::MapTransform;
 pub use walls::door_label;
 
@@ -46,6 +55,8 @@ pub struct MapView {
     hovered_cell: Option<Cell>,
     backgrounds: BackgroundCache,
     play: PlayState,
+    tools: ToolState,
+    token_images: token_images::TokenImages,
 }
 
 /// A token being dragged with the primary button.
@@ -83,6 +94,21 @@ impl MapView {
         self.play.last_measurement()
     }
 
+    /// The editing tools: the active tool, the token palette, a polyline being drawn.
+    pub fn tools(&mut self) -> &mut ToolState {
+        &mut self.tools
+    }
+
+    /// The background textures, for handing over images decoded by an import.
+    pub(crate) fn backgrounds(&mut self) -> &mut BackgroundCache {
+        &mut self.backgrounds
+    }
+
+    /// The size in pixels of a background image whose textures are ready.
+    pub fn background_size_px(&self, image: crate::model::ImageId) -> Option<[u32; 2]> {
+        self.backgrounds.size_px(image)
+    }
+
     /// Why the last token drop was refused, while the note is shown.
     pub fn refusal_note(&self) -> Option<&str> {
         self.play.note()
@@ -105,10 +131,21 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     if let Some(cell) = view.hovered_cell {
         terrain::paint_hovered_cell(&painter, encounter.map.grid, cell, &t);
     }
-    walls::walls_ui(ui, &painter, &encounter.walls, &t, ctx.commands);
+    // Doors open and close on a click only in play; an editing tool's clicks are its own.
+    let mut door_clicks = Vec::new();
+    let door_commands = if view.tools.tool.edits() {
+        &mut door_clicks
+    } else {
+        &mut *ctx.commands
+    };
+    walls::walls_ui(ui, &painter, &encounter.walls, &t, door_commands);
 
     view.play.before_tokens(ctx, view.drag, &painter, &t);
     let (pan, hovered) = tokens_layer_ui(ui, ctx, view, &painter, &t);
+    view.token_images.paint(ui.ctx(), &painter, encounter, &t);
+    turning::paint_facings(&painter, encounter, &t);
+    let pointer = tools::Pointer::find(ui, rect);
+    view.tools.tool_ui(ui, ctx, &painter, &t, &pointer);
     view.play.after_tokens(
         ui,
         ctx,
@@ -119,15 +156,19 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
         &t,
     );
 
-    if background.clicked() {
+    // With an editing tool a click on the map is the tool's (placing a token selects it).
+    if background.clicked() && !view.tools.tool.edits() {
         ctx.selection.clear();
     }
     handle_keys(ui, ctx);
+    view.tools.handle_keys(ui, ctx);
     if let Some(camera) = &mut view.camera {
         camera.pan(ui, pan);
         camera::toolbar_ui(ui, rect, camera);
     }
     view.play.toolbar_ui(ui, rect);
+    view.tools.toolbar_ui(ui, ctx, rect);
+    view.backgrounds.progress_ui(ui);
     if let Some(err) = background_error {
         error_banner_ui(ui, rect, &err);
     }
@@ -145,7 +186,8 @@ fn tokens_layer_ui(
     let mut pan = Vec2::ZERO;
     let mut hovered = None;
     let discs = layout::token_discs(ctx.encounter.map.grid);
-    let measuring = view.play.ruler.active(ui);
+    // An editing tool owns primary drags, as the ruler does: tokens then only take clicks.
+    let measuring = view.play.ruler.active(ui) || view.tools.tool.edits();
     let play = &mut view.play;
     let (scene, _) = play.scene.scene(ctx.encounter);
     let mut layer = tokens::TokenLayer {

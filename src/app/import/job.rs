@@ -1,0 +1,158 @@
+//! Slow work (reading and decoding large files, uploading their textures) on a worker thread,
+//! with a progress figure the UI can draw while it waits.
+
+use std::io::Read as _;
+use std::path::Path;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::{Arc, Mutex};
+
+use anyhow::Context as _;
+
+/// How far a job has got: a fraction and the name of the stage it is in.
+pub struct Progress {
+    /// The fraction done, in millionths (atomics hold no floats).
+    millionths: AtomicU32,
+    stage: Mutex<&'static str>,
+    ctx: egui::Context,
+}
+
+impl Progress {
+    fn new(ctx: &egui::Context) -> Self {
+        Self {
+            millionths: AtomicU32::new(0),
+            stage: Mutex::new("Starting"),
+            ctx: ctx.clone(),
+        }
+    }
+
+    /// Records the stage and fraction done (0 to 1) and wakes the UI to draw it.
+    pub fn set(&self, stage: &'static str, fraction: f32) {
+        let millionths = (fraction.clamp(0.0, 1.0) * 1e6) as u32;
+        self.millionths.store(millionths, Ordering::Relaxed);
+        if let Ok(mut current) = self.stage.lock() {
+            *current = stage;
+        }
+        self.ctx.request_repaint();
+    }
+
+    /// The fraction done, from 0 to 1.
+    pub fn fraction(&self) -> f32 {
+        self.millionths.load(Ordering::Relaxed) as f32 / 1e6
+    }
+
+    pub fn stage(&self) -> &'static str {
+        self.stage.lock().map_or("Working", |stage| *stage)
+    }
+
+    /// The egui context, for uploading textures from the worker.
+    pub fn ctx(&self) -> &egui::Context {
+        &self.ctx
+    }
+}
+
+/// Work running on its own thread; [`Job::poll`] hands over the result once.
+pub struct Job<T> {
+    progress: Arc<Progress>,
+    result: Receiver<anyhow::Result<T>>,
+}
+
+impl<T> std::fmt::Debug for Job<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Job")
+            .field("stage", &self.progress.stage())
+            .field("fraction", &self.progress.fraction())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<T: Send + 'static> Job<T> {
+    /// Starts `work` on a new thread.
+    pub fn spawn(
+        ctx: &egui::Context,
+        work: impl FnOnce(&Progress) -> anyhow::Result<T> + Send + 'static,
+    ) -> Self {
+        let progress = Arc::new(Progress::new(ctx));
+        let (tx, rx) = channel();
+        let worker_progress = Arc::clone(&progress);
+        std::thread::spawn(move || {
+            let result = work(&worker_progress);
+            // Nobody listens when the app dropped the job (cancelled, or quitting).
+            let _ = tx.send(result);
+            worker_progress.ctx.request_repaint();
+        });
+        Self {
+            progress,
+            result: rx,
+        }
+    }
+}
+
+impl<T> Job<T> {
+    /// The result, once the work is done (then never again).
+    pub fn poll(&mut self) -> Option<anyhow::Result<T>> {
+        match self.result.try_recv() {
+            Ok(result) => Some(result),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => Some(Err(anyhow::anyhow!(
+                "the worker stopped before it finished"
+            ))),
+        }
+    }
+
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+}
+
+/// Reads a whole file in chunks, reporting each chunk as `stage` between `from` and `to`.
+/// Refuses files over `max_bytes` before reading them.
+pub fn read_with_progress(
+    path: &Path,
+    max_bytes: u64,
+    progress: &Progress,
+    (from, to): (f32, f32),
+) -> anyhow::Result<Vec<u8>> {
+    const CHUNK: usize = 1 << 20;
+    let mut file = std::fs::File::open(path).context("could not open the file")?;
+    let total = file.metadata().map_or(0, |m| m.len());
+    anyhow::ensure!(
+        total <= max_bytes,
+        "the file is {} MB; the most Lantern reads is {} MB",
+        total >> 20,
+        max_bytes >> 20
+    );
+    let mut bytes = Vec::with_capacity(total as usize);
+    let mut chunk = vec![0; CHUNK];
+    loop {
+        let n = file.read(&mut chunk).context("could not read the file")?;
+        if n == 0 {
+            break;
+        }
+        bytes.extend_from_slice(&chunk[..n]);
+        anyhow::ensure!(bytes.len() as u64 <= max_bytes, "the file grew while read");
+        let done = bytes.len() as f32 / total.max(1) as f32;
+        progress.set("Reading", from + (to - from) * done.min(1.0));
+    }
+    Ok(bytes)
+}
+
+/// A small window at the bottom of the screen with a progress bar for `job`.
+pub fn progress_ui<T>(ctx: &egui::Context, id: &str, title: &str, job: &Job<T>) {
+    let progress = job.progress();
+    egui::Area::new(egui::Id::unique(("job_progress", id)))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -48.0])
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_width(360.0);
+                ui.label(title);
+                let bar = egui::ProgressBar::new(progress.fraction()).text(format!(
+                    "{} {:.0}%",
+                    progress.stage(),
+                    progress.fraction() * 100.0
+                ));
+                ui.add(bar);
+            });
+        });
+}

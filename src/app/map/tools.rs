@@ -1,0 +1,282 @@
+//! The Map pane's editing tools: which one is active, its toolbar and keyboard shortcuts, and
+//! handing the pointer to it. Each tool lives in its own file; every finished gesture (a
+//! polyline, a stroke, a placed token, a calibration) is queued as one command.
+
+use egui::{Key, Modifiers, Rect, Ui, Vec2};
+
+use super::brush::Brush;
+use super::calibrate::Calibration;
+use super::polyline::Polyline;
+use super::token_palette::TokenPalette;
+use super::transform::MapTransform;
+use crate::app::PaneContext;
+use crate::model::WallKind;
+
+/// What a primary click or drag on the map does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tool {
+    /// Select and move tokens, open and close doors (play).
+    #[default]
+    Select,
+    AddToken,
+    Wall,
+    Door,
+    Window,
+    Obstacle,
+    Difficult,
+    Erase,
+    /// Align the background image to the grid.
+    Calibrate,
+}
+
+impl Tool {
+    pub const ALL: [Self; 9] = [
+        Self::Select,
+        Self::AddToken,
+        Self::Wall,
+        Self::Door,
+        Self::Window,
+        Self::Obstacle,
+        Self::Difficult,
+        Self::Erase,
+        Self::Calibrate,
+    ];
+
+    /// The toolbar button's text, also its accessible name.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Select => "Select",
+            Self::AddToken => "Token",
+            Self::Wall => "Wall",
+            Self::Door => "Door",
+            Self::Window => "Window",
+            Self::Obstacle => "Obstacle",
+            Self::Difficult => "Difficult",
+            Self::Erase => "Erase",
+            Self::Calibrate => "Align image",
+        }
+    }
+
+    pub fn tooltip(self) -> &'static str {
+        match self {
+            Self::Select => "Select and drag tokens; click doors to open or close them",
+            Self::AddToken => "Click a cell to place a token from the palette",
+            Self::Wall => {
+                "Click cell corners to draw a wall (Shift: anywhere); Esc or right-click ends it"
+            }
+            Self::Door => "Click two corners for a door (Shift: anywhere); Esc or right-click ends",
+            Self::Window => {
+                "Click corners for a window (Shift: anywhere); Esc or right-click ends it"
+            }
+            Self::Obstacle => "Drag over cells that block sight and movement",
+            Self::Difficult => "Drag over cells that cost double to enter",
+            Self::Erase => "Drag over walls, obstacles and difficult cells to remove them",
+            Self::Calibrate => "Drag a rectangle over cells of the image's own grid to align it",
+        }
+    }
+
+    /// The key that picks the tool (no modifiers; Ctrl shortcuts belong to the menus).
+    pub fn key(self) -> Key {
+        match self {
+            Self::Select => Key::V,
+            Self::AddToken => Key::T,
+            Self::Wall => Key::W,
+            Self::Door => Key::D,
+            Self::Window => Key::N,
+            Self::Obstacle => Key::O,
+            Self::Difficult => Key::F,
+            Self::Erase => Key::E,
+            Self::Calibrate => Key::A,
+        }
+    }
+
+    /// The wall kind a polyline tool draws.
+    pub fn wall_kind(self) -> Option<WallKind> {
+        match self {
+            Self::Wall => Some(WallKind::Wall),
+            Self::Door => Some(WallKind::Door { open: false }),
+            Self::Window => Some(WallKind::Window),
+            _ => None,
+        }
+    }
+
+    /// Whether primary drags that start on a token belong to the tool rather than moving it.
+    pub fn edits(self) -> bool {
+        self != Self::Select
+    }
+}
+
+/// The editing tools' state in one map view. View state: never saved.
+#[derive(Debug, Default)]
+pub struct ToolState {
+    pub tool: Tool,
+    pub polyline: Polyline,
+    pub brush: Brush,
+    pub palette: TokenPalette,
+    pub calibration: Calibration,
+}
+
+/// Where the pointer is this frame, as the tools need it.
+pub struct Pointer {
+    /// Over the map (or a token on it), not over a toolbar or panel.
+    pub over_map: bool,
+    pub pos_in_ui: Option<egui::Pos2>,
+    /// Where the primary button went down, on the frame it did. A slow frame can hold the
+    /// press and several moves; gestures start here, not at the latest position.
+    pub press_in_ui: Option<egui::Pos2>,
+}
+
+impl Pointer {
+    /// Ids (under the pane's scope) of the toolbars floating over the map: clicks on them are
+    /// not clicks on the map.
+    const CHROME: [&'static str; 3] = ["map_toolbar", "play_toolbar", "edit_toolbar"];
+
+    /// Where the pointer is, and whether it is on the map itself: inside the pane, on the
+    /// pane's own layer (not a menu, window or popup) and off the toolbars.
+    pub fn find(ui: &Ui, rect: Rect) -> Self {
+        // From the event itself: a quick click can be pressed and released within one frame,
+        // and then egui no longer keeps where the press began.
+        let (pos_in_ui, press_in_ui) = ui.input(|i| {
+            let press = i.events.iter().find_map(|event| match event {
+                egui::Event::PointerButton {
+                    pos,
+                    button: egui::PointerButton::Primary,
+                    pressed: true,
+                    ..
+                } => Some(*pos),
+                _ => None,
+            });
+            (i.pointer.latest_pos(), press)
+        });
+        let on_chrome = |p: egui::Pos2| {
+            Self::CHROME.iter().any(|name| {
+                ui.ctx()
+                    .read_response(ui.scope_id().with(*name))
+                    .is_some_and(|r| r.rect.contains(p))
+            })
+        };
+        let on_map = |p: egui::Pos2| {
+            rect.contains(p) && ui.ctx().layer_id_at(p) == Some(ui.layer_id()) && !on_chrome(p)
+        };
+        let over_map = pos_in_ui.is_some_and(on_map);
+        Self {
+            over_map,
+            pos_in_ui,
+            press_in_ui: press_in_ui.filter(|p| on_map(*p)),
+        }
+    }
+}
+
+impl ToolState {
+    pub fn set_tool(&mut self, tool: Tool) {
+        if tool != self.tool {
+            self.polyline.clear();
+            self.brush.cancel();
+            self.tool = tool;
+        }
+    }
+
+    /// Runs the active tool: follows the pointer, draws its preview, queues its command.
+    pub fn tool_ui(
+        &mut self,
+        ui: &Ui,
+        ctx: &mut PaneContext<'_>,
+        painter: &egui::Painter,
+        t: &MapTransform,
+        pointer: &Pointer,
+    ) {
+        match self.tool {
+            Tool::Select => {}
+            Tool::AddToken => self.palette.place_ui(ctx, painter, t, pointer),
+            Tool::Wall | Tool::Door | Tool::Window => {
+                let kind = self.tool.wall_kind().unwrap_or_default();
+                self.polyline.ui(ui, ctx, painter, t, pointer, kind);
+            }
+            Tool::Obstacle | Tool::Difficult | Tool::Erase => {
+                self.brush.ui(ui, ctx, painter, t, pointer, self.tool);
+            }
+            Tool::Calibrate => self.calibration.drag_ui(ui, ctx, painter, t, pointer),
+        }
+    }
+
+    /// Tool keys, and R / Shift+R to turn the selected tokens, unless a text field has the
+    /// keyboard.
+    pub fn handle_keys(&mut self, ui: &Ui, ctx: &mut PaneContext<'_>) {
+        if ui.ctx().egui_wants_keyboard_input() {
+            return;
+        }
+        for tool in Tool::ALL {
+            // Extra Shift is matched leniently by egui; a tool key with Shift is still the tool.
+            if ui.input_mut(|i| i.consume_key(Modifiers::NONE, tool.key())) {
+                self.set_tool(tool);
+            }
+        }
+        if ui.input_mut(|i| i.consume_key(Modifiers::SHIFT, Key::R)) {
+            super::turning::rotate_selected(ctx, -1);
+        } else if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::R)) {
+            super::turning::rotate_selected(ctx, 1);
+        }
+    }
+
+    /// The tool buttons in a column down the pane's left edge (a row would collide with the
+    /// play and camera toolbars in a narrow pane), with the active tool's options beside them.
+    pub fn toolbar_ui(&mut self, ui: &mut Ui, ctx: &mut PaneContext<'_>, rect: Rect) {
+        let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+        let size = Vec2::new(100.0, row * Tool::ALL.len() as f32 + 8.0);
+        let at = Rect::from_min_size(rect.left_top() + Vec2::new(8.0, 8.0), size);
+        let backing = ui.interact(at, ui.scope_id().with("edit_toolbar"), egui::Sense::click());
+        backing.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Toolbar, true, "Map tools"));
+        ui.scope_builder(egui::UiBuilder::new().max_rect(at), |ui| {
+            egui::Frame::popup(ui.style())
+                .inner_margin(4.0)
+                .show(ui, |ui| {
+                    ui.vertical(|ui| {
+                        ui.set_width(size.x - 8.0);
+                        for tool in Tool::ALL {
+                            let selected = self.tool == tool;
+                            let hint = format!("{} (key {:?})", tool.tooltip(), tool.key());
+                            let label = egui::Button::selectable(selected, tool.label())
+                                .min_size(Vec2::new(size.x - 8.0, 0.0));
+                            let button = ui.add(label).on_hover_text(hint);
+                            if button.clicked() {
+                                self.set_tool(tool);
+                            }
+                        }
+                    });
+                });
+        });
+        let beside = Rect::from_min_size(at.right_top() + Vec2::new(6.0, 0.0), Vec2::splat(10.0));
+        match self.tool {
+            Tool::AddToken => self.palette.panel_ui(ui, ctx, beside),
+            Tool::Calibrate => self.calibration.panel_ui(ui, ctx, beside),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tool_keys_are_distinct_and_leave_the_play_keys_alone() {
+        let keys: Vec<Key> = Tool::ALL.iter().map(|t| t.key()).collect();
+        for (i, key) in keys.iter().enumerate() {
+            assert!(!keys[i + 1..].contains(key), "{key:?} twice");
+            // M holds the ruler, R turns tokens, Delete removes them.
+            assert!(![Key::M, Key::R, Key::Delete].contains(key), "{key:?}");
+        }
+    }
+
+    #[test]
+    fn only_the_polyline_tools_draw_walls_and_only_select_leaves_drags_to_tokens() {
+        let drawing: Vec<Tool> = Tool::ALL
+            .into_iter()
+            .filter(|t| t.wall_kind().is_some())
+            .collect();
+        assert_eq!(drawing, [Tool::Wall, Tool::Door, Tool::Window]);
+        assert_eq!(Tool::Door.wall_kind(), Some(WallKind::Door { open: false }));
+        let playing: Vec<Tool> = Tool::ALL.into_iter().filter(|t| !t.edits()).collect();
+        assert_eq!(playing, [Tool::Select]);
+    }
+}
