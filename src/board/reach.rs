@@ -2,8 +2,10 @@
 //!
 //! Evening, Movement and Size: difficult terrain costs double; a creature may squeeze through a
 //! gap that fits a creature one size smaller, which also costs double (squeezing counts as
-//! difficult terrain, so the two do not stack). Walls, windows and closed doors stop a step;
-//! obstacles and hostile creatures cannot be entered; allies and neutrals can be passed through
+//! difficult terrain, so the two do not stack). What a gap is, for Medium and smaller creatures
+//! too, is measured on lanes between cell centres: see [`super::lane`]. Walls, windows, closed
+//! doors and obstacle polygons narrow or close a lane; obstacle cells, cells whose centre lies
+//! inside an obstacle polygon and hostile creatures cannot be entered; allies and neutrals can be passed through
 //! but not stopped on. Large footprints move as a whole: every cell must fit and every cell's
 //! step must be free.
 //!
@@ -16,7 +18,8 @@ use std::collections::{BinaryHeap, HashMap};
 use crate::model::{Cell, DiagonalRule, GridKind, SizeCategory, TokenId};
 
 use super::footprint::footprint_cells;
-use super::lattice::orient;
+use super::grid::point_in_grid;
+use super::lane::{opening_width, width_share};
 use super::scene::Scene;
 
 /// A search state: the anchor cell and, under the 1-2-1 rule, whether the next diagonal costs 2.
@@ -191,7 +194,7 @@ impl Mover<'_> {
             false
         } else {
             let smaller = self.size.smaller()?;
-            if smaller.space_cells() == self.size.space_cells() || !self.fits(smaller, from, to) {
+            if !self.fits(smaller, from, to) {
                 return None;
             }
             true
@@ -202,24 +205,28 @@ impl Mover<'_> {
         Some(if squeezed || difficult { 2 } else { 1 })
     }
 
-    /// Whether a footprint of `size` can step from anchor `from` to anchor `to`.
+    /// Whether a creature of `size` can step from anchor `from` to anchor `to`: every cell of
+    /// the footprint free, and every cell's lane leaving a gap as wide as the creature (see
+    /// [`super::lane`]).
     fn fits(&self, size: SizeCategory, from: Cell, to: Cell) -> bool {
         let grid = self.scene.grid();
         let cells = footprint_cells(grid, size, to);
         let free = cells.iter().all(|c| {
             self.scene.map.contains(*c)
                 && !self.scene.obstacles.contains(c)
+                && !self.scene.inside_solid(self.scene.lattice.centre(*c))
                 && self.occupied.get(c) != Some(&true)
         });
+        let need = opening_width(grid.is_hex()) * width_share(size);
         free && footprint_cells(grid, size, from).iter().all(|c| {
             let next = Cell::new(c.x + to.x - from.x, c.y + to.y - from.y);
-            self.step_is_open(*c, next)
+            self.step_is_open(*c, next, need)
         })
     }
 
-    /// Whether the straight step between two cell centres touches no movement blocker, and
-    /// does not squeeze diagonally between two obstacles.
-    fn step_is_open(&self, a: Cell, b: Cell) -> bool {
+    /// Whether the step between two cell centres leaves a gap of `need` map units, and does
+    /// not squeeze diagonally between two obstacle cells.
+    fn step_is_open(&self, a: Cell, b: Cell, need: f64) -> bool {
         let (dx, dy) = (b.x - a.x, b.y - a.y);
         if !self.scene.grid().is_hex()
             && dx != 0
@@ -229,24 +236,10 @@ impl Mover<'_> {
         {
             return false;
         }
-        let (p, q) = (self.scene.lattice.centre(a), self.scene.lattice.centre(b));
-        !self.scene.movement.visit_along(p, q, |s| {
-            let (o1, o2) = (orient(p, q, s.a), orient(p, q, s.b));
-            let (o3, o4) = (orient(s.a, s.b, p), orient(s.a, s.b, q));
-            if o1 == 0 && o2 == 0 {
-                // Collinear: blocked only where they overlap.
-                let (lo, hi) = (
-                    p.x.min(q.x).max(s.a.x.min(s.b.x)),
-                    p.x.max(q.x).min(s.a.x.max(s.b.x)),
-                );
-                let (lo_y, hi_y) = (
-                    p.y.min(q.y).max(s.a.y.min(s.b.y)),
-                    p.y.max(q.y).min(s.a.y.max(s.b.y)),
-                );
-                return lo <= hi && lo_y <= hi_y;
-            }
-            o1 * o2 <= 0 && o3 * o4 <= 0
-        })
+        let grid = self.scene.grid();
+        self.scene
+            .lane_gap(point_in_grid(grid, a), point_in_grid(grid, b))
+            >= need
     }
 
     /// Whether the mover may end its move with its anchor on `anchor`.
