@@ -15,9 +15,9 @@
 //! Lanes are measured in map space, where widths are Euclidean; a few ulps of tolerance keep
 //! "exactly half a cell" a fit.
 
-use crate::model::{GridPoint, SizeCategory};
+use crate::model::{Cell, GridKind, GridPoint, SizeCategory};
 
-use super::grid::HEX_RADIUS;
+use super::grid::{HEX_RADIUS, point_in_grid};
 use super::lattice::LatticePoint;
 use super::scene::Scene;
 
@@ -25,6 +25,7 @@ use super::scene::Scene;
 const WIDTH_SLACK: f64 = 1e-9;
 
 /// A lane in map space: from one centre to the next, `width` wide.
+#[derive(Clone, Copy, Debug)]
 struct Lane {
     from: GridPoint,
     /// Unit vector along the lane.
@@ -34,6 +35,19 @@ struct Lane {
 }
 
 impl Lane {
+    /// The lane from the centre of `from` to the centre of `to`, `width` wide.
+    fn between(grid: GridKind, from: Cell, to: Cell, width: f64) -> Self {
+        let (from, to) = (point_in_grid(grid, from), point_in_grid(grid, to));
+        let (dx, dy) = (to.x - from.x, to.y - from.y);
+        let length = dx.hypot(dy).max(f64::MIN_POSITIVE);
+        Self {
+            from,
+            along: (dx / length, dy / length),
+            length,
+            half_width: width / 2.0,
+        }
+    }
+
     /// Lane coordinates of a map point: distance along, and sideways offset.
     fn local(&self, p: GridPoint) -> (f64, f64) {
         let (dx, dy) = (p.x - self.from.x, p.y - self.from.y);
@@ -146,64 +160,55 @@ pub fn width_share(size: SizeCategory) -> f64 {
 }
 
 impl Scene {
-    /// The widest free gap on the lane between two cell centres (map space), in map units.
-    pub(crate) fn lane_gap(&self, from: GridPoint, to: GridPoint) -> f64 {
-        let (dx, dy) = (to.x - from.x, to.y - from.y);
-        let length = dx.hypot(dy);
-        let width = opening_width(self.grid().is_hex());
-        if length == 0.0 {
-            return width;
-        }
-        let lane = Lane {
-            from,
-            along: (dx / length, dy / length),
-            length,
-            half_width: width / 2.0,
+    /// The widest free gap on the lane between the centres of two neighbouring cells, in map
+    /// units (the full opening when nothing comes near it).
+    pub(crate) fn lane_gap(&self, from_cell: Cell, to_cell: Cell) -> f64 {
+        let grid = self.grid();
+        let width = opening_width(grid.is_hex());
+        // The lane lies within the two cells, so their corners bound it.
+        let corners = (0..self.lattice.corner_count()).flat_map(|i| {
+            [
+                self.lattice.corner(from_cell, i),
+                self.lattice.corner(to_cell, i),
+            ]
+        });
+        let (lo, hi) = corners.fold(
+            (
+                LatticePoint::new(i64::MAX, i64::MAX),
+                LatticePoint::new(i64::MIN, i64::MIN),
+            ),
+            |(lo, hi), p| {
+                (
+                    LatticePoint::new(lo.x.min(p.x), lo.y.min(p.y)),
+                    LatticePoint::new(hi.x.max(p.x), hi.y.max(p.y)),
+                )
+            },
+        );
+        // Built on the first blocker near the lane: most lanes have none.
+        let mut lane: Option<Lane> = None;
+        let mut bands: Vec<(f64, f64)> = Vec::new();
+        let map = |p: LatticePoint| self.lattice.grid_from_lattice(p);
+        let lane_of = |lane: &mut Option<Lane>| -> Lane {
+            *lane.get_or_insert_with(|| Lane::between(grid, from_cell, to_cell, width))
         };
-        let mut bands = Vec::new();
-        let (lo, hi) = self.lattice_box(from, to, width);
         self.movement.visit_box(lo, hi, |s| {
-            let (a, b) = (
-                self.lattice.grid_from_lattice(s.a),
-                self.lattice.grid_from_lattice(s.b),
-            );
-            bands.extend(lane.band_of_segment(a, b));
-        });
-        for solid in &self.solids {
-            if solid.near(lo, hi) {
-                let points: Vec<GridPoint> = solid
-                    .points
-                    .iter()
-                    .map(|p| self.lattice.grid_from_lattice(*p))
-                    .collect();
-                bands.extend(lane.band_of_polygon(&points));
+            // Most candidates from the buckets lie clear of the lane's box.
+            if s.a.x.max(s.b.x) >= lo.x
+                && s.a.x.min(s.b.x) <= hi.x
+                && s.a.y.max(s.b.y) >= lo.y
+                && s.a.y.min(s.b.y) <= hi.y
+            {
+                bands.extend(lane_of(&mut lane).band_of_segment(map(s.a), map(s.b)));
             }
+        });
+        for solid in self.solids.iter().filter(|s| s.near(lo, hi)) {
+            let points: Vec<GridPoint> = solid.points.iter().map(|p| map(*p)).collect();
+            bands.extend(lane_of(&mut lane).band_of_polygon(&points));
         }
-        widest_gap(bands, lane.half_width) + WIDTH_SLACK
-    }
-
-    /// A lattice box holding the lane between two centres, `width` wide.
-    fn lattice_box(
-        &self,
-        from: GridPoint,
-        to: GridPoint,
-        width: f64,
-    ) -> (LatticePoint, LatticePoint) {
-        let pad = width;
-        let corners = [
-            GridPoint::new(from.x.min(to.x) - pad, from.y.min(to.y) - pad),
-            GridPoint::new(from.x.max(to.x) + pad, from.y.min(to.y) - pad),
-            GridPoint::new(from.x.max(to.x) + pad, from.y.max(to.y) + pad),
-            GridPoint::new(from.x.min(to.x) - pad, from.y.max(to.y) + pad),
-        ]
-        .map(|p| self.lattice.lattice_from_grid(p));
-        let lo = corners.iter().fold(corners[0], |m, p| {
-            LatticePoint::new(m.x.min(p.x), m.y.min(p.y))
-        });
-        let hi = corners.iter().fold(corners[0], |m, p| {
-            LatticePoint::new(m.x.max(p.x), m.y.max(p.y))
-        });
-        (lo, hi)
+        if bands.is_empty() {
+            return width + WIDTH_SLACK;
+        }
+        widest_gap(bands, width / 2.0) + WIDTH_SLACK
     }
 }
 

@@ -18,7 +18,6 @@ use std::collections::{BinaryHeap, HashMap};
 use crate::model::{Cell, DiagonalRule, GridKind, SizeCategory, TokenId};
 
 use super::footprint::footprint_cells;
-use super::grid::point_in_grid;
 use super::lane::{opening_width, width_share};
 use super::scene::Scene;
 
@@ -72,6 +71,11 @@ impl Reach {
     }
 }
 
+/// Whether reaching `state` for `total` stays within `budget` and beats what is known.
+fn improves(known: &HashMap<State, u32>, budget: u32, state: State, total: u32) -> bool {
+    total <= budget && known.get(&state).is_none_or(|c| *c > total)
+}
+
 /// What the mover meets on the board.
 struct Mover<'a> {
     scene: &'a Scene,
@@ -123,14 +127,14 @@ impl Mover<'_> {
                 let best = reach.stop_costs.entry(cell).or_insert(cost);
                 *best = (*best).min(cost);
             }
-            for (next, step, next_parity) in self.steps(cell, parity) {
+            // A step that cannot pay off even at its plainest cost is never measured: lanes
+            // are the dear part of a step.
+            let steps = self.steps(cell, parity, |next, base, next_parity| {
+                improves(&reach.cost, budget, (next, next_parity), cost + base)
+            });
+            for (next, step, next_parity) in steps {
                 let total = cost + step;
-                if total > budget
-                    || reach
-                        .cost
-                        .get(&(next, next_parity))
-                        .is_some_and(|c| *c <= total)
-                {
+                if !improves(&reach.cost, budget, (next, next_parity), total) {
                     continue;
                 }
                 reach.cost.insert((next, next_parity), total);
@@ -141,8 +145,14 @@ impl Mover<'_> {
         reach
     }
 
-    /// The legal steps from `cell`: the next anchor, its cost and the next 1-2-1 parity.
-    fn steps(&self, cell: Cell, parity: bool) -> Vec<(Cell, u32, bool)> {
+    /// The legal steps from `cell` worth taking at their plain cost (`worth(next, base cost,
+    /// next parity)`): the next anchor, its cost and the next 1-2-1 parity.
+    fn steps(
+        &self,
+        cell: Cell,
+        parity: bool,
+        worth: impl Fn(Cell, u32, bool) -> bool,
+    ) -> Vec<(Cell, u32, bool)> {
         let grid = self.scene.grid();
         let deltas: &[(i32, i32)] = if grid.is_hex() {
             // The axial directions of `grid::HEX_DIRECTIONS`.
@@ -164,12 +174,12 @@ impl Mover<'_> {
             .filter_map(|&(dx, dy)| {
                 let diagonal = !grid.is_hex() && dx != 0 && dy != 0;
                 let (base, next_parity) = self.base_cost(diagonal, parity);
+                let next = Cell::new(cell.x + dx, cell.y + dy);
+                if !worth(next, base, next_parity) {
+                    return None;
+                }
                 let factor = self.step_factor(cell, dx, dy)?;
-                Some((
-                    Cell::new(cell.x + dx, cell.y + dy),
-                    base * factor,
-                    next_parity,
-                ))
+                Some((next, base * factor, next_parity))
             })
             .collect()
     }
@@ -199,9 +209,13 @@ impl Mover<'_> {
             }
             true
         };
-        let difficult = footprint_cells(grid, self.size, to)
-            .iter()
-            .any(|c| self.scene.difficult.contains(c));
+        let difficult = if self.size.space_cells() == 1 {
+            self.scene.difficult.contains(&to)
+        } else {
+            footprint_cells(grid, self.size, to)
+                .iter()
+                .any(|c| self.scene.difficult.contains(c))
+        };
         Some(if squeezed || difficult { 2 } else { 1 })
     }
 
@@ -210,18 +224,26 @@ impl Mover<'_> {
     /// [`super::lane`]).
     fn fits(&self, size: SizeCategory, from: Cell, to: Cell) -> bool {
         let grid = self.scene.grid();
-        let cells = footprint_cells(grid, size, to);
-        let free = cells.iter().all(|c| {
-            self.scene.map.contains(*c)
-                && !self.scene.obstacles.contains(c)
-                && !self.scene.inside_solid(self.scene.lattice.centre(*c))
-                && self.occupied.get(c) != Some(&true)
-        });
         let need = opening_width(grid.is_hex()) * width_share(size);
-        free && footprint_cells(grid, size, from).iter().all(|c| {
-            let next = Cell::new(c.x + to.x - from.x, c.y + to.y - from.y);
-            self.step_is_open(*c, next, need)
-        })
+        if size.space_cells() == 1 {
+            // One cell on every grid: spare the footprint lists on the common path.
+            return self.enterable(to) && self.step_is_open(from, to, need);
+        }
+        let cells = footprint_cells(grid, size, to);
+        cells.iter().all(|c| self.enterable(*c))
+            && footprint_cells(grid, size, from).iter().all(|c| {
+                let next = Cell::new(c.x + to.x - from.x, c.y + to.y - from.y);
+                self.step_is_open(*c, next, need)
+            })
+    }
+
+    /// Whether a footprint cell may stand on `cell`: on the map, not an obstacle (cell or
+    /// polygon), not a hostile creature.
+    fn enterable(&self, cell: Cell) -> bool {
+        self.scene.map.contains(cell)
+            && !self.scene.obstacles.contains(&cell)
+            && !self.scene.inside_solid(self.scene.lattice.centre(cell))
+            && self.occupied.get(&cell) != Some(&true)
     }
 
     /// Whether the step between two cell centres leaves a gap of `need` map units, and does
@@ -236,10 +258,7 @@ impl Mover<'_> {
         {
             return false;
         }
-        let grid = self.scene.grid();
-        self.scene
-            .lane_gap(point_in_grid(grid, a), point_in_grid(grid, b))
-            >= need
+        self.scene.lane_gap(a, b) >= need
     }
 
     /// Whether the mover may end its move with its anchor on `anchor`.

@@ -159,7 +159,8 @@ impl Scene {
             sight_pieces,
             solids,
             token_outlines: BucketIndex::new(outlines, bucket),
-            movement: BucketIndex::new(movement, bucket),
+            // Lanes ask about two cells at a time: finer buckets hand them fewer candidates.
+            movement: BucketIndex::new(movement, 2 * lattice.cell_span()),
         }
     }
 
