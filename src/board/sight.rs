@@ -75,6 +75,21 @@ impl Scene {
         self.sight_union(&from, radius)
     }
 
+    /// The sight-blocking segments the sweep reads (walls, closed doors, obstacle outlines;
+    /// split where two cross), in map space: for comparing with other visibility code.
+    pub fn sight_segments(&self) -> Vec<(GridPoint, GridPoint)> {
+        self.sight_pieces
+            .segments
+            .iter()
+            .map(|s| {
+                (
+                    self.lattice.grid_from_lattice(s.a),
+                    self.lattice.grid_from_lattice(s.b),
+                )
+            })
+            .collect()
+    }
+
     /// Half the side of a square around `origin` (lattice units) holding the whole map and every
     /// sight-blocking segment, with a cell to spare.
     fn frame_bound(&self, origin: LatticePoint) -> i64 {
