@@ -268,8 +268,11 @@ fn split_sight(sight: &BucketIndex) -> Vec<Segment> {
 /// walk through the index.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct CrossingCache {
-    /// Most recently useful first.
+    /// The most recently useful first, roughly: a hit swaps to the front, and a new segment
+    /// takes the next slot of a ring (moving eight segments about on every line cost more than
+    /// the order saved).
     recent: [Option<Segment>; 8],
+    next: usize,
 }
 
 impl CrossingCache {
@@ -278,14 +281,13 @@ impl CrossingCache {
             .recent
             .iter()
             .position(|s| s.is_some_and(|s| crosses_properly(p, q, &s)))?;
-        let hit = self.recent[i];
-        self.recent[..=i].rotate_right(1);
-        hit
+        self.recent.swap(0, i);
+        self.recent[0]
     }
 
     fn remember(&mut self, s: Segment) {
-        self.recent.rotate_right(1);
-        self.recent[0] = Some(s);
+        self.recent[self.next] = Some(s);
+        self.next = (self.next + 1) % self.recent.len();
     }
 }
 
