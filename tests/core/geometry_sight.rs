@@ -305,3 +305,31 @@ fn a_thin_wall_down_the_middle_of_a_corridor_leaves_two_half_lanes() {
     assert_eq!(reach.cost_cells(Cell::new(4, 0)), Some(7.0));
     assert_eq!(reach.cost_cells(Cell::new(5, 0)), None);
 }
+
+#[test]
+fn a_hex_corridor_walled_along_its_edges_is_walked_without_squeezing() {
+    use lantern::board::grid::cell_corners;
+    let mut enc = encounter(20);
+    enc.map.grid = GridKind::HexFlat;
+    put(&mut enc, 1, SizeCategory::Medium, (0, 1));
+    // Hexes (0,0)..(0,5) straight down, walled on their four slanted side edges (corners
+    // 5-0-1 on the right, 2-3-4 on the left); the flat top and bottom edges stay open.
+    for r in 0..=5 {
+        let c = cell_corners(GridKind::HexFlat, Cell::new(0, r));
+        for (i, j) in [(5, 0), (0, 1), (2, 3), (3, 4)] {
+            wall(&mut enc, (c[i].x, c[i].y), (c[j].x, c[j].y), WallKind::Wall);
+        }
+    }
+    let reach = Scene::new(&enc).reachable(TokenId(1), 4).unwrap();
+    assert_eq!(reach.cost_cells(Cell::new(0, 5)), Some(4.0));
+    assert_eq!(
+        reach.cost_cells(Cell::new(1, 1)),
+        None,
+        "behind the right wall"
+    );
+    assert_eq!(
+        reach.cost_cells(Cell::new(-1, 2)),
+        None,
+        "behind the left wall"
+    );
+}
