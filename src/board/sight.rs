@@ -30,7 +30,10 @@ impl Scene {
         let lattice_points = if let Some(r) = radius {
             // On squares a map unit is `span` lattice units; on hexes (axial × 3) a map unit is
             // at most 1.6 `span` on either axis. Twice `r · span` holds the circle on both.
-            let bound = (2.0 * r.max(0.0) * span as f64).ceil() as i64 + span;
+            // A radius past the map sees what no radius sees: cap it there, which also keeps
+            // the lattice arithmetic far from overflow.
+            let frame = self.frame_bound(origin);
+            let bound = ((2.0 * r.max(0.0) * span as f64).ceil() as i64 + span).min(frame);
             let mut ids = Vec::new();
             self.sight_pieces.visit_box_ids(
                 LatticePoint::new(origin.x - bound, origin.y - bound),

@@ -119,6 +119,11 @@ fn a_radius_clips_the_polygon_to_a_circle() {
     assert!(inside(&poly, GridPoint::new(2.9, 0.5)).0);
     assert!(inside(&poly, GridPoint::new(-9.0, 0.5)).0);
     assert!(!inside(&poly, GridPoint::new(-9.9, 6.0)).0);
+    // A radius far past the map is no limit at all.
+    let scene = Scene::new(&enc);
+    let endless = scene.sight_polygon(from, Some(1e15));
+    assert!(inside(&endless, GridPoint::new(-0.9, 39.0)).0);
+    assert!(!inside(&endless, GridPoint::new(3.1, 0.5)).0);
 }
 
 #[test]
