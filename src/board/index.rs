@@ -151,4 +151,24 @@ impl BucketIndex {
             }
         }
     }
+
+    /// The ids (positions in [`Self::segments`]) of every segment whose bucket overlaps the box
+    /// `[lo, hi]`, each once, in increasing order, appended to `out`.
+    pub fn visit_box_ids(&self, lo: LatticePoint, hi: LatticePoint, out: &mut Vec<u32>) {
+        if self.segments.is_empty() {
+            return;
+        }
+        let start = out.len();
+        let (c0, c1) = self.span(lo.x, hi.x, self.origin.x, self.cols);
+        let (r0, r1) = self.span(lo.y, hi.y, self.origin.y, self.rows);
+        for r in r0..=r1 {
+            for c in c0..=c1 {
+                out.extend_from_slice(&self.buckets[(r * self.cols + c) as usize]);
+            }
+        }
+        let mut found = out.split_off(start);
+        found.sort_unstable();
+        found.dedup();
+        out.extend(found);
+    }
 }

@@ -89,11 +89,16 @@ impl Lattice {
 
     /// The map-space point of a lattice point.
     pub fn grid_from_lattice(self, p: LatticePoint) -> GridPoint {
-        let k = LATTICE_STEPS as f64;
+        self.grid_from_lattice_xy(p.x as f64, p.y as f64)
+    }
+
+    /// The map-space point of a fractional lattice position (a sight polygon's hit points).
+    pub fn grid_from_lattice_xy(self, lx: f64, ly: f64) -> GridPoint {
+        let steps = LATTICE_STEPS as f64;
         match self.grid {
-            GridKind::Square | GridKind::Gridless => GridPoint::new(p.x as f64 / k, p.y as f64 / k),
+            GridKind::Square | GridKind::Gridless => GridPoint::new(lx / steps, ly / steps),
             GridKind::HexFlat | GridKind::HexPointy => {
-                let (q, r) = (p.x as f64 / (3.0 * k), p.y as f64 / (3.0 * k));
+                let (q, r) = (lx / (3.0 * steps), ly / (3.0 * steps));
                 if self.grid == GridKind::HexFlat {
                     GridPoint::new(HEX_RADIUS + 1.5 * HEX_RADIUS * q, 0.5 + r + q / 2.0)
                 } else {

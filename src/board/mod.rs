@@ -10,11 +10,14 @@ pub mod degree;
 pub mod footprint;
 pub mod grid;
 mod index;
+mod lane;
 pub mod lattice;
 pub mod reach;
 pub mod scene;
 pub mod sight;
 mod sightline;
+mod solid;
+mod sweep;
 
 pub use bands::{Band, band, cell_distance, footprint_distance};
 pub use cover::{Evidence, TracedLine, Verdict, VerdictKind};

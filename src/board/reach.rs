@@ -2,8 +2,10 @@
 //!
 //! Evening, Movement and Size: difficult terrain costs double; a creature may squeeze through a
 //! gap that fits a creature one size smaller, which also costs double (squeezing counts as
-//! difficult terrain, so the two do not stack). Walls, windows and closed doors stop a step;
-//! obstacles and hostile creatures cannot be entered; allies and neutrals can be passed through
+//! difficult terrain, so the two do not stack). What a gap is, for Medium and smaller creatures
+//! too, is measured on lanes between cell centres: see [`super::lane`]. Walls, windows, closed
+//! doors and obstacle polygons narrow or close a lane; obstacle cells, cells whose centre lies
+//! inside an obstacle polygon and hostile creatures cannot be entered; allies and neutrals can be passed through
 //! but not stopped on. Large footprints move as a whole: every cell must fit and every cell's
 //! step must be free.
 //!
@@ -16,7 +18,7 @@ use std::collections::{BinaryHeap, HashMap};
 use crate::model::{Cell, DiagonalRule, GridKind, SizeCategory, TokenId};
 
 use super::footprint::footprint_cells;
-use super::lattice::orient;
+use super::lane::{opening_width, width_share};
 use super::scene::Scene;
 
 /// A search state: the anchor cell and, under the 1-2-1 rule, whether the next diagonal costs 2.
@@ -67,6 +69,11 @@ impl Reach {
         path.reverse();
         Some(path)
     }
+}
+
+/// Whether reaching `state` for `total` stays within `budget` and beats what is known.
+fn improves(known: &HashMap<State, u32>, budget: u32, state: State, total: u32) -> bool {
+    total <= budget && known.get(&state).is_none_or(|c| *c > total)
 }
 
 /// What the mover meets on the board.
@@ -120,14 +127,14 @@ impl Mover<'_> {
                 let best = reach.stop_costs.entry(cell).or_insert(cost);
                 *best = (*best).min(cost);
             }
-            for (next, step, next_parity) in self.steps(cell, parity) {
+            // A step that cannot pay off even at its plainest cost is never measured: lanes
+            // are the dear part of a step.
+            let steps = self.steps(cell, parity, |next, base, next_parity| {
+                improves(&reach.cost, budget, (next, next_parity), cost + base)
+            });
+            for (next, step, next_parity) in steps {
                 let total = cost + step;
-                if total > budget
-                    || reach
-                        .cost
-                        .get(&(next, next_parity))
-                        .is_some_and(|c| *c <= total)
-                {
+                if !improves(&reach.cost, budget, (next, next_parity), total) {
                     continue;
                 }
                 reach.cost.insert((next, next_parity), total);
@@ -138,8 +145,14 @@ impl Mover<'_> {
         reach
     }
 
-    /// The legal steps from `cell`: the next anchor, its cost and the next 1-2-1 parity.
-    fn steps(&self, cell: Cell, parity: bool) -> Vec<(Cell, u32, bool)> {
+    /// The legal steps from `cell` worth taking at their plain cost (`worth(next, base cost,
+    /// next parity)`): the next anchor, its cost and the next 1-2-1 parity.
+    fn steps(
+        &self,
+        cell: Cell,
+        parity: bool,
+        worth: impl Fn(Cell, u32, bool) -> bool,
+    ) -> Vec<(Cell, u32, bool)> {
         let grid = self.scene.grid();
         let deltas: &[(i32, i32)] = if grid.is_hex() {
             // The axial directions of `grid::HEX_DIRECTIONS`.
@@ -161,12 +174,12 @@ impl Mover<'_> {
             .filter_map(|&(dx, dy)| {
                 let diagonal = !grid.is_hex() && dx != 0 && dy != 0;
                 let (base, next_parity) = self.base_cost(diagonal, parity);
+                let next = Cell::new(cell.x + dx, cell.y + dy);
+                if !worth(next, base, next_parity) {
+                    return None;
+                }
                 let factor = self.step_factor(cell, dx, dy)?;
-                Some((
-                    Cell::new(cell.x + dx, cell.y + dy),
-                    base * factor,
-                    next_parity,
-                ))
+                Some((next, base * factor, next_parity))
             })
             .collect()
     }
@@ -191,35 +204,51 @@ impl Mover<'_> {
             false
         } else {
             let smaller = self.size.smaller()?;
-            if smaller.space_cells() == self.size.space_cells() || !self.fits(smaller, from, to) {
+            if !self.fits(smaller, from, to) {
                 return None;
             }
             true
         };
-        let difficult = footprint_cells(grid, self.size, to)
-            .iter()
-            .any(|c| self.scene.difficult.contains(c));
+        let difficult = if self.size.space_cells() == 1 {
+            self.scene.difficult.contains(&to)
+        } else {
+            footprint_cells(grid, self.size, to)
+                .iter()
+                .any(|c| self.scene.difficult.contains(c))
+        };
         Some(if squeezed || difficult { 2 } else { 1 })
     }
 
-    /// Whether a footprint of `size` can step from anchor `from` to anchor `to`.
+    /// Whether a creature of `size` can step from anchor `from` to anchor `to`: every cell of
+    /// the footprint free, and every cell's lane leaving a gap as wide as the creature (see
+    /// [`super::lane`]).
     fn fits(&self, size: SizeCategory, from: Cell, to: Cell) -> bool {
         let grid = self.scene.grid();
+        let need = opening_width(grid.is_hex()) * width_share(size);
+        if size.space_cells() == 1 {
+            // One cell on every grid: spare the footprint lists on the common path.
+            return self.enterable(to) && self.step_is_open(from, to, need);
+        }
         let cells = footprint_cells(grid, size, to);
-        let free = cells.iter().all(|c| {
-            self.scene.map.contains(*c)
-                && !self.scene.obstacles.contains(c)
-                && self.occupied.get(c) != Some(&true)
-        });
-        free && footprint_cells(grid, size, from).iter().all(|c| {
-            let next = Cell::new(c.x + to.x - from.x, c.y + to.y - from.y);
-            self.step_is_open(*c, next)
-        })
+        cells.iter().all(|c| self.enterable(*c))
+            && footprint_cells(grid, size, from).iter().all(|c| {
+                let next = Cell::new(c.x + to.x - from.x, c.y + to.y - from.y);
+                self.step_is_open(*c, next, need)
+            })
     }
 
-    /// Whether the straight step between two cell centres touches no movement blocker, and
-    /// does not squeeze diagonally between two obstacles.
-    fn step_is_open(&self, a: Cell, b: Cell) -> bool {
+    /// Whether a footprint cell may stand on `cell`: on the map, not an obstacle (cell or
+    /// polygon), not a hostile creature.
+    fn enterable(&self, cell: Cell) -> bool {
+        self.scene.map.contains(cell)
+            && !self.scene.obstacles.contains(&cell)
+            && !self.scene.inside_solid(self.scene.lattice.centre(cell))
+            && self.occupied.get(&cell) != Some(&true)
+    }
+
+    /// Whether the step between two cell centres leaves a gap of `need` map units, and does
+    /// not squeeze diagonally between two obstacle cells.
+    fn step_is_open(&self, a: Cell, b: Cell, need: f64) -> bool {
         let (dx, dy) = (b.x - a.x, b.y - a.y);
         if !self.scene.grid().is_hex()
             && dx != 0
@@ -229,24 +258,7 @@ impl Mover<'_> {
         {
             return false;
         }
-        let (p, q) = (self.scene.lattice.centre(a), self.scene.lattice.centre(b));
-        !self.scene.movement.visit_along(p, q, |s| {
-            let (o1, o2) = (orient(p, q, s.a), orient(p, q, s.b));
-            let (o3, o4) = (orient(s.a, s.b, p), orient(s.a, s.b, q));
-            if o1 == 0 && o2 == 0 {
-                // Collinear: blocked only where they overlap.
-                let (lo, hi) = (
-                    p.x.min(q.x).max(s.a.x.min(s.b.x)),
-                    p.x.max(q.x).min(s.a.x.max(s.b.x)),
-                );
-                let (lo_y, hi_y) = (
-                    p.y.min(q.y).max(s.a.y.min(s.b.y)),
-                    p.y.max(q.y).min(s.a.y.max(s.b.y)),
-                );
-                return lo <= hi && lo_y <= hi_y;
-            }
-            o1 * o2 <= 0 && o3 * o4 <= 0
-        })
+        self.scene.lane_gap(a, b) >= need
     }
 
     /// Whether the mover may end its move with its anchor on `anchor`.

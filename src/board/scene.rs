@@ -16,6 +16,8 @@ use super::footprint::footprint_cells;
 use super::index::{BucketIndex, Segment};
 use super::lattice::{Lattice, LatticePoint};
 use super::sightline::{LineEnd, LineTrace, crosses_properly};
+use super::solid::Solid;
+use super::sweep::split_crossings;
 
 /// What stopped a sight line or a step, for the map to highlight and the tooltip to name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -99,9 +101,13 @@ pub struct Scene {
     pub(crate) sources: Vec<Source>,
     /// Sight-blocking walls, doors and obstacle outlines.
     pub(crate) sight: BucketIndex,
+    /// The same, split where two cross, for the sight polygon's sweep.
+    pub(crate) sight_pieces: BucketIndex,
+    /// Obstacle polygons, solid inside.
+    pub(crate) solids: Vec<Solid>,
     /// Outlines of every token's cells (used only for tokens hostile to the viewer).
     pub(crate) token_outlines: BucketIndex,
-    /// Walls, windows and closed doors: what stops a step.
+    /// Walls, windows and closed doors: what stops a step (obstacle polygons are in `solids`).
     pub(crate) movement: BucketIndex,
 }
 
@@ -115,6 +121,7 @@ impl Scene {
             mut sources,
             sight,
             movement,
+            solids,
         } = blockers;
         let tokens: Vec<SceneToken> = encounter
             .tokens
@@ -137,6 +144,8 @@ impl Scene {
             }
         }
         let bucket = 4 * lattice.cell_span();
+        let sight = BucketIndex::new(sight, bucket);
+        let sight_pieces = BucketIndex::new(split_sight(&sight), bucket);
         Self {
             lattice,
             system: encounter.system,
@@ -146,9 +155,12 @@ impl Scene {
             obstacles: encounter.obstacle_cells.iter().copied().collect(),
             difficult: encounter.difficult_cells.iter().copied().collect(),
             sources,
-            sight: BucketIndex::new(sight, bucket),
+            sight,
+            sight_pieces,
+            solids,
             token_outlines: BucketIndex::new(outlines, bucket),
-            movement: BucketIndex::new(movement, bucket),
+            // Lanes ask about two cells at a time: finer buckets hand them fewer candidates.
+            movement: BucketIndex::new(movement, 2 * lattice.cell_span()),
         }
     }
 
@@ -198,6 +210,12 @@ impl Scene {
                 }
             }
         }
+        if !blocked
+            && !soft
+            && let Some(solid) = self.solid_across(p.point, q.point)
+        {
+            return Some(self.sources[solid.source as usize].blocker);
+        }
         // Only walls are remembered: an obstacle cell may be one of the next pair's own cells.
         if !soft
             && let Some(s) = trace.crossing()
@@ -212,13 +230,49 @@ impl Scene {
     }
 }
 
+impl Scene {
+    /// The first obstacle polygon whose inside the open segment `p → q` passes through.
+    pub(crate) fn solid_across(&self, p: LatticePoint, q: LatticePoint) -> Option<&Solid> {
+        self.solids.iter().find(|s| s.blocks_line(p, q))
+    }
+
+    /// Whether a lattice point lies strictly inside an obstacle polygon.
+    pub(crate) fn inside_solid(&self, p: LatticePoint) -> bool {
+        self.solids.iter().any(|s| s.contains(p))
+    }
+}
+
+/// The sight segments split where two cross, for the sweep (see [`super::sweep`]).
+fn split_sight(sight: &BucketIndex) -> Vec<Segment> {
+    let ends: Vec<(LatticePoint, LatticePoint)> =
+        sight.segments.iter().map(|s| (s.a, s.b)).collect();
+    split_crossings(&ends, |i, out| {
+        let (a, b) = ends[i];
+        sight.visit_box_ids(
+            LatticePoint::new(a.x.min(b.x), a.y.min(b.y)),
+            LatticePoint::new(a.x.max(b.x), a.y.max(b.y)),
+            out,
+        );
+    })
+    .into_iter()
+    .map(|(a, b, i)| Segment {
+        a,
+        b,
+        source: sight.segments[i as usize].source,
+    })
+    .collect()
+}
+
 /// The last few segments that crossed a line of the same pair. Lines between two tokens are
 /// nearly parallel, so the wall that cut one usually cuts the next: testing it first spares a
 /// walk through the index.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct CrossingCache {
-    /// Most recently useful first.
+    /// The most recently useful first, roughly: a hit swaps to the front, and a new segment
+    /// takes the next slot of a ring (moving eight segments about on every line cost more than
+    /// the order saved).
     recent: [Option<Segment>; 8],
+    next: usize,
 }
 
 impl CrossingCache {
@@ -227,14 +281,13 @@ impl CrossingCache {
             .recent
             .iter()
             .position(|s| s.is_some_and(|s| crosses_properly(p, q, &s)))?;
-        let hit = self.recent[i];
-        self.recent[..=i].rotate_right(1);
-        hit
+        self.recent.swap(0, i);
+        self.recent[0]
     }
 
     fn remember(&mut self, s: Segment) {
-        self.recent.rotate_right(1);
-        self.recent[0] = Some(s);
+        self.recent[self.next] = Some(s);
+        self.next = (self.next + 1) % self.recent.len();
     }
 }
 
@@ -244,6 +297,7 @@ struct Blockers {
     sources: Vec<Source>,
     sight: Vec<Segment>,
     movement: Vec<Segment>,
+    solids: Vec<Solid>,
 }
 
 impl Blockers {
@@ -295,9 +349,9 @@ impl Blockers {
                 let b = points[(i + 1) % points.len()];
                 if a != b {
                     self.sight.push(Segment { a, b, source });
-                    self.movement.push(Segment { a, b, source });
                 }
             }
+            self.solids.extend(Solid::new(points, source));
         }
     }
 }

@@ -1,67 +1,62 @@
 //! The region visible from a point: a sight polygon for fog of war.
 //!
-//! Rays are cast towards every end point of a sight-blocking segment near the viewer (and just
-//! either side of it, to slip past corners), plus an even fan so a radius limit comes out round.
-//! Each ray stops at the nearest blocker found by walking the bucket index outwards in growing
-//! steps, so a ray in a crowded map costs a few buckets. The polygon is for drawing fog, so it
-//! is computed in floating point; verdicts never use it.
+//! An exact angular sweep over the end points of every sight-blocking segment (walls, closed
+//! doors, obstacle cells and obstacle polygons; windows and open doors block nothing), see
+//! [`super::sweep`]. Without a radius the sweep takes every segment and a frame just outside the
+//! map; with one it takes the segments the spatial index finds near the viewer, and the polygon
+//! is then clipped to the circle, its arcs drawn as short chords (at most 3° each).
 //!
-//! Which end points count: those within the radius, or (without a radius) within the farthest
-//! distance an even fan of 720 rays reaches. A far end point glimpsed only through a slit
-//! narrower than the fan's spacing can be missed; the region is then slightly too small there.
+//! Nothing is sampled, so a far room glimpsed through a slit of any width shows up. The polygon
+//! is for drawing fog: vertices are floating point, and the verdicts never read them.
+
+use std::f64::consts::TAU;
 
 use crate::model::{GridPoint, Side};
 
 use super::footprint::footprint_centre;
 use super::lattice::LatticePoint;
 use super::scene::Scene;
+use super::sweep::visibility;
 
-/// Rays in the even fan.
-const FAN_RAYS: usize = 720;
-/// How far either side of an end point the extra rays turn, in radians.
-const SLIP: f64 = 1e-4;
+/// The largest angle one chord of a clipped arc spans.
+const ARC_STEP: f64 = TAU / 120.0;
 
 impl Scene {
     /// The visible region from `from` (map space), as a polygon in angle order, optionally
     /// limited to `radius` cells.
     pub fn sight_polygon(&self, from: GridPoint, radius: Option<f64>) -> Vec<GridPoint> {
         let origin = self.lattice.lattice_from_grid(from);
-        let span = self.lattice.cell_span() as f64;
-        let reach = radius.map_or_else(|| self.map_extent_lattice(), |r| r * span);
-        let mut angles: Vec<f64> = (0..FAN_RAYS)
-            .map(|i| i as f64 * std::f64::consts::TAU / FAN_RAYS as f64)
+        let span = self.lattice.cell_span();
+        let lattice_points = if let Some(r) = radius {
+            // On squares a map unit is `span` lattice units; on hexes (axial × 3) a map unit is
+            // at most 1.6 `span` on either axis. Twice `r · span` holds the circle on both.
+            // A radius past the map sees what no radius sees: cap it there, which also keeps
+            // the lattice arithmetic far from overflow.
+            let frame = self.frame_bound(origin);
+            let bound = ((2.0 * r.max(0.0) * span as f64).ceil() as i64 + span).min(frame);
+            let mut ids = Vec::new();
+            self.sight_pieces.visit_box_ids(
+                LatticePoint::new(origin.x - bound, origin.y - bound),
+                LatticePoint::new(origin.x + bound, origin.y + bound),
+                &mut ids,
+            );
+            let pieces = ids.iter().map(|&i| {
+                let s = self.sight_pieces.segments[i as usize];
+                (s.a, s.b)
+            });
+            visibility(origin, pieces, bound * 2)
+        } else {
+            let pieces = self.sight_pieces.segments.iter().map(|s| (s.a, s.b));
+            visibility(origin, pieces, self.frame_bound(origin))
+        };
+        let polygon: Vec<GridPoint> = lattice_points
+            .into_iter()
+            .map(|(x, y)| self.lattice.grid_from_lattice_xy(x, y))
             .collect();
-        let fan_reach = angles
-            .iter()
-            .map(|a| self.cast(origin, *a, reach))
-            .fold(0.0, f64::max);
-        let near = fan_reach.min(reach) + span;
-        let (lo, hi) = (
-            LatticePoint::new(origin.x - near as i64, origin.y - near as i64),
-            LatticePoint::new(origin.x + near as i64, origin.y + near as i64),
-        );
-        self.sight.visit_box(lo, hi, |s| {
-            for e in [s.a, s.b] {
-                let a = ((e.y - origin.y) as f64).atan2((e.x - origin.x) as f64);
-                angles.extend([a - SLIP, a, a + SLIP]);
-            }
-        });
-        for a in &mut angles {
-            *a = a.rem_euclid(std::f64::consts::TAU);
+        match radius {
+            Some(r) => clip_to_circle(&polygon, from, r.max(0.0)),
+            None => polygon,
         }
-        angles.sort_by(f64::total_cmp);
-        angles.dedup();
-        angles
-            .iter()
-            .map(|a| {
-                let d = self.cast(origin, *a, reach);
-                let p = LatticePoint::new(
-                    origin.x + (d * a.cos()).round() as i64,
-                    origin.y + (d * a.sin()).round() as i64,
-                );
-                self.lattice.grid_from_lattice(p)
-            })
-            .collect()
     }
 
     /// The union of what several viewers see: one polygon per viewer (fog clears where any is).
@@ -83,53 +78,152 @@ impl Scene {
         self.sight_union(&from, radius)
     }
 
-    /// A lattice length longer than any line on the map.
-    fn map_extent_lattice(&self) -> f64 {
-        let span = self.lattice.cell_span() as f64;
-        f64::from(self.map.width_cells + self.map.height_cells + 2) * span * 2.0
+    /// The sight-blocking segments the sweep reads (walls, closed doors, obstacle outlines;
+    /// split where two cross), in map space: for comparing with other visibility code.
+    pub fn sight_segments(&self) -> Vec<(GridPoint, GridPoint)> {
+        self.sight_pieces
+            .segments
+            .iter()
+            .map(|s| {
+                (
+                    self.lattice.grid_from_lattice(s.a),
+                    self.lattice.grid_from_lattice(s.b),
+                )
+            })
+            .collect()
     }
 
-    /// The distance (lattice units) a ray at `angle` travels before a blocker, up to `reach`.
-    fn cast(&self, origin: LatticePoint, angle: f64, reach: f64) -> f64 {
-        let (dx, dy) = (angle.cos(), angle.sin());
-        let (ox, oy) = (origin.x as f64, origin.y as f64);
-        let step = 4.0 * self.lattice.cell_span() as f64;
-        let mut start = 0.0;
-        let mut length = step;
-        while start < reach {
-            let end = (start + length).min(reach);
-            let p = LatticePoint::new((ox + dx * start) as i64, (oy + dy * start) as i64);
-            let q = LatticePoint::new(
-                (ox + dx * end).round() as i64,
-                (oy + dy * end).round() as i64,
-            );
-            let mut best = f64::INFINITY;
-            self.sight.visit_along(p, q, |s| {
-                if let Some(t) = ray_hit(ox, oy, dx, dy, s.a, s.b) {
-                    best = best.min(t);
-                }
-                false
-            });
-            if best <= end {
-                return best;
-            }
-            start = end;
-            length *= 2.0;
-        }
-        reach
+    /// Half the side of a square around `origin` (lattice units) holding the whole map and every
+    /// sight-blocking segment, with a cell to spare.
+    fn frame_bound(&self, origin: LatticePoint) -> i64 {
+        let (w, h) = (
+            f64::from(self.map.width_cells) + 1.0,
+            f64::from(self.map.height_cells) + 1.0,
+        );
+        let corners = [(-1.0, -1.0), (w, -1.0), (w, h), (-1.0, h)]
+            .map(|(x, y)| self.lattice.lattice_from_grid(GridPoint::new(x, y)));
+        let far = |p: LatticePoint| (p.x - origin.x).abs().max((p.y - origin.y).abs());
+        let segments = self
+            .sight_pieces
+            .segments
+            .iter()
+            .flat_map(|s| [far(s.a), far(s.b)]);
+        corners
+            .into_iter()
+            .map(far)
+            .chain(segments)
+            .max()
+            .unwrap_or(0)
+            + self.lattice.cell_span()
     }
 }
 
-/// Where the ray `o + t·d` (t ≥ 0) meets segment `ab`, if it does.
-fn ray_hit(ox: f64, oy: f64, dx: f64, dy: f64, a: LatticePoint, b: LatticePoint) -> Option<f64> {
-    let (ax, ay, bx, by) = (a.x as f64, a.y as f64, b.x as f64, b.y as f64);
-    let (ex, ey) = (bx - ax, by - ay);
-    let denom = dx * ey - dy * ex;
-    if denom.abs() < 1e-12 {
-        return None;
+/// Where the boundary of a polygon stands against a circle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mark {
+    /// A vertex inside the circle.
+    Inside,
+    /// The boundary comes into the circle here.
+    Entry,
+    /// The boundary leaves the circle here.
+    Exit,
+}
+
+/// The part of a polygon, star-shaped around `centre` and in angle order, inside the circle of
+/// `radius` around it. Pieces of the boundary outside the circle become arcs.
+pub fn clip_to_circle(polygon: &[GridPoint], centre: GridPoint, radius: f64) -> Vec<GridPoint> {
+    let n = polygon.len();
+    let rel: Vec<(f64, f64)> = polygon
+        .iter()
+        .map(|p| (p.x - centre.x, p.y - centre.y))
+        .collect();
+    let r2 = radius * radius;
+    let mut marks: Vec<((f64, f64), Mark)> = Vec::with_capacity(n);
+    for i in 0..n {
+        let (p, q) = (rel[i], rel[(i + 1) % n]);
+        if p.0 * p.0 + p.1 * p.1 <= r2 {
+            marks.push((p, Mark::Inside));
+        }
+        for (t, entering) in circle_crossings(p, q, r2) {
+            let x = (p.0 + (q.0 - p.0) * t, p.1 + (q.1 - p.1) * t);
+            marks.push((x, if entering { Mark::Entry } else { Mark::Exit }));
+        }
     }
-    let (wx, wy) = (ax - ox, ay - oy);
-    let t = (wx * ey - wy * ex) / denom;
-    let u = (wx * dy - wy * dx) / denom;
-    (t >= 0.0 && (0.0..=1.0).contains(&u)).then_some(t)
+    let mut out: Vec<(f64, f64)> = Vec::with_capacity(marks.len());
+    // Start where the boundary is inside, so every exit meets its entry further on.
+    match marks.iter().position(|(_, m)| *m != Mark::Exit) {
+        None => push_arc(&mut out, 0.0, TAU, radius),
+        Some(first) => {
+            marks.rotate_left(first);
+            let angle = |p: (f64, f64)| p.1.atan2(p.0);
+            let mut left_at: Option<f64> = None;
+            for &(p, mark) in &marks {
+                if mark == Mark::Entry
+                    && let Some(from) = left_at.take()
+                {
+                    push_arc(&mut out, from, angle(p), radius);
+                }
+                if mark == Mark::Exit {
+                    left_at = Some(angle(p));
+                }
+                out.push(p);
+            }
+            if let Some(from) = left_at {
+                push_arc(&mut out, from, angle(marks[0].0), radius);
+            }
+        }
+    }
+    out.into_iter()
+        .map(|(x, y)| GridPoint::new(centre.x + x, centre.y + y))
+        .collect()
+}
+
+/// The parameters `t` in `[0, 1)` where the edge `p → q` meets the circle, in order, each with
+/// whether the edge comes inside there.
+fn circle_crossings(p: (f64, f64), q: (f64, f64), r2: f64) -> Vec<(f64, bool)> {
+    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+    // |p + t·(q − p)|² = r² as square·t² + linear·t + constant = 0.
+    let square = dx * dx + dy * dy;
+    if square == 0.0 {
+        return Vec::new();
+    }
+    let linear = 2.0 * (p.0 * dx + p.1 * dy);
+    let constant = p.0 * p.0 + p.1 * p.1 - r2;
+    let disc = linear * linear - 4.0 * square * constant;
+    if disc <= 0.0 {
+        return Vec::new();
+    }
+    let root = disc.sqrt();
+    let (t0, t1) = (
+        (-linear - root) / (2.0 * square),
+        (-linear + root) / (2.0 * square),
+    );
+    let mut out = Vec::new();
+    // Entering needs `p` strictly outside; a `p` on the circle going outward leaves at `t = 0`.
+    if (0.0..1.0).contains(&t0) && constant > 0.0 {
+        out.push((t0, true));
+    }
+    if (0.0..1.0).contains(&t1) {
+        out.push((t1, false));
+    }
+    out
+}
+
+/// Arc points after the angle `from` up to `to`, counter-clockwise, chords of at most
+/// [`ARC_STEP`] (the end point itself is left to the caller, except for a full turn).
+fn push_arc(out: &mut Vec<(f64, f64)>, from: f64, to: f64, radius: f64) {
+    let full = to - from >= TAU;
+    let sweep = if full {
+        TAU
+    } else {
+        (to - from).rem_euclid(TAU)
+    };
+    let steps = (sweep / ARC_STEP).ceil() as usize;
+    for k in 1..steps {
+        let a = from + sweep * k as f64 / steps as f64;
+        out.push((radius * a.cos(), radius * a.sin()));
+    }
+    if full {
+        out.push((radius * from.cos(), radius * from.sin()));
+    }
 }

@@ -409,3 +409,56 @@ fn gridless_traces_from_the_centre() {
     assert_eq!(v.evidence.attacker_corner, GridPoint::new(0.5, 0.5));
     assert_eq!(v.degree, Some(CoverDegree::Hard));
 }
+
+// Hand-drawn walls on a flat-top hex map. A stands on hex (0,0), T four hexes straight down on
+// (0,4); both columns' centres lie on x = s (s = 1/√3, the hex's circumradius), so A's and T's
+// corners span x ∈ [0, 2s], and every sight line crosses y = 2.5 (the middle of hex (0,2))
+// between x = 0 and x = 2s.
+const S: f64 = lantern::board::grid::HEX_RADIUS;
+
+fn hex_column() -> Case {
+    hex().a((0, 0)).t((0, 4))
+}
+
+#[test]
+fn hex_wall_between_removes_sight() {
+    let case = hex_column().wall((-5.0, 2.5), (6.0, 2.5));
+    assert_eq!(case.judge(), (VerdictKind::NoSight, 0));
+}
+
+#[test]
+fn hex_wall_free_end_grazed_leaves_half_the_lines() {
+    // A wall from far right ending at (s/2, 2.5), halfway between hex (0,2)'s centre and its
+    // left corner. From A's left corners the lines to T's three left corners pass at or left of
+    // the end (those through it exactly graze it); the three to T's right corners cross the wall.
+    let case = hex_column().wall((S / 2.0, 2.5), (6.0, 2.5));
+    assert_eq!(case.judge(), (VerdictKind::Cover, 3));
+    let v = Scene::new(&case.enc)
+        .verdict(TokenId(1), TokenId(2))
+        .unwrap();
+    assert_eq!(v.degree, Some(CoverDegree::Limited), "3 of 6 blocked");
+    // Ending the wall at hex (0,2)'s centre instead: A's left corner sees past it to every
+    // corner of T (the line to T's right corner grazes the end).
+    let past = hex_column().wall((S, 2.5), (6.0, 2.5));
+    assert_eq!(past.judge(), (VerdictKind::Clear, 6));
+}
+
+#[test]
+fn hex_doorway_closed_blocks_and_open_clears() {
+    // Walls left and right of a door that spans exactly the column, from x = 0 to x = 2s.
+    let door = |open: bool| {
+        hex_column()
+            .wall((-5.0, 2.5), (0.0, 2.5))
+            .wall_kind((0.0, 2.5), (2.0 * S, 2.5), WallKind::Door { open })
+            .wall((2.0 * S, 2.5), (6.0, 2.5))
+    };
+    assert_eq!(door(false).judge(), (VerdictKind::NoSight, 0));
+    // Open, the lines along the column's edges graze the two wall ends: all six are clear.
+    assert_eq!(door(true).judge(), (VerdictKind::Clear, 6));
+    // A window in the doorway lets sight through too.
+    let window = hex_column()
+        .wall((-5.0, 2.5), (0.0, 2.5))
+        .wall_kind((0.0, 2.5), (2.0 * S, 2.5), WallKind::Window)
+        .wall((2.0 * S, 2.5), (6.0, 2.5));
+    assert_eq!(window.judge(), (VerdictKind::Clear, 6));
+}

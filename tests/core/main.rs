@@ -8,6 +8,8 @@ mod fuzz_support;
 mod geometry_board;
 mod geometry_cover;
 mod geometry_props;
+mod geometry_sight;
 mod model_commands;
+mod real_maps;
 mod uvtt_import;
 mod uvtt_roundtrip;
