@@ -11,6 +11,7 @@ const SAVE_AS: KeyboardShortcut = KeyboardShortcut::new(CMD_SHIFT, Key::S);
 const UNDO: KeyboardShortcut = KeyboardShortcut::new(CMD, Key::Z);
 const REDO: KeyboardShortcut = KeyboardShortcut::new(CMD_SHIFT, Key::Z);
 const REDO_ALT: KeyboardShortcut = KeyboardShortcut::new(CMD, Key::Y);
+const PLAYERS_FULLSCREEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F11);
 
 /// Something the user can ask the app to do from a menu or the keyboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,12 +23,23 @@ pub enum Action {
     Undo,
     Redo,
     ResetLayout,
+    /// Opens or closes the players' window.
+    PlayersWindow,
+    /// The players' window shows what the GM's Map pane shows, or holds its own view.
+    PlayersFollow,
+    /// The players' window holds the GM's current view.
+    PushView,
+    /// The players' window goes black (or back).
+    Blackout,
+    PlayersFullscreen,
+    ExportView,
+    ExportViewNoFog,
 }
 
 impl Action {
     /// Shortcut handling walks this list in order; shortcuts with more modifiers come first so
     /// Ctrl+Shift+S is not taken for Ctrl+S (egui matches extra Shift leniently).
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 14] = [
         Self::SaveAs,
         Self::Redo,
         Self::New,
@@ -35,6 +47,13 @@ impl Action {
         Self::Save,
         Self::Undo,
         Self::ResetLayout,
+        Self::PlayersWindow,
+        Self::PlayersFollow,
+        Self::PushView,
+        Self::Blackout,
+        Self::PlayersFullscreen,
+        Self::ExportView,
+        Self::ExportViewNoFog,
     ];
 
     /// The menu text. Actions that open a dialog end with `…`.
@@ -47,6 +66,13 @@ impl Action {
             Self::Undo => "Undo",
             Self::Redo => "Redo",
             Self::ResetLayout => "Reset layout",
+            Self::PlayersWindow => "Players' window",
+            Self::PlayersFollow => "Players follow my view",
+            Self::PushView => "Push view to players",
+            Self::Blackout => "Blackout players' window",
+            Self::PlayersFullscreen => "Players' window fullscreen",
+            Self::ExportView => "Export map view as PNG…",
+            Self::ExportViewNoFog => "Export map view without fog as PNG…",
         }
     }
 
@@ -59,6 +85,13 @@ impl Action {
             Self::Undo => "Take back the last change",
             Self::Redo => "Make the last undone change again",
             Self::ResetLayout => "Put every pane back where it starts",
+            Self::PlayersWindow => "A second window for the TV: the map as the party knows it",
+            Self::PlayersFollow => "The players' window shows what the Map pane shows, as it moves",
+            Self::PushView => "Show the players what the Map pane shows now, and hold it there",
+            Self::Blackout => "Hide everything from the players while you set up",
+            Self::PlayersFullscreen => "Fill the players' screen (F11 in that window too)",
+            Self::ExportView => "Save the Map pane's view as the players see it, fog included",
+            Self::ExportViewNoFog => "Save the Map pane's view with no fog, for print or prep",
         }
     }
 
@@ -76,7 +109,14 @@ impl Action {
             Self::SaveAs => &[SAVE_AS],
             Self::Undo => &[UNDO],
             Self::Redo => &[REDO, REDO_ALT],
-            Self::ResetLayout => &[],
+            Self::PlayersFullscreen => &[PLAYERS_FULLSCREEN],
+            Self::ResetLayout
+            | Self::PlayersWindow
+            | Self::PlayersFollow
+            | Self::PushView
+            | Self::Blackout
+            | Self::ExportView
+            | Self::ExportViewNoFog => &[],
         }
     }
 
@@ -93,7 +133,10 @@ mod tests {
     #[test]
     fn dialog_actions_end_with_ellipsis() {
         for action in Action::ALL {
-            let opens_dialog = matches!(action, Action::Open | Action::SaveAs);
+            let opens_dialog = matches!(
+                action,
+                Action::Open | Action::SaveAs | Action::ExportView | Action::ExportViewNoFog
+            );
             assert_eq!(action.label().ends_with('…'), opens_dialog, "{action:?}");
         }
     }

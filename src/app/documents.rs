@@ -55,6 +55,13 @@ impl LanternApp {
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::ResetLayout => self.dock = dock::default_dock(),
+            Action::PlayersWindow
+            | Action::PlayersFollow
+            | Action::PushView
+            | Action::Blackout
+            | Action::PlayersFullscreen
+            | Action::ExportView
+            | Action::ExportViewNoFog => self.run_players_action(ctx, action),
         }
     }
 

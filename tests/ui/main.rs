@@ -5,5 +5,7 @@ mod combat;
 mod dice;
 mod map;
 mod map_play;
+mod players;
 mod shell;
+mod snapshots;
 mod support;

@@ -6,8 +6,10 @@
 //! the ruler, the toolbars. Only what is in view is drawn. Every edit is queued as a
 //! [`Command`]; pan, zoom, hover, drags and the play aids' state live in [`MapView`].
 
+mod audience_view;
 mod background;
 mod camera;
+mod fog;
 mod layout;
 mod movement;
 mod palette;
@@ -23,6 +25,9 @@ mod tokens;
 mod transform;
 mod walls;
 
+pub use audience_view::{ViewOptions, paint_map_view, paint_turn_banner};
+pub use fog::MapAudience;
+pub use layout::map_rect_in_grid;
 pub use ruler::Measurement;
 pub use sight_overlay::overlay_verdicts;
 pub use transform::MapTransform;
@@ -46,6 +51,14 @@ pub struct MapView {
     hovered_cell: Option<Cell>,
     backgrounds: BackgroundCache,
     play: PlayState,
+    fog: fog::FogLayer,
+    /// The part of the map (map space) the GM's pane showed last frame: what the players'
+    /// window follows or is pushed.
+    view_in_grid: Option<egui::Rect>,
+    /// While set, the pane draws this plain view (no gestures, no toolbars) for a PNG export.
+    export: Option<ViewOptions>,
+    /// The pane's rect last frame, in ui points.
+    rect: Option<egui::Rect>,
 }
 
 /// A token being dragged with the primary button.
@@ -83,6 +96,27 @@ impl MapView {
         self.play.last_measurement()
     }
 
+    /// The part of the map the GM's pane showed last frame, in map space.
+    pub fn view_in_grid(&self) -> Option<egui::Rect> {
+        self.view_in_grid
+    }
+
+    /// The pane's rect last frame, in ui points.
+    pub fn rect(&self) -> Option<egui::Rect> {
+        self.rect
+    }
+
+    /// Draws the pane as a plain view for export (`Some`) or as the GM's map again (`None`).
+    pub fn set_export(&mut self, options: Option<ViewOptions>) {
+        self.export = options;
+    }
+
+    /// Cells the party sees now but has not explored (empty with fog off or nothing new).
+    pub fn unexplored_seen(&mut self, encounter: &crate::model::Encounter) -> Vec<Cell> {
+        let (scene, generation) = self.play.scene.scene(encounter);
+        self.fog.unexplored_seen(scene, generation, encounter)
+    }
+
     /// Why the last token drop was refused, while the note is shown.
     pub fn refusal_note(&self) -> Option<&str> {
         self.play.note()
@@ -99,8 +133,23 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     camera.handle_input(ui, rect, map_in_grid, &background);
     let t = camera.transform(rect, map_in_grid);
 
+    view.rect = Some(rect);
+    view.view_in_grid = Some(t.grid_rect_from_ui(rect));
+    if let Some(options) = view.export {
+        paint_map_view(ui, rect, view, encounter, &t, options);
+        return;
+    }
     let painter = ui.painter_at(rect);
     let background_error = paint_board(ui, &painter, view, encounter, map_in_grid, &t);
+    let (scene, generation) = view.play.scene.scene(encounter);
+    view.fog
+        .paint(&painter, scene, generation, encounter, MapAudience::Gm, &t);
+    view.fog
+        .brush
+        .ui(ui, &background, &encounter.map, &t, ctx.commands);
+    view.fog
+        .brush
+        .paint_stroke(&painter, encounter.map.grid, &t);
     view.hovered_cell = hovered_cell(ui, ctx, &background, &t);
     if let Some(cell) = view.hovered_cell {
         terrain::paint_hovered_cell(&painter, encounter.map.grid, cell, &t);
@@ -128,6 +177,7 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
         camera::toolbar_ui(ui, rect, camera);
     }
     view.play.toolbar_ui(ui, rect);
+    fog::toolbar_ui(ui, rect, &encounter.fog, &mut view.fog.brush, ctx.commands);
     if let Some(err) = background_error {
         error_banner_ui(ui, rect, &err);
     }
@@ -145,7 +195,8 @@ fn tokens_layer_ui(
     let mut pan = Vec2::ZERO;
     let mut hovered = None;
     let discs = layout::token_discs(ctx.encounter.map.grid);
-    let measuring = view.play.ruler.active(ui);
+    // The fog brush takes primary drags too: tokens stay put under it.
+    let measuring = view.play.ruler.active(ui) || view.fog.brushing();
     let play = &mut view.play;
     let (scene, _) = play.scene.scene(ctx.encounter);
     let mut layer = tokens::TokenLayer {

@@ -1,0 +1,45 @@
+//! Image snapshots (`egui_kittest` with wgpu; software Vulkan in CI) of the Map pane and the
+//! players' view on the Go Forth: Heroes demo, at small sizes to keep them quick. Regenerate
+//! with `UPDATE_SNAPSHOTS=1 cargo test --test ui snapshots` after a deliberate change.
+
+use crate::support;
+
+use egui::Vec2;
+use egui_kittest::Harness;
+use lantern::app::{LanternApp, Pane};
+use lantern::demo::Demo;
+use lantern::model::Document;
+use support::demo;
+
+/// The demo with fog on and the party's sight recorded as explored (what a table sees after
+/// the first frame).
+fn fogged_demo() -> lantern::model::Encounter {
+    let mut encounter = demo(Demo::GoForthHeroes);
+    encounter.fog.enabled = true;
+    encounter
+}
+
+#[test]
+fn map_pane_with_fog_for_the_gm() {
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(800.0, 520.0))
+        .wgpu()
+        .build_eframe(|_cc| {
+            let mut app = LanternApp::with_document(Document::new(fogged_demo(), None));
+            app.show_only(Pane::Map);
+            app
+        });
+    harness.run();
+    harness.snapshot("map_pane_fog_gm");
+}
+
+#[test]
+fn players_view_with_fog() {
+    let app = LanternApp::with_document(Document::new(fogged_demo(), None));
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(640.0, 420.0))
+        .wgpu()
+        .build_ui_state(|ui, app: &mut LanternApp| app.players_view_ui(ui), app);
+    harness.run();
+    harness.snapshot("players_view_fog");
+}
