@@ -135,13 +135,23 @@ fn time_frames(encounter: Encounter) -> (f64, f64) {
     let mut frame = 0;
     let mut run = |app: &mut LanternApp| {
         let output = ctx.run_ui(input(frame, pointer_at(frame)), |ui| app.headless_frame(ui));
+        let shapes = output.shapes.len();
         let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
         frame += 1;
-        primitives.len()
+        let vertices: usize = primitives
+            .iter()
+            .map(|p| match &p.primitive {
+                egui::epaint::Primitive::Mesh(mesh) => mesh.vertices.len(),
+                egui::epaint::Primitive::Callback(_) => 0,
+            })
+            .sum();
+        (shapes, vertices)
     };
     for _ in 0..WARM_UP_FRAMES {
         run(&mut app);
     }
+    let (shapes, vertices) = run(&mut app);
+    eprintln!("  ({shapes} shapes, {vertices} vertices per frame)");
     let mut times: Vec<f64> = (0..TIMED_FRAMES)
         .map(|_| {
             let start = Instant::now();

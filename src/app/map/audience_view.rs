@@ -47,16 +47,10 @@ pub fn paint_map_view(
     let _ = super::paint_board(ui, &painter, view, encounter, map_in_grid, t);
     let (scene, generation) = view.play.scene.scene(encounter);
     let fogged = options.fog && encounter.fog.enabled;
-    let cells = fogged.then(|| view.fog.cells(scene, generation, encounter));
-    match cells {
-        // Walls wholly under unexplored fog would be painted over in black: skip them.
-        Some(cells) if options.audience == MapAudience::Players => {
-            walls::paint_walls(&painter, &encounter.walls, t, |w| {
-                wall_shown(&encounter.map, cells, w)
-            });
-        }
-        _ => walls::paint_walls(&painter, &encounter.walls, t, |_| true),
-    }
+    // Walls wholly under unexplored fog would be painted over in black: skip them.
+    let shown = (fogged && options.audience == MapAudience::Players)
+        .then(|| view.fog.walls_shown(scene, generation, encounter));
+    walls::paint_walls(&painter, &encounter.walls, t, shown);
     if fogged {
         view.fog
             .paint(&painter, scene, generation, encounter, options.audience, t);
@@ -72,28 +66,6 @@ pub fn paint_map_view(
         audience: options.audience,
     };
     tokens.paint()
-}
-
-/// Whether the cells on either side of a wall (sampled every half cell, a quarter cell off the
-/// wall) include one that is shown at all: a wall along a cell edge is seen from either side.
-fn wall_shown(map: &crate::model::MapSpec, cells: &FogCells, wall: &crate::model::Wall) -> bool {
-    let (from, to) = (wall.a, wall.b);
-    let (dx, dy) = (to.x - from.x, to.y - from.y);
-    let length = dx.hypot(dy);
-    if length == 0.0 {
-        return false;
-    }
-    let (nx, ny) = (-dy / length * 0.25, dx / length * 0.25);
-    let steps = (length * 2.0).ceil() as u32;
-    (0..=steps).any(|step| {
-        let along = f64::from(step) / f64::from(steps);
-        let (px, py) = (from.x + dx * along, from.y + dy * along);
-        [1.0, -1.0].iter().any(|side| {
-            let point = crate::model::GridPoint::new(px + nx * side, py + ny * side);
-            let cell = crate::board::grid::cell_in_grid(map.grid, point);
-            cells.at(map, cell) != CellFog::Hidden
-        })
-    })
 }
 
 /// What painting the tokens of one view needs.

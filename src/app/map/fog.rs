@@ -56,6 +56,8 @@ pub struct FogLayer {
     cells: Option<(u64, Fog, FogCells)>,
     /// Meshes per audience, for the cell states of the generation they name.
     bands: [Option<(u64, Fog, Vec<Band>)>; 2],
+    /// Which walls show at all for the cell states of a generation and a saved fog.
+    walls: Option<(u64, Fog, Vec<bool>)>,
     /// `(scene generation, explored count)` last checked for newly seen cells.
     checked: Option<(u64, usize)>,
     pub brush: Brush,
@@ -83,6 +85,30 @@ impl FogLayer {
             (generation, encounter.fog.clone(), cells)
         });
         cells
+    }
+
+    /// One flag per wall of `encounter`: whether a cell beside it is shown at all. Cached like
+    /// the cell states.
+    pub fn walls_shown(
+        &mut self,
+        scene: &Scene,
+        generation: u64,
+        encounter: &Encounter,
+    ) -> &[bool] {
+        let stale = self
+            .walls
+            .as_ref()
+            .is_none_or(|(g, fog, _)| *g != generation || *fog != encounter.fog);
+        if stale {
+            let cells = self.cells(scene, generation, encounter);
+            let shown = encounter
+                .walls
+                .iter()
+                .map(|w| wall_shown(&encounter.map, cells, w))
+                .collect();
+            self.walls = Some((generation, encounter.fog.clone(), shown));
+        }
+        self.walls.as_ref().map_or(&[], |(_, _, shown)| shown)
     }
 
     /// Cells the party sees now but has not explored yet. Cheap when nothing changed: the check
@@ -136,6 +162,28 @@ impl FogLayer {
     pub fn brushing(&self) -> bool {
         self.brush.tool.is_some()
     }
+}
+
+/// Whether the cells on either side of a wall (sampled every half cell, a quarter cell off the
+/// wall) include one that is shown at all: a wall along a cell edge is seen from either side.
+fn wall_shown(map: &MapSpec, cells: &FogCells, wall: &crate::model::Wall) -> bool {
+    let (from, to) = (wall.a, wall.b);
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    let length = dx.hypot(dy);
+    if length == 0.0 {
+        return false;
+    }
+    let (nx, ny) = (-dy / length * 0.25, dx / length * 0.25);
+    let steps = (length * 2.0).ceil() as u32;
+    (0..=steps).any(|step| {
+        let along = f64::from(step) / f64::from(steps);
+        let (px, py) = (from.x + dx * along, from.y + dy * along);
+        [1.0, -1.0].iter().any(|side| {
+            let point = crate::model::GridPoint::new(px + nx * side, py + ny * side);
+            let cell = crate::board::grid::cell_in_grid(map.grid, point);
+            cells.at(map, cell) != CellFog::Hidden
+        })
+    })
 }
 
 /// The party's sight cached in `slot` for `generation`, computed when missing or stale.

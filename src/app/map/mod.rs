@@ -21,6 +21,7 @@ mod sight_overlay;
 mod terrain;
 mod token_marks;
 mod token_paint;
+mod token_sprite;
 mod tokens;
 mod transform;
 mod walls;

@@ -3,11 +3,14 @@
 
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, vec2};
 
-use super::palette;
+use super::{palette, token_sprite};
 use crate::model::Token;
 
 /// Below this radius (points) a token is drawn as a plain dot.
 const MIN_DETAIL_RADIUS: f32 = 5.0;
+/// Up to this radius the ring is a fixed share of it, as in the disc texture; past it the ring
+/// stops growing, so larger discs are drawn as shapes.
+const MAX_SPRITE_RADIUS: f32 = 37.5;
 
 /// How a token is drawn this frame.
 #[derive(Clone, Copy, Debug)]
@@ -37,23 +40,25 @@ pub fn paint_token(painter: &Painter, token: &Token, centre: Pos2, radius: f32, 
         let glow = Stroke::new(ring_width * 1.1, fade(palette::SELECTION));
         painter.circle_stroke(centre, radius + ring_width * 0.9, glow);
     }
-    painter.circle_filled(
-        centre + vec2(0.0, radius * 0.08),
-        radius,
-        fade(Color32::from_black_alpha(90)),
-    );
     let fill = palette::token_fill(token.side, token.color);
-    painter.circle_filled(centre, radius, fade(fill));
     let ring = if look.hovered {
         palette::side_ring(token.side).gamma_multiply(1.25)
     } else {
         palette::side_ring(token.side)
     };
-    painter.circle_stroke(
-        centre,
-        radius - ring_width * 0.5,
-        Stroke::new(ring_width, fade(ring)),
-    );
+    if radius <= MAX_SPRITE_RADIUS {
+        token_sprite::paint_disc(painter, centre, radius, fill, ring, look.opacity);
+    } else {
+        paint_disc_shapes(
+            painter,
+            centre,
+            radius,
+            ring_width,
+            fill,
+            fade(ring),
+            look.opacity,
+        );
+    }
     if radius >= 9.0 {
         let font = FontId::proportional((radius * 0.75).min(40.0));
         painter.text(
@@ -80,6 +85,26 @@ pub fn paint_token(painter: &Painter, token: &Token, centre: Pos2, radius: f32, 
             look.opacity,
         );
     }
+}
+
+/// The disc as shapes, for discs so large that the ring stops growing with them.
+fn paint_disc_shapes(
+    painter: &Painter,
+    centre: Pos2,
+    radius: f32,
+    ring_width: f32,
+    fill: Color32,
+    ring: Color32,
+    opacity: f32,
+) {
+    let shadow = Color32::from_black_alpha(90).gamma_multiply(opacity);
+    painter.circle_filled(centre + vec2(0.0, radius * 0.08), radius, shadow);
+    painter.circle_filled(centre, radius, fill.gamma_multiply(opacity));
+    painter.circle_stroke(
+        centre,
+        radius - ring_width * 0.5,
+        Stroke::new(ring_width, ring),
+    );
 }
 
 /// Up to two letters naming the token inside its disc ("Goblin Archer" → "GA").

@@ -47,17 +47,13 @@ pub fn walls_ui(
     }
 }
 
-/// Paints every wall in view that `shown` lets through, doors included, with nothing to click:
-/// the players' view.
-pub fn paint_walls(
-    painter: &Painter,
-    walls: &[Wall],
-    t: &MapTransform,
-    shown: impl Fn(&Wall) -> bool,
-) {
+/// Paints every wall in view, doors included, with nothing to click: the players' view. With
+/// `shown` (one flag per wall), only the walls it flags.
+pub fn paint_walls(painter: &Painter, walls: &[Wall], t: &MapTransform, shown: Option<&[bool]>) {
     let clip = painter.clip_rect();
     let thickness = (t.points_per_cell * 0.12).clamp(2.0, 10.0);
-    for wall in walls.iter().filter(|w| shown(w)) {
+    let shown = |i: usize| shown.is_none_or(|s| s.get(i).copied().unwrap_or(true));
+    for (_, wall) in walls.iter().enumerate().filter(|(i, _)| shown(*i)) {
         let (a, b) = (t.ui_from_grid(wall.a), t.ui_from_grid(wall.b));
         if !clip.intersects(Rect::from_two_pos(a, b).expand(thickness * 1.2)) {
             continue;
