@@ -154,3 +154,58 @@ fn view_menu_pushes_the_gm_view_and_opens_the_players_window() {
     harness.run();
     assert!(harness.state().players.fullscreen);
 }
+
+/// Runs frames until `path` exists (the PNG is written on a background thread).
+fn run_until_written(harness: &mut Harness<'_, LanternApp>, path: &std::path::Path) {
+    for _ in 0..200 {
+        harness.run();
+        if path.exists() && image::open(path).is_ok() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("{} was never written", path.display());
+}
+
+#[test]
+fn export_saves_the_map_pane_with_and_without_fog() {
+    let mut encounter = demo(Demo::GoForthHeroes);
+    encounter.fog.enabled = true;
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(900.0, 600.0))
+        .wgpu()
+        .build_eframe(|_cc| {
+            let mut app = LanternApp::with_document(Document::new(encounter, None));
+            app.show_only(lantern::app::Pane::Map);
+            app
+        });
+    harness.run();
+    let pane = harness.state().map_view.rect().unwrap();
+    let skulker = centre_of(&harness, "Goblin Skulker") - pane.min;
+    let dir = tempfile::tempdir().unwrap();
+
+    let fogged = dir.path().join("fogged.png");
+    harness.state_mut().export_map_view(fogged.clone(), true);
+    run_until_written(&mut harness, &fogged);
+    let image = image::open(&fogged).unwrap().to_rgba8();
+    assert_eq!(image.width(), pane.width().round() as u32);
+    assert_eq!(image.height(), pane.height().round() as u32);
+    let at = |image: &image::RgbaImage| image.get_pixel(skulker.x as u32, skulker.y as u32).0;
+    let [r, g, b, _] = at(&image);
+    assert!(
+        r < 40 && g < 40 && b < 40,
+        "the skulker is under fog: {r} {g} {b}"
+    );
+
+    let plain = dir.path().join("plain.png");
+    harness.state_mut().export_map_view(plain.clone(), false);
+    run_until_written(&mut harness, &plain);
+    let [r, g, b, _] = at(&image::open(&plain).unwrap().to_rgba8());
+    assert!(
+        r > 80 && r > 2 * g && r > 2 * b,
+        "the skulker's red disc: {r} {g} {b}"
+    );
+    // The pane is back to the GM's map with its toolbars.
+    harness.run();
+    assert!(harness.query_by_label("Fog tools").is_some());
+}

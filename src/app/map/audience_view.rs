@@ -7,7 +7,7 @@ use egui::{Align2, Color32, FontId, Painter, Rect, Vec2};
 use super::fog::MapAudience;
 use super::layout::{TokenDisc, size_index, token_discs};
 use super::token_marks::{paint_condition_badges, paint_turn_ring};
-use super::token_paint::{TokenLook, paint_token};
+use super::token_paint::{TokenLook, paint_name_sized, paint_token};
 use super::transform::MapTransform;
 use super::{MapView, walls};
 use crate::board::fog::{CellFog, FogCells};
@@ -115,9 +115,14 @@ impl TokensView<'_> {
                 selected: false,
                 hovered: false,
                 opacity: if token.gm_only { 0.55 } else { 1.0 },
-                label: self.audience == MapAudience::Players || self.t.points_per_cell >= 18.0,
+                label: self.audience == MapAudience::Gm && self.t.points_per_cell >= 18.0,
             };
             paint_token(self.painter, token, centre, radius, look);
+            if self.audience == MapAudience::Players {
+                let size = (radius * 0.7).clamp(16.0, 30.0);
+                let at = centre + Vec2::new(0.0, radius + 2.0);
+                paint_name_sized(self.painter, &token.name, at, size, look.opacity);
+            }
             let names: Vec<&str> = on_token(
                 &self.encounter.combat.conditions,
                 self.encounter.system,

@@ -119,7 +119,17 @@ fn initials(name: &str) -> String {
 
 /// The name on a dark tag, readable over any map.
 fn paint_name(painter: &Painter, name: &str, top_centre: Pos2, radius: f32, opacity: f32) {
-    let size = (radius * 0.55).clamp(11.0, 16.0);
+    paint_name_sized(
+        painter,
+        name,
+        top_centre,
+        (radius * 0.55).clamp(11.0, 16.0),
+        opacity,
+    );
+}
+
+/// The name on a dark tag in `size`-point type (the players' window reads it across a room).
+pub fn paint_name_sized(painter: &Painter, name: &str, top_centre: Pos2, size: f32, opacity: f32) {
     let galley = painter.layout_no_wrap(
         name.to_owned(),
         FontId::proportional(size),
