@@ -43,3 +43,16 @@ fn players_view_with_fog() {
     harness.run();
     harness.snapshot("players_view_fog");
 }
+
+#[test]
+fn players_view_of_the_hex_demo_with_fog() {
+    let mut encounter = demo(Demo::EveningHex);
+    encounter.fog.enabled = true;
+    let app = LanternApp::with_document(Document::new(encounter, None));
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(560.0, 380.0))
+        .wgpu()
+        .build_ui_state(|ui, app: &mut LanternApp| app.players_view_ui(ui), app);
+    harness.run();
+    harness.snapshot("players_view_hex_fog");
+}
