@@ -159,6 +159,8 @@ fn time_frames(encounter: Encounter) -> (f64, f64) {
             start.elapsed().as_secs_f64() * 1e3
         })
         .collect();
+    let move_ms = time_moves(&mut app, &mut run);
+    eprintln!("  (a frame after a party token moves: {move_ms:.1} ms median)");
     times.sort_by(f64::total_cmp);
     let p99 = times[(times.len() * 99).div_ceil(100) - 1];
     eprintln!(
@@ -167,6 +169,29 @@ fn time_frames(encounter: Encounter) -> (f64, f64) {
         times[times.len() - 1]
     );
     (times[times.len() / 2], p99)
+}
+
+/// The median time of the frame after a party token moves one cell: the board geometry, the
+/// party's sight, the fog and its meshes are all rebuilt in it.
+fn time_moves(
+    app: &mut LanternApp,
+    run: &mut impl FnMut(&mut LanternApp) -> (usize, usize),
+) -> f64 {
+    let mut times: Vec<f64> = (0..9)
+        .map(|i| {
+            let token = &app.document.encounter.tokens[0];
+            let to = Cell::new(token.cell.x + if i % 2 == 0 { 1 } else { -1 }, token.cell.y);
+            let command = lantern::model::Command::MoveToken { id: token.id, to };
+            if let Err(err) = app.document.apply(command) {
+                eprintln!("  (move refused: {err})");
+            }
+            let start = Instant::now();
+            std::hint::black_box(run(app));
+            start.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
 }
 
 fn main() -> anyhow::Result<()> {
