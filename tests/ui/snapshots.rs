@@ -7,8 +7,10 @@ use crate::support;
 use egui::Vec2;
 use egui_kittest::Harness;
 use lantern::app::{LanternApp, Pane};
+use lantern::combat::conditions::{ActiveCondition, Duration};
+use lantern::combat::initiative::Combatant;
 use lantern::demo::Demo;
-use lantern::model::Document;
+use lantern::model::{Document, TokenId};
 use support::demo;
 
 /// The demo with fog on and the party's sight recorded as explored (what a table sees after
@@ -35,7 +37,18 @@ fn map_pane_with_fog_for_the_gm() {
 
 #[test]
 fn players_view_with_fog() {
-    let app = LanternApp::with_document(Document::new(fogged_demo(), None));
+    // Bram's turn in round 2, Bram dazed: the banner and a badge in the players' type sizes.
+    let mut encounter = fogged_demo();
+    let initiative = &mut encounter.combat.initiative;
+    initiative.combatants = [1, 2, 3].map(|id| Combatant::new(TokenId(id))).to_vec();
+    initiative.current = Some(1);
+    initiative.round = 2;
+    encounter.combat.conditions.push(ActiveCondition {
+        token: TokenId(2),
+        name: "Dazed".to_owned(),
+        duration: Duration::UntilRemoved,
+    });
+    let app = LanternApp::with_document(Document::new(encounter, None));
     let mut harness = Harness::builder()
         .with_size(Vec2::new(640.0, 420.0))
         .wgpu()
