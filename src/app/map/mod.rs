@@ -13,6 +13,7 @@ mod audience_view;
 mod background;
 mod camera;
 mod fog;
+mod fog_brush;
 mod layout;
 mod movement;
 mod palette;
@@ -181,7 +182,7 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
         camera::toolbar_ui(ui, rect, camera);
     }
     view.play.toolbar_ui(ui, rect);
-    fog::toolbar_ui(ui, rect, &encounter.fog, &mut view.fog.brush, ctx.commands);
+    fog_brush::toolbar_ui(ui, rect, &encounter.fog, &mut view.fog.brush, ctx.commands);
     if let Some(err) = background_error {
         error_banner_ui(ui, rect, &err);
     }
