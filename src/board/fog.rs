@@ -50,6 +50,7 @@ impl CellMask {
         self.bits.iter().filter(|b| **b).count()
     }
 
+    /// Whether no cell is set.
     pub fn is_empty(&self) -> bool {
         !self.bits.contains(&true)
     }

@@ -1,6 +1,11 @@
 //! Fog of war as the encounter saves it: whether it is on, what the party has explored, and the
 //! cells the GM revealed or hid by hand. What the party sees *now* is not saved: it follows from
 //! the tokens and walls (see `board::fog`).
+//!
+//! Exploring is recorded by the shell after each change: the cells the party newly sees go into
+//! one [`FogCommand::Explore`] that joins the undo step of the change that revealed them
+//! ([`super::History::amend_last`]), not a step of its own. Undoing a move therefore forgets what
+//! only that move showed, and redo shows it again; the undo menu never fills with "Explore".
 
 use std::collections::BTreeSet;
 
