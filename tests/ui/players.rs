@@ -180,7 +180,7 @@ fn export_saves_the_map_pane_with_and_without_fog() {
             app
         });
     harness.run();
-    let pane = harness.state().map_view.rect().unwrap();
+    let pane = harness.state().map_view.rect(&harness.ctx).unwrap();
     let skulker = centre_of(&harness, "Goblin Skulker") - pane.min;
     let dir = tempfile::tempdir().unwrap();
 

@@ -62,8 +62,8 @@ pub struct MapView {
     view_in_grid: Option<egui::Rect>,
     /// While set, the pane draws this plain view (no gestures, no toolbars) for a PNG export.
     export: Option<ViewOptions>,
-    /// The pane's rect last frame, in ui points.
-    rect: Option<egui::Rect>,
+    /// The pane's rect and the pass it was drawn in.
+    rect: Option<(egui::Rect, u64)>,
 }
 
 /// A token being dragged with the primary button.
@@ -106,9 +106,13 @@ impl MapView {
         self.view_in_grid
     }
 
-    /// The pane's rect last frame, in ui points.
-    pub fn rect(&self) -> Option<egui::Rect> {
+    /// The pane's rect in ui points, if the pane was drawn in this pass or the one before (a
+    /// pane in a hidden tab keeps an old rect that would crop the wrong part of a screenshot).
+    pub fn rect(&self, ctx: &egui::Context) -> Option<egui::Rect> {
+        let now = ctx.cumulative_pass_nr();
         self.rect
+            .filter(|(_, pass)| pass + 1 >= now)
+            .map(|(rect, _)| rect)
     }
 
     /// Draws the pane as a plain view for export (`Some`) or as the GM's map again (`None`).
@@ -138,7 +142,7 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     camera.handle_input(ui, rect, map_in_grid, &background);
     let t = camera.transform(rect, map_in_grid);
 
-    view.rect = Some(rect);
+    view.rect = Some((rect, ui.ctx().cumulative_pass_nr()));
     view.view_in_grid = Some(t.grid_rect_from_ui(rect));
     if let Some(options) = view.export {
         paint_map_view(ui, rect, view, encounter, &t, options);

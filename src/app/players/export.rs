@@ -159,7 +159,7 @@ impl LanternApp {
 
     /// Asks for a screenshot of the plain frame just drawn.
     fn request_shot(&mut self, ctx: &egui::Context, path: PathBuf) -> Option<Stage> {
-        let Some(rect) = self.map_view.rect() else {
+        let Some(rect) = self.map_view.rect(ctx) else {
             self.map_view.set_export(None);
             self.notifications
                 .error(&anyhow::anyhow!("Open the Map pane to export its view"));
