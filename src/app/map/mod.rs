@@ -287,7 +287,8 @@ fn handle_keys(ui: &egui::Ui, ctx: &mut PaneContext<'_>) {
 
 fn error_banner_ui(ui: &mut egui::Ui, rect: egui::Rect, message: &str) {
     let at = egui::Rect::from_min_size(
-        rect.left_bottom() - Vec2::new(-8.0, 32.0),
+        // Above the fog toolbar, which sits in the bottom-left corner.
+        rect.left_bottom() - Vec2::new(-8.0, 76.0),
         Vec2::new(rect.width() - 16.0, 24.0),
     );
     ui.scope_builder(egui::UiBuilder::new().max_rect(at), |ui| {
