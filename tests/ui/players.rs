@@ -209,3 +209,19 @@ fn export_saves_the_map_pane_with_and_without_fog() {
     harness.run();
     assert!(harness.query_by_label("Fog tools").is_some());
 }
+
+#[test]
+fn blackout_shows_the_players_nothing_until_lifted() {
+    let mut harness = players_harness(demo(Demo::GoForthHeroes));
+    assert!(harness.query_by_label("Kestrel").is_some());
+    harness.state_mut().players.blackout = true;
+    harness.run();
+    assert!(harness.query_by_label("Kestrel").is_none());
+    assert!(
+        harness.query_by_label("Fullscreen").is_some(),
+        "the button stays"
+    );
+    harness.state_mut().players.blackout = false;
+    harness.run();
+    assert!(harness.query_by_label("Kestrel").is_some());
+}
