@@ -1,9 +1,9 @@
 //! The Map pane: the battle map the GM works on.
 //!
 //! Layers, bottom to top: the table, the map area (or its background image), difficult and
-//! obstacle cells, grid lines, the fog of war's tint, walls/doors/windows, the dragged token's reach, tokens with their
-//! sight, turn and condition marks, the drag ghost and its path, the hovered token's sight lines,
-//! the ruler, the toolbars. Only what is in view is drawn. Every edit is queued as a
+//! obstacle cells, grid lines, the fog of war's tint, walls/doors/windows, the dragged token's
+//! reach, tokens with their sight, turn and condition marks, the drag ghost and its path, the
+//! hovered token's sight lines, the ruler, the toolbars. Only what is in view is drawn. Every edit is queued as a
 //! [`Command`]; pan, zoom, hover, drags and the play aids' state live in [`MapView`].
 //!
 //! The players' window and PNG export draw the same layers without gestures
