@@ -158,7 +158,10 @@ impl LanternApp {
                 }
             }
             Action::Blackout => players.blackout = !players.blackout,
-            Action::PlayersFullscreen => set_fullscreen(ctx, players, !players.fullscreen),
+            // F11 in the GM's window does nothing while there is no players' window to fill.
+            Action::PlayersFullscreen if players.open => {
+                set_fullscreen(ctx, players, !players.fullscreen);
+            }
             Action::ExportView => self.start_export(ctx, true),
             Action::ExportViewNoFog => self.start_export(ctx, false),
             _ => {}
