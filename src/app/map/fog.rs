@@ -215,7 +215,11 @@ fn build_bands(
     (hidden, explored): (Color32, Color32),
 ) -> Vec<Band> {
     let (w, h) = cells.size();
-    let identity = MapTransform::new(Pos2::ZERO, 1.0);
+    // Built literally: `MapTransform::new` clamps the zoom to what the pane allows.
+    let identity = MapTransform {
+        origin_in_ui: Pos2::ZERO,
+        points_per_cell: 1.0,
+    };
     let mut bands = Vec::new();
     for first_row in (0..h as i32).step_by(BAND_ROWS as usize) {
         let mut mesh = Mesh::default();
@@ -279,6 +283,34 @@ fn add_convex(mesh: &mut Mesh, polygon: &[Pos2], colour: Color32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::GridKind;
+
+    #[test]
+    fn hex_bands_are_in_map_space() {
+        let map = MapSpec {
+            grid: GridKind::HexPointy,
+            width_cells: 3,
+            height_cells: 2,
+            ..MapSpec::default()
+        };
+        let fog = Fog {
+            enabled: true,
+            ..Fog::default()
+        };
+        let cells = FogCells::new(&map, &fog, &CellMask::empty(&map));
+        let bands = build_bands(&map, &cells, fog_colours(MapAudience::Gm));
+        let expected = crate::app::map::layout::map_rect_in_grid(&map);
+        let bounds = bands[0].bounds;
+        assert!(
+            (bounds.max.x - expected.max.x).abs() < 1e-4,
+            "{bounds:?} vs {expected:?}"
+        );
+        assert!(
+            (bounds.max.y - expected.max.y).abs() < 1e-4,
+            "{bounds:?} vs {expected:?}"
+        );
+        assert_eq!(bands[0].mesh.vertices.len(), 6 * 6);
+    }
 
     #[test]
     fn square_rows_merge_runs_into_quads() {
