@@ -15,6 +15,9 @@ use crate::board::footprint::footprint_cells;
 use crate::combat::conditions::on_token;
 use crate::model::{Encounter, Token};
 
+/// Discs smaller than this (points) carry no name in the players' view.
+const MIN_NAMED_RADIUS: f32 = 8.0;
+
 /// How a view is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ViewOptions {
@@ -118,7 +121,8 @@ impl TokensView<'_> {
                 label: self.audience == MapAudience::Gm && self.t.points_per_cell >= 18.0,
             };
             paint_token(self.painter, token, centre, radius, look);
-            if self.audience == MapAudience::Players {
+            // Names in large type under discs of a few pixels would bury the map in labels.
+            if self.audience == MapAudience::Players && radius >= MIN_NAMED_RADIUS {
                 let size = (radius * 0.7).clamp(16.0, 30.0);
                 let at = centre + Vec2::new(0.0, radius + 2.0);
                 paint_name_sized(self.painter, &token.name, at, size, look.opacity);
