@@ -11,6 +11,7 @@ const SAVE_AS: KeyboardShortcut = KeyboardShortcut::new(CMD_SHIFT, Key::S);
 const UNDO: KeyboardShortcut = KeyboardShortcut::new(CMD, Key::Z);
 const REDO: KeyboardShortcut = KeyboardShortcut::new(CMD_SHIFT, Key::Z);
 const REDO_ALT: KeyboardShortcut = KeyboardShortcut::new(CMD, Key::Y);
+const PLAYERS_FULLSCREEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F11);
 
 /// Something the user can ask the app to do from a menu or the keyboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,12 +25,23 @@ pub enum Action {
     ResetLayout,
     ImportMap,
     SetBackground,
+    /// Opens or closes the players' window.
+    PlayersWindow,
+    /// The players' window shows what the GM's Map pane shows, or holds its own view.
+    PlayersFollow,
+    /// The players' window holds the GM's current view.
+    PushView,
+    /// The players' window goes black (or back).
+    Blackout,
+    PlayersFullscreen,
+    ExportView,
+    ExportViewNoFog,
 }
 
 impl Action {
     /// Shortcut handling walks this list in order; shortcuts with more modifiers come first so
     /// Ctrl+Shift+S is not taken for Ctrl+S (egui matches extra Shift leniently).
-    pub const ALL: [Self; 9] = [
+    pub const ALL: [Self; 16] = [
         Self::SaveAs,
         Self::Redo,
         Self::New,
@@ -39,6 +51,13 @@ impl Action {
         Self::ResetLayout,
         Self::ImportMap,
         Self::SetBackground,
+        Self::PlayersWindow,
+        Self::PlayersFollow,
+        Self::PushView,
+        Self::Blackout,
+        Self::PlayersFullscreen,
+        Self::ExportView,
+        Self::ExportViewNoFog,
     ];
 
     /// The menu text. Actions that open a dialog end with `…`.
@@ -53,6 +72,13 @@ impl Action {
             Self::ResetLayout => "Reset layout",
             Self::ImportMap => "Import Universal VTT…",
             Self::SetBackground => "Set map background…",
+            Self::PlayersWindow => "Players' window",
+            Self::PlayersFollow => "Players follow my view",
+            Self::PushView => "Push view to players",
+            Self::Blackout => "Blackout players' window",
+            Self::PlayersFullscreen => "Players' window fullscreen",
+            Self::ExportView => "Export map view as PNG…",
+            Self::ExportViewNoFog => "Export map view without fog as PNG…",
         }
     }
 
@@ -69,6 +95,13 @@ impl Action {
                 "Open a Dungeondraft, DungeonFog or Arkenforge map (.dd2vtt, .df2vtt, .uvtt)"
             }
             Self::SetBackground => "Lay a PNG, JPEG or WebP image under the map's grid",
+            Self::PlayersWindow => "A second window for the TV: the map as the party knows it",
+            Self::PlayersFollow => "The players' window shows what the Map pane shows, as it moves",
+            Self::PushView => "Show the players what the Map pane shows now, and hold it there",
+            Self::Blackout => "Hide everything from the players while you set up",
+            Self::PlayersFullscreen => "Fill the players' screen (F11 in that window too)",
+            Self::ExportView => "Save the Map pane's view as the players see it, fog included",
+            Self::ExportViewNoFog => "Save the Map pane's view with no fog, for print or prep",
         }
     }
 
@@ -86,7 +119,16 @@ impl Action {
             Self::SaveAs => &[SAVE_AS],
             Self::Undo => &[UNDO],
             Self::Redo => &[REDO, REDO_ALT],
-            Self::ResetLayout | Self::ImportMap | Self::SetBackground => &[],
+            Self::PlayersFullscreen => &[PLAYERS_FULLSCREEN],
+            Self::ResetLayout
+            | Self::ImportMap
+            | Self::SetBackground
+            | Self::PlayersWindow
+            | Self::PlayersFollow
+            | Self::PushView
+            | Self::Blackout
+            | Self::ExportView
+            | Self::ExportViewNoFog => &[],
         }
     }
 
@@ -105,7 +147,12 @@ mod tests {
         for action in Action::ALL {
             let opens_dialog = matches!(
                 action,
-                Action::Open | Action::SaveAs | Action::ImportMap | Action::SetBackground
+                Action::Open
+                    | Action::SaveAs
+                    | Action::ImportMap
+                    | Action::SetBackground
+                    | Action::ExportView
+                    | Action::ExportViewNoFog
             );
             assert_eq!(action.label().ends_with('…'), opens_dialog, "{action:?}");
         }

@@ -57,6 +57,13 @@ impl LanternApp {
             Action::ResetLayout => self.dock = dock::default_dock(),
             Action::ImportMap => self.start_dialog(ctx, DialogPurpose::ImportMap),
             Action::SetBackground => self.start_dialog(ctx, DialogPurpose::Background),
+            Action::PlayersWindow
+            | Action::PlayersFollow
+            | Action::PushView
+            | Action::Blackout
+            | Action::PlayersFullscreen
+            | Action::ExportView
+            | Action::ExportViewNoFog => self.run_players_action(ctx, action),
         }
     }
 

@@ -36,6 +36,16 @@ impl LanternApp {
         for action in [Action::Save, Action::SaveAs] {
             action_button_ui(ui, action, action.label(), true, requests);
         }
+        ui.separator();
+        for action in [Action::ExportView, Action::ExportViewNoFog] {
+            action_button_ui(
+                ui,
+                action,
+                action.label(),
+                !self.exporter.is_busy(),
+                requests,
+            );
+        }
     }
 
     fn recent_menu_ui(&self, ui: &mut egui::Ui, requests: &mut Vec<Request>) {
@@ -83,6 +93,36 @@ impl LanternApp {
         ui.separator();
         let reset = Action::ResetLayout;
         action_button_ui(ui, reset, reset.label(), true, requests);
+        ui.separator();
+        self.players_menu_ui(ui, requests);
+    }
+
+    /// The players' window entries: open, follow or push, blackout, fullscreen.
+    fn players_menu_ui(&self, ui: &mut egui::Ui, requests: &mut Vec<Request>) {
+        let players = &self.players;
+        for (action, on) in [
+            (Action::PlayersWindow, players.open),
+            (Action::PlayersFollow, players.follow_gm),
+            (Action::Blackout, players.blackout),
+            (Action::PlayersFullscreen, players.fullscreen),
+        ] {
+            let enabled = action == Action::PlayersWindow || players.open;
+            let mut checked = on;
+            let shortcut = action
+                .shortcut()
+                .map(|s| ui.ctx().format_shortcut(&s))
+                .unwrap_or_default();
+            let clicked = ui
+                .add_enabled(enabled, egui::Checkbox::new(&mut checked, action.label()))
+                .on_hover_text(format!("{} {shortcut}", action.tooltip()))
+                .clicked();
+            if clicked {
+                requests.push(Request::Action(action));
+            }
+        }
+        // Pushing works with the window closed too: it opens on the pushed view.
+        let push = Action::PushView;
+        action_button_ui(ui, push, push.label(), true, requests);
     }
 }
 

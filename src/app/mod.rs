@@ -19,6 +19,7 @@ pub mod map;
 mod menu_bar;
 mod notifications;
 pub mod panes;
+pub mod players;
 mod prompts;
 mod recent;
 pub mod trackers;
@@ -82,6 +83,9 @@ pub struct LanternApp {
     /// Set once the user agreed to close, so the next close request goes through.
     closing: bool,
     shown_title: String,
+    /// The players' window (view state).
+    pub players: players::PlayersWindow,
+    exporter: players::Exporter,
 }
 
 impl LanternApp {
@@ -133,6 +137,8 @@ impl LanternApp {
             unsaved_since: None,
             closing: false,
             shown_title: String::new(),
+            players: players::PlayersWindow::default(),
+            exporter: players::Exporter::default(),
         }
     }
 
@@ -158,14 +164,43 @@ impl LanternApp {
 
     /// Applies the panes' commands, each as its own undo step; failures are shown, not dropped.
     fn apply_pending(&mut self) {
+        let mut applied = false;
         for command in std::mem::take(&mut self.pending) {
             let label = command.label();
-            if let Err(err) = self.document.apply(command) {
-                let err = anyhow::Error::new(err).context(format!("{label} failed"));
-                self.notifications.error(&err);
+            match self.document.apply(command) {
+                Ok(()) => applied = true,
+                Err(err) => {
+                    let err = anyhow::Error::new(err).context(format!("{label} failed"));
+                    self.notifications.error(&err);
+                }
             }
         }
         self.forget_missing_selection();
+        self.record_explored(applied);
+    }
+
+    /// Adds the cells the party sees now to the explored fog, as part of the undo step that let
+    /// it see them (a move, an opened door, fog turned on), so undoing that step forgets them
+    /// again and redo brings them back. With no step this frame (an encounter just opened with
+    /// fog on) they become a step of their own, unless redo steps are waiting: a new step would
+    /// throw them away, and undo only ever returns to states already explored.
+    fn record_explored(&mut self, applied: bool) {
+        let cells = self.map_view.unexplored_seen(&self.document.encounter);
+        if cells.is_empty() {
+            return;
+        }
+        let command = Command::Fog(crate::model::FogCommand::Explore(cells));
+        let result = if applied {
+            self.document.amend_last(command)
+        } else if self.document.history().redo_label().is_none() {
+            self.document.apply(command)
+        } else {
+            return;
+        };
+        if let Err(err) = result {
+            self.notifications
+                .error(&anyhow::Error::new(err).context("Recording explored cells failed"));
+        }
     }
 
     /// Keeps the selection to tokens that still exist (after an undo or a delete).
@@ -202,8 +237,15 @@ impl LanternApp {
     }
 }
 
-impl eframe::App for LanternApp {
-    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+impl LanternApp {
+    /// One whole frame without eframe, `logic` then `ui` on a root ui: what the headless frame
+    /// benchmark times with `egui::Context::run_ui`.
+    pub fn headless_frame(&mut self, ui: &mut egui::Ui) {
+        self.logic_pass(ui.ctx());
+        self.ui_pass(ui);
+    }
+
+    fn logic_pass(&mut self, ctx: &egui::Context) {
         self.handle_close_request(ctx);
         self.handle_shortcuts(ctx);
         for request in std::mem::take(&mut self.requests) {
@@ -214,13 +256,15 @@ impl eframe::App for LanternApp {
         }
         self.imports_logic(ctx);
         self.autosave_tick(ctx);
+        self.export_tick(ctx);
         self.notifications.expire(ctx);
         self.update_title(ctx);
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui_pass(&mut self, ui: &mut egui::Ui) {
         egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar_ui(ui));
         egui::CentralPanel::default().show(ui, |ui| self.dock_ui(ui));
+        self.players_viewport(ui.ctx());
         self.prompt_ui(ui.ctx());
         self.imports_ui(ui.ctx());
         self.notifications.ui(ui.ctx());
@@ -229,6 +273,16 @@ impl eframe::App for LanternApp {
             ui.ctx().request_repaint();
         }
         self.apply_pending();
+    }
+}
+
+impl eframe::App for LanternApp {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        self.logic_pass(ctx);
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.ui_pass(ui);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

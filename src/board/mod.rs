@@ -7,6 +7,7 @@
 pub mod bands;
 pub mod cover;
 pub mod degree;
+pub mod fog;
 pub mod footprint;
 pub mod grid;
 mod index;

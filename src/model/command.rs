@@ -10,8 +10,8 @@ use crate::rules::{RulesError, TrackerCommand};
 
 use super::{
     Background, Cell, CellLength, CombatState, CustomBand, DiagonalRule, EmbeddedImage, Encounter,
-    GridKind, ImageId, Light, LogEntry, MapSpec, ObstaclePolygon, RuleSystem, Token, TokenId, Wall,
-    WallId, WallKind,
+    FogCommand, GridKind, ImageId, Light, LogEntry, MapSpec, ObstaclePolygon, RuleSystem, Token,
+    TokenId, Wall, WallId, WallKind,
 };
 
 /// A layer of per-cell flags the GM paints.
@@ -85,6 +85,8 @@ pub enum Command {
     Tracker(TrackerCommand),
     /// Puts the whole combat state back (the inverse of a combat command).
     SetCombat(Box<CombatState>),
+    /// A change to the fog of war.
+    Fog(FogCommand),
 }
 
 /// Why a command could not be applied.
@@ -157,6 +159,7 @@ impl Command {
             Self::Combat(c) => c.label(),
             Self::SetCombat(_) => "Restore combat",
             Self::Tracker(_) => "Change tracker",
+            Self::Fog(c) => c.label(),
         }
     }
 }
@@ -228,6 +231,7 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
             &mut encounter.combat,
             *state,
         )))),
+        Command::Fog(command) => Ok(Command::Fog(command.apply(&mut encounter.fog))),
     }
 }
 

@@ -42,6 +42,11 @@ impl Document {
         self.history.apply(&mut self.encounter, command)
     }
 
+    /// Applies `command` as part of the newest undo step (see [`History::amend_last`]).
+    pub fn amend_last(&mut self, command: Command) -> Result<(), CommandError> {
+        self.history.amend_last(&mut self.encounter, command)
+    }
+
     pub fn undo(&mut self) -> Result<Option<&'static str>, CommandError> {
         self.history.undo(&mut self.encounter)
     }

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Cell, CombatState, EmbeddedImage, GridPoint, ImageId, Light, MapSpec, RuleSystem, Token,
+    Cell, CombatState, EmbeddedImage, Fog, GridPoint, ImageId, Light, MapSpec, RuleSystem, Token,
     TokenId, Wall, WallId,
 };
 
@@ -51,6 +51,9 @@ pub struct Encounter {
     /// Light sources, from imported maps (Universal VTT); drawn by the lighting work to come.
     #[serde(default)]
     pub lights: Vec<Light>,
+    /// Fog of war: on or off, what the party explored, the GM's reveals and hides.
+    #[serde(default)]
+    pub fog: Fog,
 }
 
 impl Default for Encounter {
@@ -75,6 +78,7 @@ impl Encounter {
             custom_bands: Vec::new(),
             combat: CombatState::default(),
             lights: Vec::new(),
+            fog: Fog::default(),
         }
     }
 

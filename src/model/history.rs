@@ -43,6 +43,25 @@ impl History {
         Ok(())
     }
 
+    /// Applies `command` as part of the newest step rather than as a step of its own: for what
+    /// that step's change led to (the cells a move let the party see), so one undo takes back
+    /// both and redo replays both. With no step to join, `command` becomes a step.
+    pub fn amend_last(
+        &mut self,
+        encounter: &mut Encounter,
+        command: Command,
+    ) -> Result<(), CommandError> {
+        let Some(step) = self.undo.last_mut() else {
+            return self.apply(encounter, command);
+        };
+        let inverse = apply(encounter, command.clone())?;
+        let forward = std::mem::replace(&mut step.forward, Command::Batch(Vec::new()));
+        step.forward = Command::Batch(vec![forward, command]);
+        let older = std::mem::replace(&mut step.inverse, Command::Batch(Vec::new()));
+        step.inverse = Command::Batch(vec![inverse, older]);
+        Ok(())
+    }
+
     /// Undoes the newest step, returning its label, or `None` when there is nothing to undo.
     pub fn undo(
         &mut self,

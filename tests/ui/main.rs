@@ -7,5 +7,7 @@ mod editing;
 mod import;
 mod map;
 mod map_play;
+mod players;
 mod shell;
+mod snapshots;
 mod support;

@@ -6,6 +6,11 @@ use super::transform::MapTransform;
 
 /// Points left free around the map when it is fitted into the pane.
 const FIT_MARGIN: f32 = 24.0;
+/// Room the pane's floating toolbars take (left: the tool column; top: camera and play aids;
+/// bottom: the fog bar), kept clear when fitting so no token at the map's edge hides under them.
+const CHROME_LEFT: f32 = 116.0;
+const CHROME_TOP: f32 = 40.0;
+const CHROME_BOTTOM: f32 = 44.0;
 /// How far the arrow keys pan per second, in ui points.
 const KEY_PAN_POINTS_PER_SEC: f32 = 700.0;
 /// Zoom factor per point of mouse-wheel scroll.
@@ -47,7 +52,7 @@ impl Camera {
     /// This frame's transform for a pane at `rect`, fitting the map first if asked to.
     pub fn transform(&mut self, rect: Rect, map_in_grid: Rect) -> MapTransform {
         if self.fit_pending || self.fitted_map != Some(map_in_grid) {
-            let fitted = MapTransform::fit(map_in_grid, rect, FIT_MARGIN);
+            let fitted = MapTransform::fit(map_in_grid, fit_room(rect), FIT_MARGIN);
             self.store(rect, &fitted);
             self.fit_pending = false;
             self.fitted_map = Some(map_in_grid);
@@ -166,4 +171,18 @@ pub fn toolbar_ui(ui: &mut Ui, rect: Rect, camera: &mut Camera) {
                 });
             });
     });
+}
+
+/// The part of the pane a fitted map may fill: clear of the toolbars when the pane has room for
+/// both, the whole pane when it is too small to spare it.
+fn fit_room(rect: Rect) -> Rect {
+    let inset = Rect::from_min_max(
+        rect.min + Vec2::new(CHROME_LEFT, CHROME_TOP),
+        rect.max - Vec2::new(0.0, CHROME_BOTTOM),
+    );
+    if inset.width() >= rect.width() * 0.6 && inset.height() >= rect.height() * 0.6 {
+        inset
+    } else {
+        rect
+    }
 }

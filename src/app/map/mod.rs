@@ -1,15 +1,21 @@
 //! The Map pane: the battle map the GM works on.
 //!
 //! Layers, bottom to top: the table, the map area (or its background image), difficult and
-//! obstacle cells, grid lines, walls/doors/windows, the dragged token's reach, tokens with their
-//! sight, turn and condition marks, the drag ghost and its path, the hovered token's sight lines,
-//! the ruler, the toolbars. Only what is in view is drawn. Every edit is queued as a
+//! obstacle cells, grid lines, the fog of war's tint, walls/doors/windows, the dragged token's
+//! reach, tokens with their sight, turn and condition marks, the drag ghost and its path, the
+//! hovered token's sight lines, the ruler, the toolbars. Only what is in view is drawn. Every edit is queued as a
 //! [`Command`]; pan, zoom, hover, drags and the play aids' state live in [`MapView`].
+//!
+//! The players' window and PNG export draw the same layers without gestures
+//! ([`paint_map_view`]); [`MapAudience`] says who a view is for.
 
+mod audience_view;
 pub(crate) mod background;
 mod brush;
 mod calibrate;
 mod camera;
+mod fog;
+mod fog_brush;
 mod layout;
 mod movement;
 mod palette;
@@ -24,12 +30,16 @@ mod token_images;
 mod token_marks;
 mod token_paint;
 mod token_palette;
+mod token_sprite;
 mod tokens;
 mod tools;
 mod transform;
 mod turning;
 mod walls;
 
+pub use audience_view::{ViewOptions, paint_map_view, paint_turn_banner};
+pub use fog::MapAudience;
+pub use layout::map_rect_in_grid;
 pub use ruler::Measurement;
 pub use sight_overlay::overlay_verdicts;
 pub use token_palette::TokenPalette;
@@ -57,6 +67,14 @@ pub struct MapView {
     play: PlayState,
     tools: ToolState,
     token_images: token_images::TokenImages,
+    fog: fog::FogLayer,
+    /// The part of the map (map space) the GM's pane showed last frame: what the players'
+    /// window follows or is pushed.
+    view_in_grid: Option<egui::Rect>,
+    /// While set, the pane draws this plain view (no gestures, no toolbars) for a PNG export.
+    export: Option<ViewOptions>,
+    /// The pane's rect and the pass it was drawn in.
+    rect: Option<(egui::Rect, u64)>,
 }
 
 /// A token being dragged with the primary button.
@@ -109,6 +127,31 @@ impl MapView {
         self.backgrounds.size_px(image)
     }
 
+    /// The part of the map the GM's pane showed last frame, in map space.
+    pub fn view_in_grid(&self) -> Option<egui::Rect> {
+        self.view_in_grid
+    }
+
+    /// The pane's rect in ui points, if the pane was drawn in this pass or the one before (a
+    /// pane in a hidden tab keeps an old rect that would crop the wrong part of a screenshot).
+    pub fn rect(&self, ctx: &egui::Context) -> Option<egui::Rect> {
+        let now = ctx.cumulative_pass_nr();
+        self.rect
+            .filter(|(_, pass)| pass + 1 >= now)
+            .map(|(rect, _)| rect)
+    }
+
+    /// Draws the pane as a plain view for export (`Some`) or as the GM's map again (`None`).
+    pub fn set_export(&mut self, options: Option<ViewOptions>) {
+        self.export = options;
+    }
+
+    /// Cells the party sees now but has not explored (empty with fog off or nothing new).
+    pub fn unexplored_seen(&mut self, encounter: &crate::model::Encounter) -> Vec<Cell> {
+        let (scene, generation) = self.play.scene.scene(encounter);
+        self.fog.unexplored_seen(scene, generation, encounter)
+    }
+
     /// Why the last token drop was refused, while the note is shown.
     pub fn refusal_note(&self) -> Option<&str> {
         self.play.note()
@@ -125,8 +168,23 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     camera.handle_input(ui, rect, map_in_grid, &background);
     let t = camera.transform(rect, map_in_grid);
 
+    view.rect = Some((rect, ui.ctx().cumulative_pass_nr()));
+    view.view_in_grid = Some(t.grid_rect_from_ui(rect));
+    if let Some(options) = view.export {
+        paint_map_view(ui, rect, view, encounter, &t, options);
+        return;
+    }
     let painter = ui.painter_at(rect);
     let background_error = paint_board(ui, &painter, view, encounter, map_in_grid, &t);
+    let (scene, generation) = view.play.scene.scene(encounter);
+    view.fog
+        .paint(&painter, scene, generation, encounter, MapAudience::Gm, &t);
+    view.fog
+        .brush
+        .ui(ui, &background, &encounter.map, &t, ctx.commands);
+    view.fog
+        .brush
+        .paint_stroke(&painter, encounter.map.grid, &t);
     view.hovered_cell = hovered_cell(ui, ctx, &background, &t);
     if let Some(cell) = view.hovered_cell {
         terrain::paint_hovered_cell(&painter, encounter.map.grid, cell, &t);
@@ -161,6 +219,7 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
         ctx.selection.clear();
     }
     handle_keys(ui, ctx);
+    let brush_before = view.fog.brush.tool;
     view.tools.handle_keys(ui, ctx);
     if let Some(camera) = &mut view.camera {
         camera.pan(ui, pan);
@@ -169,8 +228,23 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     view.play.toolbar_ui(ui, rect);
     view.tools.toolbar_ui(ui, ctx, rect);
     view.backgrounds.progress_ui(ui);
+    fog_brush::toolbar_ui(ui, rect, &encounter.fog, &mut view.fog.brush, ctx.commands);
+    keep_one_brush(view, brush_before);
     if let Some(err) = background_error {
         error_banner_ui(ui, rect, &err);
+    }
+}
+
+/// The fog brush and the editing tools both take primary drags, so at most one is on: the one
+/// picked last wins and the other is put down.
+fn keep_one_brush(view: &mut MapView, brush_before: Option<fog_brush::BrushTool>) {
+    if view.fog.brush.tool.is_none() || !view.tools.tool.edits() {
+        return;
+    }
+    if view.fog.brush.tool == brush_before {
+        view.fog.brush.tool = None;
+    } else {
+        view.tools.set_tool(Tool::Select);
     }
 }
 
@@ -187,7 +261,8 @@ fn tokens_layer_ui(
     let mut hovered = None;
     let discs = layout::token_discs(ctx.encounter.map.grid);
     // An editing tool owns primary drags, as the ruler does: tokens then only take clicks.
-    let measuring = view.play.ruler.active(ui) || view.tools.tool.edits();
+    // The fog brush takes primary drags too: tokens stay put under it.
+    let measuring = view.play.ruler.active(ui) || view.tools.tool.edits() || view.fog.brushing();
     let play = &mut view.play;
     let (scene, _) = play.scene.scene(ctx.encounter);
     let mut layer = tokens::TokenLayer {
@@ -269,7 +344,8 @@ fn handle_keys(ui: &egui::Ui, ctx: &mut PaneContext<'_>) {
 
 fn error_banner_ui(ui: &mut egui::Ui, rect: egui::Rect, message: &str) {
     let at = egui::Rect::from_min_size(
-        rect.left_bottom() - Vec2::new(-8.0, 32.0),
+        // Above the fog toolbar, which sits in the bottom-left corner.
+        rect.left_bottom() - Vec2::new(-8.0, 76.0),
         Vec2::new(rect.width() - 16.0, 24.0),
     );
     ui.scope_builder(egui::UiBuilder::new().max_rect(at), |ui| {

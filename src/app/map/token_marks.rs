@@ -26,15 +26,33 @@ pub fn paint_turn_ring(painter: &Painter, centre: Pos2, radius: f32) {
 /// A row of small chips over the top of the disc, one per active condition, with its first
 /// letters ("Prone" reads "Pr").
 pub fn paint_condition_chips(painter: &Painter, names: &[&str], centre: Pos2, radius: f32) {
+    let size = (radius * 0.42).clamp(9.0, 14.0);
+    paint_condition_badges(painter, names, centre, radius, size, false);
+}
+
+/// A row of chips over the top of the disc in `font_size` points, one per condition: the first
+/// two letters, or (`full_names`, for the players' screen) the whole name.
+pub fn paint_condition_badges(
+    painter: &Painter,
+    names: &[&str],
+    centre: Pos2,
+    radius: f32,
+    font_size: f32,
+    full_names: bool,
+) {
     if names.is_empty() {
         return;
     }
-    let size = (radius * 0.42).clamp(9.0, 14.0);
+    let size = font_size;
     let font = FontId::proportional(size);
     let galleys: Vec<_> = names
         .iter()
         .map(|name| {
-            let text: String = name.chars().take(2).collect();
+            let text: String = if full_names {
+                (*name).to_owned()
+            } else {
+                name.chars().take(2).collect()
+            };
             (
                 painter.layout_no_wrap(text, font.clone(), Color32::WHITE),
                 chip_colour(name),

@@ -3,8 +3,14 @@
 
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, vec2};
 
-use super::palette;
+use super::{palette, token_sprite};
 use crate::model::Token;
+
+/// Below this radius (points) a token is drawn as a plain dot.
+const MIN_DETAIL_RADIUS: f32 = 5.0;
+/// Up to this radius the ring is a fixed share of it, as in the disc texture; past it the ring
+/// stops growing, so larger discs are drawn as shapes.
+const MAX_SPRITE_RADIUS: f32 = 37.5;
 
 /// How a token is drawn this frame.
 #[derive(Clone, Copy, Debug)]
@@ -20,28 +26,39 @@ pub struct TokenLook {
 /// Paints `token` as a disc of `radius` points at `centre`.
 pub fn paint_token(painter: &Painter, token: &Token, centre: Pos2, radius: f32, look: TokenLook) {
     let fade = |c: Color32| c.gamma_multiply(look.opacity);
+    if radius < MIN_DETAIL_RADIUS {
+        // A few pixels across: shadow, fill and ring would blur into one dot anyway, so draw the
+        // dot (in the side's colour) and spare two thirds of the shapes on a crowded map.
+        if look.selected {
+            painter.circle_filled(centre, radius + 2.0, fade(palette::SELECTION));
+        }
+        painter.circle_filled(centre, radius, fade(palette::side_ring(token.side)));
+        return;
+    }
     let ring_width = (radius * 0.16).clamp(1.5, 6.0);
     if look.selected {
         let glow = Stroke::new(ring_width * 1.1, fade(palette::SELECTION));
         painter.circle_stroke(centre, radius + ring_width * 0.9, glow);
     }
-    painter.circle_filled(
-        centre + vec2(0.0, radius * 0.08),
-        radius,
-        fade(Color32::from_black_alpha(90)),
-    );
     let fill = palette::token_fill(token.side, token.color);
-    painter.circle_filled(centre, radius, fade(fill));
     let ring = if look.hovered {
         palette::side_ring(token.side).gamma_multiply(1.25)
     } else {
         palette::side_ring(token.side)
     };
-    painter.circle_stroke(
-        centre,
-        radius - ring_width * 0.5,
-        Stroke::new(ring_width, fade(ring)),
-    );
+    if radius <= MAX_SPRITE_RADIUS {
+        token_sprite::paint_disc(painter, centre, radius, fill, ring, look.opacity);
+    } else {
+        paint_disc_shapes(
+            painter,
+            centre,
+            radius,
+            ring_width,
+            fill,
+            fade(ring),
+            look.opacity,
+        );
+    }
     if radius >= 9.0 {
         let font = FontId::proportional((radius * 0.75).min(40.0));
         painter.text(
@@ -70,6 +87,26 @@ pub fn paint_token(painter: &Painter, token: &Token, centre: Pos2, radius: f32, 
     }
 }
 
+/// The disc as shapes, for discs so large that the ring stops growing with them.
+fn paint_disc_shapes(
+    painter: &Painter,
+    centre: Pos2,
+    radius: f32,
+    ring_width: f32,
+    fill: Color32,
+    ring: Color32,
+    opacity: f32,
+) {
+    let shadow = Color32::from_black_alpha(90).gamma_multiply(opacity);
+    painter.circle_filled(centre + vec2(0.0, radius * 0.08), radius, shadow);
+    painter.circle_filled(centre, radius, fill.gamma_multiply(opacity));
+    painter.circle_stroke(
+        centre,
+        radius - ring_width * 0.5,
+        Stroke::new(ring_width, ring),
+    );
+}
+
 /// Up to two letters naming the token inside its disc ("Goblin Archer" → "GA").
 fn initials(name: &str) -> String {
     let words: Vec<&str> = name.split_whitespace().collect();
@@ -82,7 +119,17 @@ fn initials(name: &str) -> String {
 
 /// The name on a dark tag, readable over any map.
 fn paint_name(painter: &Painter, name: &str, top_centre: Pos2, radius: f32, opacity: f32) {
-    let size = (radius * 0.55).clamp(11.0, 16.0);
+    paint_name_sized(
+        painter,
+        name,
+        top_centre,
+        (radius * 0.55).clamp(11.0, 16.0),
+        opacity,
+    );
+}
+
+/// The name on a dark tag in `size`-point type (the players' window reads it across a room).
+pub fn paint_name_sized(painter: &Painter, name: &str, top_centre: Pos2, size: f32, opacity: f32) {
     let galley = painter.layout_no_wrap(
         name.to_owned(),
         FontId::proportional(size),

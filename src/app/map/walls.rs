@@ -6,6 +6,9 @@ use super::palette;
 use super::transform::MapTransform;
 use crate::model::{Command, Wall, WallKind};
 
+/// Walls thinner than this many points are drawn without round ends.
+const MIN_CAP_THICKNESS: f32 = 4.0;
+
 /// The accessible name of a door, which tests and screen readers use to find it.
 pub fn door_label(open: bool) -> &'static str {
     if open { "Door (open)" } else { "Door (closed)" }
@@ -44,6 +47,25 @@ pub fn walls_ui(
     }
 }
 
+/// Paints every wall in view, doors included, with nothing to click: the players' view. With
+/// `shown` (one flag per wall), only the walls it flags.
+pub fn paint_walls(painter: &Painter, walls: &[Wall], t: &MapTransform, shown: Option<&[bool]>) {
+    let clip = painter.clip_rect();
+    let thickness = (t.points_per_cell * 0.12).clamp(2.0, 10.0);
+    let shown = |i: usize| shown.is_none_or(|s| s.get(i).copied().unwrap_or(true));
+    for (_, wall) in walls.iter().enumerate().filter(|(i, _)| shown(*i)) {
+        let (a, b) = (t.ui_from_grid(wall.a), t.ui_from_grid(wall.b));
+        if !clip.intersects(Rect::from_two_pos(a, b).expand(thickness * 1.2)) {
+            continue;
+        }
+        match wall.kind {
+            WallKind::Wall => paint_wall(painter, a, b, thickness),
+            WallKind::Window => paint_window(painter, a, b, thickness),
+            WallKind::Door { open } => paint_door(painter, a, b, thickness, open, false),
+        }
+    }
+}
+
 fn door_response(ui: &Ui, wall: &Wall, bounds: Rect, open: bool) -> Response {
     let id = ui.scope_id().with(("map_door", wall.id));
     let response = ui.interact(bounds, id, Sense::click());
@@ -59,8 +81,12 @@ fn door_response(ui: &Ui, wall: &Wall, bounds: Rect, open: bool) -> Response {
 /// A thick dark line with round ends, so joined segments read as one wall.
 fn paint_wall(painter: &Painter, a: Pos2, b: Pos2, thickness: f32) {
     painter.line_segment([a, b], Stroke::new(thickness, palette::WALL));
-    painter.circle_filled(a, thickness * 0.5, palette::WALL);
-    painter.circle_filled(b, thickness * 0.5, palette::WALL);
+    // Round ends thinner than this are below a pixel's worth of difference, and on a map with
+    // thousands of walls zoomed out they were two thirds of the shapes drawn.
+    if thickness >= MIN_CAP_THICKNESS {
+        painter.circle_filled(a, thickness * 0.5, palette::WALL);
+        painter.circle_filled(b, thickness * 0.5, palette::WALL);
+    }
 }
 
 /// Two thin light-blue lines between short stubs of wall.

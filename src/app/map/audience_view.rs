@@ -1,0 +1,186 @@
+//! The map drawn for an audience, without gestures: the players' window and PNG export show it.
+//! The GM's pane paints the same layers (board, fog, walls, tokens and their marks) with its
+//! gestures on top; [`MapAudience`] is the one switch between the two.
+
+use egui::{Align2, Color32, FontId, Painter, Rect, Vec2};
+
+use super::fog::MapAudience;
+use super::layout::{TokenDisc, size_index, token_discs};
+use super::token_marks::{paint_condition_badges, paint_turn_ring};
+use super::token_paint::{TokenLook, paint_name_sized, paint_token};
+use super::transform::MapTransform;
+use super::{MapView, walls};
+use crate::board::fog::{CellFog, FogCells};
+use crate::board::footprint::footprint_cells;
+use crate::combat::conditions::on_token;
+use crate::model::{Encounter, Token};
+
+/// Discs smaller than this (points) carry no name in the players' view.
+const MIN_NAMED_RADIUS: f32 = 8.0;
+
+/// How a view is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ViewOptions {
+    pub audience: MapAudience,
+    /// Draw the fog (when the encounter has it on).
+    pub fog: bool,
+}
+
+impl ViewOptions {
+    /// The players' window: fog as the players see it.
+    pub const PLAYERS: Self = Self {
+        audience: MapAudience::Players,
+        fog: true,
+    };
+}
+
+/// Paints the whole view into `rect` with transform `t`. Returns whether the token whose turn
+/// it is was shown (the players' banner names it only then).
+pub fn paint_map_view(
+    ui: &egui::Ui,
+    rect: Rect,
+    view: &mut MapView,
+    encounter: &Encounter,
+    t: &MapTransform,
+    options: ViewOptions,
+) -> bool {
+    let painter = ui.painter_at(rect);
+    let map_in_grid = super::layout::map_rect_in_grid(&encounter.map);
+    // An unreadable background shows as parchment here; the GM's pane names the problem.
+    let _ = super::paint_board(ui, &painter, view, encounter, map_in_grid, t);
+    let (scene, generation) = view.play.scene.scene(encounter);
+    let fogged = options.fog && encounter.fog.enabled;
+    // Walls wholly under unexplored fog would be painted over in black: skip them.
+    let shown = (fogged && options.audience == MapAudience::Players)
+        .then(|| view.fog.walls_shown(scene, generation, encounter));
+    walls::paint_walls(&painter, &encounter.walls, t, shown);
+    if fogged {
+        view.fog
+            .paint(&painter, scene, generation, encounter, options.audience, t);
+    }
+    let cells = fogged.then(|| view.fog.cells(scene, generation, encounter));
+    let tokens = TokensView {
+        ui,
+        painter: &painter,
+        encounter,
+        cells,
+        discs: token_discs(encounter.map.grid),
+        t,
+        audience: options.audience,
+    };
+    tokens.paint()
+}
+
+/// What painting the tokens of one view needs.
+struct TokensView<'a> {
+    ui: &'a egui::Ui,
+    painter: &'a Painter,
+    encounter: &'a Encounter,
+    /// Fog states, when fog is drawn: tokens on cells the players can't see are left out.
+    cells: Option<&'a FogCells>,
+    discs: [TokenDisc; 6],
+    t: &'a MapTransform,
+    audience: MapAudience,
+}
+
+impl TokensView<'_> {
+    /// Paints the tokens shown; returns whether the token whose turn it is was among them.
+    fn paint(&self) -> bool {
+        let current = self.encounter.combat.initiative.current_token();
+        let mut current_shown = false;
+        for token in self.encounter.tokens.iter().filter(|t| self.shows(t)) {
+            current_shown |= current == Some(token.id);
+            let disc = self.discs[size_index(token.size)];
+            let centre = self
+                .t
+                .ui_from_grid(disc.centre(self.encounter.map.grid, token.cell));
+            let radius = self.t.points(disc.radius_cells);
+            let bounds = Rect::from_center_size(centre, Vec2::splat(radius * 2.0));
+            if !self
+                .painter
+                .clip_rect()
+                .intersects(bounds.expand(radius + 40.0))
+            {
+                continue;
+            }
+            if self.audience == MapAudience::Players {
+                // Names what the players can see, for screen readers and tests.
+                let id = self.ui.scope_id().with(("players_token", token.id));
+                let node = self.ui.interact(bounds, id, egui::Sense::empty());
+                node.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::Role::Label, true, &token.name)
+                });
+            }
+            if current == Some(token.id) {
+                paint_turn_ring(self.painter, centre, radius);
+            }
+            let look = TokenLook {
+                selected: false,
+                hovered: false,
+                opacity: if token.gm_only { 0.55 } else { 1.0 },
+                label: self.audience == MapAudience::Gm && self.t.points_per_cell >= 18.0,
+            };
+            paint_token(self.painter, token, centre, radius, look);
+            // Names in large type under discs of a few pixels would bury the map in labels.
+            if self.audience == MapAudience::Players && radius >= MIN_NAMED_RADIUS {
+                let size = (radius * 0.7).clamp(16.0, 30.0);
+                let at = centre + Vec2::new(0.0, radius + 2.0);
+                paint_name_sized(self.painter, &token.name, at, size, look.opacity);
+            }
+            let names: Vec<&str> = on_token(
+                &self.encounter.combat.conditions,
+                self.encounter.system,
+                token.id,
+            )
+            .map(|(c, _)| c.name.as_str())
+            .collect();
+            let font = match self.audience {
+                MapAudience::Players => (radius * 0.5).clamp(14.0, 26.0),
+                MapAudience::Gm => (radius * 0.42).clamp(9.0, 14.0),
+            };
+            let full_names = self.audience == MapAudience::Players;
+            paint_condition_badges(self.painter, &names, centre, radius, font, full_names);
+        }
+        current_shown
+    }
+
+    /// Whether `token` appears: never GM-only tokens for the players; with fog, only tokens
+    /// standing on a cell shown in full.
+    fn shows(&self, token: &Token) -> bool {
+        if self.audience == MapAudience::Players && token.gm_only {
+            return false;
+        }
+        let Some(cells) = self.cells else {
+            return true;
+        };
+        let map = &self.encounter.map;
+        footprint_cells(map.grid, token.size, token.cell)
+            .into_iter()
+            .any(|c| cells.at(map, c) == CellFog::Visible)
+    }
+}
+
+/// The banner across the top of the players' window: the round and whose turn it is, large
+/// enough to read from across the room. Names of tokens the players can't see stay unsaid.
+pub fn paint_turn_banner(painter: &Painter, rect: Rect, encounter: &Encounter, visible: bool) {
+    let initiative = &encounter.combat.initiative;
+    if !initiative.is_running() {
+        return;
+    }
+    let who = initiative
+        .current_token()
+        .and_then(|id| encounter.token(id))
+        .filter(|t| visible && !t.gm_only)
+        .map(|t| format!(" — {}'s turn", t.name));
+    let text = format!("Round {}{}", initiative.round, who.unwrap_or_default());
+    let size = (rect.height() * 0.055).clamp(22.0, 48.0);
+    let galley = painter.layout_no_wrap(text, FontId::proportional(size), Color32::WHITE);
+    let at =
+        Align2::CENTER_TOP.anchor_size(rect.center_top() + Vec2::new(0.0, 12.0), galley.size());
+    painter.rect_filled(
+        at.expand2(Vec2::new(18.0, 8.0)),
+        10.0,
+        Color32::from_black_alpha(200),
+    );
+    painter.galley(at.min, galley, Color32::WHITE);
+}

@@ -1,0 +1,71 @@
+//! Image snapshots (`egui_kittest` with wgpu; software Vulkan in CI) of the Map pane and the
+//! players' view on the Go Forth: Heroes demo, at small sizes to keep them quick. Regenerate
+//! with `UPDATE_SNAPSHOTS=1 cargo test --test ui snapshots` after a deliberate change.
+
+use crate::support;
+
+use egui::Vec2;
+use egui_kittest::Harness;
+use lantern::app::{LanternApp, Pane};
+use lantern::combat::conditions::{ActiveCondition, Duration};
+use lantern::combat::initiative::Combatant;
+use lantern::demo::Demo;
+use lantern::model::{Document, TokenId};
+use support::demo;
+
+/// The demo with fog on and the party's sight recorded as explored (what a table sees after
+/// the first frame).
+fn fogged_demo() -> lantern::model::Encounter {
+    let mut encounter = demo(Demo::GoForthHeroes);
+    encounter.fog.enabled = true;
+    encounter
+}
+
+#[test]
+fn map_pane_with_fog_for_the_gm() {
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(800.0, 520.0))
+        .wgpu()
+        .build_eframe(|_cc| {
+            let mut app = LanternApp::with_document(Document::new(fogged_demo(), None));
+            app.show_only(Pane::Map);
+            app
+        });
+    harness.run();
+    harness.snapshot("map_pane_fog_gm");
+}
+
+#[test]
+fn players_view_with_fog() {
+    // Bram's turn in round 2, Bram dazed: the banner and a badge in the players' type sizes.
+    let mut encounter = fogged_demo();
+    let initiative = &mut encounter.combat.initiative;
+    initiative.combatants = [1, 2, 3].map(|id| Combatant::new(TokenId(id))).to_vec();
+    initiative.current = Some(1);
+    initiative.round = 2;
+    encounter.combat.conditions.push(ActiveCondition {
+        token: TokenId(2),
+        name: "Dazed".to_owned(),
+        duration: Duration::UntilRemoved,
+    });
+    let app = LanternApp::with_document(Document::new(encounter, None));
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(640.0, 420.0))
+        .wgpu()
+        .build_ui_state(|ui, app: &mut LanternApp| app.players_view_ui(ui), app);
+    harness.run();
+    harness.snapshot("players_view_fog");
+}
+
+#[test]
+fn players_view_of_the_hex_demo_with_fog() {
+    let mut encounter = demo(Demo::EveningHex);
+    encounter.fog.enabled = true;
+    let app = LanternApp::with_document(Document::new(encounter, None));
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(560.0, 380.0))
+        .wgpu()
+        .build_ui_state(|ui, app: &mut LanternApp| app.players_view_ui(ui), app);
+    harness.run();
+    harness.snapshot("players_view_hex_fog");
+}
