@@ -122,6 +122,43 @@ fn shift_click_adds_to_the_selection_and_empty_map_clears_it() {
 }
 
 #[test]
+fn dragging_a_box_over_empty_map_selects_the_tokens_inside_and_shift_adds() {
+    let mut harness = map_harness(demo(Demo::GoForthHeroes));
+    let ids = |h: &Harness<'_, LanternApp>| -> Vec<u64> {
+        h.state().selection.iter().map(|id| id.0).collect()
+    };
+    let ppc = points_per_cell(&harness);
+    let (kestrel, bram) = (centre_of(&harness, "Kestrel"), centre_of(&harness, "Bram"));
+    // From empty floor up-left of Kestrel to just past Bram: the two of them, not Pip or Ysolde.
+    let from = kestrel - Vec2::new(0.9, 0.9) * ppc;
+    let to = bram + Vec2::new(0.6, 0.6) * ppc;
+    drag(&mut harness, from, to, Modifiers::NONE);
+    assert_eq!(ids(&harness), vec![1, 2]);
+    assert_eq!(
+        token_cell(&harness, 1),
+        demo(Demo::GoForthHeroes).token(TokenId(1)).map(|t| t.cell)
+    );
+
+    let pip = centre_of(&harness, "Pip");
+    drag(
+        &mut harness,
+        pip - Vec2::new(0.7, 0.7) * ppc,
+        pip + Vec2::new(0.7, 0.7) * ppc,
+        Modifiers::SHIFT,
+    );
+    let mut with_pip = ids(&harness);
+    with_pip.sort_unstable();
+    assert_eq!(
+        with_pip.len(),
+        3,
+        "Shift keeps Kestrel and Bram: {with_pip:?}"
+    );
+    assert!(with_pip.starts_with(&[1, 2]));
+    // Selecting is view state, not an edit: nothing to undo.
+    assert_eq!(harness.state().document.history().undo_label(), None);
+}
+
+#[test]
 fn hex_demo_draws_its_tokens_and_they_drag_by_hexes() {
     let mut harness = map_harness(demo(Demo::EveningHex));
     let names: Vec<String> = harness

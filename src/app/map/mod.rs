@@ -11,6 +11,7 @@
 
 mod audience_view;
 pub(crate) mod background;
+mod box_select;
 mod brush;
 mod calibrate;
 mod camera;
@@ -68,6 +69,7 @@ pub struct MapView {
     tools: ToolState,
     token_images: token_images::TokenImages,
     fog: fog::FogLayer,
+    box_select: box_select::BoxSelect,
     /// The part of the map (map space) the GM's pane showed last frame: what the players'
     /// window follows or is pushed.
     view_in_grid: Option<egui::Rect>,
@@ -214,6 +216,12 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
         &t,
     );
 
+    let boxing = !view.tools.tool.edits()
+        && !view.fog.brushing()
+        && !view.play.ruler.active(ui)
+        && view.drag.is_none();
+    view.box_select
+        .ui(ui, &background, &painter, &t, ctx, boxing);
     // With an editing tool a click on the map is the tool's (placing a token selects it).
     if background.clicked() && !view.tools.tool.edits() {
         ctx.selection.clear();
