@@ -8,7 +8,7 @@ use lantern::files::{
     UvttError, encounter_from_json, encounter_to_json, import_uvtt, read_uvtt, uvtt_from_json,
 };
 use lantern::model::{
-    Document, Encounter, GridKind, GridPoint, Light, RuleSystem, Wall, WallKind, apply,
+    Cell, Document, Encounter, GridKind, GridPoint, Light, RuleSystem, Wall, WallKind, apply,
 };
 use serde_json::{Value, json};
 
@@ -354,10 +354,21 @@ fn a_missing_map_file_says_so() {
 #[test]
 fn the_map_replaces_the_current_one_as_one_undo_step() {
     let map = read_uvtt(&map_path("cropped-origin-sample.dd2vtt")).unwrap();
-    let before: Encounter = lantern::demo::Demo::GoForthHeroes.encounter().unwrap();
+    let mut before: Encounter = lantern::demo::Demo::GoForthHeroes.encounter().unwrap();
+    before
+        .fog
+        .explored
+        .extend((0..24).map(|x| Cell::new(x, 15)));
+    assert!(!before.obstacle_cells.is_empty() && !before.difficult_cells.is_empty());
     let mut doc = Document::new(before.clone(), None);
     doc.apply(map.replace_map_command(&doc.encounter)).unwrap();
     let e = &doc.encounter;
+    assert!(e.obstacle_cells.is_empty(), "the old map's terrain goes");
+    assert!(e.difficult_cells.is_empty());
+    assert!(
+        e.fog.explored.is_empty(),
+        "what was explored of the old map goes"
+    );
     assert_eq!((e.map.width_cells, e.map.height_cells), (10, 10));
     assert_eq!(e.walls.len(), 60);
     assert_eq!(e.lights, map.lights);

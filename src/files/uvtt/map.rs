@@ -3,8 +3,8 @@
 use image::RgbaImage;
 
 use crate::model::{
-    Background, Command, EmbeddedImage, Encounter, GridKind, GridPoint, ImageId, Light, RuleSystem,
-    Wall, WallId,
+    Background, CellLayer, Command, EmbeddedImage, Encounter, FogCommand, GridKind, GridPoint,
+    ImageId, Light, RuleSystem, Wall, WallId,
 };
 
 /// What a Universal VTT file holds, in Lantern's map space: the image's top-left corner is map
@@ -70,15 +70,20 @@ impl UvttMap {
     }
 
     /// One undoable command that swaps `encounter`'s map for this one: square grid, size,
-    /// background image, walls, doors and lights. Tokens, terrain and the combat state stay;
-    /// the old background image goes if no token uses it.
+    /// background image, walls, doors and lights. The old map's terrain (obstacle and difficult
+    /// cells, obstacle polygons) and what the party explored of it go with it, since they
+    /// describe rooms that are no longer there; tokens, the fog's GM marks and the combat state
+    /// stay. The old background image goes if no token uses it.
     pub fn replace_map_command(&self, encounter: &Encounter) -> Command {
         let image = encounter.fresh_image_id();
-        let mut commands: Vec<Command> = encounter
-            .walls
-            .iter()
-            .map(|wall| Command::RemoveWall(wall.id))
-            .collect();
+        // Terrain goes first, while its cells are still inside the old map's bounds.
+        let mut commands = old_terrain_removal(encounter);
+        commands.extend(
+            encounter
+                .walls
+                .iter()
+                .map(|wall| Command::RemoveWall(wall.id)),
+        );
         commands.extend([
             Command::AddImage {
                 id: image,
@@ -110,6 +115,33 @@ impl UvttMap {
         commands.push(Command::SetLights(self.lights.clone()));
         Command::Batch(commands)
     }
+}
+
+/// Commands that clear the old map's terrain and explored fog (nothing when there is none, so
+/// a plain map's replacement stays a short batch).
+fn old_terrain_removal(encounter: &Encounter) -> Vec<Command> {
+    let layers = [
+        (CellLayer::Obstacle, &encounter.obstacle_cells),
+        (CellLayer::Difficult, &encounter.difficult_cells),
+    ];
+    let mut commands: Vec<Command> = layers
+        .into_iter()
+        .filter(|(_, cells)| !cells.is_empty())
+        .map(|(layer, cells)| Command::PaintCells {
+            layer,
+            cells: cells.iter().map(|cell| (*cell, false)).collect(),
+        })
+        .collect();
+    // Removed from the last so the indices of the ones before stay valid.
+    commands.extend(
+        (0..encounter.obstacle_polygons.len())
+            .rev()
+            .map(Command::RemoveObstaclePolygon),
+    );
+    if !encounter.fog.explored.is_empty() {
+        commands.push(Command::Fog(FogCommand::ResetExplored));
+    }
+    commands
 }
 
 fn unused_old_background(encounter: &Encounter) -> Option<ImageId> {
