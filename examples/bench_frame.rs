@@ -19,52 +19,27 @@ use egui::{Event, Pos2, RawInput, Rect, Vec2, pos2};
 use lantern::app::LanternApp;
 use lantern::combat::conditions::{ActiveCondition, Duration};
 use lantern::files::import_uvtt;
-use lantern::model::{
-    Cell, Document, Encounter, GridPoint, RuleSystem, Side, Token, TokenId, Wall, WallId, WallKind,
-};
+use lantern::model::{Cell, Document, Encounter, RuleSystem, Side, Token, TokenId, WallKind};
+use support::{MAP_SEED, XorShift, random_walls};
+
+mod support;
 
 const SCREEN: Vec2 = Vec2::new(1600.0, 1000.0);
 const WARM_UP_FRAMES: usize = 20;
 const TIMED_FRAMES: usize = 300;
 
-/// A small deterministic generator, so every run measures the same map.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> i32 {
-        (self.next() % n) as i32
-    }
-}
-
 /// 5,000 short walls (one in twenty a door), 1,000 tokens (12 of the party), conditions on a
 /// few, fog on.
 fn stress_encounter() -> Encounter {
-    let mut rng = XorShift(0x5eed_1234_abcd_9876);
+    let mut rng = XorShift::new(MAP_SEED);
     let mut enc = Encounter::new("Stress", RuleSystem::GoForthHeroes);
     enc.map.width_cells = 200;
     enc.map.height_cells = 200;
-    for i in 0..5_000 {
-        let (x, y) = (rng.below(200), rng.below(200));
-        let (dx, dy) = (rng.below(7) - 3, rng.below(7) - 3);
-        let (dx, dy) = if dx == 0 && dy == 0 { (1, 0) } else { (dx, dy) };
-        let kind = if i % 20 == 0 {
-            WallKind::Door { open: i % 40 == 0 }
-        } else {
-            WallKind::Wall
-        };
-        enc.walls.push(Wall {
-            id: WallId(i + 1),
-            a: GridPoint::new(f64::from(x), f64::from(y)),
-            b: GridPoint::new(f64::from(x + dx), f64::from(y + dy)),
-            kind,
-        });
+    enc.walls = random_walls(&mut rng, 5_000, 200);
+    for (i, wall) in enc.walls.iter_mut().enumerate() {
+        if i % 20 == 0 {
+            wall.kind = WallKind::Door { open: i % 40 == 0 };
+        }
     }
     add_tokens(&mut enc, &mut rng, 1_000);
     enc.fog.enabled = true;
@@ -105,7 +80,7 @@ fn real_encounter() -> anyhow::Result<Encounter> {
         "/../shared/maps/cave-sample.dd2vtt"
     ));
     let mut enc = import_uvtt(path, RuleSystem::GoForthHeroes)?.encounter;
-    let mut rng = XorShift(0x0dd2_5eed_0000_0300);
+    let mut rng = XorShift::new(0x0dd2_5eed_0000_0300);
     add_tokens(&mut enc, &mut rng, 300);
     enc.fog.enabled = true;
     Ok(enc)

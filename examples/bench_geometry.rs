@@ -6,40 +6,17 @@
 use std::time::Instant;
 
 use lantern::board::{Scene, VerdictKind};
-use lantern::model::{Cell, Encounter, GridPoint, RuleSystem, Side, Token, TokenId, Wall, WallId};
+use lantern::model::{Cell, Encounter, GridPoint, RuleSystem, Side, Token, TokenId};
+use support::{MAP_SEED, XorShift, random_walls};
 
-/// A small deterministic generator, so every run measures the same map.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> i32 {
-        (self.next() % n) as i32
-    }
-}
+mod support;
 
 fn busy_map() -> Encounter {
-    let mut rng = XorShift(0x5eed_1234_abcd_9876);
+    let mut rng = XorShift::new(MAP_SEED);
     let mut enc = Encounter::new("bench", RuleSystem::Evening);
     enc.map.width_cells = 200;
     enc.map.height_cells = 200;
-    for i in 0..5_000 {
-        let (x, y) = (rng.below(200), rng.below(200));
-        let (dx, dy) = (rng.below(7) - 3, rng.below(7) - 3);
-        let (dx, dy) = if dx == 0 && dy == 0 { (1, 0) } else { (dx, dy) };
-        enc.walls.push(Wall {
-            id: WallId(i),
-            a: GridPoint::new(f64::from(x), f64::from(y)),
-            b: GridPoint::new(f64::from(x + dx), f64::from(y + dy)),
-            kind: lantern::model::WallKind::Wall,
-        });
-    }
+    enc.walls = random_walls(&mut rng, 5_000, 200);
     for i in 0..100 {
         let side = if i % 2 == 0 { Side::Party } else { Side::Enemy };
         let cell = Cell::new(rng.below(200), rng.below(200));

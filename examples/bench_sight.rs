@@ -19,8 +19,11 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use lantern::board::Scene;
 use lantern::files::import_uvtt;
-use lantern::model::{Encounter, GridPoint, RuleSystem, Wall, WallId, WallKind};
+use lantern::model::{Encounter, GridPoint, RuleSystem};
 use serde_json::{Value, json};
+use support::{MAP_SEED, XorShift, random_walls};
+
+mod support;
 
 /// Sight polygons timed per map, on each side.
 const REPS: usize = 101;
@@ -32,35 +35,13 @@ struct Case {
     viewer: GridPoint,
 }
 
-/// A small deterministic generator, so every run measures the same synthetic map.
-struct XorShift(u64);
-
-impl XorShift {
-    fn below(&mut self, n: u64) -> i32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n) as i32
-    }
-}
-
 /// 5,000 walls of up to three cells each way on a 200×200 map (as `bench_geometry`'s map).
 fn synthetic() -> Encounter {
-    let mut rng = XorShift(0x5eed_1234_abcd_9876);
+    let mut rng = XorShift::new(MAP_SEED);
     let mut enc = Encounter::new("synthetic", RuleSystem::Evening);
     enc.map.width_cells = 200;
     enc.map.height_cells = 200;
-    for i in 0..5_000 {
-        let (x, y) = (rng.below(200), rng.below(200));
-        let (dx, dy) = (rng.below(7) - 3, rng.below(7) - 3);
-        let (dx, dy) = if dx == 0 && dy == 0 { (1, 0) } else { (dx, dy) };
-        enc.walls.push(Wall {
-            id: WallId(i),
-            a: GridPoint::new(f64::from(x), f64::from(y)),
-            b: GridPoint::new(f64::from(x + dx), f64::from(y + dy)),
-            kind: WallKind::Wall,
-        });
-    }
+    enc.walls = random_walls(&mut rng, 5_000, 200);
     enc
 }
 
