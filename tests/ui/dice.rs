@@ -507,7 +507,7 @@ fn a_rolled_wound_is_added_and_logged_in_one_step() {
     assert_eq!(log.len(), 1);
     assert_eq!(log[0].who, "Kestrel");
     assert!(
-        log[0].result.contains(expected.effect()),
+        log[0].result.contains(&expected.effect().to_string()),
         "{}",
         log[0].result
     );
