@@ -275,5 +275,36 @@ fn knock_out(
         };
         apply_condition_cmd(state, names, condition)?;
     }
+    if wound.effect() == WoundEffect::LoseMomentumDie {
+        lose_a_die(state, names, owner)?;
+    }
+    Ok(())
+}
+
+/// Soul 8 on the wound chart: the pool shrinks by one die for good (GFH, Determining the
+/// Wound). The text says the loss is permanent, so healing the Wound does not bring it back;
+/// the GM can still set the pool's size by hand. A pool keeps at least its one last die.
+fn lose_a_die(
+    state: &mut CombatState,
+    names: &Names<'_>,
+    owner: TokenId,
+) -> Result<(), CombatError> {
+    let pool = state
+        .momentum
+        .get_mut(&owner)
+        .ok_or(CombatError::NoPool(owner))?;
+    let size = pool.size();
+    let result = if size > 1 {
+        pool.resize(size - 1)?;
+        format!(
+            "one momentum die is lost for good: the pool is now {} dice",
+            size - 1
+        )
+    } else {
+        "the pool is down to its last die, which it keeps".to_owned()
+    };
+    state
+        .log
+        .push(LogEntry::event(names.name(owner), "Wound", result));
     Ok(())
 }

@@ -4,9 +4,10 @@
 //!
 //! Hurry (GFH, Advanced Actions: an Action taken at Hard for a free Interact or Help) is not a
 //! move Lantern tracks: the turn economy has no Interact or Help to give, so "Cannot Hurry" is
-//! shown with the hero's Wounds and left to the table. "Move reduced by 2" and the lost momentum
-//! die are shown with the Wounds too but not yet applied: the map's reach is worked out from
-//! conditions alone, and a lost die would have to come back when the Wound heals.
+//! shown with the hero's Wounds and left to the table. "Move reduced by 2" is shown with the
+//! Wounds but not yet applied: the map's reach is worked out from conditions alone, and the turn
+//! economy must agree with the map. The lost momentum die is taken when the Wound is rolled
+//! (`momentum_apply`), for good, as the text says.
 
 use super::command::CombatError;
 use crate::model::{Encounter, TokenId};

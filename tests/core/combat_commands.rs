@@ -774,3 +774,41 @@ fn a_wound_makes_checks_with_its_attribute_hard_and_names_itself() {
     doc.undo().unwrap();
     assert!(effects(&doc, Attribute::Might).harder);
 }
+
+#[test]
+fn a_soul_8_wound_takes_a_momentum_die_for_good_in_the_knockout_step() {
+    use lantern::combat::command::KnockOut;
+    let mut doc = demo_doc();
+    let bram = TokenId(2);
+    combat(
+        &mut doc,
+        CombatCommand::Momentum {
+            owner: bram,
+            action: MomentumAction::Create { size: 3 },
+        },
+    );
+    for die in 0..3 {
+        combat(
+            &mut doc,
+            CombatCommand::Momentum {
+                owner: bram,
+                action: MomentumAction::Hit { die: Some(die) },
+            },
+        );
+    }
+    // Default attributes: d20 10 is a Shallow Wound; d8 8 on Soul loses a die.
+    let knock = MomentumAction::KnockOut(KnockOut {
+        defense: lantern::rules::go_forth_heroes::Defense::Soul,
+        d20: 10,
+        d8: 8,
+        d4: 1,
+    });
+    doc.apply(momentum(bram, knock)).unwrap();
+    assert_eq!(doc.encounter.combat.momentum[&bram].size(), 2);
+    assert_eq!(
+        doc.encounter.combat.log.last().unwrap().result,
+        "one momentum die is lost for good: the pool is now 2 dice"
+    );
+    doc.undo().unwrap();
+    assert_eq!(doc.encounter.combat.momentum[&bram].size(), 3);
+}
