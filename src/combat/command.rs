@@ -13,10 +13,11 @@ use super::death::{DeathSaveError, SaveResult, face_meaning};
 use super::effective::economy_refusal;
 use super::initiative::{Combatant, EconomyPart, Initiative, InitiativeError, Mode, TurnChange};
 use super::momentum::{Lock, MomentumError, Zone};
+use super::wounds::check_wounds;
 use crate::model::{Encounter, LogEntry, RuleSystem, Side, TokenId};
 use crate::rules::TokenTrackers;
 use crate::rules::evening::EveningToken;
-use crate::rules::go_forth_heroes::Defense;
+use crate::rules::go_forth_heroes::{Defense, WoundEffect};
 use crate::rules::three_d6::EscalationChange;
 
 /// A change to the fight.
@@ -164,6 +165,13 @@ pub enum CombatError {
     CannotAct(String),
     #[error("{0} has no Evening health to save with")]
     NoHealth(TokenId),
+    /// A Wound the hero carries forbids the action (GFH, Determining the Wound).
+    #[error("{who} cannot {action}: the {wound} forbids it")]
+    Wounded {
+        who: String,
+        action: &'static str,
+        wound: String,
+    },
     #[error("{by} to {ally} is {band}: Rally reaches only a Close ally")]
     NotClose {
         by: String,
@@ -225,7 +233,13 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
         CombatCommand::Reorder { from, to } => init.reorder(from, to)?,
         CombatCommand::Join(c) => init.join(c)?,
         CombatCommand::Leave(token) => init.remove(token)?,
-        CombatCommand::SetHeld { token, held } => init.set_held(token, held)?,
+        CombatCommand::SetHeld { token, held } => {
+            // Only taking up a Hold is refused: a hero Holding when wounded may still act.
+            if held {
+                check_wounds(names.0, token, WoundEffect::CannotHold)?;
+            }
+            init.set_held(token, held)?;
+        }
         CombatCommand::SetSurprised { token, surprised } => {
             combatant(init, token)?.surprised = surprised;
         }

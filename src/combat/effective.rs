@@ -4,9 +4,10 @@
 use super::catalogue::{CheckKind, Defense as ConditionDefense, Effect};
 use super::conditions::{ActiveCondition, Adjusted, on_token};
 use super::initiative::{Economy, EconomyPart};
+use super::wounds::hard_from_wounds;
 use crate::model::{Encounter, RuleSystem, TokenId};
 use crate::rules::TokenTrackers;
-use crate::rules::go_forth_heroes::{Defense, net_modifier};
+use crate::rules::go_forth_heroes::{Attribute, Defense, net_modifier};
 
 /// What active conditions do to one check.
 #[expect(
@@ -27,8 +28,10 @@ pub struct CheckEffects {
     pub exhausted: bool,
     /// Evening: a Prowess or Finesse defense fails whatever the roll (Paralyzed, Stunned, …).
     pub fails_physical_defenses: bool,
-    /// One line per condition that changed the check, e.g. "Weakened: Hard".
+    /// One line per condition or Wound that changed the check, e.g. "Weakened: Hard".
     pub reasons: Vec<String>,
+    /// GFH: one of the roller's Wounds made the check Hard (its reason is in `reasons`).
+    pub wounded: bool,
 }
 
 impl CheckEffects {
@@ -105,6 +108,21 @@ pub fn check_effects(
         }
     }
     out
+}
+
+/// Adds the roller's Wound that makes a check with `attribute` Hard, if it carries one
+/// (GFH, Determining the Wound: "<attribute> checks Hard").
+pub fn add_wound_effects(
+    effects: &mut CheckEffects,
+    encounter: &Encounter,
+    roller: TokenId,
+    attribute: Attribute,
+) {
+    if let Some(why) = hard_from_wounds(encounter, roller, attribute) {
+        effects.harder = true;
+        effects.wounded = true;
+        effects.reasons.push(why);
+    }
 }
 
 /// Why the token's conditions forbid `part` of its turn now, if they do: no actions or

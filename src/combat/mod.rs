@@ -9,3 +9,4 @@ pub mod effective;
 pub mod initiative;
 pub mod momentum;
 pub mod momentum_apply;
+pub mod wounds;

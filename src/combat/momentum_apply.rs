@@ -4,11 +4,14 @@
 use super::catalogue::Effect;
 use super::command::{CombatError, KnockOut, MomentumAction, Names, apply_condition_cmd};
 use super::conditions::{ActiveCondition, Duration, has_effect};
-use super::momentum::{HitOutcome, MomentumError, MomentumPool};
+use super::momentum::{HitOutcome, MomentumError, MomentumPool, Zone};
+use super::wounds::check_wounds;
 use crate::board::Scene;
 use crate::model::{CombatState, LogEntry, TokenId};
 use crate::rules::TokenTrackers;
-use crate::rules::go_forth_heroes::{GfhToken, WoundRoll, wound_condition, wound_effect};
+use crate::rules::go_forth_heroes::{
+    GfhToken, WoundEffect, WoundRoll, wound_condition, wound_effect,
+};
 
 /// The custom condition a Beat that knocks a hero out leaves on its token (GFH, Beats).
 pub const KNOCKED_OUT: &str = "Knocked out";
@@ -60,6 +63,9 @@ fn pool_move(
     let Some(pool) = state.momentum.get_mut(&owner) else {
         return Err(CombatError::NoPool(owner));
     };
+    if let Some(effect) = forbidding_wound(pool, &action) {
+        check_wounds(names.0, owner, effect)?;
+    }
     let line: Option<(&str, String)> = match action {
         MomentumAction::Prepare { from } => {
             pool.prepare(from)?;
@@ -112,6 +118,29 @@ fn pool_move(
     Ok(())
 }
 
+/// The Wound effect that would forbid `action` on the owner's own pool (GFH, Determining the
+/// Wound): Prepare, by button or by dragging Stamina to Power; Lock, by button, Increase Defense
+/// or dragging onto Locked; Rally on yourself. Dragging Fatigue to Stamina stays allowed: it
+/// stands for a Prepare or a Rally (by an ally, too), and is how the GM corrects a pool.
+fn forbidding_wound(pool: &MomentumPool, action: &MomentumAction) -> Option<WoundEffect> {
+    match action {
+        MomentumAction::Prepare { .. } => Some(WoundEffect::CannotPrepare),
+        MomentumAction::Lock { .. } | MomentumAction::IncreaseDefense { .. } => {
+            Some(WoundEffect::CannotLock)
+        }
+        MomentumAction::Rally => Some(WoundEffect::CannotRally),
+        MomentumAction::MoveDie { die, to } => {
+            let from = pool.dice.get(*die)?.zone;
+            match (from, *to) {
+                (Zone::Stamina, Zone::Power) => Some(WoundEffect::CannotPrepare),
+                (Zone::Stamina | Zone::Power, Zone::Locked) => Some(WoundEffect::CannotLock),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 fn hit_text(outcome: HitOutcome) -> String {
     match outcome {
         HitOutcome::Fatigued { from } => format!("a {} die goes to Fatigue", from.label()),
@@ -156,6 +185,8 @@ fn rallied_by(
     if names.0.token(by).is_none() {
         return Err(CombatError::NoSuchToken(by));
     }
+    // The Wound stops the hero who would Rally; a wounded hero can still be rallied.
+    check_wounds(names.0, by, WoundEffect::CannotRally)?;
     let band = rally_reach(names.0, by, owner).map_err(|band| CombatError::NotClose {
         by: names.name(by),
         ally: names.name(owner),
@@ -244,5 +275,36 @@ fn knock_out(
         };
         apply_condition_cmd(state, names, condition)?;
     }
+    if wound.effect() == WoundEffect::LoseMomentumDie {
+        lose_a_die(state, names, owner)?;
+    }
+    Ok(())
+}
+
+/// Soul 8 on the wound chart: the pool shrinks by one die for good (GFH, Determining the
+/// Wound). The text says the loss is permanent, so healing the Wound does not bring it back;
+/// the GM can still set the pool's size by hand. A pool keeps at least its one last die.
+fn lose_a_die(
+    state: &mut CombatState,
+    names: &Names<'_>,
+    owner: TokenId,
+) -> Result<(), CombatError> {
+    let pool = state
+        .momentum
+        .get_mut(&owner)
+        .ok_or(CombatError::NoPool(owner))?;
+    let size = pool.size();
+    let result = if size > 1 {
+        pool.resize(size - 1)?;
+        format!(
+            "one momentum die is lost for good: the pool is now {} dice",
+            size - 1
+        )
+    } else {
+        "the pool is down to its last die, which it keeps".to_owned()
+    };
+    state
+        .log
+        .push(LogEntry::event(names.name(owner), "Wound", result));
     Ok(())
 }

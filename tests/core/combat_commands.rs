@@ -535,3 +535,280 @@ fn conditions_limit_the_turn_economy_with_their_reason() {
     let err = doc.apply(economy(EconomyPart::Movement(1))).unwrap_err();
     assert_eq!(err.to_string(), "that needs 1 movement and only 0 is left");
 }
+
+/// A GFH document where Bram (token 2) carries one Shallow Wound from `defense`'s chart face
+/// `d8`, and has a momentum pool of two dice with one die in Fatigue.
+fn bram_wounded(defense: lantern::rules::go_forth_heroes::Defense, d8: u8) -> (Document, TokenId) {
+    use lantern::rules::go_forth_heroes::{GfhToken, Severity, Wound};
+    use lantern::rules::{TokenTrackers, TrackerCommand};
+    let mut doc = demo_doc();
+    let bram = TokenId(2);
+    let hero = GfhToken {
+        wounds: vec![Wound {
+            defense,
+            severity: Severity::Shallow,
+            effect_roll: d8,
+            sessions_left: 0,
+        }],
+        ..GfhToken::default()
+    };
+    doc.apply(Command::Tracker(TrackerCommand::AddToken {
+        token: bram,
+        trackers: TokenTrackers::GoForthHeroes(hero),
+    }))
+    .unwrap();
+    let m = |action| CombatCommand::Momentum {
+        owner: bram,
+        action,
+    };
+    combat(&mut doc, m(MomentumAction::Create { size: 2 }));
+    combat(&mut doc, m(MomentumAction::Hit { die: Some(1) }));
+    (doc, bram)
+}
+
+/// Heals Bram's first Wound through the trackers (a Reason check or a rest, say).
+fn heal_first_wound(doc: &mut Document, bram: TokenId) {
+    use lantern::rules::go_forth_heroes::GfhChange;
+    use lantern::rules::{TokenChange, TrackerCommand};
+    doc.apply(Command::Tracker(TrackerCommand::Token {
+        token: bram,
+        change: TokenChange::GoForthHeroes(GfhChange::RemoveWound(0)),
+    }))
+    .unwrap();
+}
+
+fn momentum(owner: TokenId, action: MomentumAction) -> Command {
+    Command::Combat(CombatCommand::Momentum { owner, action })
+}
+
+fn zones(doc: &Document, hero: TokenId) -> Vec<Zone> {
+    doc.encounter.combat.momentum[&hero]
+        .dice
+        .iter()
+        .map(|d| d.zone)
+        .collect()
+}
+
+#[test]
+fn a_body_8_wound_refuses_prepare_until_it_heals() {
+    use lantern::rules::go_forth_heroes::Defense;
+    let (mut doc, bram) = bram_wounded(Defense::Body, 8);
+    let before = zones(&doc, bram);
+    let steps = doc.history().undo_label();
+    let prepare = momentum(
+        bram,
+        MomentumAction::Prepare {
+            from: Zone::Stamina,
+        },
+    );
+    let err = doc.apply(prepare.clone()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Bram cannot Prepare: the Shallow Body Wound forbids it"
+    );
+    // Prepare by dragging Stamina to Power, or Fatigue back to Stamina by button, is refused too.
+    let drag = MomentumAction::MoveDie {
+        die: 0,
+        to: Zone::Power,
+    };
+    assert!(doc.apply(momentum(bram, drag)).is_err());
+    let recover = MomentumAction::Prepare {
+        from: Zone::Fatigue,
+    };
+    assert!(doc.apply(momentum(bram, recover)).is_err());
+    assert_eq!(zones(&doc, bram), before, "a refusal changes nothing");
+    assert_eq!(
+        doc.history().undo_label(),
+        steps,
+        "and records no undo step"
+    );
+    heal_first_wound(&mut doc, bram);
+    doc.apply(prepare).unwrap();
+    assert_eq!(zones(&doc, bram), vec![Zone::Power, Zone::Fatigue]);
+    doc.undo().unwrap();
+    assert_eq!(zones(&doc, bram), before);
+    doc.undo().unwrap();
+    assert!(
+        doc.apply(momentum(
+            bram,
+            MomentumAction::Prepare {
+                from: Zone::Stamina
+            }
+        ))
+        .is_err(),
+        "undoing the healing brings the Wound and its refusal back"
+    );
+}
+
+#[test]
+fn a_mind_7_wound_refuses_every_way_to_lock_momentum() {
+    use lantern::combat::momentum::{Lock, LockPurpose};
+    use lantern::rules::go_forth_heroes::Defense;
+    let (mut doc, bram) = bram_wounded(Defense::Mind, 7);
+    let lock = MomentumAction::Lock {
+        die: 0,
+        lock: Lock {
+            purpose: LockPurpose::Effect {
+                name: "Hold Court".into(),
+            },
+            release_to: Zone::Stamina,
+        },
+    };
+    let err = doc.apply(momentum(bram, lock.clone())).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Bram cannot Lock momentum: the Shallow Mind Wound forbids it"
+    );
+    let defend = MomentumAction::IncreaseDefense { die: 0, value: 4 };
+    assert!(doc.apply(momentum(bram, defend)).is_err());
+    let drag = MomentumAction::MoveDie {
+        die: 0,
+        to: Zone::Locked,
+    };
+    assert!(doc.apply(momentum(bram, drag)).is_err());
+    assert_eq!(zones(&doc, bram), vec![Zone::Stamina, Zone::Fatigue]);
+    // Other moves are untouched by this Wound.
+    doc.apply(momentum(
+        bram,
+        MomentumAction::Prepare {
+            from: Zone::Stamina,
+        },
+    ))
+    .unwrap();
+    doc.undo().unwrap();
+    heal_first_wound(&mut doc, bram);
+    doc.apply(momentum(bram, lock)).unwrap();
+    assert_eq!(zones(&doc, bram), vec![Zone::Locked, Zone::Fatigue]);
+    doc.undo().unwrap();
+    assert_eq!(zones(&doc, bram), vec![Zone::Stamina, Zone::Fatigue]);
+}
+
+#[test]
+fn a_mind_8_wound_stops_the_hero_rallying_but_not_being_rallied() {
+    use lantern::rules::go_forth_heroes::Defense;
+    let (mut doc, bram) = bram_wounded(Defense::Mind, 8);
+    let kestrel = TokenId(1);
+    combat(
+        &mut doc,
+        CombatCommand::Momentum {
+            owner: kestrel,
+            action: MomentumAction::Create { size: 1 },
+        },
+    );
+    combat(
+        &mut doc,
+        CombatCommand::Momentum {
+            owner: kestrel,
+            action: MomentumAction::Hit { die: Some(0) },
+        },
+    );
+    let err = doc
+        .apply(momentum(bram, MomentumAction::Rally))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Bram cannot Rally: the Shallow Mind Wound forbids it"
+    );
+    let err = doc
+        .apply(momentum(kestrel, MomentumAction::RalliedBy { by: bram }))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Bram cannot Rally: the Shallow Mind Wound forbids it"
+    );
+    // Kestrel, unwounded and Close, can still rally Bram.
+    doc.apply(momentum(bram, MomentumAction::RalliedBy { by: kestrel }))
+        .unwrap();
+    assert_eq!(zones(&doc, bram), vec![Zone::Stamina, Zone::Stamina]);
+    doc.undo().unwrap();
+    heal_first_wound(&mut doc, bram);
+    doc.apply(momentum(bram, MomentumAction::Rally)).unwrap();
+    assert_eq!(zones(&doc, bram), vec![Zone::Stamina, Zone::Stamina]);
+    doc.undo().unwrap();
+    assert_eq!(zones(&doc, bram), vec![Zone::Stamina, Zone::Fatigue]);
+}
+
+#[test]
+fn a_soul_2_wound_refuses_a_hold_but_not_acting_now() {
+    use lantern::rules::go_forth_heroes::Defense;
+    let (mut doc, bram) = bram_wounded(Defense::Soul, 2);
+    start_round_the_table(&mut doc);
+    let held = |held| Command::Combat(CombatCommand::SetHeld { token: bram, held });
+    let err = doc.apply(held(true)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Bram cannot Hold: the Shallow Soul Wound forbids it"
+    );
+    let bram_held = |doc: &Document| {
+        let init = &doc.encounter.combat.initiative;
+        init.combatants[init.position(bram).unwrap()].held
+    };
+    assert!(!bram_held(&doc));
+    heal_first_wound(&mut doc, bram);
+    doc.apply(held(true)).unwrap();
+    assert!(bram_held(&doc));
+    doc.undo().unwrap();
+    assert!(!bram_held(&doc));
+}
+
+#[test]
+fn a_wound_makes_checks_with_its_attribute_hard_and_names_itself() {
+    use lantern::combat::effective::{CheckEffects, add_wound_effects};
+    use lantern::rules::go_forth_heroes::{Attribute, Defense};
+    let (mut doc, bram) = bram_wounded(Defense::Body, 4);
+    let effects = |doc: &Document, attribute| {
+        let mut e = CheckEffects::default();
+        add_wound_effects(&mut e, &doc.encounter, bram, attribute);
+        e
+    };
+    let might = effects(&doc, Attribute::Might);
+    assert!(might.harder && might.wounded);
+    assert_eq!(
+        might.reasons,
+        vec!["Shallow Body Wound: Might checks Hard".to_owned()]
+    );
+    assert!(!effects(&doc, Attribute::Agility).any());
+    assert!(!effects(&doc, Attribute::Might).easier);
+    heal_first_wound(&mut doc, bram);
+    assert!(!effects(&doc, Attribute::Might).any());
+    doc.undo().unwrap();
+    assert!(effects(&doc, Attribute::Might).harder);
+}
+
+#[test]
+fn a_soul_8_wound_takes_a_momentum_die_for_good_in_the_knockout_step() {
+    use lantern::combat::command::KnockOut;
+    let mut doc = demo_doc();
+    let bram = TokenId(2);
+    combat(
+        &mut doc,
+        CombatCommand::Momentum {
+            owner: bram,
+            action: MomentumAction::Create { size: 3 },
+        },
+    );
+    for die in 0..3 {
+        combat(
+            &mut doc,
+            CombatCommand::Momentum {
+                owner: bram,
+                action: MomentumAction::Hit { die: Some(die) },
+            },
+        );
+    }
+    // Default attributes: d20 10 is a Shallow Wound; d8 8 on Soul loses a die.
+    let knock = MomentumAction::KnockOut(KnockOut {
+        defense: lantern::rules::go_forth_heroes::Defense::Soul,
+        d20: 10,
+        d8: 8,
+        d4: 1,
+    });
+    doc.apply(momentum(bram, knock)).unwrap();
+    assert_eq!(doc.encounter.combat.momentum[&bram].size(), 2);
+    assert_eq!(
+        doc.encounter.combat.log.last().unwrap().result,
+        "one momentum die is lost for good: the pool is now 2 dice"
+    );
+    doc.undo().unwrap();
+    assert_eq!(doc.encounter.combat.momentum[&bram].size(), 3);
+}

@@ -432,3 +432,55 @@ fn a_stunned_combatants_action_is_refused_in_the_initiative_pane_with_the_reason
         "Stunned can't move either"
     );
 }
+
+#[test]
+fn a_wound_that_forbids_prepare_disables_its_buttons_with_the_reason() {
+    use lantern::combat::command::{CombatCommand, MomentumAction};
+    use lantern::rules::go_forth_heroes::{Defense, GfhToken, Severity, Wound};
+    use lantern::rules::{TokenTrackers, TrackerCommand};
+    let kestrel = TokenId(1);
+    let mut table = Table::demo();
+    let hero = GfhToken {
+        wounds: vec![Wound {
+            defense: Defense::Body,
+            severity: Severity::Vicious,
+            effect_roll: 8,
+            sessions_left: 2,
+        }],
+        ..GfhToken::default()
+    };
+    table
+        .doc
+        .apply(Command::Tracker(TrackerCommand::AddToken {
+            token: kestrel,
+            trackers: TokenTrackers::GoForthHeroes(hero),
+        }))
+        .unwrap();
+    table
+        .doc
+        .apply(Command::Combat(CombatCommand::Momentum {
+            owner: kestrel,
+            action: MomentumAction::Create { size: 3 },
+        }))
+        .unwrap();
+    let mut h = harness_on(momentum_ui, table);
+    h.run();
+    let prepare = h.get_by_label("Prepare: to Power");
+    assert!(prepare.accesskit_node().is_disabled());
+    prepare.hover();
+    h.run();
+    assert!(
+        h.query_by_label("Kestrel cannot Prepare: the Vicious Body Wound forbids it")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Vicious Wound (Body): Cannot Prepare")
+            .is_some()
+    );
+    h.get_by_label("Prepare: to Power").click();
+    h.run();
+    assert_eq!(
+        h.state().doc.encounter.combat.momentum[&kestrel].count(Zone::Power),
+        0
+    );
+}

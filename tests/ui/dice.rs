@@ -507,7 +507,7 @@ fn a_rolled_wound_is_added_and_logged_in_one_step() {
     assert_eq!(log.len(), 1);
     assert_eq!(log[0].who, "Kestrel");
     assert!(
-        log[0].result.contains(expected.effect()),
+        log[0].result.contains(&expected.effect().to_string()),
         "{}",
         log[0].result
     );
@@ -577,4 +577,100 @@ fn the_rollers_conditions_make_its_check_hard_with_a_hover_that_says_why() {
         .last()
         .unwrap();
     assert!(entry.what.contains("Hard"), "{}", entry.what);
+}
+
+/// Gives Kestrel (token 1) GFH trackers with Might +2 and one Wound from `defense`'s chart.
+#[expect(
+    clippy::unwrap_used,
+    reason = "test fixture: a refused command is a test failure"
+)]
+fn wound_kestrel(panes: &mut Panes, defense: lantern::rules::go_forth_heroes::Defense, d8: u8) {
+    use lantern::rules::go_forth_heroes::{Attributes, GfhToken, Severity, Wound};
+    let hero = GfhToken {
+        attributes: Attributes {
+            might: 2,
+            ..Attributes::default()
+        },
+        wounds: vec![Wound {
+            defense,
+            severity: Severity::Shallow,
+            effect_roll: d8,
+            sessions_left: 0,
+        }],
+        ..GfhToken::default()
+    };
+    panes
+        .document
+        .apply(Command::Tracker(TrackerCommand::AddToken {
+            token: TokenId(1),
+            trackers: TokenTrackers::GoForthHeroes(hero),
+        }))
+        .unwrap();
+}
+
+#[test]
+fn a_wounded_heros_might_check_is_hard_and_the_note_names_the_wound() {
+    use lantern::rules::CheckSetup;
+    use lantern::rules::go_forth_heroes::{Defense, GfhChange};
+    let mut panes = Panes::new(Demo::GoForthHeroes, 1);
+    wound_kestrel(&mut panes, Defense::Body, 3);
+    let mut harness = dice_harness(panes);
+    harness.run();
+    let hard = |h: &Harness<'_, Panes>| {
+        let setup = h
+            .state()
+            .dice
+            .effective_setup(&h.state().document.encounter);
+        let CheckSetup::GoForthHeroes(c) = setup else {
+            panic!("not a GFH check");
+        };
+        c.hard
+    };
+    // Until the check is a Might check, the Wound does not touch it.
+    assert!(!hard(&harness));
+    harness.get_by_label("Use attribute…").click();
+    harness.run();
+    harness.get_by_label("Agility +0").click();
+    harness.run();
+    assert!(!hard(&harness), "the Wound makes only Might checks Hard");
+    harness.get_by_label("Use attribute…").click();
+    harness.run();
+    harness.get_by_label("Might +2").click();
+    harness.run();
+    harness.run();
+    assert!(hard(&harness));
+    assert!(harness.query_by_label("Might check").is_some());
+    let note = harness.get_by_label("Conditions and Wounds: Shallow Body Wound: Might checks Hard");
+    note.hover();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("Applied to the roll by the roller's conditions and wounds")
+            .is_some()
+    );
+    harness.get_by_label("Roll check").click();
+    harness.run();
+    harness.state_mut().apply_pending();
+    let entry = harness
+        .state()
+        .document
+        .encounter
+        .combat
+        .log
+        .last()
+        .unwrap()
+        .clone();
+    assert!(entry.what.contains("Hard"), "{}", entry.what);
+    // Healing the Wound lifts it: the same Might check is normal again.
+    harness
+        .state_mut()
+        .document
+        .apply(Command::Tracker(TrackerCommand::Token {
+            token: TokenId(1),
+            change: TokenChange::GoForthHeroes(GfhChange::RemoveWound(0)),
+        }))
+        .unwrap();
+    harness.run();
+    assert!(!hard(&harness));
+    assert!(harness.query_by_label_contains("Wound").is_none());
 }

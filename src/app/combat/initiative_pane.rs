@@ -11,8 +11,10 @@ use crate::combat::initiative::{
     Combatant, EconomyPart, EnemyPlacement, Initiative, Mode, ZipperSide, arrange_round_the_table,
     roll_evening,
 };
+use crate::combat::wounds::wound_refusal;
 use crate::dice::DiceRng;
 use crate::model::{Command, RuleSystem, Side, TokenId};
+use crate::rules::go_forth_heroes::WoundEffect;
 use crate::rules::three_d6::EscalationChange;
 use crate::rules::{EncounterChange, TrackerCommand};
 
@@ -515,10 +517,18 @@ fn zipper_pick_ui(
 
 fn row_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
     let Some(token) = c.token else { return };
-    if ui
-        .button(if c.held { "Act now" } else { "Hold / delay" })
-        .clicked()
-    {
+    // A GFH Wound may forbid taking up a Hold; acting now is always allowed.
+    let refusal = (!c.held)
+        .then(|| wound_refusal(ctx.encounter, token, WoundEffect::CannotHold))
+        .flatten()
+        .map(|e| e.to_string());
+    let hold = ui
+        .add_enabled(
+            refusal.is_none(),
+            egui::Button::new(if c.held { "Act now" } else { "Hold / delay" }),
+        )
+        .on_disabled_hover_text(refusal.unwrap_or_default());
+    if hold.clicked() {
         queue(
             ctx,
             CombatCommand::SetHeld {

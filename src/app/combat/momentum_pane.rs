@@ -9,10 +9,11 @@ use crate::board::Scene;
 use crate::combat::command::{CombatCommand, KnockOut, MomentumAction};
 use crate::combat::momentum::{MomentumPool, Zone};
 use crate::combat::momentum_apply::{KNOCKED_OUT, rally_reach_in};
+use crate::combat::wounds::wound_refusal;
 use crate::dice::DiceRng;
 use crate::model::{RuleSystem, Side, TokenId};
 use crate::rules::TokenTrackers;
-use crate::rules::go_forth_heroes::{Defense, WoundRoll};
+use crate::rules::go_forth_heroes::{Defense, WoundEffect, WoundRoll};
 
 /// A die being dragged: whose pool and which die.
 #[derive(Clone, Copy, Debug)]
@@ -188,12 +189,7 @@ fn actions_ui(
         action,
     };
     ui.horizontal_wrapped(|ui| {
-        if ui.add_enabled(pool.count(Zone::Stamina) > 0, egui::Button::new("Prepare: to Power")).on_hover_text("Start of turn: Stamina to Power").clicked() {
-            queue(ctx, m(MomentumAction::Prepare { from: Zone::Stamina }));
-        }
-        if ui.add_enabled(pool.count(Zone::Fatigue) > 0, egui::Button::new("Prepare: to Stamina")).on_hover_text("Start of turn: Fatigue to Stamina").clicked() {
-            queue(ctx, m(MomentumAction::Prepare { from: Zone::Fatigue }));
-        }
+        prepare_ui(ui, ctx, hero, pool);
         let boost_die = pool.first_in(Zone::Power).or_else(|| pool.first_in(Zone::Stamina));
         if ui.add_enabled(boost_die.is_some(), egui::Button::new("Boost")).on_hover_text("Roll a die and add it to the check (Power also to Effort); the die goes to Fatigue").clicked()
             && let Some(die) = boost_die
@@ -208,6 +204,49 @@ fn actions_ui(
             queue(ctx, m(MomentumAction::ShortRest));
         }
     });
+}
+
+/// The Prepare buttons: disabled when the zone they take from is empty, or when a Wound forbids
+/// Prepare (its reason on hover).
+fn prepare_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, pool: &MomentumPool) {
+    let wounded = refusal(ctx, hero, WoundEffect::CannotPrepare);
+    for (from, label, hover) in [
+        (
+            Zone::Stamina,
+            "Prepare: to Power",
+            "Start of turn: Stamina to Power",
+        ),
+        (
+            Zone::Fatigue,
+            "Prepare: to Stamina",
+            "Start of turn: Fatigue to Stamina",
+        ),
+    ] {
+        let why = wounded
+            .clone()
+            .unwrap_or_else(|| format!("No die in {}", from.label()));
+        let button = ui
+            .add_enabled(
+                wounded.is_none() && pool.count(from) > 0,
+                egui::Button::new(label),
+            )
+            .on_hover_text(hover)
+            .on_disabled_hover_text(why);
+        if button.clicked() {
+            queue(
+                ctx,
+                CombatCommand::Momentum {
+                    owner: hero,
+                    action: MomentumAction::Prepare { from },
+                },
+            );
+        }
+    }
+}
+
+/// Why one of `hero`'s Wounds forbids the action `effect` names, if it does.
+fn refusal(ctx: &PaneContext<'_>, hero: TokenId, effect: WoundEffect) -> Option<String> {
+    wound_refusal(ctx.encounter, hero, effect).map(|e| e.to_string())
 }
 
 fn power_actions_ui(
@@ -238,9 +277,11 @@ fn power_actions_ui(
             }),
         );
     }
+    let no_lock = refusal(ctx, hero, WoundEffect::CannotLock);
     if ui
-        .button("Increase Defense")
+        .add_enabled(no_lock.is_none(), egui::Button::new("Increase Defense"))
         .on_hover_text("Lock and roll a Power die: it adds to every Defense until you are attacked")
+        .on_disabled_hover_text(no_lock.unwrap_or_default())
         .clicked()
     {
         let value = rng.die(6) as u8;
@@ -341,6 +382,12 @@ fn beat_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, rng
 /// listed but disabled, with the band that keeps them out.
 fn rally_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId) {
     let allies: Vec<TokenId> = ctx.encounter.combat.momentum.keys().copied().collect();
+    // The hero's own Wound stops it Rallying anyone; it can still be rallied by an ally.
+    if let Some(why) = refusal(ctx, hero, WoundEffect::CannotRally) {
+        ui.add_enabled(false, egui::Button::new("Rally"))
+            .on_disabled_hover_text(why);
+        return;
+    }
     ui.menu_button("Rally", |ui| {
         ui.label("One die from Fatigue to Stamina, for yourself or a Close ally:");
         // One scene for every ally in the menu: building it indexes the whole map.

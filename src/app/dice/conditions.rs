@@ -6,7 +6,7 @@ use egui::{Color32, RichText};
 use super::DiceState;
 use super::form::combo_ui;
 use crate::combat::catalogue::CheckKind;
-use crate::combat::effective::{CheckEffects, check_effects};
+use crate::combat::effective::{CheckEffects, add_wound_effects, check_effects};
 use crate::model::{Encounter, RuleSystem};
 use crate::rules::CheckSetup;
 use crate::rules::road_and_ruin::Exhaustion;
@@ -58,16 +58,20 @@ pub fn kind_ui(ui: &mut egui::Ui, state: &mut DiceState) {
     }
 }
 
-/// What the roller's conditions (and an attacked target's) do to the form's check.
+/// What the roller's conditions (and an attacked target's) do to the form's check, and in GFH
+/// the roller's Wounds to a check with the attribute picked in the form.
 pub fn effects(state: &DiceState, encounter: &Encounter) -> Option<CheckEffects> {
     let roller = state.roller?;
-    let effects = check_effects(
+    let mut effects = check_effects(
         &encounter.combat.conditions,
         encounter.system,
         roller,
         &kinds(state),
         state.target,
     );
+    if let (CheckSetup::GoForthHeroes(_), Some(attribute)) = (&state.setup, state.attribute) {
+        add_wound_effects(&mut effects, encounter, roller, attribute);
+    }
     effects.any().then_some(effects)
 }
 
@@ -98,15 +102,22 @@ pub fn apply(setup: &mut CheckSetup, effects: &CheckEffects) {
     }
 }
 
-/// One line under the form naming what the conditions changed, with each reason on hover.
+/// One line under the form naming what the conditions (and Wounds) changed, with each reason
+/// on hover.
 pub fn note_ui(ui: &mut egui::Ui, state: &DiceState, encounter: &Encounter) {
     let Some(effects) = effects(state, encounter) else {
         return;
     };
-    let text = format!("Conditions: {}", effects.reasons.join("; "));
+    let sources = if effects.wounded {
+        "Conditions and Wounds"
+    } else {
+        "Conditions"
+    };
+    let text = format!("{sources}: {}", effects.reasons.join("; "));
     ui.label(RichText::new(text).color(Color32::from_rgb(240, 180, 90)))
         .on_hover_text(format!(
-            "Applied to the roll by the roller's conditions:\n{}",
+            "Applied to the roll by the roller's {}:\n{}",
+            sources.to_lowercase(),
             effects.reasons.join("\n")
         ));
 }

@@ -10,7 +10,7 @@ use crate::combat::effective::effective_defense;
 use crate::combat::momentum::{MomentumPool, Zone};
 use crate::model::{Command, Encounter, TokenId};
 use crate::rules::go_forth_heroes::{
-    BARE_HANDS_EFFORT_DIE, Boost, Defense, GfhCheck, MomentumArea, Target, TnTier,
+    Attribute, BARE_HANDS_EFFORT_DIE, Boost, Defense, GfhCheck, MomentumArea, Target, TnTier,
     WEAPON_EFFORT_DIE,
 };
 use crate::rules::{CheckOutcome, CheckSetup, INPUT_LIMIT, TokenTrackers};
@@ -42,7 +42,9 @@ pub fn gfh_form_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceSta
     };
     bonus_ui(ui, "Roll bonus", &mut check.roll_bonus);
     bonus_ui(ui, "Effort bonus", &mut check.effort_bonus);
-    attribute_menu_ui(ui, encounter, roller, check);
+    if let Some(picked) = attribute_menu_ui(ui, encounter, roller, check, state.attribute) {
+        state.attribute = Some(picked);
+    }
     combo_ui(ui, "Effort die", &mut check.effort_die, &EFFORT_DICE);
     target_ui(ui, check);
     if let Some((target, tn)) = defense_menu_ui(ui, encounter, roller) {
@@ -59,35 +61,40 @@ pub fn gfh_form_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceSta
 }
 
 /// The roller's attributes: both +Roll and +Effort equal the score by default (GFH, Attributes).
+/// Returns the attribute picked this frame; the one in use is named beside the menu.
 fn attribute_menu_ui(
     ui: &mut egui::Ui,
     encounter: &Encounter,
     roller: Option<TokenId>,
     check: &mut GfhCheck,
-) {
+    current: Option<Attribute>,
+) -> Option<Attribute> {
     let Some(TokenTrackers::GoForthHeroes(t)) =
         roller.and_then(|id| encounter.combat.trackers.per_token.get(&id))
     else {
-        return;
+        return None;
     };
     let a = t.attributes;
-    ui.menu_button("Use attribute…", |ui| {
-        for (name, score) in [
-            ("Might", a.might),
-            ("Agility", a.agility),
-            ("Finesse", a.finesse),
-            ("Instinct", a.instinct),
-            ("Reason", a.reason),
-            ("Vigor", a.vigor),
-            ("Presence", a.presence),
-            ("Guile", a.guile),
-        ] {
-            if ui.button(format!("{name} {score:+}")).clicked() {
-                check.roll_bonus = score;
-                check.effort_bonus = score;
+    let mut picked = None;
+    ui.horizontal(|ui| {
+        ui.menu_button("Use attribute…", |ui| {
+            for attribute in Attribute::ALL {
+                let score = attribute.score(&a);
+                if ui
+                    .button(format!("{} {score:+}", attribute.label()))
+                    .clicked()
+                {
+                    check.roll_bonus = score;
+                    check.effort_bonus = score;
+                    picked = Some(attribute);
+                }
             }
+        });
+        if let Some(attribute) = picked.or(current) {
+            ui.label(format!("{} check", attribute.label()));
         }
     });
+    picked
 }
 
 /// Another token's Defense as the TN, after its conditions and any Increase Defense die it

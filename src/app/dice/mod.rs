@@ -20,6 +20,7 @@ use crate::combat::catalogue::CheckKind as ConditionCheckKind;
 use crate::dice::DiceRng;
 use crate::model::{Command, Encounter, LogEntry, RuleSystem, TokenId};
 use crate::rules::evening::CheckKind;
+use crate::rules::go_forth_heroes::Attribute;
 use crate::rules::{CheckSetup, TokenTrackers};
 
 /// The Dice pane's view state, kept by the app between frames (never saved in the encounter).
@@ -35,6 +36,9 @@ pub struct DiceState {
     /// What kind of roll the form is (GFH Physical/Mental/Social, Evening aptitude/attack/
     /// defense), for the conditions that touch only some rolls; Evening's injury penalty follows it.
     pub check_kind: ConditionCheckKind,
+    /// GFH: the attribute the check uses, picked from "Use attribute…"; a Wound can make checks
+    /// with it Hard.
+    pub attribute: Option<Attribute>,
     /// GFH: the roll is an attack (Rattled makes it Hard; an Exposed target makes it Easy).
     pub attack: bool,
     /// The token whose Defense the check is against, picked from "TN from a Defense…".
@@ -63,6 +67,7 @@ impl DiceState {
             followed: None,
             check_kind: conditions::default_kind(system),
             attack: false,
+            attribute: None,
             target: None,
             boost_die: None,
             expression: "1d20".to_owned(),
@@ -78,6 +83,7 @@ impl DiceState {
         if self.setup.system() != system {
             self.setup = crate::rules::system(system).default_check();
             self.check_kind = conditions::default_kind(system);
+            self.attribute = None;
             self.target = None;
             gfh_form::clear_boost(self);
         }

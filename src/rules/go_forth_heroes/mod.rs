@@ -5,6 +5,7 @@ mod check;
 mod contest;
 mod hearts;
 mod tracker;
+mod wound_effect;
 mod wounds;
 
 pub use check::{
@@ -14,6 +15,7 @@ pub use check::{
 pub use contest::{Contest, ContestOutcome, contest_odds};
 pub use hearts::{EFFORT_PER_HEART, EffortApplied, Hearts};
 pub use tracker::{GfhChange, GfhToken};
+pub use wound_effect::{Attribute, WoundEffect};
 pub use wounds::{
     Attributes, Defense, EXISTING_WOUND_PENALTY, Severity, Wound, WoundRoll, wound_condition,
     wound_effect,

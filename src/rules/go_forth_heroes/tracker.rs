@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Attributes, Defense, EFFORT_PER_HEART, Hearts, Severity, Wound, net_modifier};
+use super::{
+    Attributes, Defense, EFFORT_PER_HEART, Hearts, Severity, Wound, WoundEffect, net_modifier,
+};
 use crate::rules::RulesError;
 
 /// What the encounter tracks for one GFH token.
@@ -49,6 +51,13 @@ impl GfhToken {
     #[must_use]
     pub fn defense(&self, defense: Defense, modifiers: &[i64]) -> i64 {
         self.attributes.defense(defense) + net_modifier(modifiers)
+    }
+
+    /// The first Wound carried with `effect`, so an action it forbids can be refused by name
+    /// (GFH, Determining the Wound). Removing the Wound lifts the effect.
+    #[must_use]
+    pub fn wound_with(&self, effect: WoundEffect) -> Option<&Wound> {
+        self.wounds.iter().find(|w| w.effect() == effect)
     }
 
     /// Applies `change`; on error the caller keeps the previous state.

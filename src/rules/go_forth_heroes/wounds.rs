@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::WoundEffect;
 use crate::dice::{DiceRng, Distribution, OutcomeName, OutcomeOdds};
 
 /// Penalty to the Severity roll per Wound already carried (GFH, Wounds).
@@ -120,10 +121,16 @@ pub struct Wound {
 }
 
 impl Wound {
-    /// The wound's effect in our words.
+    /// What the wound does (its `Display` is our words for it).
     #[must_use]
-    pub fn effect(&self) -> &'static str {
+    pub fn effect(&self) -> WoundEffect {
         wound_effect(self.defense, self.effect_roll)
+    }
+
+    /// The wound named for a reason line, e.g. "Shallow Body Wound".
+    #[must_use]
+    pub fn name(&self) -> String {
+        format!("{:?} {:?} Wound", self.severity, self.defense)
     }
 }
 
@@ -182,37 +189,17 @@ impl WoundRoll {
 /// (GFH, Determining the Wound).
 #[must_use]
 pub fn wound_condition(defense: Defense, d8: u8) -> Option<&'static str> {
-    match (defense, d8) {
-        (Defense::Body, 1) => Some("Weakened"),
-        (Defense::Mind, 1) => Some("Dazed"),
-        (Defense::Soul, 1) => Some("Shaken"),
+    match wound_effect(defense, d8) {
+        WoundEffect::Condition(name) => Some(name),
         _ => None,
     }
 }
 
-/// The d8 wound charts for Body, Mind and Soul, in our words (GFH, Determining the Wound).
+/// The d8 wound charts for Body, Mind and Soul (GFH, Determining the Wound); its `Display`
+/// gives our words for it.
 #[must_use]
-pub fn wound_effect(defense: Defense, d8: u8) -> &'static str {
-    match (defense, d8) {
-        (Defense::Body, 1) => "Weakened",
-        (Defense::Body, 2) => "Move reduced by 2",
-        (Defense::Body, 3 | 4) => "Might checks Hard",
-        (Defense::Body, 5 | 6) => "Agility checks Hard",
-        (Defense::Body, 7) => "Finesse checks Hard",
-        (Defense::Body, _) => "Cannot Prepare",
-        (Defense::Mind, 1) => "Dazed",
-        (Defense::Mind, 2) => "Cannot Hurry",
-        (Defense::Mind, 3 | 4) => "Instinct checks Hard",
-        (Defense::Mind, 5 | 6) => "Reason checks Hard",
-        (Defense::Mind, 7) => "Cannot Lock momentum",
-        (Defense::Mind, _) => "Cannot Rally",
-        (Defense::Soul, 1) => "Shaken",
-        (Defense::Soul, 2) => "Cannot Hold",
-        (Defense::Soul, 3 | 4) => "Guile checks Hard",
-        (Defense::Soul, 5 | 6) => "Presence checks Hard",
-        (Defense::Soul, 7) => "Vigor checks Hard",
-        (Defense::Soul, _) => "One momentum die lost for good",
-    }
+pub fn wound_effect(defense: Defense, d8: u8) -> WoundEffect {
+    WoundEffect::from_chart(defense, d8)
 }
 
 #[cfg(test)]
@@ -288,10 +275,16 @@ mod tests {
 
     #[test]
     fn wound_charts() {
-        assert_eq!(wound_effect(Defense::Body, 4), "Might checks Hard");
-        assert_eq!(wound_effect(Defense::Mind, 7), "Cannot Lock momentum");
         assert_eq!(
-            wound_effect(Defense::Soul, 8),
+            wound_effect(Defense::Body, 4).to_string(),
+            "Might checks Hard"
+        );
+        assert_eq!(
+            wound_effect(Defense::Mind, 7).to_string(),
+            "Cannot Lock momentum"
+        );
+        assert_eq!(
+            wound_effect(Defense::Soul, 8).to_string(),
             "One momentum die lost for good"
         );
     }

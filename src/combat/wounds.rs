@@ -1,0 +1,79 @@
+//! Go Forth: Heroes Wound effects in play (GFH, Determining the Wound): the actions a Wound
+//! forbids (Prepare, Lock, Rally, Hold, Hurry) and the checks it makes Hard. Both are read from
+//! the Wounds the hero carries now, so removing or healing a Wound lifts its effect.
+//!
+//! Hurry (GFH, Advanced Actions: an Action taken at Hard for a free Interact or Help) is not a
+//! move Lantern tracks: the turn economy has no Interact or Help to give, so "Cannot Hurry" is
+//! shown with the hero's Wounds and left to the table. "Move reduced by 2" is shown with the
+//! Wounds but not yet applied: the map's reach is worked out from conditions alone, and the turn
+//! economy must agree with the map. The lost momentum die is taken when the Wound is rolled
+//! (`momentum_apply`), for good, as the text says.
+
+use super::command::CombatError;
+use crate::model::{Encounter, TokenId};
+use crate::rules::TokenTrackers;
+use crate::rules::go_forth_heroes::{Attribute, GfhToken, WoundEffect};
+
+/// The GFH trackers of `token`, if it has them.
+fn hero(encounter: &Encounter, token: TokenId) -> Option<&GfhToken> {
+    match encounter.combat.trackers.per_token.get(&token) {
+        Some(TokenTrackers::GoForthHeroes(t)) => Some(t),
+        _ => None,
+    }
+}
+
+/// The action a forbidding effect names, for the refusal message.
+fn action_name(effect: WoundEffect) -> &'static str {
+    match effect {
+        WoundEffect::CannotPrepare => "Prepare",
+        WoundEffect::CannotHurry => "Hurry",
+        WoundEffect::CannotLock => "Lock momentum",
+        WoundEffect::CannotRally => "Rally",
+        WoundEffect::CannotHold => "Hold",
+        WoundEffect::Condition(_)
+        | WoundEffect::SlowerMove(_)
+        | WoundEffect::Hard(_)
+        | WoundEffect::LoseMomentumDie => "do that",
+    }
+}
+
+/// The refusal when one of `token`'s Wounds forbids the action `effect` names, e.g.
+/// "Bram cannot Prepare: his Shallow Body Wound forbids it". `None` when it is allowed.
+#[must_use]
+pub fn wound_refusal(
+    encounter: &Encounter,
+    token: TokenId,
+    effect: WoundEffect,
+) -> Option<CombatError> {
+    let wound = hero(encounter, token)?.wound_with(effect)?;
+    let who = encounter
+        .token(token)
+        .map_or_else(|| format!("token {}", token.0), |t| t.name.clone());
+    Some(CombatError::Wounded {
+        who,
+        action: action_name(effect),
+        wound: wound.name(),
+    })
+}
+
+/// `Err` with the refusal when one of `token`'s Wounds forbids the action `effect` names.
+pub fn check_wounds(
+    encounter: &Encounter,
+    token: TokenId,
+    effect: WoundEffect,
+) -> Result<(), CombatError> {
+    wound_refusal(encounter, token, effect).map_or(Ok(()), Err)
+}
+
+/// Why `token`'s checks with `attribute` are Hard from a Wound, naming it, e.g.
+/// "Shallow Body Wound: Might checks Hard"; `None` when no Wound does that.
+#[must_use]
+pub fn hard_from_wounds(
+    encounter: &Encounter,
+    token: TokenId,
+    attribute: Attribute,
+) -> Option<String> {
+    let effect = WoundEffect::Hard(attribute);
+    let wound = hero(encounter, token)?.wound_with(effect)?;
+    Some(format!("{}: {effect}", wound.name()))
+}
