@@ -6,14 +6,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::catalogue::Effect;
-use super::conditions::{
-    ActiveCondition, Applied, Boundary, apply_condition, effective_speed, pass_boundary,
-};
+use super::conditions::{ActiveCondition, Applied, Boundary, apply_condition, pass_boundary};
 use super::death::{DeathSaveError, SaveResult, face_meaning};
 use super::effective::economy_refusal;
 use super::initiative::{Combatant, EconomyPart, Initiative, InitiativeError, Mode, TurnChange};
 use super::momentum::{Lock, MomentumError, Zone};
-use super::wounds::check_wounds;
+use super::wounds::{check_wounds, token_speed};
 use crate::model::{Encounter, LogEntry, RuleSystem, Side, TokenId};
 use crate::rules::TokenTrackers;
 use crate::rules::evening::EveningToken;
@@ -245,9 +243,7 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
         }
         CombatCommand::UseEconomy { token, part } => {
             // Movement is spent against the speed after conditions (Grappled, Mobile, …).
-            let speed = names.0.token(token).map_or(0, |t| {
-                effective_speed(&scratch.conditions, names.0.system, token, t.speed_cells).value
-            });
+            let speed = token_speed(names.0, &scratch.conditions, token).value;
             let economy = &combatant(init, token)?.economy;
             if let Some(why) =
                 economy_refusal(&scratch.conditions, names.0.system, token, part, economy)

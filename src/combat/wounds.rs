@@ -4,12 +4,13 @@
 //!
 //! Hurry (GFH, Advanced Actions: an Action taken at Hard for a free Interact or Help) is not a
 //! move Lantern tracks: the turn economy has no Interact or Help to give, so "Cannot Hurry" is
-//! shown with the hero's Wounds and left to the table. "Move reduced by 2" is shown with the
-//! Wounds but not yet applied: the map's reach is worked out from conditions alone, and the turn
-//! economy must agree with the map. The lost momentum die is taken when the Wound is rolled
+//! shown with the hero's Wounds and left to the table. "Move reduced by 2" lowers the hero's Move
+//! before its conditions change it ([`token_speed`]), so the map's reach, the turn economy and
+//! the panes all read the same number. The lost momentum die is taken when the Wound is rolled
 //! (`momentum_apply`), for good, as the text says.
 
 use super::command::CombatError;
+use super::conditions::{ActiveCondition, Adjusted, effective_speed};
 use crate::model::{Encounter, TokenId};
 use crate::rules::TokenTrackers;
 use crate::rules::go_forth_heroes::{Attribute, GfhToken, WoundEffect};
@@ -76,4 +77,27 @@ pub fn hard_from_wounds(
     let effect = WoundEffect::Hard(attribute);
     let wound = hero(encounter, token)?.wound_with(effect)?;
     Some(format!("{}: {effect}", wound.name()))
+}
+
+/// `token`'s Move this turn: its speed, less any "Move reduced by N" Wound (the Wound changes
+/// the hero's Move itself, so it comes off first), then changed by `conditions` (0 wins,
+/// doubling, halving). Every step says why. A token that is not on the map moves 0.
+#[must_use]
+pub fn token_speed(
+    encounter: &Encounter,
+    conditions: &[ActiveCondition],
+    token: TokenId,
+) -> Adjusted<u32> {
+    let mut base = encounter.token(token).map_or(0, |t| t.speed_cells);
+    let mut reasons = Vec::new();
+    for wound in hero(encounter, token).map_or(&[][..], |h| &h.wounds) {
+        if let WoundEffect::SlowerMove(squares) = wound.effect() {
+            base = base.saturating_sub(squares);
+            reasons.push(format!("{}: {}", wound.name(), wound.effect()));
+        }
+    }
+    let mut speed = effective_speed(conditions, encounter.system, token, base);
+    reasons.append(&mut speed.reasons);
+    speed.reasons = reasons;
+    speed
 }

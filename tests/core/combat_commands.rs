@@ -812,3 +812,43 @@ fn a_soul_8_wound_takes_a_momentum_die_for_good_in_the_knockout_step() {
     doc.undo().unwrap();
     assert_eq!(doc.encounter.combat.momentum[&bram].size(), 3);
 }
+
+#[test]
+fn a_body_2_wound_shortens_the_move_before_conditions_and_the_economy_agrees() {
+    use lantern::combat::initiative::EconomyPart;
+    use lantern::combat::wounds::token_speed;
+    use lantern::rules::go_forth_heroes::Defense;
+    let (mut doc, bram) = bram_wounded(Defense::Body, 2);
+    let base = doc.encounter.token(bram).unwrap().speed_cells;
+    let speed =
+        |doc: &Document| token_speed(&doc.encounter, &doc.encounter.combat.conditions, bram);
+    assert_eq!(speed(&doc).value, base - 2);
+    assert_eq!(
+        speed(&doc).reasons,
+        vec!["Shallow Body Wound: Move reduced by 2".to_owned()]
+    );
+
+    // The turn economy spends movement against the same number.
+    start_round_the_table(&mut doc);
+    let moves = |n| {
+        Command::Combat(CombatCommand::UseEconomy {
+            token: bram,
+            part: EconomyPart::Movement(n),
+        })
+    };
+    let err = doc.apply(moves(base - 1)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "that needs {} movement and only {} is left",
+            base - 1,
+            base - 2
+        )
+    );
+
+    // Mobile doubles the shortened Move; healing the Wound gives the full Move back.
+    combat(&mut doc, until_removed(bram, "Mobile"));
+    assert_eq!(speed(&doc).value, (base - 2) * 2);
+    heal_first_wound(&mut doc, bram);
+    assert_eq!(speed(&doc).value, base * 2);
+}

@@ -6,7 +6,8 @@ use super::{queue, token_name};
 use crate::app::PaneContext;
 use crate::combat::catalogue::{ConditionDef, catalogue};
 use crate::combat::command::CombatCommand;
-use crate::combat::conditions::{ActiveCondition, Duration, effective_speed};
+use crate::combat::conditions::{ActiveCondition, Duration};
+use crate::combat::wounds::token_speed;
 use crate::model::TokenId;
 
 /// The durations offered when applying a condition.
@@ -114,7 +115,6 @@ fn apply_row_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
 }
 
 fn token_conditions_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId) {
-    let system = ctx.encounter.system;
     let active: Vec<ActiveCondition> = ctx
         .encounter
         .combat
@@ -126,12 +126,7 @@ fn token_conditions_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: Toke
     let Some(t) = ctx.encounter.token(token) else {
         return;
     };
-    let speed = effective_speed(
-        &ctx.encounter.combat.conditions,
-        system,
-        token,
-        t.speed_cells,
-    );
+    let speed = token_speed(ctx.encounter, &ctx.encounter.combat.conditions, token);
     ui.horizontal_wrapped(|ui| {
         let selected = ctx.selection.contains(&token);
         if ui

@@ -5,12 +5,12 @@ use egui::{Color32, RichText};
 use super::{TABLE_TEXT, queue, token_name};
 use crate::app::PaneContext;
 use crate::combat::command::CombatCommand;
-use crate::combat::conditions::effective_speed;
 use crate::combat::effective::economy_refusal;
 use crate::combat::initiative::{
     Combatant, EconomyPart, EnemyPlacement, Initiative, Mode, ZipperSide, arrange_round_the_table,
     roll_evening,
 };
+use crate::combat::wounds::token_speed;
 use crate::combat::wounds::wound_refusal;
 use crate::dice::DiceRng;
 use crate::model::{Command, RuleSystem, Side, TokenId};
@@ -413,8 +413,7 @@ fn flags_ui(ui: &mut egui::Ui, ctx: &PaneContext<'_>, c: &Combatant) {
 fn economy_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
     let Some(token) = c.token else { return };
     let encounter = ctx.encounter;
-    let base = encounter.token(token).map_or(0, |t| t.speed_cells);
-    let speed = effective_speed(&encounter.combat.conditions, encounter.system, token, base);
+    let speed = token_speed(encounter, &encounter.combat.conditions, token);
     let e = &c.economy;
     let refusal = |part| {
         economy_refusal(

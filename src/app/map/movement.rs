@@ -7,7 +7,7 @@ use super::terrain::cell_polygon;
 use super::transform::MapTransform;
 use crate::board::grid::point_in_grid;
 use crate::board::{Reach, Scene};
-use crate::combat::conditions::effective_speed;
+use crate::combat::wounds::token_speed;
 use crate::model::{Cell, Encounter, TokenId};
 
 const REACH_TINT: Color32 = Color32::from_rgba_unmultiplied_const(60, 170, 255, 45);
@@ -25,14 +25,8 @@ pub struct DragReach {
 impl DragReach {
     /// The reach of `id` at its speed after its conditions.
     pub fn of(scene: &Scene, encounter: &Encounter, id: TokenId) -> Option<Self> {
-        let token = encounter.token(id)?;
-        let speed_cells = effective_speed(
-            &encounter.combat.conditions,
-            encounter.system,
-            id,
-            token.speed_cells,
-        )
-        .value;
+        encounter.token(id)?;
+        let speed_cells = token_speed(encounter, &encounter.combat.conditions, id).value;
         let reach = scene.reachable(id, speed_cells)?;
         Some(Self {
             id,
