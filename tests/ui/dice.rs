@@ -565,18 +565,19 @@ fn the_rollers_conditions_make_its_check_hard_with_a_hover_that_says_why() {
             .is_some()
     );
     // The rolled check is the Hard one: its log line says so.
+    let what = roll_and_log_line(&mut harness);
+    assert!(what.contains("Hard"), "{what}");
+}
+
+/// Clicks "Roll check", applies what it queued, and returns the log line it wrote.
+fn roll_and_log_line(harness: &mut Harness<'static, Panes>) -> String {
     harness.get_by_label("Roll check").click();
     harness.run();
     harness.state_mut().apply_pending();
-    let entry = harness
-        .state()
-        .document
-        .encounter
-        .combat
-        .log
-        .last()
-        .unwrap();
-    assert!(entry.what.contains("Hard"), "{}", entry.what);
+    let Some(entry) = harness.state().document.encounter.combat.log.last() else {
+        panic!("rolling a check wrote no log line");
+    };
+    entry.what.clone()
 }
 
 /// Gives Kestrel (token 1) GFH trackers with Might +2 and one Wound from `defense`'s chart.
@@ -648,19 +649,8 @@ fn a_wounded_heros_might_check_is_hard_and_the_note_names_the_wound() {
             .query_by_label_contains("Applied to the roll by the roller's conditions and wounds")
             .is_some()
     );
-    harness.get_by_label("Roll check").click();
-    harness.run();
-    harness.state_mut().apply_pending();
-    let entry = harness
-        .state()
-        .document
-        .encounter
-        .combat
-        .log
-        .last()
-        .unwrap()
-        .clone();
-    assert!(entry.what.contains("Hard"), "{}", entry.what);
+    let what = roll_and_log_line(&mut harness);
+    assert!(what.contains("Hard"), "{what}");
     // Healing the Wound lifts it: the same Might check is normal again.
     harness
         .state_mut()
