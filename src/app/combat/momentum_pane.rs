@@ -55,13 +55,11 @@ fn hero_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, rng: &mu
         ui.horizontal(|ui| {
             ui.label(RichText::new(&name).strong());
             if ui.button(format!("Give {name} a momentum pool")).clicked() {
-                queue(
+                queue_momentum(
                     ctx,
-                    CombatCommand::Momentum {
-                        owner: hero,
-                        action: MomentumAction::Create {
-                            size: MomentumPool::BASE_SIZE,
-                        },
+                    hero,
+                    MomentumAction::Create {
+                        size: MomentumPool::BASE_SIZE,
                     },
                 );
             }
@@ -77,13 +75,7 @@ fn hero_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, rng: &mu
                 .prefix("pool "),
         );
         if resp.changed() {
-            queue(
-                ctx,
-                CombatCommand::Momentum {
-                    owner: hero,
-                    action: MomentumAction::Resize { size },
-                },
-            );
+            queue_momentum(ctx, hero, MomentumAction::Resize { size });
         }
         if pool.defense_bonus() > 0 {
             ui.label(
@@ -116,7 +108,7 @@ fn zones_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, pool: &
                 });
             });
             if let Some(drag) = dropped {
-                drop_die(ctx, hero, *drag, zone);
+                drop_die(ctx, *drag, zone);
             }
         }
     });
@@ -160,21 +152,19 @@ fn zone_colour(zone: Zone) -> Color32 {
     }
 }
 
-/// A dropped die: within its own pool it is a move; an ally's Building die spent here goes to
-/// its owner's Fatigue.
-fn drop_die(ctx: &mut PaneContext<'_>, hero: TokenId, drag: DieDrag, zone: Zone) {
+/// A dropped die moves to `zone` within its owner's pool, whichever hero's row it was dropped on
+/// (the core says why a move is illegal).
+fn drop_die(ctx: &mut PaneContext<'_>, drag: DieDrag, zone: Zone) {
     let action = MomentumAction::MoveDie {
         die: drag.die,
         to: zone,
     };
-    queue(
-        ctx,
-        CombatCommand::Momentum {
-            owner: drag.owner,
-            action,
-        },
-    );
-    let _ = hero;
+    queue_momentum(ctx, drag.owner, action);
+}
+
+/// Queues `action` on `owner`'s momentum pool.
+fn queue_momentum(ctx: &mut PaneContext<'_>, owner: TokenId, action: MomentumAction) {
+    queue(ctx, CombatCommand::Momentum { owner, action });
 }
 
 fn actions_ui(
@@ -184,24 +174,29 @@ fn actions_ui(
     pool: &MomentumPool,
     rng: &mut DiceRng,
 ) {
-    let m = |action| CombatCommand::Momentum {
-        owner: hero,
-        action,
-    };
     ui.horizontal_wrapped(|ui| {
         prepare_ui(ui, ctx, hero, pool);
         let boost_die = pool.first_in(Zone::Power).or_else(|| pool.first_in(Zone::Stamina));
-        if ui.add_enabled(boost_die.is_some(), egui::Button::new("Boost")).on_hover_text("Roll a die and add it to the check (Power also to Effort); the die goes to Fatigue").clicked()
+        let boost = ui
+            .add_enabled(boost_die.is_some(), egui::Button::new("Boost"))
+            .on_hover_text(
+                "Roll a die and add it to the check (Power also to Effort); the die goes to Fatigue",
+            );
+        if boost.clicked()
             && let Some(die) = boost_die
         {
-            let rolled = rng.die(6) as u8;
-            queue(ctx, m(MomentumAction::Spend { die, power_only: false, rolled: Some(rolled) }));
+            let rolled = Some(rng.die(6) as u8);
+            let power_only = false;
+            queue_momentum(ctx, hero, MomentumAction::Spend { die, power_only, rolled });
         }
         power_actions_ui(ui, ctx, hero, pool, rng);
         hit_ui(ui, ctx, hero, pool, rng);
         rally_ui(ui, ctx, hero);
-        if ui.button("Short rest").on_hover_text("After the encounter: every die back to Stamina").clicked() {
-            queue(ctx, m(MomentumAction::ShortRest));
+        let rest = ui
+            .button("Short rest")
+            .on_hover_text("After the encounter: every die back to Stamina");
+        if rest.clicked() {
+            queue_momentum(ctx, hero, MomentumAction::ShortRest);
         }
     });
 }
@@ -233,13 +228,7 @@ fn prepare_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, pool:
             .on_hover_text(hover)
             .on_disabled_hover_text(why);
         if button.clicked() {
-            queue(
-                ctx,
-                CombatCommand::Momentum {
-                    owner: hero,
-                    action: MomentumAction::Prepare { from },
-                },
-            );
+            queue_momentum(ctx, hero, MomentumAction::Prepare { from });
         }
     }
 }
@@ -256,10 +245,6 @@ fn power_actions_ui(
     pool: &MomentumPool,
     rng: &mut DiceRng,
 ) {
-    let m = |action| CombatCommand::Momentum {
-        owner: hero,
-        action,
-    };
     let Some(power) = pool.first_in(Zone::Power) else {
         return;
     };
@@ -268,13 +253,14 @@ fn power_actions_ui(
         .on_hover_text("One Power die for one more Action")
         .clicked()
     {
-        queue(
+        queue_momentum(
             ctx,
-            m(MomentumAction::Spend {
+            hero,
+            MomentumAction::Spend {
                 die: power,
                 power_only: true,
                 rolled: None,
-            }),
+            },
         );
     }
     let no_lock = refusal(ctx, hero, WoundEffect::CannotLock);
@@ -285,9 +271,10 @@ fn power_actions_ui(
         .clicked()
     {
         let value = rng.die(6) as u8;
-        queue(
+        queue_momentum(
             ctx,
-            m(MomentumAction::IncreaseDefense { die: power, value }),
+            hero,
+            MomentumAction::IncreaseDefense { die: power, value },
         );
     }
     if ui
@@ -295,7 +282,7 @@ fn power_actions_ui(
         .on_hover_text("Put a Power die into Building for allies")
         .clicked()
     {
-        queue(ctx, m(MomentumAction::Build { die: power }));
+        queue_momentum(ctx, hero, MomentumAction::Build { die: power });
     }
 }
 
@@ -316,13 +303,7 @@ fn hit_ui(
             if let Some(die) = pool.first_in(zone)
                 && ui.button(format!("a {} die", zone.label())).clicked()
             {
-                queue(
-                    ctx,
-                    CombatCommand::Momentum {
-                        owner: hero,
-                        action: MomentumAction::Hit { die: Some(die) },
-                    },
-                );
+                queue_momentum(ctx, hero, MomentumAction::Hit { die: Some(die) });
                 ui.close();
             }
         }
@@ -351,13 +332,7 @@ fn beat_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, rng
                 d8,
                 d4,
             };
-            queue(
-                ctx,
-                CombatCommand::Momentum {
-                    owner: hero,
-                    action: MomentumAction::KnockOut(knock_out),
-                },
-            );
+            queue_momentum(ctx, hero, MomentumAction::KnockOut(knock_out));
             ui.close();
         }
     }
@@ -367,13 +342,7 @@ fn beat_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, rng
         .on_hover_text("The GM's Beat for this encounter is something else: log it only")
         .clicked()
     {
-        queue(
-            ctx,
-            CombatCommand::Momentum {
-                owner: hero,
-                action: MomentumAction::Hit { die: None },
-            },
-        );
+        queue_momentum(ctx, hero, MomentumAction::Hit { die: None });
         ui.close();
     }
 }
@@ -423,13 +392,7 @@ fn rally_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId) {
                 } else {
                     MomentumAction::RalliedBy { by: hero }
                 };
-                queue(
-                    ctx,
-                    CombatCommand::Momentum {
-                        owner: ally,
-                        action,
-                    },
-                );
+                queue_momentum(ctx, ally, action);
                 ui.close();
             }
         }
