@@ -547,3 +547,32 @@ fn worked_a_distant_wall_leaves_a_shared_side_wall_clear_on_pointy_hexes_mirrore
         .wall(mirror(pointy((8, 2))), mirror(pointy((7, 4))));
     assert_eq!(far.judge(), (VerdictKind::Clear, 6));
 }
+
+// GFH, Line of Sight & Cover: with a grid, one of the target's squares seen at all four
+// corners is Line of Sight ("any one square"); without a grid, a target whose parts cannot all
+// be touched has Cover. A wall from far above ends at (3, 1): from A's centre (0.5, 1.5) the
+// lines to the Large target's bottom row pass below its end, those to the top row's upper
+// corners run into it. Gridless, 12 of the 16 corner lines are clear (the bottom cells 4 of 4,
+// the top cells 2 of 4 each): Cover.
+fn half_hidden_large(grid: GridKind) -> Case {
+    Case::new(RuleSystem::GoForthHeroes, grid)
+        .a((0, 1))
+        .token(2, Side::Enemy, SizeCategory::Large, (4, 0))
+        .wall((3.0, -5.0), (3.0, 1.0))
+}
+
+#[test]
+fn worked_large_target_half_hidden_gridless_has_cover_and_on_squares_is_seen() {
+    let v = Scene::new(&half_hidden_large(GridKind::Gridless).enc)
+        .verdict(TokenId(1), TokenId(2))
+        .unwrap();
+    assert_eq!(
+        (v.kind, v.clear_lines, v.of_lines),
+        (VerdictKind::Cover, 12, 16)
+    );
+    assert_eq!(v.degree, Some(CoverDegree::Hard));
+    assert_eq!(
+        half_hidden_large(GridKind::Square).judge().0,
+        VerdictKind::Clear
+    );
+}
