@@ -268,6 +268,9 @@ fn evening_grades_half_cover() {
         .verdict(TokenId(1), TokenId(2))
         .unwrap();
     assert_eq!(v.degree, Some(CoverDegree::Limited));
+    // Evening, Defense (Circumstantial bonuses): half cover is a limited circumstance, −3 to
+    // the covered creature's defense TN; an attacker rolling against it meets TN +3.
+    assert_eq!(v.degree.and_then(CoverDegree::attack_tn_modifier), Some(3));
     assert!(
         v.explain(RuleSystem::Evening).contains("TN −3"),
         "{}",
