@@ -915,3 +915,35 @@ fn a_wound_from_the_tracker_applies_its_chart_effects_like_a_beat() {
         .is_err()
     );
 }
+
+#[test]
+fn evening_exhaustion_halves_the_speed_at_two_and_stops_it_at_five() {
+    // Evening, Exhaustion: level 2 "speed halved", level 5 "speed reduced to 0".
+    use lantern::combat::wounds::token_speed;
+    use lantern::rules::evening::{EveningChange, EveningToken};
+    use lantern::rules::{TokenChange, TokenTrackers, TrackerCommand};
+    let mut doc = Document::new(Demo::EveningHex.encounter().unwrap(), None);
+    let who = TokenId(1);
+    doc.apply(Command::Tracker(TrackerCommand::AddToken {
+        token: who,
+        trackers: TokenTrackers::Evening(EveningToken {
+            health: 10,
+            max_health: 10,
+            ..EveningToken::default()
+        }),
+    }))
+    .unwrap();
+    let base = doc.encounter.token(who).unwrap().speed_cells;
+    let mut at = |level| {
+        doc.apply(Command::Tracker(TrackerCommand::Token {
+            token: who,
+            change: TokenChange::Evening(EveningChange::SetExhaustion(level)),
+        }))
+        .unwrap();
+        token_speed(&doc.encounter, &doc.encounter.combat.conditions, who).value
+    };
+    assert_eq!(at(1), base);
+    assert_eq!(at(2), base / 2);
+    assert_eq!(at(4), base / 2);
+    assert_eq!(at(5), 0);
+}
