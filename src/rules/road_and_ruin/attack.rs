@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::outcome::{Band, OutcomeCheck};
-use crate::dice::{DiceRng, DiceTerm, DieResult, Distribution, OutcomeName, OutcomeOdds};
+use crate::dice::{
+    DiceRng, DiceTerm, DieResult, Distribution, Keep, OutcomeName, OutcomeOdds, keep_distribution,
+};
 use crate::rules::bounded;
 
 /// The attack die by method of attack.
@@ -159,7 +161,11 @@ pub struct AttackFaces {
 ///   table's thresholds (150 %, 200 %, 250 % of the die) each activate the Special once, and
 ///   only a connecting attack activates it;
 /// - a dodge is an Outcome check (DODGE); any GOOD result evades the attack (a Miss), any BAD
-///   result leaves it to the dice.
+///   result leaves it to the dice;
+/// - a Tiring attack, or one by an Exhausted attacker, rolls one more To Hit die per instance
+///   and keeps the lowest (EXERTION: Exhaustion gives every action another Tiring penalty;
+///   1 Exertion negates one instance, so count only those not negated; Exhaustion's +5
+///   difficulty shifts an Outcome roll's centre and has no To Hit counterpart in the text).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct AttackRoll {
@@ -175,6 +181,8 @@ pub struct AttackRoll {
     pub dodge: Option<OutcomeCheck>,
     /// Damaged or improvised statuses of the weapon: each raises the Miss result by one.
     pub gear_status: u8,
+    /// Tiring instances not negated (Tiring, Exhaustion): extra To Hit dice, keep the lowest.
+    pub tiring: u8,
 }
 
 /// A rolled attack.
@@ -225,7 +233,21 @@ impl AttackRoll {
     /// Exact odds over the To Hit, Special and shield faces, and the dodge's bands.
     #[must_use]
     pub fn odds(&self) -> OutcomeOdds<AttackOutcome> {
-        self.odds_over(&Distribution::die(self.die.sides()))
+        self.odds_over(&self.to_hit_distribution())
+    }
+
+    /// The kept To Hit face: one die, or the lowest of several when Tiring.
+    #[must_use]
+    pub fn to_hit_distribution(&self) -> Distribution {
+        keep_distribution(
+            &Distribution::die(self.die.sides()),
+            1 + u32::from(self.tiring),
+            Keep::Lowest(1),
+        )
+    }
+
+    fn to_hit_term(&self) -> DiceTerm {
+        DiceTerm::with_edge(1, self.die.sides(), 0, u32::from(self.tiring))
     }
 
     /// Exact odds with the To Hit face drawn from `to_hit`.
@@ -263,14 +285,21 @@ impl AttackRoll {
 
     /// Rolls every die the attack needs.
     pub fn roll(&self, rng: &mut DiceRng) -> AttackResult {
-        let mut dice = DiceTerm::plain(1, self.die.sides()).roll_dice(0, rng);
-        dice.extend(DiceTerm::plain(1, self.die.sides()).roll_dice(1, rng));
+        let mut dice = self.to_hit_term().roll_dice(0, rng);
+        let to_hit = dice
+            .iter()
+            .filter(|d| d.kept)
+            .map(|d| d.value)
+            .min()
+            .unwrap_or(1);
+        let special = DiceTerm::plain(1, self.die.sides()).roll_dice(1, rng);
         let mut faces = AttackFaces {
-            to_hit: dice[0].value,
-            special: dice[1].value,
+            to_hit,
+            special: special.first().map_or(1, |d| d.value),
             shield: None,
             dodge: None,
         };
+        dice.extend(special);
         if let Some(shield) = self.shield {
             let d = DiceTerm::plain(1, shield.die.sides()).roll_dice(2, rng);
             faces.shield = d.first().map(|d| d.value);
@@ -305,15 +334,26 @@ impl AttackRoll {
     }
 
     /// Exact odds of the outcome if 1 Exertion is spent to reroll the To Hit die after `first`
-    /// was seen, the other dice standing.
+    /// was seen, the other dice standing (a Tiring reroll keeps its lowest die again).
     #[must_use]
     pub fn exertion_reroll_odds(&self, first: &AttackFaces) -> OutcomeOdds<AttackOutcome> {
-        let s = i64::from(self.die.sides());
         let mut odds = OutcomeOdds::new();
-        for face in 1..=s {
-            odds.add(self.exertion_reroll(first, face).1, 1.0 / s as f64);
+        for (face, p) in self.to_hit_distribution().iter() {
+            odds.add(self.exertion_reroll(first, face).1, p);
         }
         odds
+    }
+
+    /// Rolls the To Hit again for an Exertion reroll: its dice (term 4) and the kept face.
+    pub fn roll_to_hit_again(&self, rng: &mut DiceRng) -> (Vec<DieResult>, i64) {
+        let dice = self.to_hit_term().roll_dice(4, rng);
+        let face = dice
+            .iter()
+            .filter(|d| d.kept)
+            .map(|d| d.value)
+            .min()
+            .unwrap_or(1);
+        (dice, face)
     }
 }
 
@@ -481,6 +521,33 @@ mod tests {
             damaged.odds().probability(&AttackOutcome::Miss),
             2.0 / 8.0
         ));
+    }
+
+    #[test]
+    fn a_tiring_attack_keeps_the_lower_to_hit_die() {
+        // Road and Ruin, EXERTION: Tiring rolls another die and keeps the lower; Exhaustion adds
+        // another. A Tiring d4 misses unless both dice beat 1: 1 − (3/4)² = 7/16; Tiring and
+        // Exhausted, 1 − (3/4)³ = 37/64.
+        let tired = AttackRoll {
+            die: AttackDie::D4,
+            tiring: 1,
+            ..AttackRoll::default()
+        };
+        assert!(close(
+            tired.odds().probability(&AttackOutcome::Miss),
+            7.0 / 16.0
+        ));
+        let worse = AttackRoll { tiring: 2, ..tired };
+        assert!(close(
+            worse.odds().probability(&AttackOutcome::Miss),
+            37.0 / 64.0
+        ));
+        let r = worse.roll(&mut DiceRng::seeded(9));
+        assert_eq!(r.dice.len(), 4);
+        assert_eq!(r.outcome, worse.resolve(&r.faces));
+        let (again, face) = worse.roll_to_hit_again(&mut DiceRng::seeded(9));
+        assert_eq!(again.len(), 3);
+        assert!((1..=4).contains(&face));
     }
 
     #[test]
