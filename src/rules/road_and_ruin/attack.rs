@@ -233,12 +233,12 @@ impl AttackRoll {
     /// Exact odds over the To Hit, Special and shield faces, and the dodge's bands.
     #[must_use]
     pub fn odds(&self) -> OutcomeOdds<AttackOutcome> {
-        self.odds_over(&self.to_hit_distribution())
+        self.odds_over(&self.kept_hit_distribution())
     }
 
     /// The kept To Hit face: one die, or the lowest of several when Tiring.
     #[must_use]
-    pub fn to_hit_distribution(&self) -> Distribution {
+    pub fn kept_hit_distribution(&self) -> Distribution {
         keep_distribution(
             &Distribution::die(self.die.sides()),
             1 + u32::from(self.tiring),
@@ -246,7 +246,7 @@ impl AttackRoll {
         )
     }
 
-    fn to_hit_term(&self) -> DiceTerm {
+    fn hit_dice_term(&self) -> DiceTerm {
         DiceTerm::with_edge(1, self.die.sides(), 0, u32::from(self.tiring))
     }
 
@@ -285,7 +285,7 @@ impl AttackRoll {
 
     /// Rolls every die the attack needs.
     pub fn roll(&self, rng: &mut DiceRng) -> AttackResult {
-        let mut dice = self.to_hit_term().roll_dice(0, rng);
+        let mut dice = self.hit_dice_term().roll_dice(0, rng);
         let to_hit = dice
             .iter()
             .filter(|d| d.kept)
@@ -338,7 +338,7 @@ impl AttackRoll {
     #[must_use]
     pub fn exertion_reroll_odds(&self, first: &AttackFaces) -> OutcomeOdds<AttackOutcome> {
         let mut odds = OutcomeOdds::new();
-        for (face, p) in self.to_hit_distribution().iter() {
+        for (face, p) in self.kept_hit_distribution().iter() {
             odds.add(self.exertion_reroll(first, face).1, p);
         }
         odds
@@ -346,7 +346,7 @@ impl AttackRoll {
 
     /// Rolls the To Hit again for an Exertion reroll: its dice (term 4) and the kept face.
     pub fn roll_to_hit_again(&self, rng: &mut DiceRng) -> (Vec<DieResult>, i64) {
-        let dice = self.to_hit_term().roll_dice(4, rng);
+        let dice = self.hit_dice_term().roll_dice(4, rng);
         let face = dice
             .iter()
             .filter(|d| d.kept)
