@@ -453,4 +453,15 @@ mod tests {
             &[((0, -9), (0, 0))]
         ));
     }
+
+    #[test]
+    fn a_point_line_sees_past_walls_elsewhere_and_around_a_wall_end() {
+        // Two cells side by side, the line from the shared corner (0,0) to itself.
+        let (p, left, right) = ((0, 0), (-1, 1), (1, 1));
+        assert!(clear(p, left, p, right, &[((5, 5), (9, 5))]));
+        // A wall along the shared side ends at the point: turn the other way round it.
+        assert!(clear(p, left, p, right, &[((0, 0), (0, 9))]));
+        // The same wall running on past the point closes both turns.
+        assert!(!clear(p, left, p, right, &[((0, -9), (0, 9))]));
+    }
 }
