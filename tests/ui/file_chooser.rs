@@ -188,3 +188,63 @@ fn import_through_the_chooser_lists_only_universal_vtt_maps() {
     }
     assert_eq!(harness.state().document.encounter.name, "cave-sample");
 }
+
+/// `lantern FILE`: the app as main.rs builds it, handed the command line's file.
+fn app_with_argument(data_dir: &Path, file: PathBuf) -> Harness<'static, LanternApp> {
+    let config = AppConfig::with_data_dir(Some(data_dir.to_path_buf()));
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_eframe(move |cc| {
+            let mut app = LanternApp::new_with(cc, config);
+            app.open_argument(file);
+            app
+        });
+    harness.run();
+    harness
+}
+
+#[test]
+fn a_file_on_the_command_line_opens_and_a_bad_one_leaves_the_demo_with_a_message() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut mill = Demo::GoForthHeroes.encounter().unwrap();
+    mill.name = "Mill at dusk".into();
+    let good = dir.path().join("mill.json");
+    save_encounter(&good, &mill).unwrap();
+    let harness = app_with_argument(data.path(), good.clone());
+    assert_eq!(harness.state().document.encounter.name, "Mill at dusk");
+    assert_eq!(harness.state().document.path, Some(good));
+
+    let bad = dir.path().join("torn.json");
+    std::fs::write(&bad, "{ half a file").unwrap();
+    let harness = app_with_argument(data.path(), bad.clone());
+    let demo = Demo::GoForthHeroes.encounter().unwrap();
+    assert_eq!(harness.state().document.encounter, demo);
+    let notice = &harness.state().notifications.notices().last().unwrap().text;
+    assert!(
+        notice.contains("not valid JSON") && notice.contains(&bad.display().to_string()),
+        "{notice}"
+    );
+}
+
+#[test]
+fn a_universal_vtt_map_on_the_command_line_becomes_a_new_encounter() {
+    let data = tempfile::tempdir().unwrap();
+    let cave = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/maps/cave-sample.dd2vtt"
+    ));
+    let mut harness = app_with_argument(data.path(), cave);
+    for _ in 0..1000 {
+        harness.step();
+        if !harness.state().import_busy() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    harness.run();
+    let document = &harness.state().document;
+    assert_eq!(document.encounter.name, "cave-sample");
+    assert_eq!(document.encounter.walls.len(), 249);
+    assert_eq!(document.path, None);
+}

@@ -151,6 +151,11 @@ impl FileChooser {
 
     /// Draws the chooser; `Some` once the user chose a file or cancelled.
     pub fn ui(&mut self, ctx: &egui::Context) -> Option<ChooserOutcome> {
+        if self.focus_name {
+            // egui sizes a new area on its first frame without showing it: draw a second one
+            // now, not at the next input event.
+            ctx.request_repaint();
+        }
         // Keys first, so the map and panes under the modal never see them.
         let mut step = keys_step(ctx);
         let modal = egui::Modal::new(egui::Id::unique("lantern_file_chooser")).show(ctx, |ui| {
@@ -169,7 +174,10 @@ impl FileChooser {
             clicked.or(self.bottom_ui(ui))
         });
         step = step.or(modal.inner);
-        match step? {
+        let step = step?;
+        // The frame was drawn before the step: show its result now, not at the next event.
+        ctx.request_repaint();
+        match step {
             Step::GoTo(folder) => self.go_to(folder),
             Step::Pick(name) => {
                 self.name = name;
@@ -251,22 +259,22 @@ impl FileChooser {
             }
         };
         let mut step = None;
-        egui::ScrollArea::vertical()
-            .id_salt("file_chooser_listing")
-            .min_scrolled_height(320.0)
-            .max_height(320.0)
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                if entries.is_empty() {
-                    ui.weak(format!(
-                        "No folders or {} files here",
-                        self.filter.extensions()[0]
-                    ));
-                }
-                for entry in entries {
-                    step = step.take().or(entry_ui(ui, entry, &self.name));
-                }
-            });
+        // Top-down inside the side-by-side row, or the entries would line up in a row too.
+        ui.vertical(|ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("file_chooser_listing")
+                .min_scrolled_height(320.0)
+                .max_height(320.0)
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    if entries.is_empty() {
+                        ui.weak("No folders here, and no files of this kind");
+                    }
+                    for entry in entries {
+                        step = step.take().or(entry_ui(ui, entry, &self.name));
+                    }
+                });
+        });
         step
     }
 
@@ -278,6 +286,7 @@ impl FileChooser {
             let response = ui.add(field).labelled_by(label.id);
             if std::mem::take(&mut self.focus_name) {
                 response.request_focus();
+                select_stem(ui.ctx(), response.id, &self.name);
             }
         });
         ui.weak(self.filter.label());
@@ -330,6 +339,21 @@ fn entry_ui(ui: &mut egui::Ui, entry: &Entry, picked: &str) -> Option<Step> {
     } else {
         None
     }
+}
+
+/// Selects the name without its extension, so typing replaces just that (as desktop dialogs
+/// do when saving).
+fn select_stem(ctx: &egui::Context, id: egui::Id, name: &str) {
+    let Some(mut state) = egui::TextEdit::load_state(ctx, id) else {
+        return;
+    };
+    let stem = Path::new(name)
+        .file_stem()
+        .map_or(0, |s| s.to_string_lossy().chars().count());
+    let range =
+        egui::text::CCursorRange::two(egui::text::CCursor::new(0), egui::text::CCursor::new(stem));
+    state.cursor.set_char_range(Some(range));
+    state.store(ctx, id);
 }
 
 /// Enter confirms and Esc cancels, whichever widget has focus.
