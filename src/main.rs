@@ -1,6 +1,13 @@
-//! Lantern's binary: opens the app window. Everything else lives in the library.
+//! Lantern's binary: starts the log, reads the command line and opens the app window.
+//! Everything else lives in the library.
+//!
+//! `lantern [FILE]`: an encounter file to open, or a Universal VTT map to import as a new
+//! encounter (what a file manager's "Open with" passes).
 
 fn main() -> eframe::Result {
+    // Warnings and errors (failed dialogs, imports, saves) reach stderr; RUST_LOG says more.
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let file = std::env::args_os().nth(1).map(std::path::PathBuf::from);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Lantern")
@@ -11,6 +18,12 @@ fn main() -> eframe::Result {
     eframe::run_native(
         "Lantern",
         options,
-        Box::new(|cc| Ok(Box::new(lantern::app::LanternApp::new(cc)))),
+        Box::new(move |cc| {
+            let mut app = lantern::app::LanternApp::new(cc);
+            if let Some(file) = file {
+                app.open_argument(file);
+            }
+            Ok(Box::new(app))
+        }),
     )
 }

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 
 use super::dialogs::{DialogPurpose, DialogResult};
+use super::import::FileKind;
 use super::prompts::{AfterConfirm, Prompt, UnsavedChoice};
 use super::{Action, LanternApp, Request, RestoreOffer, dock};
 use crate::demo::Demo;
@@ -119,15 +120,17 @@ impl LanternApp {
         }
     }
 
-    fn start_dialog(&mut self, ctx: &egui::Context, purpose: DialogPurpose) {
-        let name = self.document.encounter.name.clone();
-        self.dialogs.start(ctx, purpose, &name);
+    pub(super) fn start_dialog(&mut self, ctx: &egui::Context, purpose: DialogPurpose) {
+        let name = &self.document.encounter.name;
+        let near = self.document.path.as_deref();
+        self.dialogs.start(ctx, purpose, name, near);
     }
 
     pub(super) fn handle_dialog_answer(&mut self, ctx: &egui::Context, answer: DialogResult) {
         match answer.purpose {
             DialogPurpose::Open => self.open_path(&answer.path),
             DialogPurpose::ImportMap | DialogPurpose::Background => self.import_file(answer.path),
+            DialogPurpose::Export { with_fog } => self.export_map_view(answer.path, with_fog),
             DialogPurpose::SaveAs { then } => {
                 if self.save_to(&answer.path)
                     && let Some(after) = then
@@ -149,6 +152,30 @@ impl LanternApp {
                 self.recent.push(path);
             }
             Err(err) => self.notifications.error(&err),
+        }
+    }
+
+    /// Opens a file named on the command line (`lantern FILE`): an encounter, a Universal VTT
+    /// map as a new encounter, or an image for the map's background. It waits for the
+    /// restore-autosave question, so restored work is never dropped without asking.
+    pub fn open_argument(&mut self, path: PathBuf) {
+        self.argument = Some(path);
+    }
+
+    pub(super) fn open_argument_when_free(&mut self, ctx: &egui::Context) {
+        if self.prompt.is_some() {
+            return;
+        }
+        let Some(path) = self.argument.take() else {
+            return;
+        };
+        match FileKind::of(&path) {
+            // A clean document is simply replaced; with unsaved work the import asks first.
+            Some(FileKind::UvttMap) if !self.document.is_dirty() => {
+                self.import_map_as_new_encounter(ctx, path);
+            }
+            Some(_) => self.import_file(path),
+            None => self.ask_before_dropping(ctx, AfterConfirm::OpenPath(path)),
         }
     }
 

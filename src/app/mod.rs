@@ -7,6 +7,7 @@
 
 mod action;
 mod autosave;
+mod chooser;
 pub mod combat;
 mod config;
 mod context;
@@ -28,6 +29,7 @@ pub use action::Action;
 pub use autosave::{Autosave, RestoreOffer};
 pub use config::AppConfig;
 pub use context::{PaneContext, Selection};
+pub use dialogs::DialogBackend;
 pub use dock::{Dock, Pane, default_dock, is_open as dock_has};
 pub use notifications::{Level, Notice, Notifications};
 pub use prompts::{AfterConfirm, Prompt};
@@ -41,6 +43,7 @@ use crate::model::{Command, Document};
 /// Keys under which eframe's storage keeps the shell's own state.
 const DOCK_KEY: &str = "lantern_dock";
 const RECENT_KEY: &str = "lantern_recent_files";
+const RECENT_FOLDERS_KEY: &str = "lantern_recent_folders";
 
 /// Something a menu, prompt or shortcut asked for, handled in the next `logic()`.
 #[derive(Clone, Debug, PartialEq)]
@@ -83,6 +86,8 @@ pub struct LanternApp {
     /// Set once the user agreed to close, so the next close request goes through.
     closing: bool,
     shown_title: String,
+    /// A file named on the command line, opened once no prompt is waiting.
+    argument: Option<PathBuf>,
     /// The players' window (view state).
     pub players: players::PlayersWindow,
     exporter: players::Exporter,
@@ -110,6 +115,9 @@ impl LanternApp {
         ));
         app.dock = dock;
         app.recent = recent;
+        if let Some(folders) = storage.and_then(|s| eframe::get_value(s, RECENT_FOLDERS_KEY)) {
+            app.dialogs.set_recent_folders(folders);
+        }
         app.autosave_interval_secs = config.autosave_interval.as_secs_f64();
         app.autosave = config.data_dir.map(Autosave::new);
         app.offer_restore();
@@ -137,6 +145,7 @@ impl LanternApp {
             unsaved_since: None,
             closing: false,
             shown_title: String::new(),
+            argument: None,
             players: players::PlayersWindow::default(),
             exporter: players::Exporter::default(),
         }
@@ -145,6 +154,21 @@ impl LanternApp {
     /// Opens or closes a pane, as the View menu does.
     pub fn toggle_pane(&mut self, pane: Pane) {
         dock::toggle(&mut self.dock, pane);
+    }
+
+    /// Which file dialogs this run uses (tests choose Lantern's own chooser, which they can drive).
+    pub fn set_file_dialogs(&mut self, backend: DialogBackend) {
+        self.dialogs.set_backend(backend);
+    }
+
+    /// Folders the file dialogs offer as recent ones (kept across runs), newest first.
+    pub fn set_recent_folders(&mut self, folders: Vec<PathBuf>) {
+        self.dialogs.set_recent_folders(folders);
+    }
+
+    /// The folder the in-window file chooser shows, while it is open.
+    pub fn file_chooser_folder(&self) -> Option<&std::path::Path> {
+        self.dialogs.chooser_folder()
     }
 
     /// Closes every pane but `pane` (the View menu can bring them back).
@@ -251,6 +275,7 @@ impl LanternApp {
         for request in std::mem::take(&mut self.requests) {
             self.handle_request(ctx, request);
         }
+        self.open_argument_when_free(ctx);
         if let Some(answer) = self.dialogs.poll() {
             self.handle_dialog_answer(ctx, answer);
         }
@@ -262,6 +287,8 @@ impl LanternApp {
     }
 
     fn ui_pass(&mut self, ui: &mut egui::Ui) {
+        // First, so Enter and Esc go to the chooser and not to the map under it.
+        self.dialogs.ui(ui.ctx());
         egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar_ui(ui));
         egui::CentralPanel::default().show(ui, |ui| self.dock_ui(ui));
         self.players_viewport(ui.ctx());
@@ -288,5 +315,6 @@ impl eframe::App for LanternApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, DOCK_KEY, &self.dock);
         eframe::set_value(storage, RECENT_KEY, &self.recent);
+        eframe::set_value(storage, RECENT_FOLDERS_KEY, &self.dialogs.recent_folders());
     }
 }

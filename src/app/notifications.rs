@@ -30,8 +30,10 @@ impl Notifications {
         self.push(Level::Info, text.into());
     }
 
-    /// Shows an error with its whole chain of causes (`anyhow`'s `{:#}`).
+    /// Shows an error with its whole chain of causes (`anyhow`'s `{:#}`), and writes it to the
+    /// log (stderr) too: this is where every failure the user is told about is handled.
     pub fn error(&mut self, err: &anyhow::Error) {
+        log::error!("{err:#}");
         self.push(Level::Error, format!("{err:#}"));
     }
 

@@ -4,6 +4,7 @@
 mod combat;
 mod dice;
 mod editing;
+mod file_chooser;
 mod import;
 mod map;
 mod map_play;

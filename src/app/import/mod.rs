@@ -61,6 +61,13 @@ impl LanternApp {
         self.imports.queued.push(path.into());
     }
 
+    /// Imports a Universal VTT map straight into a new encounter, without asking where it goes
+    /// (`lantern map.dd2vtt` on the command line).
+    pub(super) fn import_map_as_new_encounter(&mut self, ctx: &egui::Context, path: PathBuf) {
+        self.start_map_import(ctx, path);
+        self.import_into_new_encounter();
+    }
+
     /// Whether an import is still under way (tests step frames until it is not).
     pub fn import_busy(&self) -> bool {
         self.imports.busy()

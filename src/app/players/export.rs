@@ -10,13 +10,12 @@ use anyhow::Context as _;
 use egui::{ColorImage, Rect};
 
 use crate::app::LanternApp;
+use crate::app::dialogs::DialogPurpose;
 use crate::app::map::{MapAudience, ViewOptions};
 
-/// Where an export is.
+/// Where an export is, once its file is chosen (through the app's file dialogs).
 #[derive(Debug)]
 enum Stage {
-    /// The save dialog is open; `true` exports with fog.
-    Choosing(bool, Receiver<Option<PathBuf>>),
     /// The pane draws the plain view this frame; the screenshot is asked for next frame.
     Drawing(PathBuf),
     /// Waiting for the screenshot of a plain frame; `rect` is the pane in ui points.
@@ -48,30 +47,9 @@ impl Default for Exporter {
 }
 
 impl Exporter {
-    /// Whether an export is under way (dialog open or picture not taken yet).
+    /// Whether an export is under way (picture not taken or not saved yet).
     pub fn is_busy(&self) -> bool {
         self.stage.is_some()
-    }
-
-    /// Asks where to save, on a background thread (the window keeps drawing meanwhile).
-    pub fn choose_path(&mut self, ctx: &egui::Context, with_fog: bool, name: &str) {
-        if self.is_busy() {
-            return;
-        }
-        let (tx, rx) = channel();
-        let ctx = ctx.clone();
-        let file_name = format!("{name}.png");
-        std::thread::spawn(move || {
-            let path = rfd::FileDialog::new()
-                .add_filter("PNG image", &["png"])
-                .set_title("Export map view as PNG")
-                .set_file_name(file_name)
-                .save_file();
-            // The app may have quit meanwhile; then nobody wants the answer.
-            let _ = tx.send(path);
-            ctx.request_repaint();
-        });
-        self.stage = Some(Stage::Choosing(with_fog, rx));
     }
 
     /// Exports to `path` without asking (tests, scripts).
@@ -96,8 +74,9 @@ fn options(with_fog: bool) -> ViewOptions {
 impl LanternApp {
     /// Starts an export of the Map pane's view to a PNG file the user picks.
     pub(crate) fn start_export(&mut self, ctx: &egui::Context, with_fog: bool) {
-        let name = self.document.encounter.name.clone();
-        self.exporter.choose_path(ctx, with_fog, &name);
+        if !self.exporter.is_busy() {
+            self.start_dialog(ctx, DialogPurpose::Export { with_fog });
+        }
     }
 
     /// Exports the Map pane's view to `path` (no dialog). The file is written a few frames later.
@@ -113,15 +92,6 @@ impl LanternApp {
             return;
         };
         self.exporter.stage = match stage {
-            Stage::Choosing(with_fog, rx) => match rx.try_recv() {
-                Ok(Some(path)) => {
-                    self.map_view.set_export(Some(options(with_fog)));
-                    ctx.request_repaint();
-                    Some(Stage::Drawing(path))
-                }
-                Ok(None) | Err(TryRecvError::Disconnected) => None,
-                Err(TryRecvError::Empty) => Some(Stage::Choosing(with_fog, rx)),
-            },
             Stage::Drawing(path) => self.request_shot(ctx, path),
             Stage::Shooting {
                 path,

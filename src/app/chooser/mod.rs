@@ -1,0 +1,375 @@
+//! Lantern's own file chooser, drawn inside the window as a modal: what the file dialogs use
+//! when no native dialog can be shown (no desktop portal and no zenity, e.g. a bare X server
+//! or many tiling window managers), and what the UI tests drive.
+//!
+//! Folders are browsed by clicking them (Parent, Home and recent folders on the side); files
+//! are filtered by kind; saving has a name field and asks before replacing a file. Enter
+//! confirms, Esc cancels. The listing and name rules live in the egui-free `listing`.
+
+mod listing;
+
+use std::path::{Path, PathBuf};
+
+use egui::{Key, Modifiers, RichText};
+
+use listing::{Entry, list_folder, save_target};
+pub use listing::{FileFilter, remember_folder, suggested_file_name};
+
+/// Whether the chooser picks an existing file or names one to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChooserMode {
+    Open,
+    Save,
+}
+
+/// How the user closed the chooser.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChooserOutcome {
+    Chosen(PathBuf),
+    Cancelled,
+}
+
+/// An open chooser: the folder shown, its listing, the typed name.
+#[derive(Debug)]
+pub struct FileChooser {
+    title: String,
+    mode: ChooserMode,
+    filter: FileFilter,
+    folder: PathBuf,
+    /// The folder's entries, or why it could not be read.
+    listing: Result<Vec<Entry>, String>,
+    /// The file name field: the picked file when opening, the new name when saving.
+    name: String,
+    show_hidden: bool,
+    recent_folders: Vec<PathBuf>,
+    /// A save target that exists, waiting for the user to say "Replace".
+    replacing: Option<PathBuf>,
+    /// Why the last confirm did nothing (no name, no such file).
+    problem: Option<String>,
+    /// The name field takes the keyboard on the first frame, so typing goes there (and not to
+    /// the map's tool keys under the modal).
+    focus_name: bool,
+}
+
+/// What a click or key asked the chooser to do this frame.
+enum Step {
+    GoTo(PathBuf),
+    Pick(String),
+    Confirm,
+    Cancel,
+}
+
+impl FileChooser {
+    pub fn new(
+        title: impl Into<String>,
+        mode: ChooserMode,
+        filter: FileFilter,
+        folder: PathBuf,
+        name: String,
+        recent_folders: Vec<PathBuf>,
+    ) -> Self {
+        let mut chooser = Self {
+            title: title.into(),
+            mode,
+            filter,
+            folder: PathBuf::new(),
+            listing: Ok(Vec::new()),
+            name,
+            show_hidden: false,
+            recent_folders,
+            replacing: None,
+            problem: None,
+            focus_name: true,
+        };
+        chooser.go_to(folder);
+        chooser
+    }
+
+    /// The folder being shown.
+    pub fn folder(&self) -> &Path {
+        &self.folder
+    }
+
+    fn go_to(&mut self, folder: PathBuf) {
+        self.folder = folder;
+        self.replacing = None;
+        self.problem = None;
+        self.refresh();
+    }
+
+    fn refresh(&mut self) {
+        self.listing = list_folder(&self.folder, self.filter, self.show_hidden).map_err(|err| {
+            let message = format!("Could not read the folder: {err}");
+            log::warn!("{message} ({})", self.folder.display());
+            message
+        });
+    }
+
+    /// Enter or the Open/Save button: the chosen file, or `None` with the reason shown (or the
+    /// replace question asked, or a typed folder entered).
+    fn confirm(&mut self) -> Option<PathBuf> {
+        self.problem = None;
+        match self.mode {
+            ChooserMode::Open => self.confirm_open(),
+            ChooserMode::Save => self.confirm_save(),
+        }
+    }
+
+    fn confirm_open(&mut self) -> Option<PathBuf> {
+        let typed = self.name.trim();
+        if typed.is_empty() {
+            self.problem = Some("Pick a file".to_owned());
+            return None;
+        }
+        let path = self.folder.join(typed);
+        if path.is_dir() {
+            self.name.clear();
+            self.go_to(path);
+            return None;
+        }
+        if !path.is_file() {
+            self.problem = Some(format!("There is no file named “{typed}” here"));
+            return None;
+        }
+        Some(path)
+    }
+
+    fn confirm_save(&mut self) -> Option<PathBuf> {
+        let path = match save_target(&self.folder, &self.name, self.filter) {
+            Ok(path) => path,
+            Err(err) => {
+                self.problem = Some(err.to_string());
+                return None;
+            }
+        };
+        if path.exists() && self.replacing.as_ref() != Some(&path) {
+            self.replacing = Some(path);
+            return None;
+        }
+        Some(path)
+    }
+
+    /// Draws the chooser; `Some` once the user chose a file or cancelled.
+    pub fn ui(&mut self, ctx: &egui::Context) -> Option<ChooserOutcome> {
+        if self.focus_name {
+            // egui sizes a new area on its first frame without showing it: draw a second one
+            // now, not at the next input event.
+            ctx.request_repaint();
+        }
+        // Keys first, so the map and panes under the modal never see them.
+        let mut step = keys_step(ctx);
+        let modal = egui::Modal::new(egui::Id::unique("lantern_file_chooser")).show(ctx, |ui| {
+            ui.set_width(680.0);
+            ui.heading(&self.title);
+            let mut clicked = self.folder_bar_ui(ui);
+            ui.separator();
+            ui.horizontal_top(|ui| {
+                clicked = clicked.take().or(self.places_ui(ui));
+                // Space, not a separator: a vertical separator takes all the height it is
+                // given, and a modal's area grows to fit it every frame.
+                ui.add_space(12.0);
+                clicked = clicked.take().or(self.listing_ui(ui));
+            });
+            ui.separator();
+            clicked.or(self.bottom_ui(ui))
+        });
+        step = step.or(modal.inner);
+        let step = step?;
+        // The frame was drawn before the step: show its result now, not at the next event.
+        ctx.request_repaint();
+        match step {
+            Step::GoTo(folder) => self.go_to(folder),
+            Step::Pick(name) => {
+                self.name = name;
+                self.replacing = None;
+                self.problem = None;
+            }
+            Step::Confirm => return self.confirm().map(ChooserOutcome::Chosen),
+            Step::Cancel if self.replacing.is_some() => self.replacing = None,
+            Step::Cancel => return Some(ChooserOutcome::Cancelled),
+        }
+        None
+    }
+
+    /// Parent and Home, and the folder shown.
+    fn folder_bar_ui(&self, ui: &mut egui::Ui) -> Option<Step> {
+        ui.horizontal(|ui| {
+            let parent = self.folder.parent().map(Path::to_path_buf);
+            let up = ui
+                .add_enabled(parent.is_some(), egui::Button::new("⬆ Parent folder"))
+                .clicked();
+            let home = home_folder();
+            let home_clicked = ui
+                .add_enabled(home.is_some(), egui::Button::new("🏠 Home"))
+                .clicked();
+            ui.add(
+                egui::Label::new(RichText::new(self.folder.display().to_string()).monospace())
+                    .truncate(),
+            );
+            if up {
+                parent.map(Step::GoTo)
+            } else if home_clicked {
+                home.map(Step::GoTo)
+            } else {
+                None
+            }
+        })
+        .inner
+    }
+
+    /// The side column: recent folders and the hidden-files switch.
+    fn places_ui(&mut self, ui: &mut egui::Ui) -> Option<Step> {
+        ui.vertical(|ui| {
+            ui.set_width(160.0);
+            ui.label(RichText::new("Recent folders").strong());
+            let mut step = None;
+            if self.recent_folders.is_empty() {
+                ui.weak("None yet");
+            }
+            for folder in &self.recent_folders {
+                let name = folder.file_name().map_or_else(
+                    || folder.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
+                let button = egui::Button::new(format!("📁 {name}")).truncate();
+                if ui
+                    .add(button)
+                    .on_hover_text(folder.display().to_string())
+                    .clicked()
+                {
+                    step = Some(Step::GoTo(folder.clone()));
+                }
+            }
+            ui.add_space(8.0);
+            if ui.checkbox(&mut self.show_hidden, "Hidden files").changed() {
+                self.refresh();
+            }
+            step
+        })
+        .inner
+    }
+
+    /// The folders and files of the shown folder.
+    fn listing_ui(&self, ui: &mut egui::Ui) -> Option<Step> {
+        let entries = match &self.listing {
+            Ok(entries) => entries,
+            Err(message) => {
+                ui.colored_label(ui.visuals().error_fg_color, message);
+                return None;
+            }
+        };
+        let mut step = None;
+        // Top-down inside the side-by-side row, or the entries would line up in a row too.
+        ui.vertical(|ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("file_chooser_listing")
+                .min_scrolled_height(320.0)
+                .max_height(320.0)
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    if entries.is_empty() {
+                        ui.weak("No folders here, and no files of this kind");
+                    }
+                    for entry in entries {
+                        step = step.take().or(entry_ui(ui, entry, &self.name));
+                    }
+                });
+        });
+        step
+    }
+
+    /// The name field, the filter, a problem, and the buttons (or the replace question).
+    fn bottom_ui(&mut self, ui: &mut egui::Ui) -> Option<Step> {
+        ui.horizontal(|ui| {
+            let label = ui.label("File name:");
+            let field = egui::TextEdit::singleline(&mut self.name).desired_width(420.0);
+            let response = ui.add(field).labelled_by(label.id);
+            if std::mem::take(&mut self.focus_name) {
+                response.request_focus();
+                select_stem(ui.ctx(), response.id, &self.name);
+            }
+        });
+        ui.weak(self.filter.label());
+        if let Some(problem) = &self.problem {
+            ui.colored_label(ui.visuals().error_fg_color, problem);
+        }
+        if let Some(path) = &self.replacing {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            ui.label(format!("“{name}” already exists here. Replace it?"));
+            return ui
+                .horizontal(|ui| {
+                    if ui.button("Replace").clicked() {
+                        Some(Step::Confirm)
+                    } else if ui.button("Keep it").clicked() {
+                        Some(Step::Cancel)
+                    } else {
+                        None
+                    }
+                })
+                .inner;
+        }
+        let confirm = match self.mode {
+            ChooserMode::Open => "Open",
+            ChooserMode::Save => "Save",
+        };
+        ui.horizontal(|ui| {
+            if ui.button(confirm).clicked() {
+                Some(Step::Confirm)
+            } else if ui.button("Cancel").clicked() {
+                Some(Step::Cancel)
+            } else {
+                None
+            }
+        })
+        .inner
+    }
+}
+
+/// One folder (a click enters it) or file (a click picks it, a double click opens it).
+fn entry_ui(ui: &mut egui::Ui, entry: &Entry, picked: &str) -> Option<Step> {
+    if entry.is_folder {
+        let response = ui.selectable_label(false, format!("📁 {}", entry.name));
+        return response.clicked().then(|| Step::GoTo(entry.path.clone()));
+    }
+    let response = ui.selectable_label(entry.name == picked, &entry.name);
+    if response.double_clicked() {
+        Some(Step::Confirm)
+    } else if response.clicked() {
+        Some(Step::Pick(entry.name.clone()))
+    } else {
+        None
+    }
+}
+
+/// Selects the name without its extension, so typing replaces just that (as desktop dialogs
+/// do when saving).
+fn select_stem(ctx: &egui::Context, id: egui::Id, name: &str) {
+    let Some(mut state) = egui::TextEdit::load_state(ctx, id) else {
+        return;
+    };
+    let stem = Path::new(name)
+        .file_stem()
+        .map_or(0, |s| s.to_string_lossy().chars().count());
+    let range =
+        egui::text::CCursorRange::two(egui::text::CCursor::new(0), egui::text::CCursor::new(stem));
+    state.cursor.set_char_range(Some(range));
+    state.store(ctx, id);
+}
+
+/// Enter confirms and Esc cancels, whichever widget has focus.
+fn keys_step(ctx: &egui::Context) -> Option<Step> {
+    ctx.input_mut(|i| {
+        if i.consume_key(Modifiers::NONE, Key::Escape) {
+            Some(Step::Cancel)
+        } else if i.consume_key(Modifiers::NONE, Key::Enter) {
+            Some(Step::Confirm)
+        } else {
+            None
+        }
+    })
+}
+
+/// The user's home folder, if the platform has one.
+pub fn home_folder() -> Option<PathBuf> {
+    directories::UserDirs::new().map(|dirs| dirs.home_dir().to_path_buf())
+}
