@@ -94,7 +94,7 @@ fn mode_picker_ui(ui: &mut egui::Ui, system: RuleSystem, mode: &mut Mode) {
     if system != RuleSystem::GoForthHeroes {
         return;
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let rtt = matches!(mode, Mode::RoundTheTable { .. });
         if ui.selectable_label(rtt, "Round the Table").clicked() {
             *mode = Mode::RoundTheTable {
@@ -109,7 +109,7 @@ fn mode_picker_ui(ui: &mut egui::Ui, system: RuleSystem, mode: &mut Mode) {
     });
     match mode {
         Mode::RoundTheTable { placement } => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("Enemies:");
                 ui.selectable_value(placement, EnemyPlacement::AtTheEnd, "at the end");
                 ui.selectable_value(placement, EnemyPlacement::SplitHalfway, "split halfway");
@@ -117,7 +117,7 @@ fn mode_picker_ui(ui: &mut egui::Ui, system: RuleSystem, mode: &mut Mode) {
             });
         }
         Mode::Zipper { first } => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("Won the Notice check:");
                 ui.selectable_value(first, ZipperSide::Heroes, "heroes");
                 ui.selectable_value(first, ZipperSide::Enemies, "enemies");
@@ -177,7 +177,7 @@ fn running_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
             }
         });
     ui.separator();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let selected: Vec<TokenId> = ctx
             .selection
             .iter()
