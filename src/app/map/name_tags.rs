@@ -64,8 +64,9 @@ impl NameTags {
             .iter()
             .zip(&galleys)
             .map(|(tag, galley)| {
-                let size = galley.size() + vec2(8.0, 2.0);
-                Rect::from_min_size(tag.top_centre - vec2(size.x * 0.5, 0.0), size)
+                let text = galley.size();
+                Rect::from_min_size(tag.top_centre - vec2(text.x * 0.5, 0.0), text)
+                    .expand2(vec2(4.0, 1.0))
             })
             .collect();
         let placed = place(&wanted);
