@@ -291,6 +291,21 @@ fn at_1024_by_700_the_initiative_and_dice_controls_are_in_their_panes() {
         );
     }
 
+    // An event's parts sit side by side, not on top of each other.
+    harness.get_by_label("Round 1 begins").scroll_to_me();
+    harness.run();
+    harness.run();
+    let result = harness.get_by_label("Round 1 begins").rect();
+    let what = harness
+        .get_all_by_label("Initiative")
+        .map(|n| n.rect())
+        .find(|r| r.min.x >= map.max.x)
+        .unwrap();
+    assert!(
+        what.intersect(result).area() < 1.0,
+        "{what:?} and {result:?} overlap"
+    );
+
     // A long roll log wraps inside the pane rather than running off it.
     harness.get_by_label("Roll expression").click();
     harness.run();

@@ -65,10 +65,17 @@ pub fn log_ui(ui: &mut egui::Ui, log: &[LogEntry]) {
                     .show(ui, |ui| {
                         ui.set_min_width(ui.available_width());
                         ui.horizontal_wrapped(|ui| {
-                            ui.label(RichText::new(&entry.who).strong());
-                            ui.label(&entry.what);
-                            ui.label(RichText::new(&entry.dice).monospace());
-                            ui.label(&entry.result);
+                            // Events have no roller and no dice: an empty label would still
+                            // take a place in the row.
+                            let parts = [
+                                RichText::new(&entry.who).strong(),
+                                RichText::new(&entry.what),
+                                RichText::new(&entry.dice).monospace(),
+                                RichText::new(&entry.result),
+                            ];
+                            for part in parts.into_iter().filter(|p| !p.text().is_empty()) {
+                                ui.label(part);
+                            }
                         });
                     });
             }
