@@ -9,6 +9,8 @@ use crate::model::Token;
 
 /// Space kept between two stacked tags, in points.
 const GAP: f32 = 1.0;
+/// How many times one tag may move down past others before it stays where it is.
+const MAX_PASSES: usize = 8;
 
 /// One name waiting to be placed.
 struct Tag {
@@ -86,7 +88,7 @@ impl NameTags {
 
 /// Where each of `wanted` goes: tags are taken from the top of the view down (left to right on
 /// a row), each keeps its place across and moves down just past every tag already placed that
-/// it would overlap. Returned in the order of `wanted`.
+/// it would overlap (at most [`MAX_PASSES`] times). Returned in the order of `wanted`.
 pub fn place(wanted: &[Rect]) -> Vec<Rect> {
     let mut order: Vec<usize> = (0..wanted.len()).collect();
     order.sort_by(|&a, &b| {
@@ -97,14 +99,18 @@ pub fn place(wanted: &[Rect]) -> Vec<Rect> {
     let mut out = wanted.to_vec();
     for i in order {
         let mut rect = wanted[i];
-        // Each pass moves the tag below at least one placed tag, so this ends within
-        // `placed.len()` passes.
-        while let Some(bottom) = placed
-            .iter()
-            .filter(|p| overlaps(p, &rect))
-            .map(|p| p.max.y)
-            .reduce(f32::max)
-        {
+        // Each pass moves the tag below every placed tag it overlaps. A crowd so dense that
+        // this keeps cascading gets a few passes, not one per token, so a frame stays cheap
+        // (the tag may then touch another; its token's tooltip still names it).
+        for _ in 0..MAX_PASSES {
+            let Some(bottom) = placed
+                .iter()
+                .filter(|p| overlaps(p, &rect))
+                .map(|p| p.max.y)
+                .reduce(f32::max)
+            else {
+                break;
+            };
             rect = rect.translate(vec2(0.0, bottom + GAP - rect.min.y));
         }
         placed.push(rect);
