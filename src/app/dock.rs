@@ -64,7 +64,11 @@ pub fn default_dock() -> Dock {
         &mut tiles,
         &[Pane::Momentum, Pane::Conditions, Pane::Trackers],
     );
-    let right = tiles.insert_vertical_tile(vec![log, trackers]);
+    let mut column = Linear::new(LinearDir::Vertical, vec![log, trackers]);
+    // The check form, its odds and the log need more height than the trackers below them.
+    column.shares.set_share(log, 1.5);
+    column.shares.set_share(trackers, 1.0);
+    let right = tiles.insert_container(Container::Linear(column));
     let mut row = Linear::new(LinearDir::Horizontal, vec![left, centre, right]);
     row.shares.set_share(left, 1.0);
     row.shares.set_share(centre, 3.0);
@@ -162,10 +166,16 @@ impl egui_tiles::Behavior<Pane> for DockBehavior<'_> {
             map::map_ui(ui, &mut self.pane_ctx, self.map_view);
             return egui_tiles::UiResponse::None;
         }
-        // Side panes get a margin so text does not touch the dock's separators.
-        egui::Frame::new().inner_margin(6.0).show(ui, |ui| {
-            side_pane_ui(ui, &mut self.pane_ctx, *pane, self.dice, self.rng);
-        });
+        // Every side pane scrolls, so nothing is out of reach in a small window; text wraps to
+        // the pane's width first, and only what cannot wrap scrolls sideways. A margin keeps
+        // text off the dock's separators.
+        egui::ScrollArea::both()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                egui::Frame::new().inner_margin(6.0).show(ui, |ui| {
+                    side_pane_ui(ui, &mut self.pane_ctx, *pane, self.dice, self.rng);
+                });
+            });
         egui_tiles::UiResponse::None
     }
 

@@ -10,7 +10,7 @@ use super::prompts::{AfterConfirm, Prompt, UnsavedChoice};
 use super::{Action, LanternApp, Request, RestoreOffer, dock};
 use crate::demo::Demo;
 use crate::files::{load_encounter, save_encounter};
-use crate::model::{Document, Encounter};
+use crate::model::{Command, Document, Encounter, FogCommand};
 
 impl LanternApp {
     /// Turns pressed shortcuts into requests; none while a prompt or a native dialog is up.
@@ -193,8 +193,10 @@ impl LanternApp {
         self.dice = super::dice::DiceState::new(document.encounter.system);
     }
 
-    /// Swaps in another encounter; the old one's autosave goes with it.
-    pub(super) fn replace_document(&mut self, document: Document) {
+    /// Swaps in another encounter (new, opened, a demo or an imported map) with its fog on; the
+    /// old one's autosave goes with it.
+    pub(super) fn replace_document(&mut self, mut document: Document) {
+        fog_on_at_open(&mut document);
         self.reset_view_state(&document);
         self.document = document;
         self.unsaved_since = None;
@@ -311,4 +313,15 @@ impl LanternApp {
     pub fn autosave_path(&self) -> Option<PathBuf> {
         self.autosave.as_ref().map(super::Autosave::encounter_path)
     }
+}
+
+/// Every encounter starts with fog on, so a players' window already open on the TV never shows
+/// what the party has not seen (enemies in the next room) before the GM thinks of it; the GM
+/// turns it off for maps that should lie open. Part of the opened state: no undo step, nothing
+/// unsaved. A restored autosave keeps the fog it had.
+pub(super) fn fog_on_at_open(document: &mut Document) {
+    let on = Command::Fog(FogCommand::SetEnabled(true));
+    // Turning fog on is valid in every state; an error here would be a bug in the model.
+    let applied = document.apply_as_opened(on);
+    debug_assert!(applied.is_ok(), "turning fog on failed: {applied:?}");
 }

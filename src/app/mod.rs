@@ -109,10 +109,9 @@ impl LanternApp {
         let recent = storage
             .and_then(|s| eframe::get_value(s, RECENT_KEY))
             .unwrap_or_default();
-        let mut app = Self::with_document(Document::new(
-            Demo::GoForthHeroes.encounter().unwrap_or_default(),
-            None,
-        ));
+        let mut document = Document::new(Demo::GoForthHeroes.encounter().unwrap_or_default(), None);
+        documents::fog_on_at_open(&mut document);
+        let mut app = Self::with_document(document);
         app.dock = dock;
         app.recent = recent;
         if let Some(folders) = storage.and_then(|s| eframe::get_value(s, RECENT_FOLDERS_KEY)) {
@@ -205,17 +204,22 @@ impl LanternApp {
 
     /// Adds the cells the party sees now to the explored fog, as part of the undo step that let
     /// it see them (a move, an opened door, fog turned on), so undoing that step forgets them
-    /// again and redo brings them back. With no step this frame (an encounter just opened with
-    /// fog on) they become a step of their own, unless redo steps are waiting: a new step would
-    /// throw them away, and undo only ever returns to states already explored.
+    /// again and redo brings them back. With no step at all yet (an encounter just opened with
+    /// fog on) they join the opened state, so opening leaves nothing unsaved. With no step this
+    /// frame otherwise they become a step of their own, unless redo steps are waiting: a new step
+    /// would throw them away, and undo only ever returns to states already explored.
     fn record_explored(&mut self, applied: bool) {
         let cells = self.map_view.unexplored_seen(&self.document.encounter);
         if cells.is_empty() {
             return;
         }
         let command = Command::Fog(crate::model::FogCommand::Explore(cells));
+        let history = self.document.history();
+        let untouched = history.undo_label().is_none() && history.redo_label().is_none();
         let result = if applied {
             self.document.amend_last(command)
+        } else if untouched {
+            self.document.apply_as_opened(command)
         } else if self.document.history().redo_label().is_none() {
             self.document.apply(command)
         } else {

@@ -19,6 +19,7 @@ pub mod sight;
 mod sightline;
 mod solid;
 mod sweep;
+pub mod wall_split;
 
 pub use bands::{Band, band, cell_distance, footprint_distance};
 pub use cover::{Evidence, TracedLine, Verdict, VerdictKind};

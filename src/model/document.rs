@@ -42,6 +42,13 @@ impl Document {
         self.history.apply(&mut self.encounter, command)
     }
 
+    /// Applies `command` as part of the state the document was opened in: no undo step, and a
+    /// clean document stays clean. For what opening itself brings (fog turned on, the cells the
+    /// party sees from where it stands), which is not the user's edit to save or undo.
+    pub fn apply_as_opened(&mut self, command: Command) -> Result<(), CommandError> {
+        super::apply(&mut self.encounter, command).map(|_| ())
+    }
+
     /// Applies `command` as part of the newest undo step (see [`History::amend_last`]).
     pub fn amend_last(&mut self, command: Command) -> Result<(), CommandError> {
         self.history.amend_last(&mut self.encounter, command)

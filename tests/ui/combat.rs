@@ -151,8 +151,6 @@ fn a_condition_from_the_token_menu_expires_as_turns_pass_and_undo_restores_it() 
     let mut h = app_showing(Demo::GoForthHeroes.encounter().unwrap(), Pane::Map);
     h.get_by_label("Bram").click_secondary();
     h.run();
-    h.get_by_label("Conditions").click();
-    h.run();
     h.get_by_label("Mobile").click();
     h.run();
     h.get_by_label("for 1 round").click();

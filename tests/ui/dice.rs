@@ -667,3 +667,25 @@ fn a_wounded_heros_might_check_is_hard_and_the_note_names_the_wound() {
     assert!(!hard(&harness));
     assert!(harness.query_by_label_contains("Wound").is_none());
 }
+
+/// Evening, Making checks: an attack with +0 against TN 35 hits only on a natural 20, which
+/// lands 15 under the TN: up one for the 20, down one for being 10 or more under, so the pane's
+/// odds put the whole 5% on Standard, none on Strong.
+#[test]
+fn an_evening_natural_20_far_under_the_tn_shows_as_standard_in_the_odds() {
+    // No such token: the GM rolls, with no tracker penalties.
+    let mut harness = dice_harness(Panes::new(Demo::EveningHex, 999));
+    harness.run();
+    harness.state_mut().dice.setup =
+        lantern::rules::CheckSetup::Evening(lantern::rules::evening::EveningCheck {
+            tn: 35,
+            ..lantern::rules::evening::EveningCheck::default()
+        });
+    harness.run();
+    harness.get_by_label("Attack").click();
+    harness.run();
+    harness.run();
+    assert!(harness.query_by_label("Success, Standard: 5.0%").is_some());
+    assert!(harness.query_by_label("Failure: 95.0%").is_some());
+    assert!(harness.query_by_label_contains("Success, Strong").is_none());
+}

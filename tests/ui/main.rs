@@ -12,3 +12,4 @@ mod players;
 mod shell;
 mod snapshots;
 mod support;
+mod table_ready;

@@ -139,8 +139,6 @@ fn a_condition_from_the_context_menu_lands_on_the_token() {
     let mut harness = map_harness(demo(Demo::GoForthHeroes));
     harness.get_by_label("Kestrel").click_secondary();
     harness.run();
-    harness.get_by_label("Conditions").click();
-    harness.run();
     harness.get_by_label("Mobile").click();
     harness.run();
     harness.get_by_label("until removed").click();

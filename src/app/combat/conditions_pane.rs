@@ -1,8 +1,8 @@
-//! The Conditions pane and the condition submenu used by the map's token context menu.
+//! The Conditions pane and the conditions part of the map's token context menu.
 
 use egui::{Color32, RichText};
 
-use super::{queue, token_name};
+use super::queue;
 use crate::app::PaneContext;
 use crate::combat::catalogue::{ConditionDef, catalogue};
 use crate::combat::command::CombatCommand;
@@ -185,44 +185,53 @@ fn chip_colour(def: Option<&ConditionDef>) -> Color32 {
     }
 }
 
-/// A "Conditions" submenu for one token: apply from the catalogue, or remove an active one.
+/// The width a condition's summary wraps at in its menu, in points.
+const SUMMARY_WIDTH: f32 = 240.0;
+
+/// The conditions part of one token's context menu: a "Conditions" heading, one submenu per
+/// condition (its summary and the durations to apply it with), and a button to remove each
+/// active one.
+///
+/// The conditions sit in the context menu itself rather than in a "Conditions" submenu of
+/// their own: egui opens a submenu on whichever side has room, so a third level (a duration
+/// menu inside a conditions menu that had flipped left) would open right, over the context
+/// menu. Two levels always open beside their parent.
 pub fn condition_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId) {
     let system = ctx.encounter.system;
-    let name = token_name(ctx.encounter, token);
-    ui.menu_button("Conditions", |ui| {
-        ui.label(RichText::new(name).strong());
-        for def in catalogue(system) {
-            ui.menu_button(def.name, |ui| {
-                ui.label(RichText::new(def.summary).weak());
-                for choice in DurationChoice::MENU {
-                    if ui.button(choice.label()).clicked() {
-                        let condition = ActiveCondition {
-                            token,
-                            name: def.name.to_owned(),
-                            duration: choice.duration(token),
-                        };
-                        queue(ctx, CombatCommand::ApplyCondition(condition));
-                        ui.close();
-                    }
-                }
-            });
-        }
-        let active: Vec<String> = ctx
-            .encounter
-            .combat
-            .conditions
-            .iter()
-            .filter(|c| c.token == token)
-            .map(|c| c.name.clone())
-            .collect();
-        if !active.is_empty() {
-            ui.separator();
-            for n in active {
-                if ui.button(format!("Remove {n}")).clicked() {
-                    queue(ctx, CombatCommand::RemoveCondition { token, name: n });
+    ui.label(RichText::new("Conditions").strong());
+    for def in catalogue(system) {
+        ui.menu_button(def.name, |ui| {
+            // A narrow column, so the menu fits beside its parent on one side or the other.
+            ui.set_max_width(SUMMARY_WIDTH);
+            ui.add(egui::Label::new(RichText::new(def.summary).weak()).wrap());
+            for choice in DurationChoice::MENU {
+                if ui.button(choice.label()).clicked() {
+                    let condition = ActiveCondition {
+                        token,
+                        name: def.name.to_owned(),
+                        duration: choice.duration(token),
+                    };
+                    queue(ctx, CombatCommand::ApplyCondition(condition));
                     ui.close();
                 }
             }
+        });
+    }
+    let active: Vec<String> = ctx
+        .encounter
+        .combat
+        .conditions
+        .iter()
+        .filter(|c| c.token == token)
+        .map(|c| c.name.clone())
+        .collect();
+    if !active.is_empty() {
+        ui.separator();
+        for n in active {
+            if ui.button(format!("Remove {n}")).clicked() {
+                queue(ctx, CombatCommand::RemoveCondition { token, name: n });
+                ui.close();
+            }
         }
-    });
+    }
 }

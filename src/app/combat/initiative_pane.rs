@@ -94,7 +94,7 @@ fn mode_picker_ui(ui: &mut egui::Ui, system: RuleSystem, mode: &mut Mode) {
     if system != RuleSystem::GoForthHeroes {
         return;
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let rtt = matches!(mode, Mode::RoundTheTable { .. });
         if ui.selectable_label(rtt, "Round the Table").clicked() {
             *mode = Mode::RoundTheTable {
@@ -109,7 +109,7 @@ fn mode_picker_ui(ui: &mut egui::Ui, system: RuleSystem, mode: &mut Mode) {
     });
     match mode {
         Mode::RoundTheTable { placement } => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("Enemies:");
                 ui.selectable_value(placement, EnemyPlacement::AtTheEnd, "at the end");
                 ui.selectable_value(placement, EnemyPlacement::SplitHalfway, "split halfway");
@@ -117,7 +117,7 @@ fn mode_picker_ui(ui: &mut egui::Ui, system: RuleSystem, mode: &mut Mode) {
             });
         }
         Mode::Zipper { first } => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("Won the Notice check:");
                 ui.selectable_value(first, ZipperSide::Heroes, "heroes");
                 ui.selectable_value(first, ZipperSide::Enemies, "enemies");
@@ -177,7 +177,7 @@ fn running_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
             }
         });
     ui.separator();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let selected: Vec<TokenId> = ctx
             .selection
             .iter()
@@ -202,7 +202,7 @@ fn running_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
 }
 
 fn header_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, init: &Initiative) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(
             RichText::new(format!("Round {}", init.round))
                 .size(TABLE_TEXT)
@@ -236,7 +236,7 @@ fn header_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, init: &Initiative) {
             ctx.encounter.combat.trackers.encounter.three_d6.escalation,
         );
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button("◀ Previous").on_hover_text("Page Up").clicked() {
             queue(ctx, CombatCommand::PreviousTurn);
         }
@@ -330,7 +330,7 @@ fn combatant_row_ui(
     let row_id = egui::Id::unique(("initiative_row", i));
     let (response, dropped) = ui.dnd_drop_zone::<usize, _>(frame, |ui| {
         ui.dnd_drag_source(row_id, i, |ui| {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("☰");
                 let text = RichText::new(&name).size(if is_current { 20.0 } else { 16.0 });
                 let label = ui.selectable_label(
@@ -425,7 +425,7 @@ fn economy_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
         )
     };
     let bonus = encounter.combat.initiative.mode == Mode::Rolled;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for (used, label, part) in [
             (e.action_used, "Action", EconomyPart::Action),
             (e.bonus_action_used, "Bonus", EconomyPart::BonusAction),

@@ -52,7 +52,7 @@ pub fn momentum_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceR
 fn hero_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, rng: &mut DiceRng) {
     let name = token_name(ctx.encounter, hero);
     let Some(pool) = ctx.encounter.combat.momentum.get(&hero).cloned() else {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(&name).strong());
             if ui.button(format!("Give {name} a momentum pool")).clicked() {
                 queue_momentum(
@@ -92,12 +92,19 @@ fn hero_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, rng: &mu
 fn zones_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, pool: &MomentumPool) {
     ui.horizontal_wrapped(|ui| {
         for zone in Zone::ALL {
+            // A zone too wide for what is left of the row starts the next one, rather than
+            // squeezing its name into a column of single letters.
+            let title = RichText::new(format!("{} {}", zone.label(), pool.count(zone))).small();
+            let dice = pool.dice.iter().filter(|d| d.zone == zone).count().max(1);
+            let width = zone_width_points(ui, &title, dice);
+            if ui.available_size_before_wrap().x < width && ui.cursor().min.x > ui.max_rect().min.x
+            {
+                ui.end_row();
+            }
             let frame = egui::Frame::default().inner_margin(4.0).corner_radius(4.0);
             let (_, dropped) = ui.dnd_drop_zone::<DieDrag, _>(frame, |ui| {
                 ui.vertical(|ui| {
-                    ui.label(
-                        RichText::new(format!("{} {}", zone.label(), pool.count(zone))).small(),
-                    );
+                    ui.add(egui::Label::new(title).extend());
                     ui.horizontal(|ui| {
                         ui.set_min_size(Vec2::new(DIE_SIZE, DIE_SIZE));
                         for (i, die) in pool.dice.iter().enumerate().filter(|(_, d)| d.zone == zone)
@@ -112,6 +119,19 @@ fn zones_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, pool: &
             }
         }
     });
+}
+
+/// How wide a zone's drop box is: its title or its row of dice, whichever is wider, with the
+/// frame's margins.
+fn zone_width_points(ui: &egui::Ui, title: &RichText, dice: usize) -> f32 {
+    let text = egui::WidgetText::from(title.clone()).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Small,
+    );
+    let dice_width = dice as f32 * (DIE_SIZE + ui.spacing().item_spacing.x);
+    text.size().x.max(dice_width) + 8.0
 }
 
 fn die_ui(ui: &mut egui::Ui, hero: TokenId, die: usize, zone: Zone, temporary: bool) {

@@ -46,7 +46,7 @@ pub fn kinds(state: &DiceState) -> Vec<CheckKind> {
 pub fn kind_ui(ui: &mut egui::Ui, state: &mut DiceState) {
     match state.setup {
         CheckSetup::GoForthHeroes(_) => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 combo_ui(ui, "kind of check", &mut state.check_kind, &GFH_KINDS);
                 ui.checkbox(&mut state.attack, "Attack");
             });

@@ -17,7 +17,7 @@ pub fn expression_ui(
 ) {
     let parsed = DiceExpr::parse(&state.expression);
     let mut roll = false;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("Dice expression");
         let field = ui
             .add(
@@ -44,25 +44,40 @@ pub fn expression_ui(
     }
 }
 
-/// The roll log, newest first: who, what, the dice and the result.
+/// The roll log, newest first: who, what, the dice and the result. Each line wraps at the
+/// pane's edge rather than running off it sideways.
 pub fn log_ui(ui: &mut egui::Ui, log: &[LogEntry]) {
     ui.label(RichText::new(format!("Roll log ({})", log.len())).strong());
-    egui::ScrollArea::both()
+    egui::ScrollArea::vertical()
         .id_salt("roll_log")
         .auto_shrink([false, true])
-        .max_height(ui.available_height().max(120.0))
+        .max_height(ui.available_height().max(160.0))
         .show(ui, |ui| {
-            egui::Grid::new("roll_log_grid")
-                .striped(true)
-                .num_columns(4)
-                .show(ui, |ui| {
-                    for entry in log.iter().rev() {
-                        ui.label(RichText::new(&entry.who).strong());
-                        ui.label(&entry.what);
-                        ui.label(RichText::new(&entry.dice).monospace());
-                        ui.label(&entry.result);
-                        ui.end_row();
-                    }
-                });
+            for (i, entry) in log.iter().rev().enumerate() {
+                let fill = if i % 2 == 0 {
+                    ui.visuals().faint_bg_color
+                } else {
+                    egui::Color32::TRANSPARENT
+                };
+                egui::Frame::new()
+                    .fill(fill)
+                    .inner_margin(2.0)
+                    .show(ui, |ui| {
+                        ui.set_min_width(ui.available_width());
+                        ui.horizontal_wrapped(|ui| {
+                            // Events have no roller and no dice: an empty label would still
+                            // take a place in the row.
+                            let parts = [
+                                RichText::new(&entry.who).strong(),
+                                RichText::new(&entry.what),
+                                RichText::new(&entry.dice).monospace(),
+                                RichText::new(&entry.result),
+                            ];
+                            for part in parts.into_iter().filter(|p| !p.text().is_empty()) {
+                                ui.label(part);
+                            }
+                        });
+                    });
+            }
         });
 }

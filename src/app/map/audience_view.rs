@@ -6,8 +6,9 @@ use egui::{Align2, Color32, FontId, Painter, Rect, Vec2};
 
 use super::fog::MapAudience;
 use super::layout::{TokenDisc, size_index, token_discs};
+use super::name_tags::NameTags;
 use super::token_marks::{paint_condition_badges, paint_turn_ring};
-use super::token_paint::{TokenLook, paint_name_sized, paint_token};
+use super::token_paint::{TokenLook, paint_token};
 use super::transform::MapTransform;
 use super::{MapView, walls};
 use crate::board::fog::{CellFog, FogCells};
@@ -88,6 +89,7 @@ impl TokensView<'_> {
     fn paint(&self) -> bool {
         let current = self.encounter.combat.initiative.current_token();
         let mut current_shown = false;
+        let mut names = NameTags::default();
         for token in self.encounter.tokens.iter().filter(|t| self.shows(t)) {
             current_shown |= current == Some(token.id);
             let disc = self.discs[size_index(token.size)];
@@ -118,16 +120,19 @@ impl TokensView<'_> {
                 selected: false,
                 hovered: false,
                 opacity: if token.gm_only { 0.55 } else { 1.0 },
-                label: self.audience == MapAudience::Gm && self.t.points_per_cell >= 18.0,
+                label: false,
             };
             paint_token(self.painter, token, centre, radius, look);
+            if self.audience == MapAudience::Gm && self.t.points_per_cell >= 18.0 {
+                names.push_under(token, centre, radius, look.opacity);
+            }
             // Names in large type under discs of a few pixels would bury the map in labels.
             if self.audience == MapAudience::Players && radius >= MIN_NAMED_RADIUS {
                 let size = (radius * 0.7).clamp(16.0, 30.0);
                 let at = centre + Vec2::new(0.0, radius + 2.0);
-                paint_name_sized(self.painter, &token.name, at, size, look.opacity);
+                names.push(&token.name, at, size, look.opacity);
             }
-            let names: Vec<&str> = on_token(
+            let conditions: Vec<&str> = on_token(
                 &self.encounter.combat.conditions,
                 self.encounter.system,
                 token.id,
@@ -139,8 +144,11 @@ impl TokensView<'_> {
                 MapAudience::Gm => (radius * 0.42).clamp(9.0, 14.0),
             };
             let full_names = self.audience == MapAudience::Players;
-            paint_condition_badges(self.painter, &names, centre, radius, font, full_names);
+            paint_condition_badges(self.painter, &conditions, centre, radius, font, full_names);
         }
+        // After every disc and badge, placed so that no two names overlap.
+        let players = self.audience == MapAudience::Players;
+        names.paint(self.painter, players.then_some(self.ui));
         current_shown
     }
 

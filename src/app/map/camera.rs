@@ -27,6 +27,9 @@ pub struct Camera {
     fit_pending: bool,
     /// The map extent last fitted, to notice an encounter with a different map.
     fitted_map: Option<Rect>,
+    /// The pane size of the last fit, while the view is still that fit (no pan or zoom since):
+    /// a pane resized with the window fits the map again.
+    fitted_size: Option<Vec2>,
 }
 
 impl Default for Camera {
@@ -36,6 +39,7 @@ impl Default for Camera {
             points_per_cell: 40.0,
             fit_pending: true,
             fitted_map: None,
+            fitted_size: None,
         }
     }
 }
@@ -51,11 +55,15 @@ impl Camera {
 
     /// This frame's transform for a pane at `rect`, fitting the map first if asked to.
     pub fn transform(&mut self, rect: Rect, map_in_grid: Rect) -> MapTransform {
-        if self.fit_pending || self.fitted_map != Some(map_in_grid) {
+        let resized = self
+            .fitted_size
+            .is_some_and(|size| (size - rect.size()).length() > 0.5);
+        if self.fit_pending || resized || self.fitted_map != Some(map_in_grid) {
             let fitted = MapTransform::fit(map_in_grid, fit_room(rect), FIT_MARGIN);
             self.store(rect, &fitted);
             self.fit_pending = false;
             self.fitted_map = Some(map_in_grid);
+            self.fitted_size = Some(rect.size());
         }
         MapTransform::new(rect.min + self.origin_from_pane, self.points_per_cell)
     }
@@ -72,6 +80,7 @@ impl Camera {
         edit(&mut t);
         if t != before {
             self.store(rect, &t);
+            self.fitted_size = None;
             ui.ctx().request_repaint();
         }
     }
@@ -108,6 +117,7 @@ impl Camera {
         if delta != Vec2::ZERO {
             // The pane rect does not matter for a pure translation.
             self.origin_from_pane += delta;
+            self.fitted_size = None;
             ui.ctx().request_repaint();
         }
     }

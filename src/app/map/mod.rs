@@ -19,6 +19,7 @@ mod fog;
 mod fog_brush;
 mod layout;
 mod movement;
+mod name_tags;
 mod palette;
 mod placement;
 mod play;

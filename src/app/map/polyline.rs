@@ -7,7 +7,8 @@ use super::tools::Pointer;
 use super::transform::MapTransform;
 use crate::app::PaneContext;
 use crate::board::grid::{cell_corners, cell_in_grid};
-use crate::model::{Command, Encounter, GridKind, GridPoint, Wall, WallId, WallKind};
+use crate::board::wall_split::draw_segments_command;
+use crate::model::{Command, Encounter, GridKind, GridPoint, WallKind};
 
 const PREVIEW: Color32 = Color32::from_rgb(255, 150, 40);
 
@@ -110,34 +111,20 @@ pub fn place(grid: GridKind, p: GridPoint, free: bool) -> GridPoint {
     }
 }
 
-/// One `AddWall` per segment of `points`, with fresh ids, as one batch.
+/// One `AddWall` per segment of `points`, with fresh ids, as one batch; a door or window also
+/// cuts the walls it is drawn along (see `board::wall_split`).
 pub fn polyline_command(
     encounter: &Encounter,
     points: &[GridPoint],
     kind: WallKind,
 ) -> Option<Command> {
-    let first_id = encounter.fresh_wall_id().0;
-    let adds: Vec<Command> = points
-        .windows(2)
-        .filter(|pair| pair[0] != pair[1])
-        .zip(first_id..)
-        .map(|(pair, id)| Command::AddWall {
-            wall: Wall {
-                id: WallId(id),
-                a: pair[0],
-                b: pair[1],
-                kind,
-            },
-            index: None,
-        })
-        .collect();
-    (!adds.is_empty()).then_some(Command::Batch(adds))
+    draw_segments_command(&encounter.walls, encounter.fresh_wall_id(), points, kind)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{RuleSystem, apply};
+    use crate::model::{RuleSystem, WallId, apply};
 
     #[test]
     fn corners_snap_to_the_nearest_grid_corner() {

@@ -119,17 +119,16 @@ fn initials(name: &str) -> String {
 
 /// The name on a dark tag, readable over any map.
 fn paint_name(painter: &Painter, name: &str, top_centre: Pos2, radius: f32, opacity: f32) {
-    paint_name_sized(
-        painter,
-        name,
-        top_centre,
-        (radius * 0.55).clamp(11.0, 16.0),
-        opacity,
-    );
+    paint_name_sized(painter, name, top_centre, name_size(radius), opacity);
+}
+
+/// The GM's name type size for a disc of `radius` points.
+pub fn name_size(radius: f32) -> f32 {
+    (radius * 0.55).clamp(11.0, 16.0)
 }
 
 /// The name on a dark tag in `size`-point type (the players' window reads it across a room).
-pub fn paint_name_sized(painter: &Painter, name: &str, top_centre: Pos2, size: f32, opacity: f32) {
+fn paint_name_sized(painter: &Painter, name: &str, top_centre: Pos2, size: f32, opacity: f32) {
     let galley = painter.layout_no_wrap(
         name.to_owned(),
         FontId::proportional(size),

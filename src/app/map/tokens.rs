@@ -5,6 +5,7 @@ use egui::{PointerButton, Pos2, Rect, Response, Sense, Ui, Vec2};
 
 use super::layout::{TokenDisc, size_index};
 use super::movement::DragReach;
+use super::name_tags::NameTags;
 use super::placement::{fits_in_map, free_anchor_near};
 use super::sight_overlay::{self, SightMarks};
 use super::token_marks::{mark_node, paint_condition_chips, paint_turn_ring};
@@ -45,6 +46,7 @@ pub struct TokenLayer<'a> {
 pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>) {
     let encounter = ctx.encounter;
     let mut ghost = None;
+    let mut names = NameTags::default();
     for token in &encounter.tokens {
         let disc = layer.discs[size_index(token.size)];
         let centre = layer
@@ -86,7 +88,20 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
         if turn {
             paint_turn_ring(layer.painter, centre, radius);
         }
-        paint_token(layer.painter, token, centre, radius, look);
+        // Names go on after every disc, placed so that none covers another.
+        paint_token(
+            layer.painter,
+            token,
+            centre,
+            radius,
+            TokenLook {
+                label: false,
+                ..look
+            },
+        );
+        if look.label {
+            names.push_under(token, centre, radius, look.opacity);
+        }
         if let Some(verdict) = layer.marks.verdict(token.id) {
             sight_overlay::paint_ring(layer.painter, centre, radius, verdict.kind);
             sight_overlay::paint_degree_tag(layer.painter, verdict, centre, radius);
@@ -107,6 +122,7 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
             response.on_hover_ui(|ui| tooltip_ui(ui, token, sight.as_deref()));
         }
     }
+    names.paint(layer.painter, Some(ui));
     if let Some((token, target)) = ghost {
         paint_ghost(ctx, layer, token, target);
     }
@@ -328,12 +344,8 @@ fn tooltip_ui(ui: &mut Ui, token: &Token, sight: Option<&str>) {
 
 fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
     response.context_menu(|ui| {
-        if ui.button("Delete").clicked() {
-            ctx.selection.remove(&token.id);
-            ctx.command(Command::RemoveToken(token.id));
-            ui.close();
-        }
         crate::app::combat::condition_menu_ui(ui, ctx, token.id);
+        ui.separator();
         super::turning::rotate_menu_ui(ui, ctx, token);
         let gm_label = if token.gm_only {
             "Show to players"
@@ -363,6 +375,13 @@ fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
                     index: None,
                 });
             }
+            ui.close();
+        }
+        // Last and set apart, so a slip of the hand lands on something harmless.
+        ui.separator();
+        if ui.button("Delete").clicked() {
+            ctx.selection.remove(&token.id);
+            ctx.command(Command::RemoveToken(token.id));
             ui.close();
         }
     });

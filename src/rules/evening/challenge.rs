@@ -90,6 +90,19 @@ pub enum Tally {
     Successes(u32),
 }
 
+impl Tally {
+    /// What a check's outcome marks (Evening, Meeting a Challenge): a success marks successes
+    /// by its effect level; a failure marks one failure, whatever level the roll's moves left
+    /// it at (see [`EveningCheck::outcome`]).
+    #[must_use]
+    pub fn of(outcome: EveningOutcome) -> Self {
+        match outcome {
+            EveningOutcome::Failure => Self::Failure,
+            EveningOutcome::Success(effect) => Self::Successes(successes_for(effect)),
+        }
+    }
+}
+
 impl OutcomeName for Tally {
     fn label(&self) -> String {
         match self {
@@ -125,11 +138,7 @@ impl ChallengeCheck {
     pub fn odds(&self) -> OutcomeOdds<Tally> {
         let mut odds = OutcomeOdds::new();
         for (o, p) in self.effective_check().odds().iter() {
-            let tally = match o {
-                EveningOutcome::Failure => Tally::Failure,
-                EveningOutcome::Success(e) => Tally::Successes(successes_for(*e)),
-            };
-            odds.add(tally, p);
+            odds.add(Tally::of(*o), p);
         }
         odds
     }
@@ -232,6 +241,37 @@ mod tests {
         // 19 and 20 beat 9 by 10+: Strong (2 successes); 20 also natural: Great (3).
         assert!((odds.probability(&Tally::Successes(2)) - 0.05).abs() < 1e-12);
         assert!((odds.probability(&Tally::Successes(3)) - 0.05).abs() < 1e-12);
+    }
+
+    /// Evening, Making checks ("10 or more lower and a natural 1, decrease effect by two
+    /// levels") with Meeting a Challenge ("Mark a failure in a tally"): rating 4 (TN 12), Fine,
+    /// +0. A natural 1 totals 1, 11 under: Standard − 2 = No effect, and it is a failure, which
+    /// marks exactly one failure.
+    #[test]
+    fn a_failure_two_levels_down_marks_one_failure() {
+        let c = ChallengeCheck {
+            rating: 4,
+            ..ChallengeCheck::default()
+        };
+        let check = c.effective_check();
+        assert_eq!(check.tn, 12);
+        assert_eq!(check.effect(1), EffectLevel::NoEffect);
+        assert_eq!(Tally::of(check.outcome(1)), Tally::Failure);
+        // Naturals 1–12 fail: 60%, all on one failure each; 13–19 Standard (one success);
+        // 20 is 8 over and a natural 20: Strong (two successes).
+        let odds = c.odds();
+        assert!((odds.probability(&Tally::Failure) - 0.6).abs() < 1e-12);
+        assert!((odds.probability(&Tally::Successes(1)) - 0.35).abs() < 1e-12);
+        assert!((odds.probability(&Tally::Successes(2)) - 0.05).abs() < 1e-12);
+        let mut tracker = ChallengeTracker {
+            name: "Flooded vault".into(),
+            rating: 4,
+            complexity: 5,
+            successes: 0,
+            failures: 0,
+        };
+        tracker.tally(Tally::of(check.outcome(1))).unwrap();
+        assert_eq!((tracker.successes, tracker.failures), (0, 1));
     }
 
     #[test]

@@ -183,18 +183,22 @@ impl EveningCheck {
         total > self.tn()
     }
 
-    /// The outcome for a kept natural roll. On a success the starting effect moves up one for
-    /// beating the TN by 10+, up one for a natural 20, down one for a natural 1, all
-    /// cumulative (Evening, Making checks).
+    /// The effect level a kept natural roll leaves, success or not (Evening, Making checks).
+    /// From the starting effect, four moves, all cumulative: up one for a result 10 or more
+    /// over the TN, down one for a result 10 or more under it, down one for a natural 1, up one
+    /// for a natural 20. The moves are summed before the level is clamped to No effect…Great,
+    /// so a natural 20 that lands 10 under the TN (an attack can still hit that way) stays at
+    /// the starting effect.
     #[must_use]
-    pub fn outcome(&self, natural: u32) -> EveningOutcome {
+    pub fn effect(&self, natural: u32) -> EffectLevel {
         let total = i64::from(natural) + self.modifier();
-        if !self.succeeds(natural, total) {
-            return EveningOutcome::Failure;
-        }
+        let tn = self.tn();
         let mut steps = 0;
-        if total >= self.tn() + 10 {
+        if total >= tn + 10 {
             steps += 1;
+        }
+        if total <= tn - 10 {
+            steps -= 1;
         }
         if natural == 20 {
             steps += 1;
@@ -202,7 +206,25 @@ impl EveningCheck {
         if natural == 1 {
             steps -= 1;
         }
-        EveningOutcome::Success(self.starting_effect.shifted(steps))
+        self.starting_effect.shifted(steps)
+    }
+
+    /// The outcome for a kept natural roll: a success at [`Self::effect`]'s level, or a failure.
+    ///
+    /// A failed check has an effect level too (the text's own example, "10 or more lower and a
+    /// natural 1", moves a failure down two levels), but nothing takes effect on a failure
+    /// (Evening, Effect: only a success "takes effect"), and meeting a challenge marks one
+    /// failure per failed check whatever its level (Evening, Meeting a Challenge). So Lantern
+    /// reads a failure's level as nothing more: the Dice pane shows "Failure" and a challenge
+    /// tallies one failure.
+    #[must_use]
+    pub fn outcome(&self, natural: u32) -> EveningOutcome {
+        let total = i64::from(natural) + self.modifier();
+        if self.succeeds(natural, total) {
+            EveningOutcome::Success(self.effect(natural))
+        } else {
+            EveningOutcome::Failure
+        }
     }
 
     /// Exact odds of failure and of each effect level.
@@ -256,38 +278,104 @@ mod tests {
         assert!((p(&c, EveningOutcome::Success(EffectLevel::Great)) - 0.05).abs() < 1e-12);
     }
 
-    #[test]
-    fn effect_moves_are_cumulative() {
-        let c = EveningCheck {
-            modifier: 10,
-            tn: 10,
+    fn check(modifier: i64, tn: i64) -> EveningCheck {
+        EveningCheck {
+            modifier,
+            tn,
             ..EveningCheck::default()
-        };
-        // Natural 20: total 30 beats by 20 and is a natural 20: two steps up.
-        assert_eq!(c.outcome(20), EveningOutcome::Success(EffectLevel::Great));
-        // Natural 10: total 20 beats by 10: one step.
-        assert_eq!(c.outcome(10), EveningOutcome::Success(EffectLevel::Strong));
-        // Natural 1: total 11 succeeds, natural 1 takes a step off.
-        assert_eq!(c.outcome(1), EveningOutcome::Success(EffectLevel::Limited));
-        let limited = EveningCheck {
-            starting_effect: EffectLevel::NoEffect,
-            ..c
-        };
-        assert_eq!(
-            limited.outcome(1),
-            EveningOutcome::Success(EffectLevel::NoEffect)
-        );
-        let attack = EveningCheck { attack: true, ..c };
-        assert_eq!(attack.outcome(1), EveningOutcome::Failure);
-        let hopeless = EveningCheck {
+        }
+    }
+
+    fn attack(tn: i64) -> EveningCheck {
+        EveningCheck {
             attack: true,
-            tn: 40,
-            ..EveningCheck::default()
+            ..check(0, tn)
+        }
+    }
+
+    const fn success(level: EffectLevel) -> EveningOutcome {
+        EveningOutcome::Success(level)
+    }
+
+    /// Evening, Making checks: each of the four moves on its own, from a Standard start.
+    #[test]
+    fn making_checks_each_move_alone() {
+        // "10 or more higher": +10, TN 10, natural 10 → total 20, exactly 10 over → Strong.
+        assert_eq!(check(10, 10).outcome(10), success(EffectLevel::Strong));
+        // 9 over is not enough: natural 9 → total 19 → Standard.
+        assert_eq!(check(10, 10).outcome(9), success(EffectLevel::Standard));
+        // "a natural 20": +0, TN 15 → total 20, 5 over → Strong (one step, the 20's).
+        assert_eq!(check(0, 15).outcome(20), success(EffectLevel::Strong));
+        // "a natural 1": +15, TN 10 → total 16, 6 over → the 1's step down → Limited.
+        assert_eq!(check(15, 10).outcome(1), success(EffectLevel::Limited));
+        // "10 or more lower": a natural 20 attack at TN 30 is the only way to succeed that far
+        // under; total 20 is exactly 10 under → down one, and up one for the 20 → Standard.
+        assert_eq!(attack(30).effect(20), EffectLevel::Standard);
+        // The same move alone, read off a failure: +0, TN 25, natural 15 → 10 under → Limited.
+        assert_eq!(check(0, 25).effect(15), EffectLevel::Limited);
+        assert_eq!(check(0, 25).outcome(15), EveningOutcome::Failure);
+    }
+
+    /// Evening, Making checks: "These are cumulative."
+    #[test]
+    fn making_checks_moves_are_cumulative() {
+        // 10+ over and a natural 20: +10, TN 10 → total 30 → two up → Great.
+        assert_eq!(check(10, 10).outcome(20), success(EffectLevel::Great));
+        // 10+ over and a natural 1: +20, TN 10 → total 21, 11 over → up one, down one → Standard.
+        assert_eq!(check(20, 10).outcome(1), success(EffectLevel::Standard));
+        // A natural 20 attack (it always hits), +0, Standard start:
+        // TN 30 → total 20 is exactly 10 under: +1 −1 → Standard.
+        assert_eq!(attack(30).outcome(20), success(EffectLevel::Standard));
+        // TN 35 → 15 under: +1 −1 → Standard.
+        assert_eq!(attack(35).outcome(20), success(EffectLevel::Standard));
+        // TN 40 → 20 under: still one step down, not two → Standard.
+        assert_eq!(attack(40).outcome(20), success(EffectLevel::Standard));
+        // TN 25 → 5 under: only the 20's step → Strong.
+        assert_eq!(attack(25).outcome(20), success(EffectLevel::Strong));
+        // "10 or more lower and a natural 1, decrease effect by two levels": +0, TN 11 →
+        // total 1 is exactly 10 under → Standard − 2 = No effect (and the check fails).
+        assert_eq!(check(0, 11).effect(1), EffectLevel::NoEffect);
+        assert_eq!(check(0, 11).outcome(1), EveningOutcome::Failure);
+        // From a Great start the same two steps land on Standard.
+        let great = EveningCheck {
+            starting_effect: EffectLevel::Great,
+            ..check(0, 11)
         };
-        assert_eq!(
-            hopeless.outcome(20),
-            EveningOutcome::Success(EffectLevel::Strong)
-        );
+        assert_eq!(great.effect(1), EffectLevel::Standard);
+    }
+
+    /// Evening, Effect: levels stop at No effect and Great; an attack's natural 1 always misses.
+    #[test]
+    fn making_checks_levels_stop_at_the_ends() {
+        let from_no_effect = EveningCheck {
+            starting_effect: EffectLevel::NoEffect,
+            ..check(15, 10)
+        };
+        assert_eq!(from_no_effect.outcome(1), success(EffectLevel::NoEffect));
+        let from_great = EveningCheck {
+            starting_effect: EffectLevel::Great,
+            ..check(10, 10)
+        };
+        assert_eq!(from_great.outcome(20), success(EffectLevel::Great));
+        let swing = EveningCheck {
+            attack: true,
+            ..check(15, 10)
+        };
+        assert_eq!(swing.outcome(1), EveningOutcome::Failure);
+    }
+
+    /// Evening, Making checks: an attack at TN 35 with +0 hits only on a natural 20 (5%), and
+    /// that hit is 15 under the TN, so it is Standard, not Strong.
+    #[test]
+    fn making_checks_odds_of_a_natural_20_only_hit() {
+        let c = attack(35);
+        assert!((p(&c, EveningOutcome::Failure) - 0.95).abs() < 1e-12);
+        assert!((p(&c, success(EffectLevel::Standard)) - 0.05).abs() < 1e-12);
+        assert!(p(&c, success(EffectLevel::Strong)).abs() < 1e-12);
+        // TN 25: the 20 is 5 under, so its 5% sits on Strong.
+        let c = attack(25);
+        assert!((p(&c, success(EffectLevel::Strong)) - 0.05).abs() < 1e-12);
+        assert!(p(&c, success(EffectLevel::Standard)).abs() < 1e-12);
     }
 
     #[test]
