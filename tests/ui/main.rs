@@ -11,3 +11,4 @@ mod players;
 mod shell;
 mod snapshots;
 mod support;
+mod turns;

@@ -247,10 +247,19 @@ fn finish_drag(
         *layer.note = Some((why, now + 4.0));
         return;
     }
-    ctx.command(Command::MoveToken {
-        id: token.id,
-        to: drag.target,
-    });
+    // A move within reach on the token's turn spends its movement; Alt is the GM's override.
+    let cost = layer
+        .reach
+        .as_ref()
+        .filter(|r| r.id == token.id && !alt)
+        .and_then(|r| r.cost_cells(drag.target))
+        .unwrap_or(0);
+    ctx.command(crate::combat::turn_move::drag_move(
+        ctx.encounter,
+        token.id,
+        drag.target,
+        cost,
+    ));
 }
 
 /// Why `token` may not stop on `target` this turn, using (or computing) the drag's reach.
@@ -334,6 +343,12 @@ fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
             ui.close();
         }
         crate::app::combat::condition_menu_ui(ui, ctx, token.id);
+        if ui.button("Sheet…").clicked() {
+            ctx.selection.clear();
+            ctx.selection.insert(token.id);
+            crate::app::panes::sheet::request_show(ui.ctx());
+            ui.close();
+        }
         super::turning::rotate_menu_ui(ui, ctx, token);
         let gm_label = if token.gm_only {
             "Show to players"

@@ -29,6 +29,10 @@ pub struct RrToken {
     pub current: [u32; 5],
     /// Maxima; the Exertion entry is ignored in favour of 10 × Endurance.
     pub max: [u32; 5],
+    /// Armour rating, AR, summed over the layers worn: it reduces an attack's To Hit result
+    /// (Road and Ruin, COMBAT: Heavy Cloth 1, Chainmail 3, Thick Leathers 3, Metal Plate 4).
+    #[serde(default)]
+    pub armour: u8,
 }
 
 /// A change to one Road and Ruin token.
@@ -59,6 +63,8 @@ pub enum RrChange {
     },
     /// Set Endurance (and so the Exertion maximum).
     SetEndurance(u8),
+    /// Set the armour rating (AR) worn.
+    SetArmour(u8),
 }
 
 impl RrToken {
@@ -141,6 +147,7 @@ impl RrToken {
                 self.max[*pool as usize] = *max;
                 self.current[*pool as usize] = self.get(*pool).min(*max);
             }
+            RrChange::SetArmour(ar) => self.armour = *ar,
             RrChange::SetEndurance(e) => {
                 self.endurance = *e;
                 let cap = self.max_of(Pool::Exertion);
