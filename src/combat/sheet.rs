@@ -75,6 +75,8 @@ pub struct SheetNumber {
 pub struct SheetSection {
     pub title: String,
     pub numbers: Vec<SheetNumber>,
+    /// Numbers that belong on one line (an attribute with its split), 0 or 1 for one each.
+    pub per_row: usize,
 }
 
 /// Why a sheet edit was refused.
@@ -194,14 +196,16 @@ pub fn sheet(encounter: &Encounter, token: TokenId) -> Option<Vec<SheetSection>>
     sections.push(SheetSection {
         title: "Movement".to_owned(),
         numbers: vec![movement],
+        per_row: 1,
     });
     Some(sections)
 }
 
 fn gfh_sheet(h: &GfhToken) -> Vec<SheetSection> {
     let mut attributes = SheetSection {
-        title: "Attributes (+Roll / +Effort)".to_owned(),
+        title: "Attributes (shift: points moved from +Roll to +Effort)".to_owned(),
         numbers: Vec::new(),
+        per_row: 4,
     };
     for a in Attribute::ALL {
         let name = a.label();
@@ -213,7 +217,7 @@ fn gfh_sheet(h: &GfhToken) -> Vec<SheetSection> {
             10,
         ));
         attributes.numbers.push(typed(
-            format!("{name}: Roll to Effort"),
+            format!("{name} shift"),
             h.effort_shift(a),
             SheetField::GfhEffortShift(a),
             -10,
@@ -260,10 +264,12 @@ fn gfh_sheet(h: &GfhToken) -> Vec<SheetSection> {
         SheetSection {
             title: "Defenses".to_owned(),
             numbers: defenses,
+            per_row: 3,
         },
         SheetSection {
             title: "Momentum".to_owned(),
             numbers: vec![momentum],
+            per_row: 1,
         },
     ]
 }
@@ -329,14 +335,17 @@ fn evening_sheet(e: &EveningToken, finesse: i32) -> Vec<SheetSection> {
         SheetSection {
             title: "Abilities and attributes".to_owned(),
             numbers: abilities,
+            per_row: 1,
         },
         SheetSection {
             title: "Derived".to_owned(),
             numbers: derived_numbers,
+            per_row: 1,
         },
         SheetSection {
             title: "Health".to_owned(),
             numbers: health,
+            per_row: 1,
         },
     ]
 }
@@ -395,6 +404,7 @@ fn rr_sheet(r: &RrToken) -> Vec<SheetSection> {
     vec![SheetSection {
         title: "Road and Ruin".to_owned(),
         numbers,
+        per_row: 1,
     }]
 }
 
@@ -428,12 +438,14 @@ fn post_sheet(p: &PostToken) -> Vec<SheetSection> {
     vec![SheetSection {
         title: "Post".to_owned(),
         numbers,
+        per_row: 1,
     }]
 }
 
 fn three_d6_sheet(d: &ThreeD6Token) -> Vec<SheetSection> {
     vec![SheetSection {
         title: "3d6".to_owned(),
+        per_row: 1,
         numbers: vec![
             typed("Level", i64::from(d.level), SheetField::ThreeD6Level, 0, 10),
             derived(
