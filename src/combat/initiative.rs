@@ -260,6 +260,8 @@ pub enum InitiativeError {
     NotTheirPick(ZipperSide),
     #[error("it is not that combatant's turn")]
     NotTheirTurn,
+    #[error("its reaction is spent until it comes back")]
+    ReactionSpent,
     #[error("that can only be done at the start of the turn, before anything else")]
     NotAtStart,
 }
@@ -667,6 +669,16 @@ impl Initiative {
     /// Moves the turn marker back one combatant (a correction; conditions are not restored —
     /// undo does that).
     pub fn previous_turn(&mut self) -> Result<(), InitiativeError> {
+        if self.mode == Mode::Simultaneous && self.is_running() {
+            // Road and Ruin: back one time pip.
+            if self.pip > 0 {
+                self.pip -= 1;
+            } else if self.round > 1 {
+                self.round -= 1;
+                self.pip = Self::PIPS_PER_ROUND - 1;
+            }
+            return Ok(());
+        }
         let i = self.current.ok_or(InitiativeError::NotStarted)?;
         if i == 0 {
             if self.round > 1 {
@@ -746,7 +758,7 @@ impl Initiative {
         let i = self.position(token).ok_or(InitiativeError::NotIn(token))?;
         if part == EconomyPart::Reaction {
             if self.combatants[i].economy.reaction_used {
-                return Err(InitiativeError::AlreadyUsed);
+                return Err(InitiativeError::ReactionSpent);
             }
             if !self.reaction_available(token) {
                 return Err(InitiativeError::ReactionBeforeFirstTurn);
