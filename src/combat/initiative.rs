@@ -1036,6 +1036,44 @@ mod tests {
         assert!(init.next_turn(&side, None).unwrap().new_round);
     }
 
+    /// GFH, The Zipper: when everyone has acted, the next choice is the Notice check winners'
+    /// (here the enemies), from their whole side.
+    #[test]
+    fn zipper_choices_pass_to_the_winners_when_the_round_is_over() {
+        let all = vec![Combatant::new(t(1)), Combatant::new(t(10))];
+        let first = ZipperSide::Enemies;
+        let (mut init, change) = Initiative::start_zipper(first, all, &side, None).unwrap();
+        assert_eq!(change.started, Some(t(10)));
+        assert_eq!(
+            init.zipper_choices(&side),
+            Some((ZipperSide::Heroes, vec![t(1)]))
+        );
+        init.next_turn(&side, Some(t(1))).unwrap();
+        assert_eq!(
+            init.zipper_choices(&side),
+            Some((ZipperSide::Enemies, vec![t(10)]))
+        );
+        assert!(init.next_turn(&side, None).unwrap().new_round);
+        assert_eq!(init.current_token(), Some(t(10)));
+    }
+
+    #[test]
+    fn road_and_ruin_previous_steps_back_a_pip() {
+        let (mut init, _) =
+            Initiative::start(Mode::Simultaneous, vec![Combatant::new(t(1))], false);
+        init.previous_turn().unwrap();
+        assert_eq!(
+            (init.round, init.pip),
+            (1, 0),
+            "nothing before the first pip"
+        );
+        for _ in 0..10 {
+            init.next_turn(&side, None).unwrap();
+        }
+        init.previous_turn().unwrap();
+        assert_eq!((init.round, init.pip), (1, 9));
+    }
+
     #[test]
     fn road_and_ruin_rounds_are_ten_pips() {
         let (mut init, _) =
