@@ -17,10 +17,12 @@ pub enum Pane {
     DiceLog,
     Encounter,
     Trackers,
+    /// The selected token's rule numbers.
+    Sheet,
 }
 
 impl Pane {
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 8] = [
         Self::Map,
         Self::Initiative,
         Self::Momentum,
@@ -28,6 +30,7 @@ impl Pane {
         Self::DiceLog,
         Self::Encounter,
         Self::Trackers,
+        Self::Sheet,
     ];
 
     /// The tab title, also the pane's name in the View menu.
@@ -40,6 +43,7 @@ impl Pane {
             Self::DiceLog => "Dice & Log",
             Self::Encounter => "Encounter",
             Self::Trackers => "Trackers",
+            Self::Sheet => "Sheet",
         }
     }
 }
@@ -62,7 +66,12 @@ pub fn default_dock() -> Dock {
     let log = tabs(&mut tiles, &[Pane::DiceLog]);
     let trackers = tabs(
         &mut tiles,
-        &[Pane::Momentum, Pane::Conditions, Pane::Trackers],
+        &[
+            Pane::Momentum,
+            Pane::Conditions,
+            Pane::Trackers,
+            Pane::Sheet,
+        ],
     );
     let mut column = Linear::new(LinearDir::Vertical, vec![log, trackers]);
     // The check form, its odds and the log need more height than the trackers below them.
@@ -122,6 +131,16 @@ pub fn toggle(dock: &mut Dock, pane: Pane) {
     dock.make_active(|id, _| id == tile);
 }
 
+/// Opens `pane` if it is closed and brings its tab to the front.
+pub fn show(dock: &mut Dock, pane: Pane) {
+    if !is_open(dock, pane) {
+        toggle(dock, pane);
+    }
+    if let Some(tile) = dock.tiles.find_pane(&pane) {
+        dock.make_active(|id, _| id == tile);
+    }
+}
+
 fn add_child(dock: &mut Dock, container: TileId, child: TileId) {
     if let Some(Tile::Container(c)) = dock.tiles.get_mut(container) {
         c.add_child(child);
@@ -144,6 +163,7 @@ fn side_pane_ui(
         Pane::DiceLog => dice::dice_log_ui(ui, ctx, dice, rng),
         Pane::Encounter => panes::encounter::encounter_ui(ui, ctx),
         Pane::Trackers => trackers::trackers_ui(ui, ctx, rng),
+        Pane::Sheet => panes::sheet::sheet_ui(ui, ctx),
     }
 }
 

@@ -262,6 +262,13 @@ impl LanternApp {
             rng: &mut self.rng,
         };
         self.dock.ui(&mut behavior, ui);
+        let show_sheet = egui::Id::unique(panes::sheet::SHOW_SHEET);
+        if ui
+            .data_mut(|d| d.remove_temp::<bool>(show_sheet))
+            .unwrap_or(false)
+        {
+            dock::show(&mut self.dock, Pane::Sheet);
+        }
     }
 }
 

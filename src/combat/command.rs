@@ -21,11 +21,14 @@ use crate::rules::three_d6::EscalationChange;
 /// A change to the fight.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum CombatCommand {
-    /// Starts round 1 with combatants already rolled or arranged.
+    /// Starts round 1 with combatants already rolled or arranged. In the Zipper, `pick` is
+    /// who the side that won the Notice check sends first (the first of that side if `None`).
     StartInitiative {
         mode: Mode,
         combatants: Vec<Combatant>,
         surprise_round: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pick: Option<TokenId>,
     },
     EndInitiative,
     /// Ends the current turn. `pick` is the Zipper side's choice of who goes next.
@@ -121,6 +124,11 @@ pub enum MomentumAction {
     /// (GFH, Actions: Rally). Refused unless the two are within Close on the map.
     RalliedBy {
         by: TokenId,
+    },
+    /// Extra Action: a Power die goes to Fatigue and the hero gets one more Action this turn
+    /// (GFH, Spending Momentum: "1 Momentum = 1 additional Action").
+    ExtraAction {
+        die: usize,
     },
     /// A Hit that finds every die in Fatigue and knocks the hero out: the Beat, with the
     /// Wound roll's dice already rolled (GFH, Hits & Beats; Wounds).
@@ -218,8 +226,14 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
             mode,
             combatants,
             surprise_round,
+            pick,
         } => {
-            let (started, change) = Initiative::start(mode, combatants, surprise_round);
+            let (started, change) = if let Mode::Zipper { first } = mode {
+                let sides = |t: TokenId| names.side(t);
+                Initiative::start_zipper(first, combatants, &sides, pick)?
+            } else {
+                Initiative::start(mode, combatants, surprise_round)
+            };
             *init = started;
             turn_boundaries(&mut scratch, &names, &change);
         }
@@ -262,7 +276,10 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
         CombatCommand::SetIntention { token, intention } => {
             combatant(init, token)?.intention = intention;
         }
-        CombatCommand::ApplyCondition(c) => apply_condition_cmd(&mut scratch, &names, c)?,
+        CombatCommand::ApplyCondition(mut c) => {
+            c.duration = c.duration.in_system_units(names.0.system);
+            apply_condition_cmd(&mut scratch, &names, c)?;
+        }
         CombatCommand::RemoveCondition { token, name } => {
             remove_condition(&mut scratch, &names, token, &name)?;
         }
@@ -289,7 +306,7 @@ impl Names<'_> {
             .map_or_else(|| format!("token {}", t.0), |t| t.name.clone())
     }
 
-    fn side(&self, t: TokenId) -> Side {
+    pub(super) fn side(&self, t: TokenId) -> Side {
         self.0.token(t).map_or(Side::Neutral, |t| t.side)
     }
 }
@@ -305,6 +322,22 @@ fn turn_boundaries(state: &mut crate::model::CombatState, names: &Names<'_>, cha
     let mut expired = Vec::new();
     if let Some(t) = change.ended {
         expired.extend(pass_boundary(&mut state.conditions, Boundary::TurnEnd(t)));
+    }
+    if change.pip {
+        expired.extend(pass_boundary(&mut state.conditions, Boundary::Pip));
+    }
+    if change.new_round && state.initiative.round > 1 {
+        // A token outside the order has no turns: its "N rounds" count down as rounds end.
+        let outside: Vec<TokenId> = names
+            .0
+            .tokens
+            .iter()
+            .map(|t| t.id)
+            .filter(|t| state.initiative.position(*t).is_none())
+            .collect();
+        for t in outside {
+            expired.extend(pass_boundary(&mut state.conditions, Boundary::TurnEnd(t)));
+        }
     }
     if change.new_round {
         let round = state.initiative.round;

@@ -19,6 +19,10 @@ pub enum Duration {
     EndOfNextTurn { of: TokenId, started: bool },
     /// Until the bearer succeeds on a save (the GM removes it then).
     UntilSave,
+    /// Road and Ruin: for this many more time pips of Hastened Time, counting down as each pip
+    /// passes whoever carries it (ten pips a round). A "2 rounds" condition in Road and Ruin is
+    /// stored as 20 pips when it is applied (see [`Duration::in_system_units`]).
+    Pips { remaining: u32 },
 }
 
 impl Duration {
@@ -29,6 +33,23 @@ impl Duration {
             Self::Rounds { remaining } => format!("{remaining} more rounds"),
             Self::EndOfNextTurn { .. } => "until the end of a next turn".to_owned(),
             Self::UntilSave => "until saved".to_owned(),
+            Self::Pips { remaining: 1 } => "1 more pip".to_owned(),
+            Self::Pips { remaining } => format!("{remaining} more pips"),
+        }
+    }
+
+    /// The duration in the units `system` counts time in: Road and Ruin rounds are ten time
+    /// pips of simultaneous action (Road and Ruin, Hastened Time), so "N rounds" there becomes
+    /// 10 × N pips that tick for everyone at once; every other system counts the bearer's turns.
+    #[must_use]
+    pub fn in_system_units(self, system: RuleSystem) -> Self {
+        match self {
+            Self::Rounds { remaining } if system == RuleSystem::RoadAndRuin => Self::Pips {
+                remaining: remaining.saturating_mul(u32::from(
+                    crate::combat::initiative::Initiative::PIPS_PER_ROUND,
+                )),
+            },
+            other => other,
         }
     }
 }
@@ -88,7 +109,8 @@ pub fn apply_condition(
 fn outlasts(a: &Duration, b: &Duration) -> bool {
     let rank = |d: &Duration| match d {
         Duration::EndOfNextTurn { .. } => 0,
-        Duration::Rounds { remaining } => 1 + u64::from(*remaining),
+        Duration::Rounds { remaining } => 1 + u64::from(*remaining) * 10,
+        Duration::Pips { remaining } => 1 + u64::from(*remaining),
         Duration::UntilSave => u64::MAX - 1,
         Duration::UntilRemoved => u64::MAX,
     };
@@ -100,6 +122,8 @@ fn outlasts(a: &Duration, b: &Duration) -> bool {
 pub enum Boundary {
     TurnStart(TokenId),
     TurnEnd(TokenId),
+    /// Road and Ruin: one time pip went by for everyone.
+    Pip,
 }
 
 /// Advances durations across a turn boundary, removing and returning the conditions that expire.
@@ -112,11 +136,14 @@ pub fn pass_boundary(list: &mut Vec<ActiveCondition>, boundary: Boundary) -> Vec
             (Duration::Rounds { remaining }, Boundary::TurnEnd(t)) if c.token == t => {
                 *remaining = remaining.saturating_sub(1);
             }
+            (Duration::Pips { remaining }, Boundary::Pip) => {
+                *remaining = remaining.saturating_sub(1);
+            }
             _ => {}
         }
     }
     let expired = |c: &ActiveCondition| match (&c.duration, boundary) {
-        (Duration::Rounds { remaining: 0 }, _) => true,
+        (Duration::Rounds { remaining: 0 } | Duration::Pips { remaining: 0 }, _) => true,
         (Duration::EndOfNextTurn { of, started: true }, Boundary::TurnEnd(t)) => *of == t,
         _ => false,
     };

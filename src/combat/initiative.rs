@@ -2,11 +2,16 @@
 //!
 //! - Evening (Initiative): everyone rolls d20 + Finesse, highest first; ties roll off until
 //!   broken; a lair acts on count 20 and loses ties; surprised combatants sit out the surprise
-//!   round; a combatant's reaction is unavailable until its first turn.
+//!   round; a combatant's reaction is unavailable until its first turn, may be used on anyone's
+//!   turn, and comes back at the start of its own turn (our reading of "Reactions": the text
+//!   ties it to turns, and a creature only regains what it spent when its turn begins).
 //! - Go Forth: Heroes (Turns & Order): Round the Table (heroes in seat order, enemies slotted at
 //!   the end, split halfway, or woven between heroes), or the Zipper (sides alternate, each side
-//!   picks who goes; a Notice check picks the side that starts).
-//! - Road and Ruin (Hastened Time): everyone acts at once; a round is 10 time pips.
+//!   picks who goes; the side that won the Notice check starts every round). "1 Reaction per
+//!   Round" (GFH, Reactions): every reaction comes back when a new round begins, and may be
+//!   taken before the combatant's first turn.
+//! - Road and Ruin (Hastened Time): everyone acts at once; a round is 10 time pips, and a pip
+//!   ends nobody's turn (durations count pips, see `conditions`).
 //! - 3d6 core mechanics: a plain order, with Escalation rising by one each round (0–6).
 //! - Post core rules: a plain order and a round counter.
 
@@ -93,13 +98,70 @@ impl InitiativeRoll {
     }
 }
 
-/// What a combatant has used this turn (Evening, Movement and actions).
+/// What a combatant has used this turn (Evening, Movement and actions; GFH, Actions).
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent parts of a turn, each shown as its own button"
+)]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Economy {
     pub action_used: bool,
     pub bonus_action_used: bool,
+    /// Kept across turns: when it comes back depends on the system ([`ReactionReset`]).
     pub reaction_used: bool,
     pub movement_spent: u32,
+    /// Actions bought this turn and not yet used (GFH, Spending Momentum: "Extra Action — 1
+    /// Momentum = 1 additional Action").
+    #[serde(default)]
+    pub extra_actions: u32,
+    /// Moves gained this turn beyond the first, each worth the combatant's speed again (GFH,
+    /// Basic Actions: Move "take an additional Move"; Evening, Dash).
+    #[serde(default)]
+    pub extra_moves: u32,
+    /// Prepared this turn (GFH, Preparing: once, at the start of the turn).
+    #[serde(default)]
+    pub prepared: bool,
+}
+
+impl Economy {
+    /// Movement this turn allows at `speed` cells a Move: one Move plus any extra Moves.
+    #[must_use]
+    pub fn movement_allowed(&self, speed: u32) -> u32 {
+        speed.saturating_mul(1 + self.extra_moves)
+    }
+
+    /// Movement still left this turn at `speed`.
+    #[must_use]
+    pub fn movement_left(&self, speed: u32) -> u32 {
+        self.movement_allowed(speed)
+            .saturating_sub(self.movement_spent)
+    }
+
+    /// Whether an Action is still available (the turn's own, or one bought with momentum).
+    #[must_use]
+    pub fn action_available(&self) -> bool {
+        !self.action_used || self.extra_actions > 0
+    }
+
+    /// Whether anything of the turn has been used yet (Prepare comes first, GFH, Preparing).
+    #[must_use]
+    pub fn untouched(&self) -> bool {
+        !self.action_used
+            && !self.bonus_action_used
+            && self.movement_spent == 0
+            && self.extra_actions == 0
+            && self.extra_moves == 0
+    }
+}
+
+/// When a spent reaction comes back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReactionReset {
+    /// Evening, Reactions: at the start of the creature's own turn, and none before its first.
+    OwnTurn,
+    /// GFH, Reactions: "1 Reaction per Round", for every combatant when a round begins. The
+    /// other systems' texts have no reactions; Lantern gives them this plain reading.
+    EachRound,
 }
 
 /// One entry in the order.
@@ -196,6 +258,12 @@ pub enum InitiativeError {
     NotEnoughMovement { needed: u32, left: u32 },
     #[error("it is the {0:?}' pick, and that combatant has acted or is on the other side")]
     NotTheirPick(ZipperSide),
+    #[error("it is not that combatant's turn")]
+    NotTheirTurn,
+    #[error("its reaction is spent until it comes back")]
+    ReactionSpent,
+    #[error("that can only be done at the start of the turn, before anything else")]
+    NotAtStart,
 }
 
 /// The turn order and where the fight is in it.
@@ -236,6 +304,8 @@ pub struct TurnChange {
     pub ended: Option<TokenId>,
     pub started: Option<TokenId>,
     pub new_round: bool,
+    /// Road and Ruin: one time pip went by (Hastened Time).
+    pub pip: bool,
 }
 
 impl Initiative {
@@ -258,6 +328,102 @@ impl Initiative {
             .and_then(|c| c.token)
     }
 
+    /// When reactions come back under this mode: Evening's rolled order restores them at the
+    /// combatant's own turn, every other mode each round (see [`ReactionReset`]).
+    #[must_use]
+    pub fn reaction_reset(&self) -> ReactionReset {
+        if self.mode == Mode::Rolled {
+            ReactionReset::OwnTurn
+        } else {
+            ReactionReset::EachRound
+        }
+    }
+
+    /// Whether `token` may take its reaction now: it is in the order, has not used it, and
+    /// (Evening) has had its first turn. A reaction may be taken on anyone's turn.
+    #[must_use]
+    pub fn reaction_available(&self, token: TokenId) -> bool {
+        self.position(token).is_some_and(|i| {
+            let c = &self.combatants[i];
+            !c.economy.reaction_used
+                && (c.had_first_turn || self.reaction_reset() == ReactionReset::EachRound)
+        })
+    }
+
+    /// The Zipper side whose turn it is to pick, or `None` outside the Zipper: the side that did
+    /// not just act, if it has anyone left, else the other (GFH, The Zipper).
+    #[must_use]
+    pub fn zipper_side_to_pick(&self, sides: &dyn Fn(TokenId) -> Side) -> Option<ZipperSide> {
+        let Mode::Zipper { first } = self.mode else {
+            return None;
+        };
+        let ended = self.current_token();
+        let wanted = ended.map_or(first, |t| ZipperSide::of(sides(t)).other());
+        let has = |s: ZipperSide| {
+            (0..self.combatants.len()).any(|i| self.zipper_eligible(sides, i, s, ended))
+        };
+        Some(if has(wanted) { wanted } else { wanted.other() })
+    }
+
+    /// The Zipper's next choice: the side that picks and the combatants it may send. When
+    /// everyone has acted the round is over, and the side that won the Notice check opens the
+    /// next one (GFH, The Zipper).
+    #[must_use]
+    pub fn zipper_choices(
+        &self,
+        sides: &dyn Fn(TokenId) -> Side,
+    ) -> Option<(ZipperSide, Vec<TokenId>)> {
+        let Mode::Zipper { first } = self.mode else {
+            return None;
+        };
+        let ending = self.current_token();
+        let pick_from = |s: ZipperSide, fresh: bool| -> Vec<TokenId> {
+            (0..self.combatants.len())
+                .filter(|&i| {
+                    if fresh {
+                        !self.combatants[i].held && self.zipper_side_of(sides, i) == s
+                    } else {
+                        self.zipper_eligible(sides, i, s, ending)
+                    }
+                })
+                .filter_map(|i| self.combatants[i].token)
+                .collect()
+        };
+        let side = self.zipper_side_to_pick(sides)?;
+        let now = pick_from(side, false);
+        if !now.is_empty() {
+            return Some((side, now));
+        }
+        let opener = if pick_from(first, true).is_empty() {
+            first.other()
+        } else {
+            first
+        };
+        Some((opener, pick_from(opener, true)))
+    }
+
+    fn zipper_side_of(&self, sides: &dyn Fn(TokenId) -> Side, i: usize) -> ZipperSide {
+        self.combatants[i]
+            .token
+            .map_or(ZipperSide::Enemies, |t| ZipperSide::of(sides(t)))
+    }
+
+    /// Whether combatant `i` may be sent by side `s`: it has not acted this round, is not
+    /// holding, is not the one just ending its turn, and is on that side.
+    fn zipper_eligible(
+        &self,
+        sides: &dyn Fn(TokenId) -> Side,
+        i: usize,
+        s: ZipperSide,
+        ending: Option<TokenId>,
+    ) -> bool {
+        let c = &self.combatants[i];
+        !c.acted
+            && !c.held
+            && (c.token.is_none() || c.token != ending)
+            && self.zipper_side_of(sides, i) == s
+    }
+
     /// Starts round 1 with these combatants in order (already rolled or arranged).
     pub fn start(
         mode: Mode,
@@ -278,25 +444,100 @@ impl Initiative {
         (init, change)
     }
 
+    /// The Zipper's opening: like [`Initiative::start`], with `pick` naming the hero (or enemy)
+    /// the side that won the Notice check sends first (GFH, The Zipper: "players choose who
+    /// goes first"). Without a pick the first of that side in the list goes.
+    pub fn start_zipper(
+        first: ZipperSide,
+        combatants: Vec<Combatant>,
+        sides: &dyn Fn(TokenId) -> Side,
+        pick: Option<TokenId>,
+    ) -> Result<(Self, TurnChange), InitiativeError> {
+        let mut init = Self {
+            mode: Mode::Zipper { first },
+            combatants,
+            round: 1,
+            ..Self::default()
+        };
+        let first_i = init.zipper_round_opener(sides, pick)?;
+        init.current = first_i;
+        let started = init.begin_current_turn();
+        Ok((
+            init,
+            TurnChange {
+                started,
+                new_round: true,
+                ..TurnChange::default()
+            },
+        ))
+    }
+
+    /// Who opens a Zipper round: `pick` if it is on the side that won the Notice check (or the
+    /// other side, when the winner has no one able to act), else the first of that side.
+    fn zipper_round_opener(
+        &self,
+        sides: &dyn Fn(TokenId) -> Side,
+        pick: Option<TokenId>,
+    ) -> Result<Option<usize>, InitiativeError> {
+        let Mode::Zipper { first } = self.mode else {
+            return Ok((0..self.combatants.len()).find(|&i| self.can_act(i)));
+        };
+        let has = |s| (0..self.combatants.len()).any(|i| self.zipper_eligible(sides, i, s, None));
+        let side = if has(first) { first } else { first.other() };
+        match pick {
+            Some(t) => {
+                let i = self.position(t).ok_or(InitiativeError::NotIn(t))?;
+                if self.zipper_eligible(sides, i, side, None) {
+                    Ok(Some(i))
+                } else {
+                    Err(InitiativeError::NotTheirPick(side))
+                }
+            }
+            None => Ok(
+                (0..self.combatants.len()).find(|&i| self.zipper_eligible(sides, i, side, None))
+            ),
+        }
+    }
+
     fn can_act(&self, i: usize) -> bool {
         let c = &self.combatants[i];
         !(c.held || c.acted || (self.surprise_round && c.surprised))
     }
 
-    fn begin_round_at_first(&mut self) -> TurnChange {
-        self.current = (0..self.combatants.len()).find(|&i| self.can_act(i));
-        let started = self.begin_current_turn();
-        TurnChange {
-            ended: None,
-            started,
-            new_round: true,
+    /// GFH, Reactions: "1 Reaction per Round": a new round gives every reaction back (under
+    /// Evening's reading they come back at each one's own turn instead).
+    fn restore_round_reactions(&mut self) {
+        if self.reaction_reset() == ReactionReset::EachRound {
+            for c in &mut self.combatants {
+                c.economy.reaction_used = false;
+            }
         }
     }
 
+    fn begin_round_at_first(&mut self) -> TurnChange {
+        self.restore_round_reactions();
+        // Everyone acts at once in Road and Ruin: there is no one whose turn it is.
+        self.current = if self.mode == Mode::Simultaneous {
+            None
+        } else {
+            (0..self.combatants.len()).find(|&i| self.can_act(i))
+        };
+        let started = self.begin_current_turn();
+        TurnChange {
+            started,
+            new_round: true,
+            ..TurnChange::default()
+        }
+    }
+
+    /// Starts the current combatant's turn: a fresh Action, Move and bonus action; its reaction
+    /// comes back here under Evening's reading ([`ReactionReset::OwnTurn`]) and is kept
+    /// otherwise (it came back with the round).
     fn begin_current_turn(&mut self) -> Option<TokenId> {
+        let own_turn = self.reaction_reset() == ReactionReset::OwnTurn;
         let c = self.current.and_then(|i| self.combatants.get_mut(i))?;
         c.economy = Economy {
-            reaction_used: c.economy.reaction_used && c.had_first_turn,
+            reaction_used: c.economy.reaction_used && !own_turn,
             ..Economy::default()
         };
         c.had_first_turn = true;
@@ -314,17 +555,33 @@ impl Initiative {
             return Err(InitiativeError::NotStarted);
         }
         let ended = self.current_token();
+        let snapshot = self.clone();
         if let Some(c) = self.current.and_then(|i| self.combatants.get_mut(i)) {
             c.acted = true;
         }
+        let result = self.next_turn_inner(sides, pick, ended);
+        if result.is_err() {
+            *self = snapshot;
+        }
+        result
+    }
+
+    fn next_turn_inner(
+        &mut self,
+        sides: &dyn Fn(TokenId) -> Side,
+        pick: Option<TokenId>,
+        ended: Option<TokenId>,
+    ) -> Result<TurnChange, InitiativeError> {
+        if self.mode == Mode::Simultaneous {
+            return Ok(self.next_pip());
+        }
         let next = match self.mode {
-            Mode::Zipper { first } => self.zipper_next(sides, pick, ended, first)?,
-            Mode::Simultaneous => return Ok(self.next_pip(ended)),
+            Mode::Zipper { .. } => self.zipper_next(sides, pick)?,
             _ => self.current.map_or(0, |i| i + 1),
         };
         let next = (next..self.combatants.len()).find(|&i| self.can_act(i));
         let Some(next) = next else {
-            let mut change = self.new_round();
+            let mut change = self.new_round(sides, pick)?;
             change.ended = ended;
             return Ok(change);
         };
@@ -333,56 +590,67 @@ impl Initiative {
         Ok(TurnChange {
             ended,
             started,
-            new_round: false,
+            ..TurnChange::default()
         })
     }
 
-    fn new_round(&mut self) -> TurnChange {
+    /// A new round: everyone may act again; a Zipper round opens with the Notice check's
+    /// winners, `pick` naming who they send.
+    fn new_round(
+        &mut self,
+        sides: &dyn Fn(TokenId) -> Side,
+        pick: Option<TokenId>,
+    ) -> Result<TurnChange, InitiativeError> {
         self.round += 1;
         self.surprise_round = false;
         for c in &mut self.combatants {
             c.acted = false;
         }
-        self.begin_round_at_first()
+        if !matches!(self.mode, Mode::Zipper { .. }) {
+            return Ok(self.begin_round_at_first());
+        }
+        self.restore_round_reactions();
+        self.current = self.zipper_round_opener(sides, pick)?;
+        Ok(TurnChange {
+            started: self.begin_current_turn(),
+            new_round: true,
+            ..TurnChange::default()
+        })
     }
 
-    fn next_pip(&mut self, ended: Option<TokenId>) -> TurnChange {
+    /// Road and Ruin: one time pip passes for everyone; ten make a round (Hastened Time).
+    fn next_pip(&mut self) -> TurnChange {
         self.pip += 1;
-        if self.pip < Self::PIPS_PER_ROUND {
-            return TurnChange {
-                ended,
-                started: None,
-                new_round: false,
-            };
+        let new_round = self.pip >= Self::PIPS_PER_ROUND;
+        if new_round {
+            self.pip = 0;
+            self.round += 1;
+            self.restore_round_reactions();
         }
-        self.pip = 0;
-        self.round += 1;
         TurnChange {
-            ended,
-            started: None,
-            new_round: true,
+            new_round,
+            pip: true,
+            ..TurnChange::default()
         }
     }
 
     /// Zipper: the side that didn't just act picks, if it has anyone left; else the other side.
+    /// Past the end of the list means no one is left: a new round.
     fn zipper_next(
         &self,
         sides: &dyn Fn(TokenId) -> Side,
         pick: Option<TokenId>,
-        ended: Option<TokenId>,
-        first: ZipperSide,
     ) -> Result<usize, InitiativeError> {
-        let side_of = |i: usize| {
-            self.combatants[i]
-                .token
-                .map_or(ZipperSide::Enemies, |t| ZipperSide::of(sides(t)))
+        let eligible = |i: usize, s: ZipperSide| self.zipper_eligible(sides, i, s, None);
+        let Some(side) = self.zipper_side_to_pick(sides) else {
+            return Ok(self.combatants.len());
         };
-        let eligible = |i: usize, s: ZipperSide| {
-            !self.combatants[i].acted && !self.combatants[i].held && side_of(i) == s
-        };
-        let wanted = ended.map_or(first, |t| ZipperSide::of(sides(t)).other());
-        let has = |s: ZipperSide| (0..self.combatants.len()).any(|i| eligible(i, s));
-        let side = if has(wanted) { wanted } else { wanted.other() };
+        let anyone_left = (0..self.combatants.len())
+            .any(|i| eligible(i, ZipperSide::Heroes) || eligible(i, ZipperSide::Enemies));
+        if !anyone_left {
+            // The round is over; `pick` opens the next one.
+            return Ok(self.combatants.len());
+        }
         match pick {
             Some(t) => {
                 let i = self.position(t).ok_or(InitiativeError::NotIn(t))?;
@@ -392,7 +660,6 @@ impl Initiative {
                     Err(InitiativeError::NotTheirPick(side))
                 }
             }
-            // Past the end means "no one left": a new round.
             None => Ok((0..self.combatants.len())
                 .find(|&i| eligible(i, side))
                 .unwrap_or(self.combatants.len())),
@@ -402,6 +669,16 @@ impl Initiative {
     /// Moves the turn marker back one combatant (a correction; conditions are not restored —
     /// undo does that).
     pub fn previous_turn(&mut self) -> Result<(), InitiativeError> {
+        if self.mode == Mode::Simultaneous && self.is_running() {
+            // Road and Ruin: back one time pip.
+            if self.pip > 0 {
+                self.pip -= 1;
+            } else if self.round > 1 {
+                self.round -= 1;
+                self.pip = Self::PIPS_PER_ROUND - 1;
+            }
+            return Ok(());
+        }
         let i = self.current.ok_or(InitiativeError::NotStarted)?;
         if i == 0 {
             if self.round > 1 {
@@ -468,7 +745,10 @@ impl Initiative {
         Ok(())
     }
 
-    /// Marks part of the current combatant's economy used (Evening, Movement and actions).
+    /// Marks part of a combatant's economy used. The Action, bonus action and movement belong
+    /// to the combatant whose turn it is; a reaction may be taken on anyone's turn (Evening,
+    /// Reactions: "during your turn or during someone else's"; GFH, Reactions: "act outside
+    /// your turn"). `speed` is the combatant's Move in cells after conditions and Wounds.
     pub fn use_economy(
         &mut self,
         token: TokenId,
@@ -476,17 +756,36 @@ impl Initiative {
         speed: u32,
     ) -> Result<(), InitiativeError> {
         let i = self.position(token).ok_or(InitiativeError::NotIn(token))?;
-        let c = &mut self.combatants[i];
-        let e = &mut c.economy;
-        let flag = match part {
-            EconomyPart::Action => &mut e.action_used,
-            EconomyPart::BonusAction => &mut e.bonus_action_used,
-            EconomyPart::Reaction if !c.had_first_turn => {
+        if part == EconomyPart::Reaction {
+            if self.combatants[i].economy.reaction_used {
+                return Err(InitiativeError::ReactionSpent);
+            }
+            if !self.reaction_available(token) {
                 return Err(InitiativeError::ReactionBeforeFirstTurn);
             }
-            EconomyPart::Reaction => &mut e.reaction_used,
+            self.combatants[i].economy.reaction_used = true;
+            return Ok(());
+        }
+        if self.current != Some(i) {
+            return Err(InitiativeError::NotTheirTurn);
+        }
+        let bonus_dash = self.mode == Mode::Rolled;
+        let e = &mut self.combatants[i].economy;
+        match part {
+            EconomyPart::Action => take_action(e),
+            EconomyPart::BonusAction => take_flag(&mut e.bonus_action_used),
+            EconomyPart::Dash => {
+                // Evening's Dash is a bonus action; GFH's extra Move is an Action.
+                if bonus_dash {
+                    take_flag(&mut e.bonus_action_used)?;
+                } else {
+                    take_action(e)?;
+                }
+                e.extra_moves += 1;
+                Ok(())
+            }
             EconomyPart::Movement(cells) => {
-                let left = speed.saturating_sub(e.movement_spent);
+                let left = e.movement_left(speed);
                 if cells > left {
                     return Err(InitiativeError::NotEnoughMovement {
                         needed: cells,
@@ -494,15 +793,61 @@ impl Initiative {
                     });
                 }
                 e.movement_spent += cells;
-                return Ok(());
+                Ok(())
             }
-        };
-        if *flag {
-            return Err(InitiativeError::AlreadyUsed);
+            EconomyPart::Reaction => Ok(()),
         }
-        *flag = true;
+    }
+
+    /// Gives the combatant whose turn it is one more Action (GFH, Spending Momentum: Extra
+    /// Action). Refused off its turn.
+    pub fn grant_extra_action(&mut self, token: TokenId) -> Result<(), InitiativeError> {
+        let i = self.position(token).ok_or(InitiativeError::NotIn(token))?;
+        if self.current != Some(i) {
+            return Err(InitiativeError::NotTheirTurn);
+        }
+        self.combatants[i].economy.extra_actions += 1;
         Ok(())
     }
+
+    /// Marks the combatant's Prepare for this turn (GFH, Preparing: "at the start of your
+    /// turn", one die): refused off its turn, after it has done anything else, or a second time.
+    pub fn prepare(&mut self, token: TokenId) -> Result<(), InitiativeError> {
+        let i = self.position(token).ok_or(InitiativeError::NotIn(token))?;
+        if self.current != Some(i) {
+            return Err(InitiativeError::NotTheirTurn);
+        }
+        let e = &mut self.combatants[i].economy;
+        if e.prepared {
+            return Err(InitiativeError::AlreadyUsed);
+        }
+        if !e.untouched() {
+            return Err(InitiativeError::NotAtStart);
+        }
+        e.prepared = true;
+        Ok(())
+    }
+}
+
+/// Uses the turn's Action, or failing that one bought with momentum.
+fn take_action(e: &mut Economy) -> Result<(), InitiativeError> {
+    if !e.action_used {
+        e.action_used = true;
+        Ok(())
+    } else if e.extra_actions > 0 {
+        e.extra_actions -= 1;
+        Ok(())
+    } else {
+        Err(InitiativeError::AlreadyUsed)
+    }
+}
+
+fn take_flag(flag: &mut bool) -> Result<(), InitiativeError> {
+    if *flag {
+        return Err(InitiativeError::AlreadyUsed);
+    }
+    *flag = true;
+    Ok(())
 }
 
 /// A part of a turn's action economy.
@@ -513,6 +858,9 @@ pub enum EconomyPart {
     BonusAction,
     Reaction,
     Movement(u32),
+    /// One more Move's worth of movement: GFH's Move action ("take an additional Move", so
+    /// Going Far is two Moves) spends the Action; Evening's Dash spends the bonus action.
+    Dash,
 }
 
 fn sort_by_count(combatants: &mut [Combatant]) {
@@ -645,7 +993,7 @@ mod tests {
     #[test]
     fn no_reaction_before_the_first_turn() {
         let (mut init, _) = Initiative::start(
-            Mode::Ordered,
+            Mode::Rolled,
             vec![Combatant::new(t(1)), Combatant::new(t(2))],
             false,
         );
@@ -686,6 +1034,44 @@ mod tests {
             assert_eq!(init.next_turn(&side, Some(p)).unwrap().started, Some(p));
         }
         assert!(init.next_turn(&side, None).unwrap().new_round);
+    }
+
+    /// GFH, The Zipper: when everyone has acted, the next choice is the Notice check winners'
+    /// (here the enemies), from their whole side.
+    #[test]
+    fn zipper_choices_pass_to_the_winners_when_the_round_is_over() {
+        let all = vec![Combatant::new(t(1)), Combatant::new(t(10))];
+        let first = ZipperSide::Enemies;
+        let (mut init, change) = Initiative::start_zipper(first, all, &side, None).unwrap();
+        assert_eq!(change.started, Some(t(10)));
+        assert_eq!(
+            init.zipper_choices(&side),
+            Some((ZipperSide::Heroes, vec![t(1)]))
+        );
+        init.next_turn(&side, Some(t(1))).unwrap();
+        assert_eq!(
+            init.zipper_choices(&side),
+            Some((ZipperSide::Enemies, vec![t(10)]))
+        );
+        assert!(init.next_turn(&side, None).unwrap().new_round);
+        assert_eq!(init.current_token(), Some(t(10)));
+    }
+
+    #[test]
+    fn road_and_ruin_previous_steps_back_a_pip() {
+        let (mut init, _) =
+            Initiative::start(Mode::Simultaneous, vec![Combatant::new(t(1))], false);
+        init.previous_turn().unwrap();
+        assert_eq!(
+            (init.round, init.pip),
+            (1, 0),
+            "nothing before the first pip"
+        );
+        for _ in 0..10 {
+            init.next_turn(&side, None).unwrap();
+        }
+        init.previous_turn().unwrap();
+        assert_eq!((init.round, init.pip), (1, 9));
     }
 
     #[test]

@@ -9,4 +9,7 @@ pub mod effective;
 pub mod initiative;
 pub mod momentum;
 pub mod momentum_apply;
+pub mod report;
+pub mod sheet;
+pub mod turn_move;
 pub mod wounds;

@@ -4,6 +4,7 @@
 use super::catalogue::Effect;
 use super::command::{CombatError, KnockOut, MomentumAction, Names, apply_condition_cmd};
 use super::conditions::{ActiveCondition, Duration, has_effect};
+use super::initiative::{EconomyPart, Initiative, InitiativeError};
 use super::momentum::{HitOutcome, MomentumError, MomentumPool, Zone};
 use super::wounds::check_wounds;
 use crate::board::Scene;
@@ -28,6 +29,7 @@ pub(super) fn momentum(
     if names.0.token(owner).is_none() {
         return Err(CombatError::NoSuchToken(owner));
     }
+    turn_economy(state, owner, &action)?;
     match action {
         MomentumAction::Create { size } => {
             let mut pool = MomentumPool::with_size(0);
@@ -36,9 +38,69 @@ pub(super) fn momentum(
             Ok(())
         }
         MomentumAction::RalliedBy { by } => rallied_by(state, names, owner, by),
+        MomentumAction::ExtraAction { die } => {
+            let pool = state
+                .momentum
+                .get_mut(&owner)
+                .ok_or(CombatError::NoPool(owner))?;
+            pool.spend(die, true)?;
+            state.log.push(LogEntry::event(
+                names.name(owner),
+                "Extra Action",
+                "a Power die goes to Fatigue: one more Action this turn",
+            ));
+            Ok(())
+        }
         MomentumAction::KnockOut(k) => knock_out(state, names, owner, k),
         other => pool_move(state, names, owner, other),
     }
+}
+
+/// What a momentum move costs in the turn economy while initiative runs (GFH, Preparing;
+/// Spending Momentum; Advanced Actions): Prepare only at the start of the hero's own turn and
+/// once; Extra Action only on its turn, adding an Action; Rally takes the rallier's Action.
+/// Outside initiative (or for a hero not in the order) there are no turns to tie them to.
+fn turn_economy(
+    state: &mut CombatState,
+    owner: TokenId,
+    action: &MomentumAction,
+) -> Result<(), CombatError> {
+    let init = &mut state.initiative;
+    let in_order = |init: &Initiative, t: TokenId| init.is_running() && init.position(t).is_some();
+    match *action {
+        MomentumAction::Prepare { .. } if in_order(init, owner) => init.prepare(owner)?,
+        MomentumAction::ExtraAction { .. } => {
+            if !init.is_running() {
+                return Err(InitiativeError::NotStarted.into());
+            }
+            init.grant_extra_action(owner)?;
+        }
+        MomentumAction::Rally if in_order(init, owner) => {
+            init.use_economy(owner, EconomyPart::Action, 0)?;
+        }
+        MomentumAction::RalliedBy { by } if in_order(init, by) => {
+            init.use_economy(by, EconomyPart::Action, 0)?;
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Why the turn economy refuses `action` on `owner`'s pool now (not its turn, Prepare already
+/// done, no Action left…), in words for a disabled button; `None` when it is allowed.
+#[must_use]
+pub fn turn_refusal(
+    encounter: &crate::model::Encounter,
+    owner: TokenId,
+    action: &MomentumAction,
+) -> Option<String> {
+    let mut state = CombatState {
+        initiative: encounter.combat.initiative.clone(),
+        ..CombatState::default()
+    };
+    turn_economy(&mut state, owner, action)
+        .err()
+        .map(|e| e.to_string())
 }
 
 /// Lock slots open for `owner` now: Focused opens one more, Dazed closes them.
@@ -108,6 +170,7 @@ fn pool_move(
         MomentumAction::Resize { size } => pool.resize(size).map(|()| None)?,
         MomentumAction::Create { .. }
         | MomentumAction::RalliedBy { .. }
+        | MomentumAction::ExtraAction { .. }
         | MomentumAction::KnockOut(_) => None,
     };
     if let Some((what, result)) = line {

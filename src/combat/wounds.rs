@@ -79,17 +79,23 @@ pub fn hard_from_wounds(
     Some(format!("{}: {effect}", wound.name()))
 }
 
-/// `token`'s Move this turn: its speed, less any "Move reduced by N" Wound (the Wound changes
+/// `token`'s Move this turn: its base Move ([`super::sheet::base_move`]: 4 + Agility for a GFH
+/// hero, the typed speed otherwise), less any "Move reduced by N" Wound (the Wound changes
 /// the hero's Move itself, so it comes off first) or Evening's exhaustion (halved from level
-/// 2, 0 from level 5), then changed by `conditions` (0 wins, doubling, halving). Every step says why. A token that is not on the map moves 0.
+/// 2, 0 from level 5), then changed by `conditions` (0 wins, doubling, halving). Every step
+/// says why. A token that is not on the map moves 0.
 #[must_use]
 pub fn token_speed(
     encounter: &Encounter,
     conditions: &[ActiveCondition],
     token: TokenId,
 ) -> Adjusted<u32> {
-    let mut base = encounter.token(token).map_or(0, |t| t.speed_cells);
-    let mut reasons = Vec::new();
+    if encounter.token(token).is_none() {
+        return Adjusted::default();
+    }
+    let start = super::sheet::base_move(encounter, token);
+    let mut base = start.value;
+    let mut reasons = start.reasons;
     for wound in hero(encounter, token).map_or(&[][..], |h| &h.wounds) {
         if let WoundEffect::SlowerMove(squares) = wound.effect() {
             base = base.saturating_sub(squares);

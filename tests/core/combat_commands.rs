@@ -40,6 +40,7 @@ fn start_round_the_table(doc: &mut Document) {
             },
             combatants,
             surprise_round: false,
+            pick: None,
         },
     );
 }
@@ -218,6 +219,7 @@ fn each_new_3d6_round_raises_the_escalation_tracker_to_six() {
             mode: Mode::Escalating,
             combatants,
             surprise_round: false,
+            pick: None,
         },
     );
     let escalation = |doc: &Document| doc.encounter.combat.trackers.encounter.three_d6.escalation;
@@ -257,6 +259,7 @@ fn evening_doc_with_aldric_down() -> Document {
             mode: Mode::Ordered,
             combatants,
             surprise_round: false,
+            pick: None,
         },
     );
     doc
@@ -819,17 +822,24 @@ fn a_body_2_wound_shortens_the_move_before_conditions_and_the_economy_agrees() {
     use lantern::combat::wounds::token_speed;
     use lantern::rules::go_forth_heroes::Defense;
     let (mut doc, bram) = bram_wounded(Defense::Body, 2);
-    let base = doc.encounter.token(bram).unwrap().speed_cells;
+    // GFH, Grid Play: "Move = 4 + Agility squares"; Bram's attributes are all 0.
+    let base = 4;
     let speed =
         |doc: &Document| token_speed(&doc.encounter, &doc.encounter.combat.conditions, bram);
     assert_eq!(speed(&doc).value, base - 2);
     assert_eq!(
         speed(&doc).reasons,
-        vec!["Shallow Body Wound: Move reduced by 2".to_owned()]
+        vec![
+            "Move 4 + Agility 0 (GFH, Grid Play)".to_owned(),
+            "Shallow Body Wound: Move reduced by 2".to_owned()
+        ]
     );
 
-    // The turn economy spends movement against the same number.
+    // The turn economy spends movement against the same number, on Bram's turn.
     start_round_the_table(&mut doc);
+    while doc.encounter.combat.initiative.current_token() != Some(bram) {
+        combat(&mut doc, CombatCommand::NextTurn { pick: None });
+    }
     let moves = |n| {
         Command::Combat(CombatCommand::UseEconomy {
             token: bram,

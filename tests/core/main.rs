@@ -11,5 +11,6 @@ mod geometry_props;
 mod geometry_sight;
 mod model_commands;
 mod real_maps;
+mod turns;
 mod uvtt_import;
 mod uvtt_roundtrip;

@@ -141,6 +141,7 @@ fn combat_command() -> impl Strategy<Value = Command> {
             mode: Mode::Ordered,
             combatants: ids.into_iter().map(Combatant::new).collect(),
             surprise_round: false,
+            pick: None,
         }),
         prop::option::of(token_id.clone()).prop_map(|pick| C::NextTurn { pick }),
         Just(C::PreviousTurn),

@@ -205,6 +205,7 @@ fn evening_with_aldric_down() -> Table {
             mode: Mode::Ordered,
             combatants: vec![Combatant::new(TokenId(1)), Combatant::new(TokenId(2))],
             surprise_round: false,
+            pick: None,
         }),
     ];
     for command in setup {

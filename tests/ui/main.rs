@@ -13,3 +13,4 @@ mod shell;
 mod snapshots;
 mod support;
 mod table_ready;
+mod turns;

@@ -58,6 +58,7 @@ fn setup_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
         d.insert_temp(surprised_id, surprise);
         d.insert_temp(surprised_id.with("lair"), lair);
     });
+    let opener = zipper_opener_ui(ui, ctx, mode);
     ui.separator();
     ui.label(format!(
         "{} tokens will take part (GM-only tokens included).",
@@ -74,9 +75,39 @@ fn setup_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
                 mode,
                 combatants,
                 surprise_round: surprise,
+                pick: opener,
             },
         );
     }
+}
+
+/// The Zipper's first turn: the side that won the Notice check chooses who goes first (GFH,
+/// The Zipper). `None` lets the first of that side in the list go.
+fn zipper_opener_ui(ui: &mut egui::Ui, ctx: &PaneContext<'_>, mode: Mode) -> Option<TokenId> {
+    let Mode::Zipper { first } = mode else {
+        return None;
+    };
+    let choices: Vec<(TokenId, String)> = ctx
+        .encounter
+        .tokens
+        .iter()
+        .filter(|t| ZipperSide::of(t.side) == first)
+        .map(|t| (t.id, t.name.clone()))
+        .collect();
+    let id = ui.scope_id().with("zipper_opener");
+    let mut pick = ui
+        .data(|d| d.get_temp::<Option<TokenId>>(id))
+        .flatten()
+        .filter(|t| choices.iter().any(|(c, _)| c == t));
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Goes first:");
+        ui.selectable_value(&mut pick, None, "first in the list");
+        for (t, name) in &choices {
+            ui.selectable_value(&mut pick, Some(*t), name);
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(id, pick));
+    pick
 }
 
 fn mode_hint(mode: Mode) -> &'static str {
@@ -173,7 +204,7 @@ fn running_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
         .max_height(ui.available_height() - 40.0)
         .show(ui, |ui| {
             for i in 0..ctx.encounter.combat.initiative.combatants.len() {
-                combatant_row_ui(ui, ctx, i, zipper_side);
+                combatant_row_ui(ui, ctx, i, zipper_side.as_ref());
             }
         });
     ui.separator();
@@ -191,8 +222,20 @@ fn running_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
             )
             .clicked()
         {
-            for t in selected {
-                queue(ctx, CombatCommand::Join(Combatant::new(t)));
+            // Evening, Initiative: joining a fight means rolling initiative; the first turn
+            // comes when the order reaches that count.
+            let rolled = ctx.encounter.combat.initiative.mode == Mode::Rolled;
+            let entries: Vec<(TokenId, i32)> = selected
+                .iter()
+                .map(|t| (*t, ctx.encounter.token(*t).map_or(0, |t| t.finesse)))
+                .collect();
+            let joining = if rolled {
+                roll_evening(&entries, false, rng.generator())
+            } else {
+                selected.into_iter().map(Combatant::new).collect()
+            };
+            for c in joining {
+                queue(ctx, CombatCommand::Join(c));
             }
         }
         if ui.button("End initiative").clicked() {
@@ -291,29 +334,18 @@ fn handle_keys(ui: &egui::Ui, ctx: &mut PaneContext<'_>) {
     }
 }
 
-/// The Zipper side that picks next, if the mode is the Zipper.
-fn zipper_side_to_pick(ctx: &PaneContext<'_>) -> Option<ZipperSide> {
-    let init = &ctx.encounter.combat.initiative;
-    let Mode::Zipper { first } = init.mode else {
-        return None;
-    };
-    let side_of =
-        |t: TokenId| ZipperSide::of(ctx.encounter.token(t).map_or(Side::Neutral, |t| t.side));
-    let wanted = init.current_token().map_or(first, |t| {
-        if side_of(t) == ZipperSide::Heroes {
-            ZipperSide::Enemies
-        } else {
-            ZipperSide::Heroes
-        }
-    });
-    Some(wanted)
+/// Who the Zipper lets go next, if the mode is the Zipper: the side that picks and whom it
+/// may send (the core decides, GFH, The Zipper).
+fn zipper_side_to_pick(ctx: &PaneContext<'_>) -> Option<(ZipperSide, Vec<TokenId>)> {
+    let sides = |t: TokenId| ctx.encounter.token(t).map_or(Side::Neutral, |t| t.side);
+    ctx.encounter.combat.initiative.zipper_choices(&sides)
 }
 
 fn combatant_row_ui(
     ui: &mut egui::Ui,
     ctx: &mut PaneContext<'_>,
     i: usize,
-    zipper_side: Option<ZipperSide>,
+    zipper_side: Option<&(ZipperSide, Vec<TokenId>)>,
 ) {
     let init = &ctx.encounter.combat.initiative;
     let c = init.combatants[i].clone();
@@ -349,6 +381,8 @@ fn combatant_row_ui(
         });
         if is_current && init.mode != Mode::Simultaneous {
             economy_ui(ui, ctx, &c);
+        } else {
+            reaction_ui(ui, ctx, &c);
         }
         if init.mode == Mode::Simultaneous {
             intention_ui(ui, ctx, &c);
@@ -424,31 +458,72 @@ fn economy_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
             e,
         )
     };
-    let bonus = encounter.combat.initiative.mode == Mode::Rolled;
+    let evening = encounter.combat.initiative.mode == Mode::Rolled;
+    let reaction_left = encounter.combat.initiative.reaction_available(token);
     ui.horizontal_wrapped(|ui| {
-        for (used, label, part) in [
-            (e.action_used, "Action", EconomyPart::Action),
-            (e.bonus_action_used, "Bonus", EconomyPart::BonusAction),
-            (e.reaction_used, "Reaction", EconomyPart::Reaction),
+        let action = if e.extra_actions > 0 {
+            format!("Action (+{})", e.extra_actions)
+        } else {
+            "Action".to_owned()
+        };
+        let dash = if evening { "Dash" } else { "Move again" };
+        let dash_hover = if evening {
+            "Bonus action: up to your speed again"
+        } else {
+            "Spend the Action on a second Move (Going Far is two Moves)"
+        };
+        for (available, label, part, hover) in [
+            (
+                e.action_available(),
+                action.as_str(),
+                EconomyPart::Action,
+                "Use the Action",
+            ),
+            (
+                !e.bonus_action_used,
+                "Bonus",
+                EconomyPart::BonusAction,
+                "Use the bonus action",
+            ),
+            (
+                reaction_left,
+                "Reaction",
+                EconomyPart::Reaction,
+                "Use the Reaction",
+            ),
+            (
+                if evening {
+                    !e.bonus_action_used
+                } else {
+                    e.action_available()
+                },
+                dash,
+                EconomyPart::Dash,
+                dash_hover,
+            ),
         ] {
-            if part == EconomyPart::BonusAction && !bonus {
+            if part == EconomyPart::BonusAction && !evening {
                 continue;
             }
             let why = refusal(part);
             let button = ui
-                .add_enabled(!used && why.is_none(), egui::Button::new(label))
-                .on_disabled_hover_text(why.unwrap_or_else(|| "Used this turn".to_owned()));
+                .add_enabled(available && why.is_none(), egui::Button::new(label))
+                .on_hover_text(hover)
+                .on_disabled_hover_text(why.unwrap_or_else(|| "Used".to_owned()));
             if button.clicked() {
                 queue(ctx, CombatCommand::UseEconomy { token, part });
             }
         }
-        let moved = ui.label(format!("moved {}/{}", e.movement_spent, speed.value));
-        if !speed.reasons.is_empty() {
-            moved.on_hover_text(speed.reasons.join("\n"));
+        let allowed = e.movement_allowed(speed.value);
+        let moved = ui.label(format!("moved {}/{}", e.movement_spent, allowed));
+        let mut reasons = speed.reasons.clone();
+        if e.extra_moves > 0 {
+            reasons.push(format!("{} extra Move(s) this turn", e.extra_moves));
         }
+        moved.on_hover_text(reasons.join("\n"));
         let step = EconomyPart::Movement(1);
         let why = refusal(step).or_else(|| {
-            (e.movement_spent >= speed.value).then(|| "No movement left this turn".to_owned())
+            (e.movement_spent >= allowed).then(|| "No movement left this turn".to_owned())
         });
         let button = ui
             .add_enabled(why.is_none(), egui::Button::new("+1 move"))
@@ -502,15 +577,54 @@ fn zipper_pick_ui(
     ui: &mut egui::Ui,
     ctx: &mut PaneContext<'_>,
     c: &Combatant,
-    side: Option<ZipperSide>,
+    choices: Option<&(ZipperSide, Vec<TokenId>)>,
 ) {
-    let (Some(side), Some(token)) = (side, c.token) else {
+    let (Some((_, tokens)), Some(token)) = (choices, c.token) else {
         return;
     };
-    let own = ZipperSide::of(ctx.encounter.token(token).map_or(Side::Neutral, |t| t.side));
-    let current = ctx.encounter.combat.initiative.current_token() == Some(token);
-    if own == side && !c.acted && !current && ui.button("goes next ▶").clicked() {
+    if tokens.contains(&token) && ui.button("goes next ▶").clicked() {
         queue(ctx, CombatCommand::NextTurn { pick: Some(token) });
+    }
+}
+
+/// A reaction taken on someone else's turn (Evening, Reactions; GFH, Reactions): offered on
+/// every row while the combatant still has it.
+fn reaction_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
+    let Some(token) = c.token else { return };
+    let init = &ctx.encounter.combat.initiative;
+    if init.mode == Mode::Simultaneous {
+        return;
+    }
+    let why = economy_refusal(
+        &ctx.encounter.combat.conditions,
+        ctx.encounter.system,
+        token,
+        EconomyPart::Reaction,
+        &c.economy,
+    )
+    .or_else(|| {
+        (!init.reaction_available(token)).then(|| {
+            if c.economy.reaction_used {
+                "Reaction used this round".to_owned()
+            } else {
+                "No reaction before its first turn".to_owned()
+            }
+        })
+    });
+    let name = token_name(ctx.encounter, token);
+    let button = ui
+        .add_enabled(why.is_none(), egui::Button::new("Reaction").small())
+        .accessible_name(format!("Reaction: {name}"))
+        .on_hover_text("Take its Reaction now, on another combatant's turn")
+        .on_disabled_hover_text(why.unwrap_or_default());
+    if button.clicked() {
+        queue(
+            ctx,
+            CombatCommand::UseEconomy {
+                token,
+                part: EconomyPart::Reaction,
+            },
+        );
     }
 }
 

@@ -8,7 +8,7 @@ use crate::app::PaneContext;
 use crate::board::Scene;
 use crate::combat::command::{CombatCommand, KnockOut, MomentumAction};
 use crate::combat::momentum::{MomentumPool, Zone};
-use crate::combat::momentum_apply::{KNOCKED_OUT, rally_reach_in};
+use crate::combat::momentum_apply::{KNOCKED_OUT, rally_reach_in, turn_refusal};
 use crate::combat::wounds::wound_refusal;
 use crate::dice::DiceRng;
 use crate::model::{RuleSystem, Side, TokenId};
@@ -55,11 +55,14 @@ fn hero_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, rng: &mu
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(&name).strong());
             if ui.button(format!("Give {name} a momentum pool")).clicked() {
+                // 3 dice, more with Vigor (GFH, Momentum Pool), as the Sheet shows.
+                let vigor = crate::combat::sheet::gfh(ctx.encounter, hero)
+                    .map_or(0, |h| i32::try_from(h.attributes.vigor).unwrap_or(0));
                 queue_momentum(
                     ctx,
                     hero,
                     MomentumAction::Create {
-                        size: MomentumPool::BASE_SIZE,
+                        size: MomentumPool::size_for_vigor(vigor),
                     },
                 );
             }
@@ -224,7 +227,16 @@ fn actions_ui(
 /// The Prepare buttons: disabled when the zone they take from is empty, or when a Wound forbids
 /// Prepare (its reason on hover).
 fn prepare_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, pool: &MomentumPool) {
-    let wounded = refusal(ctx, hero, WoundEffect::CannotPrepare);
+    // A Wound, or the turn (Prepare comes once, at the start of the hero's own turn).
+    let wounded = refusal(ctx, hero, WoundEffect::CannotPrepare).or_else(|| {
+        turn_refusal(
+            ctx.encounter,
+            hero,
+            &MomentumAction::Prepare {
+                from: Zone::Stamina,
+            },
+        )
+    });
     for (from, label, hover) in [
         (
             Zone::Stamina,
@@ -268,20 +280,15 @@ fn power_actions_ui(
     let Some(power) = pool.first_in(Zone::Power) else {
         return;
     };
+    let extra = MomentumAction::ExtraAction { die: power };
+    let why = turn_refusal(ctx.encounter, hero, &extra);
     if ui
-        .button("Extra Action")
-        .on_hover_text("One Power die for one more Action")
+        .add_enabled(why.is_none(), egui::Button::new("Extra Action"))
+        .on_hover_text("One Power die for one more Action this turn")
+        .on_disabled_hover_text(why.unwrap_or_default())
         .clicked()
     {
-        queue_momentum(
-            ctx,
-            hero,
-            MomentumAction::Spend {
-                die: power,
-                power_only: true,
-                rolled: None,
-            },
-        );
+        queue_momentum(ctx, hero, extra);
     }
     let no_lock = refusal(ctx, hero, WoundEffect::CannotLock);
     if ui
@@ -372,7 +379,9 @@ fn beat_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, rng
 fn rally_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId) {
     let allies: Vec<TokenId> = ctx.encounter.combat.momentum.keys().copied().collect();
     // The hero's own Wound stops it Rallying anyone; it can still be rallied by an ally.
-    if let Some(why) = refusal(ctx, hero, WoundEffect::CannotRally) {
+    // Rally takes the hero's Action while initiative runs.
+    let no_action = turn_refusal(ctx.encounter, hero, &MomentumAction::Rally);
+    if let Some(why) = refusal(ctx, hero, WoundEffect::CannotRally).or(no_action) {
         ui.add_enabled(false, egui::Button::new("Rally"))
             .on_disabled_hover_text(why);
         return;

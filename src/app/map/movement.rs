@@ -7,6 +7,7 @@ use super::terrain::cell_polygon;
 use super::transform::MapTransform;
 use crate::board::grid::point_in_grid;
 use crate::board::{Reach, Scene};
+use crate::combat::turn_move::movement_left;
 use crate::combat::wounds::token_speed;
 use crate::model::{Cell, Encounter, TokenId};
 
@@ -23,10 +24,12 @@ pub struct DragReach {
 }
 
 impl DragReach {
-    /// The reach of `id` at its speed after its conditions.
+    /// The reach of `id` at its speed after its conditions, or, on its turn, with the movement
+    /// it has left.
     pub fn of(scene: &Scene, encounter: &Encounter, id: TokenId) -> Option<Self> {
         encounter.token(id)?;
-        let speed_cells = token_speed(encounter, &encounter.combat.conditions, id).value;
+        let speed_cells = movement_left(encounter, id)
+            .unwrap_or_else(|| token_speed(encounter, &encounter.combat.conditions, id).value);
         let reach = scene.reachable(id, speed_cells)?;
         Some(Self {
             id,
@@ -62,6 +65,13 @@ impl DragReach {
                 painter.add(Shape::convex_polygon(polygon, REACH_TINT, Stroke::NONE));
             }
         }
+    }
+
+    /// The whole cells a move to `target` costs, if it is reachable.
+    pub fn cost_cells(&self, target: Cell) -> Option<u32> {
+        let cost = self.reach.cost_cells(target)?;
+        // Costs are whole or half cells; a part cell still spends a whole one of speed.
+        Some(cost.ceil() as u32)
     }
 
     /// The cheapest path to `target` and its cost, when it is reachable.

@@ -119,7 +119,14 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
                 .marks
                 .verdict(token.id)
                 .map(|v| sight_overlay::explanation(v, encounter.system));
-            response.on_hover_ui(|ui| tooltip_ui(ui, token, sight.as_deref()));
+            response.on_hover_ui(|ui| {
+                let speed = crate::combat::wounds::token_speed(
+                    encounter,
+                    &encounter.combat.conditions,
+                    token.id,
+                );
+                tooltip_ui(ui, token, speed.value, sight.as_deref());
+            });
         }
     }
     names.paint(layer.painter, Some(ui));
@@ -263,10 +270,19 @@ fn finish_drag(
         *layer.note = Some((why, now + 4.0));
         return;
     }
-    ctx.command(Command::MoveToken {
-        id: token.id,
-        to: drag.target,
-    });
+    // A move within reach on the token's turn spends its movement; Alt is the GM's override.
+    let cost = layer
+        .reach
+        .as_ref()
+        .filter(|r| r.id == token.id && !alt)
+        .and_then(|r| r.cost_cells(drag.target))
+        .unwrap_or(0);
+    ctx.command(crate::combat::turn_move::drag_move(
+        ctx.encounter,
+        token.id,
+        drag.target,
+        cost,
+    ));
 }
 
 /// Why `token` may not stop on `target` this turn, using (or computing) the drag's reach.
@@ -326,10 +342,11 @@ fn paint_ghost(ctx: &PaneContext<'_>, layer: &TokenLayer<'_>, token: &Token, tar
     }
 }
 
-fn tooltip_ui(ui: &mut Ui, token: &Token, sight: Option<&str>) {
+/// `speed_cells` is the token's Move this turn (from its sheet, Wounds and conditions).
+fn tooltip_ui(ui: &mut Ui, token: &Token, speed_cells: u32, sight: Option<&str>) {
     ui.strong(&token.name);
     ui.label(format!("{} · {}", token.side.label(), token.size.label()));
-    ui.label(format!("Speed {} cells", token.speed_cells));
+    ui.label(format!("Speed {speed_cells} cells"));
     if token.gm_only {
         ui.label("Hidden from the players");
     }
@@ -345,6 +362,12 @@ fn tooltip_ui(ui: &mut Ui, token: &Token, sight: Option<&str>) {
 fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
     response.context_menu(|ui| {
         crate::app::combat::condition_menu_ui(ui, ctx, token.id);
+        if ui.button("Sheet…").clicked() {
+            ctx.selection.clear();
+            ctx.selection.insert(token.id);
+            crate::app::panes::sheet::request_show(ui.ctx());
+            ui.close();
+        }
         ui.separator();
         super::turning::rotate_menu_ui(ui, ctx, token);
         let gm_label = if token.gm_only {

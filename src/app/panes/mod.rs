@@ -2,3 +2,4 @@
 //! `app/combat`, `app/dice` and `app/trackers`.
 
 pub mod encounter;
+pub mod sheet;

@@ -20,7 +20,9 @@ pub use group::{ContestedCheck, GroupCheck, PassFail};
 pub use threat::{
     DamageDice, STRENGTH_WEAKNESS_SHIFT, ThreatProfile, ThreatStats, ThreatTrait, danger_stats,
 };
-pub use tracker::{CheckKind, EveningChange, EveningDamage, EveningToken, Reserve};
+pub use tracker::{
+    CheckKind, EveningAbilities, EveningChange, EveningDamage, EveningToken, Reserve,
+};
 
 use crate::combat::initiative::Mode;
 use crate::model::RuleSystem;

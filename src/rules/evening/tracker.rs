@@ -42,6 +42,24 @@ pub struct EveningToken {
     pub dead: bool,
     /// Set for threats built from the rating table.
     pub threat: Option<ThreatProfile>,
+    /// Prowess, Resolve, Body and Mind (Finesse lives on the token, which rolls initiative
+    /// with it).
+    #[serde(default)]
+    pub abilities: EveningAbilities,
+}
+
+/// The abilities and attributes besides Finesse (Evening, Character Creation: abilities
+/// Finesse, Prowess, Resolve; attributes Body, Mind; each starts at −1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EveningAbilities {
+    /// Prowess (an ability).
+    pub prowess: i32,
+    /// Resolve (an ability).
+    pub resolve: i32,
+    /// Body (an attribute).
+    pub body: i32,
+    /// Mind (an attribute).
+    pub mind: i32,
 }
 
 /// What one source's damage does to an Evening token; see [`EveningToken::preview_damage`].
@@ -83,6 +101,8 @@ pub enum EveningChange {
     SetExhaustion(u8),
     /// Make (or unmake) this token a threat; making one sets health from the threat table.
     SetThreat(Option<ThreatProfile>),
+    /// Set Prowess, Resolve, Body and Mind.
+    SetAbilities(EveningAbilities),
 }
 
 fn level(what: &'static str, value: u8, max: u8) -> Result<u8, RulesError> {
@@ -178,6 +198,7 @@ impl EveningToken {
                 self.exhaustion = level("exhaustion", *l, 6)?;
                 self.health = self.health.min(self.effective_max_health());
             }
+            EveningChange::SetAbilities(a) => self.abilities = *a,
             EveningChange::SetThreat(t) => {
                 // A threat starts at its table health, traits included (Evening, Threat Rating).
                 if let Some(profile) = t {

@@ -14,7 +14,7 @@ pub use check::{
 };
 pub use contest::{Contest, ContestOutcome, contest_odds};
 pub use hearts::{EFFORT_PER_HEART, EffortApplied, Hearts};
-pub use tracker::{GfhChange, GfhToken};
+pub use tracker::{GfhChange, GfhToken, ROLL_EFFORT_CAP};
 pub use wound_effect::{Attribute, WoundEffect};
 pub use wounds::{
     Attributes, Defense, EXISTING_WOUND_PENALTY, Severity, Wound, WoundRoll, wound_condition,

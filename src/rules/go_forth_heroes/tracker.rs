@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Attributes, Defense, EFFORT_PER_HEART, Hearts, Severity, Wound, WoundEffect, net_modifier,
+    Attribute, Attributes, Defense, EFFORT_PER_HEART, Hearts, Severity, Wound, WoundEffect,
+    net_modifier,
 };
 use crate::rules::RulesError;
 
@@ -16,6 +17,23 @@ pub struct GfhToken {
     pub hearts: Option<Hearts>,
     /// Wounds carried (GFH, Wounds).
     pub wounds: Vec<Wound>,
+    /// Points shifted from +Roll to +Effort, per attribute in [`Attribute::ALL`] order
+    /// (negative: from Effort to Roll). GFH, Roll vs Effort Bonus: "for each point you reduce
+    /// one value, increase the other by the same amount".
+    #[serde(default)]
+    pub effort_shift: [i64; 8],
+}
+
+/// The most +Roll or +Effort may be (GFH, Roll & Effort Bonuses: "Neither Roll nor Effort can
+/// exceed +5").
+pub const ROLL_EFFORT_CAP: i64 = 5;
+
+/// Where an attribute sits in [`Attribute::ALL`].
+fn index(attribute: Attribute) -> usize {
+    Attribute::ALL
+        .iter()
+        .position(|a| *a == attribute)
+        .unwrap_or(0)
 }
 
 /// A change to one GFH token. Applied through [`crate::rules::TrackerCommand`].
@@ -42,6 +60,14 @@ pub enum GfhChange {
     LongRest,
     /// A session ends: Vicious Wounds count down one session and go at zero.
     EndSession,
+    /// Shift points between an attribute's +Roll and +Effort: `shift` moves from Roll to Effort
+    /// (GFH, Roll vs Effort Bonus). Refused if either would exceed +5.
+    SetEffortShift {
+        /// Which attribute.
+        attribute: Attribute,
+        /// Points moved from Roll to Effort (negative: Effort to Roll).
+        shift: i64,
+    },
 }
 
 impl GfhToken {
@@ -51,6 +77,33 @@ impl GfhToken {
     #[must_use]
     pub fn defense(&self, defense: Defense, modifiers: &[i64]) -> i64 {
         self.attributes.defense(defense) + net_modifier(modifiers)
+    }
+
+    /// The +Roll bonus of `attribute`: its score less any points shifted to Effort (GFH, Roll
+    /// vs Effort Bonus). The Dice pane adds it to the d20.
+    #[must_use]
+    pub fn roll_bonus(&self, attribute: Attribute) -> i64 {
+        attribute.score(&self.attributes) - self.effort_shift[index(attribute)]
+    }
+
+    /// The +Effort bonus of `attribute`: its score plus any points shifted from Roll (GFH, Roll
+    /// vs Effort Bonus). The Dice pane adds it to the Effort die.
+    #[must_use]
+    pub fn effort_bonus(&self, attribute: Attribute) -> i64 {
+        attribute.score(&self.attributes) + self.effort_shift[index(attribute)]
+    }
+
+    /// Points shifted from Roll to Effort for `attribute`.
+    #[must_use]
+    pub fn effort_shift(&self, attribute: Attribute) -> i64 {
+        self.effort_shift[index(attribute)]
+    }
+
+    /// The hero's Move in squares on a grid: 4 + Agility, never below 0 (GFH, Grid Play:
+    /// "Move = 4 + Agility squares").
+    #[must_use]
+    pub fn move_squares(&self) -> u32 {
+        u32::try_from((4 + self.attributes.agility).max(0)).unwrap_or(u32::MAX)
     }
 
     /// The first Wound carried with `effect`, so an action it forbids can be refused by name
@@ -112,6 +165,16 @@ impl GfhToken {
                 }
             }
             GfhChange::EndSession => self.end_session(),
+            GfhChange::SetEffortShift { attribute, shift } => {
+                let score = attribute.score(&self.attributes);
+                let highest = (score - shift).max(score + shift);
+                if highest > ROLL_EFFORT_CAP {
+                    return Err(RulesError::NotAllowed(
+                        "neither +Roll nor +Effort can exceed +5",
+                    ));
+                }
+                self.effort_shift[index(*attribute)] = *shift;
+            }
         }
         Ok(())
     }

@@ -6,7 +6,7 @@ use std::fmt;
 use super::{Attributes, Defense};
 
 /// The eight GFH attributes by name, for checks made with one of them (GFH, Attributes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Attribute {
     Might,
     Agility,

@@ -31,6 +31,10 @@ pub struct RrToken {
     pub current: [u32; 5],
     /// Maxima; the Exertion entry is ignored in favour of 10 × Endurance.
     pub max: [u32; 5],
+    /// Armour rating, AR, summed over the layers worn: it reduces an attack's To Hit result
+    /// (Road and Ruin, COMBAT: Heavy Cloth 1, Chainmail 3, Thick Leathers 3, Metal Plate 4).
+    #[serde(default)]
+    pub armour: u8,
 }
 
 /// A change to one Road and Ruin token.
@@ -61,6 +65,8 @@ pub enum RrChange {
     },
     /// Set Endurance (and so the Exertion maximum).
     SetEndurance(u8),
+    /// Set the armour rating (AR) worn.
+    SetArmour(u8),
 }
 
 /// What one attack does to a Road and Ruin token, worked out before it is applied.
@@ -176,6 +182,7 @@ impl RrToken {
                 self.max[*pool as usize] = *max;
                 self.current[*pool as usize] = self.get(*pool).min(*max);
             }
+            RrChange::SetArmour(ar) => self.armour = *ar,
             RrChange::SetEndurance(e) => {
                 self.endurance = *e;
                 let cap = self.max_of(Pool::Exertion);
@@ -200,6 +207,7 @@ mod tests {
             endurance: 0,
             current: [10, 3, 0, 0, 0],
             max: [10, 3, 0, 0, 0],
+            armour: 0,
         };
         let solid = AttackOutcome::Hit {
             blow: Blow::Solid,
@@ -216,6 +224,7 @@ mod tests {
             endurance: 0,
             current: [10, 3, 0, 0, 0],
             max: [10, 3, 0, 0, 0],
+            armour: 0,
         };
         let glancing = AttackOutcome::Hit {
             blow: Blow::Glancing,

@@ -1,0 +1,718 @@
+//! A token's sheet: the rule numbers of the encounter's system that live on one token, the
+//! numbers derived from them (each saying where it comes from), and the commands that edit
+//! them. The numbers are the token's own fields (speed, Finesse, size) and its trackers
+//! ([`TokenTrackers`]); nothing is stored twice. Every other part of Lantern reads them through
+//! the accessors here and in the rule folders, e.g. [`base_move`] for the map's reach.
+
+use super::conditions::Adjusted;
+use crate::combat::momentum::MomentumPool;
+use crate::model::{Command, Encounter, RuleSystem, SizeCategory, TokenId};
+use crate::rules::evening::{EveningAbilities, EveningChange, EveningToken};
+use crate::rules::go_forth_heroes::{Attribute, Defense, GfhChange, GfhToken, ROLL_EFFORT_CAP};
+use crate::rules::post_core::{PostChange, PostToken};
+use crate::rules::road_and_ruin::{Pool, RrChange, RrToken};
+use crate::rules::three_d6::{ThreeD6Change, ThreeD6Token, tier_for_level};
+use crate::rules::{TokenChange, TokenTrackers, TrackerCommand};
+
+/// A number on the sheet the GM may type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SheetField {
+    /// The token's base speed in cells (Evening, Speed; every system without a derived Move).
+    Speed,
+    /// Evening's Finesse, which also rolls initiative.
+    Finesse,
+    /// A GFH attribute score.
+    GfhAttribute(Attribute),
+    /// Points of a GFH attribute moved from +Roll to +Effort.
+    GfhEffortShift(Attribute),
+    /// Evening Prowess.
+    EveningProwess,
+    /// Evening Resolve.
+    EveningResolve,
+    /// Evening Body.
+    EveningBody,
+    /// Evening Mind.
+    EveningMind,
+    /// Evening maximum health.
+    EveningMaxHealth,
+    /// Road and Ruin Endurance.
+    RrEndurance,
+    /// A Road and Ruin pool's maximum (not Exertion, which is derived).
+    RrMax(Pool),
+    /// Road and Ruin armour rating.
+    RrArmour,
+    /// A Post core attribute score: STR, DEX, WIL by index.
+    PostAttribute(usize),
+    /// Post core maximum HP.
+    PostMaxHp,
+    /// 3d6 level.
+    ThreeD6Level,
+}
+
+/// Where a number on the sheet comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Typed by the GM; edited through this field, within `min..=max`.
+    Typed {
+        field: SheetField,
+        min: i64,
+        max: i64,
+    },
+    /// Computed from other numbers: the words say how and where the text says so.
+    Derived(String),
+}
+
+/// One number on the sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SheetNumber {
+    pub label: String,
+    pub value: i64,
+    pub source: Source,
+}
+
+/// A group of numbers under a heading.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SheetSection {
+    pub title: String,
+    pub numbers: Vec<SheetNumber>,
+    /// Numbers that belong on one line (an attribute with its split), 0 or 1 for one each.
+    pub per_row: usize,
+}
+
+/// Why a sheet edit was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SheetError {
+    #[error("there is no token {0}")]
+    NoSuchToken(TokenId),
+    #[error("{0} is not a number this encounter's system keeps")]
+    WrongSystem(&'static str),
+    #[error("{what} must be between {min} and {max}")]
+    OutOfRange {
+        what: &'static str,
+        min: i64,
+        max: i64,
+    },
+}
+
+fn typed(
+    label: impl Into<String>,
+    value: i64,
+    field: SheetField,
+    min: i64,
+    max: i64,
+) -> SheetNumber {
+    SheetNumber {
+        label: label.into(),
+        value,
+        source: Source::Typed { field, min, max },
+    }
+}
+
+fn derived(label: impl Into<String>, value: i64, how: impl Into<String>) -> SheetNumber {
+    SheetNumber {
+        label: label.into(),
+        value,
+        source: Source::Derived(how.into()),
+    }
+}
+
+/// The token's trackers in the encounter's system, or fresh ones if it has none yet (a sheet
+/// shows what a new token starts with; the first edit gives it those trackers).
+fn trackers(encounter: &Encounter, token: TokenId) -> TokenTrackers {
+    let system = crate::rules::system(encounter.system);
+    match encounter.combat.trackers.per_token.get(&token) {
+        Some(t) if t.system() == encounter.system => t.clone(),
+        _ => system.new_token_trackers(),
+    }
+}
+
+/// The GFH numbers of `token`, if the encounter runs GFH and the token has them.
+#[must_use]
+pub fn gfh(encounter: &Encounter, token: TokenId) -> Option<&GfhToken> {
+    match encounter.combat.trackers.per_token.get(&token) {
+        Some(TokenTrackers::GoForthHeroes(t)) if encounter.system == RuleSystem::GoForthHeroes => {
+            Some(t)
+        }
+        _ => None,
+    }
+}
+
+/// The Evening numbers of `token`, if it has them.
+#[must_use]
+pub fn evening(encounter: &Encounter, token: TokenId) -> Option<&EveningToken> {
+    match encounter.combat.trackers.per_token.get(&token) {
+        Some(TokenTrackers::Evening(t)) => Some(t),
+        _ => None,
+    }
+}
+
+/// The Road and Ruin numbers of `token`, if it has them (its armour for an attack, …).
+#[must_use]
+pub fn road_and_ruin(encounter: &Encounter, token: TokenId) -> Option<&RrToken> {
+    match encounter.combat.trackers.per_token.get(&token) {
+        Some(TokenTrackers::RoadAndRuin(t)) => Some(t),
+        _ => None,
+    }
+}
+
+/// The token's Move before Wounds and conditions, in cells, with where it comes from: a GFH
+/// token with attributes moves 4 + Agility squares (GFH, Grid Play); everything else moves its
+/// typed base speed (Evening, Speed: "everything which can move has a base speed").
+#[must_use]
+pub fn base_move(encounter: &Encounter, token: TokenId) -> Adjusted<u32> {
+    if let Some(hero) = gfh(encounter, token) {
+        let agility = hero.attributes.agility;
+        return Adjusted {
+            value: hero.move_squares(),
+            reasons: vec![format!("Move 4 + Agility {agility} (GFH, Grid Play)")],
+        };
+    }
+    let speed = encounter.token(token).map_or(0, |t| t.speed_cells);
+    Adjusted {
+        value: speed,
+        reasons: vec![format!("base speed {speed}")],
+    }
+}
+
+/// The sheet of `token` in the encounter's system, or `None` if there is no such token.
+#[must_use]
+pub fn sheet(encounter: &Encounter, token: TokenId) -> Option<Vec<SheetSection>> {
+    let t = encounter.token(token)?;
+    let mut sections = match trackers(encounter, token) {
+        TokenTrackers::GoForthHeroes(h) => gfh_sheet(&h),
+        TokenTrackers::Evening(e) => evening_sheet(&e, t.finesse),
+        TokenTrackers::RoadAndRuin(r) => rr_sheet(&r),
+        TokenTrackers::PostCore(p) => post_sheet(&p),
+        TokenTrackers::ThreeD6(d) => three_d6_sheet(&d),
+    };
+    // A GFH hero's Move comes from Agility; a token without attributes (a monster) keeps a
+    // typed speed, as in every other system.
+    let movement = if gfh(encounter, token).is_some() {
+        let m = base_move(encounter, token);
+        derived("Move", i64::from(m.value), m.reasons.join("; "))
+    } else {
+        typed("Speed", i64::from(t.speed_cells), SheetField::Speed, 0, 60)
+    };
+    sections.push(SheetSection {
+        title: "Movement".to_owned(),
+        numbers: vec![movement],
+        per_row: 1,
+    });
+    Some(sections)
+}
+
+fn gfh_sheet(h: &GfhToken) -> Vec<SheetSection> {
+    let mut attributes = SheetSection {
+        title: "Attributes (shift: points moved from +Roll to +Effort)".to_owned(),
+        numbers: Vec::new(),
+        per_row: 4,
+    };
+    for a in Attribute::ALL {
+        let name = a.label();
+        attributes.numbers.push(typed(
+            name,
+            a.score(&h.attributes),
+            SheetField::GfhAttribute(a),
+            -2,
+            10,
+        ));
+        attributes.numbers.push(typed(
+            format!("{name} shift"),
+            h.effort_shift(a),
+            SheetField::GfhEffortShift(a),
+            -10,
+            10,
+        ));
+        let roll = h.roll_bonus(a);
+        let effort = h.effort_bonus(a);
+        let over = if roll.max(effort) > ROLL_EFFORT_CAP {
+            " (over the +5 cap: shift it back)"
+        } else {
+            ""
+        };
+        attributes.numbers.push(derived(
+            format!("{name} +Roll"),
+            roll,
+            format!("score - shift; neither may exceed +5{over} (GFH, Roll vs Effort Bonus)"),
+        ));
+        attributes.numbers.push(derived(
+            format!("{name} +Effort"),
+            effort,
+            "score + shift (GFH, Roll vs Effort Bonus)",
+        ));
+    }
+    let a = &h.attributes;
+    let defenses = [
+        (Defense::Body, "Body", "10 + Might + Agility"),
+        (Defense::Mind, "Mind", "10 + Instinct + Reason"),
+        (Defense::Soul, "Soul", "10 + Presence + Vigor"),
+    ]
+    .into_iter()
+    .map(|(d, name, how)| derived(name, a.defense(d), format!("{how} (GFH, Defenses)")))
+    .collect();
+    let pool = MomentumPool::size_for_vigor(i32::try_from(a.vigor).unwrap_or(0));
+    let momentum = derived(
+        "Momentum pool",
+        i64::try_from(pool).unwrap_or(0),
+        format!(
+            "3 dice + 1 per point of Vigor above 0 (Vigor {}; GFH, Momentum Pool)",
+            a.vigor
+        ),
+    );
+    vec![
+        attributes,
+        SheetSection {
+            title: "Defenses".to_owned(),
+            numbers: defenses,
+            per_row: 3,
+        },
+        SheetSection {
+            title: "Momentum".to_owned(),
+            numbers: vec![momentum],
+            per_row: 1,
+        },
+    ]
+}
+
+fn evening_sheet(e: &EveningToken, finesse: i32) -> Vec<SheetSection> {
+    let ab = e.abilities;
+    let (fin, pro, res, body, mind) = (
+        i64::from(finesse),
+        i64::from(ab.prowess),
+        i64::from(ab.resolve),
+        i64::from(ab.body),
+        i64::from(ab.mind),
+    );
+    let abilities = vec![
+        typed("Finesse", fin, SheetField::Finesse, -5, 20),
+        typed("Prowess", pro, SheetField::EveningProwess, -5, 20),
+        typed("Resolve", res, SheetField::EveningResolve, -5, 20),
+        typed("Body", body, SheetField::EveningBody, -5, 20),
+        typed("Mind", mind, SheetField::EveningMind, -5, 20),
+    ];
+    let derived_numbers = vec![
+        derived(
+            "Initiative bonus",
+            fin,
+            "d20 + Finesse (Evening, Initiative)",
+        ),
+        derived(
+            "Fortitude defense",
+            res + body,
+            "Resolve + Body (Evening, Defense)",
+        ),
+        derived(
+            "Reflex defense",
+            fin + body,
+            "Finesse + Body (Evening, Defense)",
+        ),
+        derived(
+            "Will defense",
+            res + mind,
+            "Resolve + Mind (Evening, Defense)",
+        ),
+        derived(
+            "Load capacity",
+            (4 + pro + body).max(2),
+            "4 + Prowess + Body, at least 2 (Evening, Load capacity)",
+        ),
+    ];
+    let health = vec![
+        typed(
+            "Maximum health",
+            i64::from(e.max_health),
+            SheetField::EveningMaxHealth,
+            0,
+            999,
+        ),
+        derived(
+            "Health now",
+            i64::from(e.health),
+            "after damage and healing (Trackers pane)",
+        ),
+    ];
+    vec![
+        SheetSection {
+            title: "Abilities and attributes".to_owned(),
+            numbers: abilities,
+            per_row: 1,
+        },
+        SheetSection {
+            title: "Derived".to_owned(),
+            numbers: derived_numbers,
+            per_row: 1,
+        },
+        SheetSection {
+            title: "Health".to_owned(),
+            numbers: health,
+            per_row: 1,
+        },
+    ]
+}
+
+fn rr_sheet(r: &RrToken) -> Vec<SheetSection> {
+    let max = |p: Pool| i64::from(r.max_of(p));
+    let numbers = vec![
+        typed(
+            "Endurance",
+            i64::from(r.endurance),
+            SheetField::RrEndurance,
+            0,
+            20,
+        ),
+        typed(
+            "Health",
+            max(Pool::Health),
+            SheetField::RrMax(Pool::Health),
+            0,
+            999,
+        ),
+        typed(
+            "Steadfast",
+            max(Pool::Steadfast),
+            SheetField::RrMax(Pool::Steadfast),
+            0,
+            999,
+        ),
+        typed(
+            "Mana",
+            max(Pool::Mana),
+            SheetField::RrMax(Pool::Mana),
+            0,
+            999,
+        ),
+        typed(
+            "Spirit",
+            max(Pool::Spirit),
+            SheetField::RrMax(Pool::Spirit),
+            0,
+            999,
+        ),
+        typed(
+            "Armour (AR)",
+            i64::from(r.armour),
+            SheetField::RrArmour,
+            0,
+            40,
+        ),
+        derived(
+            "Exertion",
+            max(Pool::Exertion),
+            format!("10 × Endurance {} (Road and Ruin, EXERTION)", r.endurance),
+        ),
+    ];
+    vec![SheetSection {
+        title: "Road and Ruin".to_owned(),
+        numbers,
+        per_row: 1,
+    }]
+}
+
+fn post_sheet(p: &PostToken) -> Vec<SheetSection> {
+    let names = ["STR", "DEX", "WIL"];
+    let mut numbers: Vec<SheetNumber> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            typed(
+                *n,
+                i64::from(p.base_attributes[i]),
+                SheetField::PostAttribute(i),
+                0,
+                6,
+            )
+        })
+        .collect();
+    numbers.push(typed(
+        "Maximum HP",
+        i64::from(p.max_hp),
+        SheetField::PostMaxHp,
+        0,
+        20,
+    ));
+    numbers.push(derived(
+        "Quick HP",
+        2 + i64::from(p.base_attributes[0]),
+        "2 + starting STR, the text's alternative to rolling (Post, Hit Protection)",
+    ));
+    vec![SheetSection {
+        title: "Post".to_owned(),
+        numbers,
+        per_row: 1,
+    }]
+}
+
+fn three_d6_sheet(d: &ThreeD6Token) -> Vec<SheetSection> {
+    vec![SheetSection {
+        title: "3d6".to_owned(),
+        per_row: 1,
+        numbers: vec![
+            typed("Level", i64::from(d.level), SheetField::ThreeD6Level, 0, 10),
+            derived(
+                "Tier",
+                i64::from(tier_for_level(d.level)),
+                "levels 1–3, 4–6, 7–9 and 10 (3d6, Level, Tier, and Advancement)",
+            ),
+        ],
+    }]
+}
+
+/// The command that sets `field` of `token` to `value`: an `UpdateToken` for the token's own
+/// numbers, a tracker change otherwise (giving the token its system's trackers first, in the
+/// same undo step, if it has none). Refused out of range or for another system's field.
+pub fn edit(
+    encounter: &Encounter,
+    token: TokenId,
+    field: SheetField,
+    value: i64,
+) -> Result<Command, SheetError> {
+    let t = encounter
+        .token(token)
+        .ok_or(SheetError::NoSuchToken(token))?;
+    let number = sheet(encounter, token)
+        .into_iter()
+        .flatten()
+        .flat_map(|s| s.numbers)
+        .find(|n| matches!(n.source, Source::Typed { field: f, .. } if f == field))
+        .ok_or(SheetError::WrongSystem(field_name(field)))?;
+    let Source::Typed { min, max, .. } = number.source else {
+        return Err(SheetError::WrongSystem(field_name(field)));
+    };
+    if !(min..=max).contains(&value) {
+        return Err(SheetError::OutOfRange {
+            what: field_name(field),
+            min,
+            max,
+        });
+    }
+    match field {
+        SheetField::Speed => {
+            let mut next = t.clone();
+            next.speed_cells = u32::try_from(value).unwrap_or(0);
+            return Ok(Command::UpdateToken(next));
+        }
+        SheetField::Finesse => {
+            let mut next = t.clone();
+            next.finesse = i32::try_from(value).unwrap_or(0);
+            return Ok(Command::UpdateToken(next));
+        }
+        _ => {}
+    }
+    let change = tracker_change(field, &trackers(encounter, token), value)
+        .ok_or(SheetError::WrongSystem(field_name(field)))?;
+    let change = Command::Tracker(TrackerCommand::Token { token, change });
+    let has_own = encounter
+        .combat
+        .trackers
+        .per_token
+        .get(&token)
+        .is_some_and(|t| t.system() == encounter.system);
+    if has_own {
+        return Ok(change);
+    }
+    let mut steps = Vec::new();
+    if encounter.combat.trackers.per_token.contains_key(&token) {
+        // Trackers left from another system give way to this system's.
+        steps.push(Command::Tracker(TrackerCommand::RemoveToken { token }));
+    }
+    steps.push(Command::Tracker(TrackerCommand::AddToken {
+        token,
+        trackers: crate::rules::system(encounter.system).new_token_trackers(),
+    }));
+    steps.push(change);
+    Ok(Command::Batch(steps))
+}
+
+/// The tracker change that sets `field` to `value` (already checked against its range), or
+/// `None` when `field` is not one of these trackers' numbers.
+fn tracker_change(field: SheetField, trackers: &TokenTrackers, value: i64) -> Option<TokenChange> {
+    let narrow = |v: i64| i32::try_from(v).unwrap_or(0);
+    let small = |v: i64| u8::try_from(v).unwrap_or(0);
+    let wide = |v: i64| u32::try_from(v).unwrap_or(0);
+    Some(match (field, trackers) {
+        (SheetField::GfhAttribute(a), TokenTrackers::GoForthHeroes(h)) => {
+            let mut attributes = h.attributes;
+            set_attribute(&mut attributes, a, value);
+            TokenChange::GoForthHeroes(GfhChange::SetAttributes(attributes))
+        }
+        (SheetField::GfhEffortShift(attribute), TokenTrackers::GoForthHeroes(_)) => {
+            TokenChange::GoForthHeroes(GfhChange::SetEffortShift {
+                attribute,
+                shift: value,
+            })
+        }
+        (
+            SheetField::EveningProwess
+            | SheetField::EveningResolve
+            | SheetField::EveningBody
+            | SheetField::EveningMind,
+            TokenTrackers::Evening(e),
+        ) => {
+            let mut a: EveningAbilities = e.abilities;
+            let slot = match field {
+                SheetField::EveningProwess => &mut a.prowess,
+                SheetField::EveningResolve => &mut a.resolve,
+                SheetField::EveningBody => &mut a.body,
+                _ => &mut a.mind,
+            };
+            *slot = narrow(value);
+            TokenChange::Evening(EveningChange::SetAbilities(a))
+        }
+        (SheetField::EveningMaxHealth, TokenTrackers::Evening(_)) => {
+            TokenChange::Evening(EveningChange::SetMaxHealth(wide(value)))
+        }
+        (SheetField::RrEndurance, TokenTrackers::RoadAndRuin(_)) => {
+            TokenChange::RoadAndRuin(RrChange::SetEndurance(small(value)))
+        }
+        (SheetField::RrMax(pool), TokenTrackers::RoadAndRuin(_)) => {
+            TokenChange::RoadAndRuin(RrChange::SetMax {
+                pool,
+                max: wide(value),
+            })
+        }
+        (SheetField::RrArmour, TokenTrackers::RoadAndRuin(_)) => {
+            TokenChange::RoadAndRuin(RrChange::SetArmour(small(value)))
+        }
+        (SheetField::PostAttribute(i), TokenTrackers::PostCore(p)) => {
+            let mut attributes = p.base_attributes;
+            *attributes.get_mut(i)? = i8::try_from(value).unwrap_or(0);
+            TokenChange::PostCore(PostChange::SetUp {
+                attributes,
+                max_hp: p.max_hp,
+            })
+        }
+        (SheetField::PostMaxHp, TokenTrackers::PostCore(p)) => {
+            TokenChange::PostCore(PostChange::SetUp {
+                attributes: p.base_attributes,
+                max_hp: small(value),
+            })
+        }
+        (SheetField::ThreeD6Level, TokenTrackers::ThreeD6(_)) => {
+            TokenChange::ThreeD6(ThreeD6Change::SetLevel(small(value)))
+        }
+        _ => return None,
+    })
+}
+
+/// The command that sets the token's size category (Evening, Size).
+pub fn edit_size(
+    encounter: &Encounter,
+    token: TokenId,
+    size: SizeCategory,
+) -> Result<Command, SheetError> {
+    let mut next = encounter
+        .token(token)
+        .ok_or(SheetError::NoSuchToken(token))?
+        .clone();
+    next.size = size;
+    Ok(Command::UpdateToken(next))
+}
+
+fn set_attribute(a: &mut crate::rules::go_forth_heroes::Attributes, which: Attribute, v: i64) {
+    let slot = match which {
+        Attribute::Might => &mut a.might,
+        Attribute::Agility => &mut a.agility,
+        Attribute::Finesse => &mut a.finesse,
+        Attribute::Instinct => &mut a.instinct,
+        Attribute::Reason => &mut a.reason,
+        Attribute::Vigor => &mut a.vigor,
+        Attribute::Presence => &mut a.presence,
+        Attribute::Guile => &mut a.guile,
+    };
+    *slot = v;
+}
+
+fn field_name(field: SheetField) -> &'static str {
+    match field {
+        SheetField::Speed => "Speed",
+        SheetField::Finesse => "Finesse",
+        SheetField::GfhAttribute(a) | SheetField::GfhEffortShift(a) => a.label(),
+        SheetField::EveningProwess => "Prowess",
+        SheetField::EveningResolve => "Resolve",
+        SheetField::EveningBody => "Body",
+        SheetField::EveningMind => "Mind",
+        SheetField::EveningMaxHealth => "Maximum health",
+        SheetField::RrEndurance => "Endurance",
+        SheetField::RrMax(_) => "A pool's maximum",
+        SheetField::RrArmour => "Armour",
+        SheetField::PostAttribute(_) => "An attribute",
+        SheetField::PostMaxHp => "Maximum HP",
+        SheetField::ThreeD6Level => "Level",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Cell, Document, Side, Token};
+
+    fn one_token(system: RuleSystem) -> Document {
+        let mut e = Encounter::new("t", system);
+        e.tokens
+            .push(Token::new(TokenId(1), "A", Side::Party, Cell::new(1, 1)));
+        Document::new(e, None)
+    }
+
+    fn value(doc: &Document, label: &str) -> i64 {
+        sheet(&doc.encounter, TokenId(1))
+            .unwrap()
+            .into_iter()
+            .flat_map(|s| s.numbers)
+            .find(|n| n.label == label)
+            .map(|n| n.value)
+            .unwrap()
+    }
+
+    fn set(doc: &mut Document, field: SheetField, v: i64) {
+        let command = edit(&doc.encounter, TokenId(1), field, v).unwrap();
+        doc.apply(command).unwrap();
+    }
+
+    /// Evening, Defense: Fortitude is Resolve + Body, Reflex Finesse + Body, Will Resolve +
+    /// Mind; Load capacity: 4 + Prowess + Body, at least 2.
+    #[test]
+    fn evening_defenses_and_load_from_abilities() {
+        let mut doc = one_token(RuleSystem::Evening);
+        set(&mut doc, SheetField::Finesse, 2);
+        set(&mut doc, SheetField::EveningResolve, 1);
+        set(&mut doc, SheetField::EveningBody, 1);
+        set(&mut doc, SheetField::EveningMind, -1);
+        set(&mut doc, SheetField::EveningProwess, -1);
+        assert_eq!(value(&doc, "Fortitude defense"), 2);
+        assert_eq!(value(&doc, "Reflex defense"), 3);
+        assert_eq!(value(&doc, "Will defense"), 0);
+        assert_eq!(value(&doc, "Load capacity"), 4);
+        set(&mut doc, SheetField::EveningProwess, -5);
+        assert_eq!(value(&doc, "Load capacity"), 2, "never below 2");
+        assert_eq!(doc.encounter.token(TokenId(1)).unwrap().finesse, 2);
+    }
+
+    /// Road and Ruin, EXERTION: the pool is 10 × Endurance. Post, Hit Protection: "2 + your
+    /// character's starting STR". 3d6, Level, Tier: levels 4–6 are tier 2.
+    #[test]
+    fn derived_numbers_of_the_other_systems() {
+        let mut rr = one_token(RuleSystem::RoadAndRuin);
+        set(&mut rr, SheetField::RrEndurance, 3);
+        set(&mut rr, SheetField::RrArmour, 4);
+        assert_eq!((value(&rr, "Exertion"), value(&rr, "Armour (AR)")), (30, 4));
+        let mut post = one_token(RuleSystem::PostCore);
+        set(&mut post, SheetField::PostAttribute(0), 2);
+        assert_eq!(value(&post, "Quick HP"), 4);
+        let mut d6 = one_token(RuleSystem::ThreeD6);
+        set(&mut d6, SheetField::ThreeD6Level, 5);
+        assert_eq!(value(&d6, "Tier"), 2);
+    }
+
+    #[test]
+    fn out_of_range_and_other_systems_fields_are_refused() {
+        let doc = one_token(RuleSystem::PostCore);
+        assert!(matches!(
+            edit(&doc.encounter, TokenId(1), SheetField::PostAttribute(1), 9),
+            Err(SheetError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            edit(&doc.encounter, TokenId(1), SheetField::RrArmour, 1),
+            Err(SheetError::WrongSystem(_))
+        ));
+    }
+}
