@@ -6,12 +6,7 @@ use egui::{Color32, DragValue, RichText};
 
 use super::{DiceState, Rolled};
 use crate::app::PaneContext;
-use crate::board::Scene;
-use crate::combat::action::{
-    FilledCheck, attribute_kind, consequence, default_actor, default_amount,
-    default_attack_attribute,
-};
-use crate::combat::catalogue::CheckKind;
+use crate::combat::action::{FilledCheck, consequence, default_actor, default_amount, request_for};
 use crate::combat::command::{CombatCommand, MomentumAction};
 use crate::dice::{DiceRng, DiceTerm};
 use crate::model::{Command, Encounter, TokenId};
@@ -59,32 +54,20 @@ pub(super) fn begin(state: &mut DiceState, encounter: &Encounter, action: &MapAc
     } else {
         state.targets = vec![action.target];
     }
+    let request = request_for(encounter, actor, action.target, action.attack);
     state.roller = actor;
     state.attack = action.attack;
-    state.melee = actor.is_some_and(|a| {
-        Scene::new(encounter)
-            .distance_cells(a, action.target)
-            .is_some_and(|d| d <= 1.0)
-    });
+    state.melee = request.melee;
+    if request.attribute.is_some() {
+        state.attribute = request.attribute;
+    }
+    if let Some(kind) = request.kind {
+        state.check_kind = kind;
+    }
     state.off.clear();
     state.roll_anyway = false;
     state.rolled = None;
     state.last = None;
-    match &state.setup {
-        CheckSetup::GoForthHeroes(_) if action.attack => {
-            let attribute = default_attack_attribute(state.melee);
-            state.attribute = Some(attribute);
-            state.check_kind = attribute_kind(attribute);
-        }
-        CheckSetup::Evening(_) => {
-            state.check_kind = if action.attack {
-                CheckKind::Attack
-            } else {
-                CheckKind::Aptitude
-            };
-        }
-        _ => {}
-    }
 }
 
 /// The targets, each with a way to drop it.
@@ -130,7 +113,10 @@ pub(super) fn contributions_ui(ui: &mut egui::Ui, state: &mut DiceState, filled:
         let text = RichText::new(label).color(Color32::from_rgb(240, 180, 90));
         if ui
             .checkbox(&mut on, text)
-            .on_hover_text(format!("Source: {}. Clear to leave it out.", c.source.word()))
+            .on_hover_text(format!(
+                "Source: {}. Clear to leave it out.",
+                c.source.word()
+            ))
             .changed()
         {
             if on {
@@ -197,10 +183,14 @@ pub(super) fn result_ui(
     let Some(last) = &state.last else {
         return;
     };
-    let result = state.rolled.as_ref().filter(|r| !r.boosts.is_empty()).map_or_else(
-        || last.result.clone(),
-        |r| super::check_result_for(&r.outcome, r.filled.attack),
-    );
+    let result = state
+        .rolled
+        .as_ref()
+        .filter(|r| !r.boosts.is_empty())
+        .map_or_else(
+            || last.result.clone(),
+            |r| super::check_result_for(&r.outcome, r.filled.attack),
+        );
     ui.label(RichText::new(result).size(22.0).strong());
     ui.label(RichText::new(&last.dice).monospace());
     super::boost::boost_ui(ui, ctx.encounter, state, rng);

@@ -65,7 +65,10 @@ pub(super) fn boost_ui(
             let whose = if d.owner == actor {
                 String::new()
             } else {
-                format!("{}'s ", encounter.token(d.owner).map_or("?", |t| t.name.as_str()))
+                format!(
+                    "{}'s ",
+                    encounter.token(d.owner).map_or("?", |t| t.name.as_str())
+                )
             };
             let what = format!("{whose}{} die {}", d.zone.label(), d.die + 1);
             if ui.button(format!("{what} on the check")).clicked() {
@@ -108,7 +111,11 @@ fn add_boost(
     rolled.outcome = CheckOutcome::GoForthHeroes(now);
     let who = encounter.token(owner).map_or("?", |t| t.name.as_str());
     let result = super::check_result_for(&rolled.outcome, rolled.filled.attack);
-    let place = if on == BoostOn::Check { "the check" } else { "Effort" };
+    let place = if on == BoostOn::Check {
+        "the check"
+    } else {
+        "Effort"
+    };
     state.amends.push(Command::Combat(CombatCommand::Momentum {
         owner,
         action: MomentumAction::Spend {

@@ -14,8 +14,7 @@ mod odds_plot;
 pub use action::{MapAction, request_action};
 pub use costs::{Cost, cost};
 pub use log_text::{
-    check_entry, check_result, check_result_for, check_what, dice_text, die_text,
-    expression_entry,
+    check_entry, check_result, check_result_for, check_what, dice_text, die_text, expression_entry,
 };
 pub use odds_plot::{OddsCache, Totals, totals};
 
@@ -339,7 +338,11 @@ fn roll_button_ui(
     }
     let allowed = filled.refused.is_none() || state.roll_anyway;
     let affordable = cost.as_ref().is_none_or(|c| c.affordable);
-    let label = if filled.attack { "Roll attack" } else { "Roll check" };
+    let label = if filled.attack {
+        "Roll attack"
+    } else {
+        "Roll check"
+    };
     if ui
         .add_enabled(
             affordable && allowed,
@@ -371,7 +374,14 @@ fn roll_check(
     let mut commands = vec![Command::AppendLog(entry.clone())];
     commands.extend(cost.map(|c| c.command));
     commands.extend(action::attacked(ctx.encounter, filled));
-    state.rolled = Some(action::rolled(ctx.encounter, state, filled, setup, outcome, rng));
+    state.rolled = Some(action::rolled(
+        ctx.encounter,
+        state,
+        filled,
+        setup,
+        outcome,
+        rng,
+    ));
     state.last = Some(entry);
     state.awaiting_marker = true;
     state.roll_marker = None;

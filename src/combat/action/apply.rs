@@ -90,7 +90,8 @@ fn evening_attack_dice(encounter: &Encounter, actor: Option<TokenId>) -> DamageD
 ///   Wound roll `knock_out` (d20, d8, d4) against the Defense attacked (GFH, Hits & Beats).
 /// - Evening, Damage & Health: the damage comes off temporary health, then health.
 /// - Road and Ruin, HEALTH: the damage strikes through the Steadfast multiple.
-/// - Post core, Damage: the effect score comes off the target's HP, below 0 one STR.
+/// - Post core, Damage: the effect score comes off the target's HP, below 0 one STR; an
+///   Exposed target acts as at 0 HP, so it loses the STR point at once.
 /// - 3d6 core mechanics: no health track; the harm is logged for the GM to read.
 #[must_use]
 pub fn consequence(
@@ -111,7 +112,9 @@ pub fn consequence(
     let trackers = encounter.combat.trackers.per_token.get(&target);
     match (outcome, trackers) {
         (CheckOutcome::GoForthHeroes(r), _) => {
-            gfh(encounter, filled, target, &who, r.outcome, amount, knock_out, &mut out);
+            gfh(
+                encounter, filled, target, &who, r.outcome, amount, knock_out, &mut out,
+            );
         }
         (CheckOutcome::Evening(_), Some(TokenTrackers::Evening(_))) if amount > 0 => {
             let change = TokenChange::Evening(EveningChange::Damage(amount));
@@ -123,6 +126,17 @@ pub fn consequence(
             let line = format!("{who} takes {amount}: {sf} Steadfast, {hp} Health");
             out.tracker(target, change, line);
         }
+        (CheckOutcome::PostCore(_), Some(TokenTrackers::PostCore(_)))
+            if amount > 0 && exposed(encounter, target) =>
+        {
+            // Post core, HP: an exposed character acts as if at 0 HP, so any harm takes it
+            // below 0 and costs a point of STR (Post core, Damage).
+            let change = TokenChange::PostCore(PostChange::AttributeLoss {
+                attribute: crate::rules::post_core::Attribute::Str,
+                amount: 1,
+            });
+            out.tracker(target, change, format!("{who} is Exposed: loses 1 STR"));
+        }
         (CheckOutcome::PostCore(_), Some(TokenTrackers::PostCore(t))) if amount > 0 => {
             let harm = u8::try_from(amount).unwrap_or(u8::MAX);
             let line = if harm > t.hp {
@@ -130,7 +144,11 @@ pub fn consequence(
             } else {
                 format!("{who} loses {harm} HP")
             };
-            out.tracker(target, TokenChange::PostCore(PostChange::Damage(harm)), line);
+            out.tracker(
+                target,
+                TokenChange::PostCore(PostChange::Damage(harm)),
+                line,
+            );
         }
         (CheckOutcome::ThreeD6(_), _) if amount > 0 => {
             let line = format!("{who} suffers harm {amount}");
@@ -144,6 +162,11 @@ pub fn consequence(
         _ => {}
     }
     out
+}
+
+fn exposed(encounter: &Encounter, token: TokenId) -> bool {
+    crate::combat::conditions::on_token(&encounter.combat.conditions, encounter.system, token)
+        .any(|(c, _)| c.name.eq_ignore_ascii_case("Exposed"))
 }
 
 #[expect(
@@ -169,7 +192,11 @@ fn gfh(
             effort,
             overkill: false,
         });
-        out.tracker(target, change, format!("{effort} Effort into {who}'s Hearts"));
+        out.tracker(
+            target,
+            change,
+            format!("{effort} Effort into {who}'s Hearts"),
+        );
     }
     if outcome != GfhOutcome::Hit || !filled.attack {
         return;
@@ -179,8 +206,9 @@ fn gfh(
     };
     let action = if pool.all_fatigued() {
         let [d20, d8, d4] = knock_out;
-        out.lines
-            .push(format!("every die of {who} is in Fatigue: a Beat, knocked out"));
+        out.lines.push(format!(
+            "every die of {who} is in Fatigue: a Beat, knocked out"
+        ));
         MomentumAction::KnockOut(KnockOut {
             defense: filled.defense.unwrap_or(Defense::Body),
             d20,

@@ -119,6 +119,18 @@ impl Lever {
         }
     }
 
+    /// Whether the lever replaces a number (a TN, an attribute) rather than moving one.
+    #[must_use]
+    pub fn sets_a_number(self) -> bool {
+        matches!(
+            self,
+            Self::TargetNumber(_)
+                | Self::AttributeBonus(_)
+                | Self::PoolAttribute(_)
+                | Self::Armour(_)
+        )
+    }
+
     /// Folds the lever into `setup`. Easy and Hard stay flags, so several Easy reasons count
     /// once and Easy offsets Hard as each check's own rules say; 3d6 counts instances.
     pub fn fold(self, setup: &mut CheckSetup) {
@@ -138,7 +150,9 @@ impl Lever {
             (Self::TnShift(n), CheckSetup::Evening(c)) => c.tn += n,
             (Self::RollModifier(n), CheckSetup::Evening(c)) => c.modifier += n,
             (Self::Difficulty(n), CheckSetup::RoadAndRuin(c)) => c.difficulty += n,
-            (Self::ExtraLowDie, CheckSetup::RoadAndRuin(c)) => c.tiring = c.tiring.saturating_add(1),
+            (Self::ExtraLowDie, CheckSetup::RoadAndRuin(c)) => {
+                c.tiring = c.tiring.saturating_add(1)
+            }
             (Self::Exhausted, CheckSetup::RoadAndRuin(c)) if c.exhaustion == Exhaustion::Fresh => {
                 c.exhaustion = Exhaustion::Exhausted;
             }

@@ -74,7 +74,13 @@ impl FilledCheck {
     #[must_use]
     pub fn setup(&self) -> CheckSetup {
         let mut setup = self.base.clone();
-        for c in self.contributions.iter().filter(|c| c.on) {
+        // Levers that set a number go first, so a shift (cover on Evening's TN) lands on it.
+        let (sets, shifts): (Vec<_>, Vec<_>) = self
+            .contributions
+            .iter()
+            .filter(|c| c.on)
+            .partition(|c| c.lever.sets_a_number());
+        for c in sets.into_iter().chain(shifts) {
             c.lever.fold(&mut setup);
         }
         setup
@@ -224,7 +230,11 @@ fn attribute(
             ));
         }
         (Some(TokenTrackers::PostCore(t)), CheckSetup::PostCore(_)) if request.attack => {
-            let (label, index) = if request.melee { ("STR", 0) } else { ("DEX", 1) };
+            let (label, index) = if request.melee {
+                ("STR", 0)
+            } else {
+                ("DEX", 1)
+            };
             let score = u8::try_from(t.attributes[index]).unwrap_or(0);
             let text = format!("{label} {score}: the pool");
             filled.contributions.push(Contribution::new(
@@ -261,6 +271,15 @@ fn actor_conditions(
     let who = name(encounter, actor);
     for (c, def) in on_token(&encounter.combat.conditions, encounter.system, actor) {
         for effect in def.map_or(&[][..], |d| d.effects) {
+            // Road and Ruin's difficulty, Tiring and Exhaustion are the Outcome die's; the attack
+            // die names no number for them (Road and Ruin, COMBAT), so they stay off an attack.
+            let outcome_only = matches!(
+                effect,
+                Effect::Difficulty(_) | Effect::ExtraLowDie | Effect::Exhaustion
+            );
+            if outcome_only && matches!(filled.base, CheckSetup::RoadAndRuinAttack(_)) {
+                continue;
+            }
             if let Some(lever) = condition_lever(*effect, kinds) {
                 let text = format!("{who} is {}", c.name);
                 filled
@@ -294,7 +313,12 @@ fn target_conditions(
 }
 
 /// GFH, Determining the Wound: a Wound that makes checks with the attribute Hard.
-fn wounds(encounter: &Encounter, request: &ActionRequest, actor: TokenId, filled: &mut FilledCheck) {
+fn wounds(
+    encounter: &Encounter,
+    request: &ActionRequest,
+    actor: TokenId,
+    filled: &mut FilledCheck,
+) {
     let Some(attribute) = request.attribute else {
         return;
     };
@@ -336,7 +360,9 @@ fn trackers(
                 ));
             }
         }
-        Some(TokenTrackers::RoadAndRuin(t)) if t.exhausted() => {
+        Some(TokenTrackers::RoadAndRuin(t))
+            if t.exhausted() && matches!(filled.base, CheckSetup::RoadAndRuin(_)) =>
+        {
             let text = "Exertion below half: Exhausted".to_owned();
             filled.contributions.push(Contribution::new(
                 Source::Exhaustion,
@@ -359,7 +385,9 @@ fn escalation(
     if !matches!(filled.base, CheckSetup::ThreeD6(_)) || !request.attack {
         return;
     }
-    let party = encounter.token(actor).is_some_and(|t| t.side == Side::Party);
+    let party = encounter
+        .token(actor)
+        .is_some_and(|t| t.side == Side::Party);
     let level = encounter.combat.trackers.encounter.three_d6.escalation;
     if party && level > 0 {
         filled.contributions.push(Contribution::new(
@@ -372,17 +400,20 @@ fn escalation(
 
 /// 3d6, Level, Tier: one Advantage against a lower tier, one Disadvantage against a higher.
 fn tier(encounter: &Encounter, actor: TokenId, target: TokenId, filled: &mut FilledCheck) {
-    let (Some(TokenTrackers::ThreeD6(a)), Some(TokenTrackers::ThreeD6(t))) =
-        (trackers_of(encounter, actor), trackers_of(encounter, target))
-    else {
+    let (Some(TokenTrackers::ThreeD6(a)), Some(TokenTrackers::ThreeD6(t))) = (
+        trackers_of(encounter, actor),
+        trackers_of(encounter, target),
+    ) else {
         return;
     };
     let relation = crate::rules::three_d6::TierRelation::between(a.tier(), t.tier());
     if relation != crate::rules::three_d6::TierRelation::Same {
         let text = format!("tier {} against tier {}", a.tier(), t.tier());
-        filled
-            .contributions
-            .push(Contribution::new(Source::Defense, text, Lever::Tier(relation)));
+        filled.contributions.push(Contribution::new(
+            Source::Defense,
+            text,
+            Lever::Tier(relation),
+        ));
     }
 }
 
@@ -402,7 +433,10 @@ fn map_facts(
     };
     filled.line_of_sight = Some(verdict.kind);
     let who = name(encounter, target);
-    let corners = format!("{} of {} corners clear", verdict.clear_lines, verdict.of_lines);
+    let corners = format!(
+        "{} of {} corners clear",
+        verdict.clear_lines, verdict.of_lines
+    );
     let (text, lever) = match verdict.kind {
         VerdictKind::Clear => (format!("{who} in clear sight ({corners})"), Lever::Note),
         VerdictKind::NoSight => {
@@ -412,7 +446,10 @@ fn map_facts(
         VerdictKind::Cover => {
             let grade = verdict.degree.map_or("cover", |d| d.label());
             let text = format!("{who} behind {grade} ({corners})");
-            (text, cover_lever(encounter.system, &verdict, request.attack))
+            (
+                text,
+                cover_lever(encounter.system, &verdict, request.attack),
+            )
         }
     };
     filled
@@ -523,4 +560,46 @@ pub fn default_actor(encounter: &Encounter, target: TokenId) -> Option<TokenId> 
         .initiative
         .current_token()
         .filter(|id| *id != target)
+}
+
+/// The request an action picked on the map starts as: melee when the two are adjacent (see
+/// the module doc), and for a GFH attack the default attribute for that reach.
+#[must_use]
+pub fn request_for(
+    encounter: &Encounter,
+    actor: Option<TokenId>,
+    target: TokenId,
+    attack: bool,
+) -> ActionRequest {
+    let melee = actor.is_some_and(|a| {
+        Scene::new(encounter)
+            .distance_cells(a, target)
+            .is_some_and(|d| d <= 1.0)
+    });
+    let gfh = encounter.system == RuleSystem::GoForthHeroes;
+    let attribute = (gfh && attack).then(|| default_attack_attribute(melee));
+    let kind = match (encounter.system, attack) {
+        (RuleSystem::Evening, true) => Some(CheckKind::Attack),
+        (RuleSystem::Evening, false) => Some(CheckKind::Aptitude),
+        _ => attribute.map(attribute_kind),
+    };
+    ActionRequest {
+        actor,
+        targets: vec![target],
+        attack,
+        melee,
+        attribute,
+        kind,
+    }
+}
+
+/// The check an action starts from in `system` before the GM's form changes it: the system's
+/// default check, or for a Road and Ruin attack the attack die (Road and Ruin, COMBAT).
+#[must_use]
+pub fn default_base(system: RuleSystem, attack: bool) -> CheckSetup {
+    if system == RuleSystem::RoadAndRuin && attack {
+        CheckSetup::RoadAndRuinAttack(crate::rules::road_and_ruin::AttackRoll::default())
+    } else {
+        crate::rules::system(system).default_check()
+    }
 }
