@@ -230,7 +230,7 @@ fn evening_attack_on_a_threat_in_half_cover_deals_damage_to_its_health() {
 #[test]
 fn road_and_ruin_solid_blow_strikes_through_steadfast() {
     use lantern::rules::road_and_ruin::{
-        AttackDie, AttackOutcome, AttackResult, AttackRoll, Blow, Pool, RrToken,
+        AttackDie, AttackFaces, AttackOutcome, AttackResult, AttackRoll, Blow, Pool, RrToken,
     };
     let mut e = scene(RuleSystem::RoadAndRuin);
     let mut target = RrToken::default();
@@ -243,6 +243,7 @@ fn road_and_ruin_solid_blow_strikes_through_steadfast() {
         die: AttackDie::D8,
         modifier: 1,
         armour: 3,
+        ..AttackRoll::default()
     });
     let filled = attack(&e, &base);
     // Road and Ruin, BEHIND: cover lets the target Hide; it names no number for the attack.
@@ -255,7 +256,12 @@ fn road_and_ruin_solid_blow_strikes_through_steadfast() {
     assert_eq!(filled.target_number(), Some(3));
     // Face 8 + 1 = 9 to hit; 9 − armour 3 = 6 ≥ 5: a Solid Blow on a d8; Special 9 + 2 = 11
     // is under 12 (the attack table).
-    let outcome = roll.resolve(8, 2);
+    let faces = AttackFaces {
+        to_hit: 8,
+        special: 2,
+        ..AttackFaces::default()
+    };
+    let outcome = roll.resolve(&faces);
     assert_eq!(
         outcome,
         AttackOutcome::Hit {
@@ -265,6 +271,7 @@ fn road_and_ruin_solid_blow_strikes_through_steadfast() {
     );
     let result = CheckOutcome::RoadAndRuinAttack(AttackResult {
         dice: Vec::new(),
+        faces,
         outcome,
     });
     // A Solid Blow deals the weapon's full damage, 7; Road and Ruin, HEALTH: 6–8 on 3 SF

@@ -271,12 +271,10 @@ fn actor_conditions(
     let who = name(encounter, actor);
     for (c, def) in on_token(&encounter.combat.conditions, encounter.system, actor) {
         for effect in def.map_or(&[][..], |d| d.effects) {
-            // Road and Ruin's difficulty, Tiring and Exhaustion are the Outcome die's; the attack
-            // die names no number for them (Road and Ruin, COMBAT), so they stay off an attack.
-            let outcome_only = matches!(
-                effect,
-                Effect::Difficulty(_) | Effect::ExtraLowDie | Effect::Exhaustion
-            );
+            // Road and Ruin's difficulty shifts the Outcome die's centre; the To Hit die has no
+            // counterpart for it (Road and Ruin, COMBAT), so it stays off an attack. Tiring and
+            // Exhaustion roll one more To Hit die each (`AttackRoll::tiring`).
+            let outcome_only = matches!(effect, Effect::Difficulty(_));
             if outcome_only && matches!(filled.base, CheckSetup::RoadAndRuinAttack(_)) {
                 continue;
             }
@@ -360,9 +358,7 @@ fn trackers(
                 ));
             }
         }
-        Some(TokenTrackers::RoadAndRuin(t))
-            if t.exhausted() && matches!(filled.base, CheckSetup::RoadAndRuin(_)) =>
-        {
+        Some(TokenTrackers::RoadAndRuin(t)) if t.exhausted() => {
             let text = "Exertion below half: Exhausted".to_owned();
             filled.contributions.push(Contribution::new(
                 Source::Exhaustion,
