@@ -217,3 +217,56 @@ fn three_d6_attack_from_the_map_logs_harm_and_undo_restores() {
     assert_eq!(log.last().map(|l| l.what.as_str()), Some("Harm"));
     undo_takes_back_roll_and_damage(&mut h, &e);
 }
+
+#[test]
+fn road_and_ruin_exertion_reroll_is_paid_after_the_roll_in_its_undo_step() {
+    use lantern::rules::road_and_ruin::{Pool, RrToken};
+    let mut ash = RrToken {
+        endurance: 1,
+        ..RrToken::default()
+    };
+    ash.current[Pool::Exertion as usize] = 5;
+    let e = scene(
+        RuleSystem::RoadAndRuin,
+        TokenTrackers::RoadAndRuin(ash),
+        TokenTrackers::RoadAndRuin(RrToken::default()),
+    );
+    let mut h = app(e.clone());
+    h.get_by_label("Ash").click();
+    h.run();
+    h.get_by_label("Brute").click_secondary();
+    h.run();
+    h.get_by_label("Attack…").click();
+    h.run();
+    h.run();
+    h.get_by_label("Roll attack").click();
+    h.run();
+    h.run();
+    h.get_by_label("Reroll To Hit for 1 Exertion").click();
+    h.run();
+    h.run();
+    let exertion = |h: &Harness<'_, LanternApp>| match h
+        .state()
+        .document
+        .encounter
+        .combat
+        .trackers
+        .per_token
+        .get(&ASH)
+    {
+        Some(TokenTrackers::RoadAndRuin(t)) => t.get(Pool::Exertion),
+        _ => panic!("Ash lost its trackers"),
+    };
+    assert_eq!(exertion(&h), 4);
+    let log = &h.state().document.encounter.combat.log;
+    assert_eq!(
+        log.last().map(|l| l.what.as_str()),
+        Some("Exertion reroll of the To Hit")
+    );
+    // Offered once per attack.
+    assert!(h.query_by_label("Reroll To Hit for 1 Exertion").is_none());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(exertion(&h), 5);
+    assert!(h.state().document.encounter.combat.log.is_empty());
+}

@@ -170,6 +170,7 @@ pub(super) fn rolled(
         knock_out,
         boosts: Vec::new(),
         applied: false,
+        rerolled: false,
     }
 }
 
@@ -186,7 +187,7 @@ pub(super) fn result_ui(
     let result = state
         .rolled
         .as_ref()
-        .filter(|r| !r.boosts.is_empty())
+        .filter(|r| !r.boosts.is_empty() || r.rerolled)
         .map_or_else(
             || last.result.clone(),
             |r| super::check_result_for(&r.outcome, r.filled.attack),
@@ -194,6 +195,7 @@ pub(super) fn result_ui(
     ui.label(RichText::new(result).size(22.0).strong());
     ui.label(RichText::new(&last.dice).monospace());
     super::boost::boost_ui(ui, ctx.encounter, state, rng);
+    super::reroll::reroll_ui(ui, ctx.encounter, state, rng);
     apply_ui(ui, ctx.encounter, state);
 }
 

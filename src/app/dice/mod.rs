@@ -10,6 +10,7 @@ mod form;
 mod gfh_form;
 mod log_text;
 mod odds_plot;
+mod reroll;
 
 pub use action::{MapAction, request_action};
 pub use costs::{Cost, cost};
@@ -50,6 +51,8 @@ pub struct Rolled {
     pub boosts: Vec<(BoostOn, u8)>,
     /// Whether Apply was pressed.
     pub applied: bool,
+    /// Road and Ruin: the To Hit was rerolled for Exertion (once).
+    pub rerolled: bool,
 }
 
 /// The Dice pane's view state, kept by the app between frames (never saved in the encounter).
