@@ -419,3 +419,53 @@ fn a_cleared_contribution_leaves_the_check() {
     };
     assert!(!check.hard);
 }
+
+#[test]
+fn gfh_encounter_tn_is_rolled_once_for_the_scene_and_kept() {
+    use lantern::combat::action::rolled_scene_tn;
+    use lantern::rules::go_forth_heroes::{GfhCheck, GfhEncounterChange, Target, TnTier};
+    use lantern::rules::{EncounterChange, TrackerCommand};
+    let mut e = scene(RuleSystem::GoForthHeroes);
+    let base = CheckSetup::GoForthHeroes(GfhCheck {
+        target: Target::Tier(TnTier::Common),
+        ..GfhCheck::default()
+    });
+    let request = ActionRequest {
+        actor: Some(ATTACKER),
+        ..ActionRequest::default()
+    };
+    let first = build(&e, &request, &base);
+    let setup = first.setup();
+    // Nothing rolled yet: the odds average over the tier.
+    assert!(levers(&first, Source::Defense).is_empty());
+    let outcome = setup.roll(&mut lantern::dice::DiceRng::seeded(3));
+    let Some(kept) = rolled_scene_tn(&setup, &outcome) else {
+        panic!("a tier check rolls its TN");
+    };
+    // GFH, Encounter Target Numbers: Common is 10 + 1d6.
+    assert!((11..=16).contains(&kept.tn), "{}", kept.tn);
+    let keep = TrackerCommand::Encounter(EncounterChange::GoForthHeroes(
+        GfhEncounterChange::SetSceneTn(Some(kept)),
+    ));
+    let Ok(_) = apply(&mut e, lantern::model::Command::Tracker(keep)) else {
+        panic!("keeping the scene TN was refused");
+    };
+    let next = build(&e, &request, &base);
+    assert_eq!(
+        levers(&next, Source::Defense),
+        vec![Lever::TargetNumber(kept.tn)]
+    );
+    assert_eq!(next.target_number(), Some(kept.tn));
+    // A file from before the scene TN existed still loads, with none kept.
+    let Ok(mut old) = serde_json::to_value(lantern::rules::EncounterTrackers::default()) else {
+        panic!("trackers serialise");
+    };
+    if let Some(map) = old.as_object_mut() {
+        map.remove("go_forth_heroes");
+    }
+    let parsed: Result<lantern::rules::EncounterTrackers, _> = serde_json::from_value(old);
+    let Ok(parsed) = parsed else {
+        panic!("an older file's trackers no longer load");
+    };
+    assert_eq!(parsed.go_forth_heroes.scene_tn, None);
+}

@@ -6,11 +6,14 @@ use egui::{Color32, DragValue, RichText};
 
 use super::{DiceState, Rolled};
 use crate::app::PaneContext;
-use crate::combat::action::{FilledCheck, consequence, default_actor, default_amount, request_for};
+use crate::combat::action::{
+    FilledCheck, consequence, default_actor, default_amount, request_for, rolled_scene_tn,
+};
 use crate::combat::command::{CombatCommand, MomentumAction};
 use crate::dice::{DiceRng, DiceTerm};
 use crate::model::{Command, Encounter, TokenId};
-use crate::rules::{CheckOutcome, CheckSetup};
+use crate::rules::go_forth_heroes::GfhEncounterChange;
+use crate::rules::{CheckOutcome, CheckSetup, EncounterChange, TrackerCommand};
 
 /// An action picked on the map: right-click "Attack…"/"Check against…", or Ctrl+click.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,6 +145,43 @@ pub(super) fn attacked(encounter: &Encounter, filled: &FilledCheck) -> Option<Co
             action: MomentumAction::Attacked,
         },
     ))
+}
+
+/// GFH: a check rolled against a tier keeps the TN it rolled for the rest of the scene.
+pub(super) fn keep_scene_tn(setup: &CheckSetup, outcome: &CheckOutcome) -> Option<Command> {
+    let tn = rolled_scene_tn(setup, outcome)?;
+    Some(Command::Tracker(TrackerCommand::Encounter(
+        EncounterChange::GoForthHeroes(GfhEncounterChange::SetSceneTn(Some(tn))),
+    )))
+}
+
+/// GFH: the scene's kept TN, with "New scene" to roll a fresh one at the next check.
+pub(super) fn scene_tn_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
+    if ctx.encounter.system != crate::model::RuleSystem::GoForthHeroes {
+        return;
+    }
+    let Some(scene) = ctx
+        .encounter
+        .combat
+        .trackers
+        .encounter
+        .go_forth_heroes
+        .scene_tn
+    else {
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.label(format!("Scene TN {} ({:?})", scene.tn, scene.tier));
+        if ui
+            .small_button("New scene")
+            .on_hover_text("Forget it; the next check against a tier rolls a new one")
+            .clicked()
+        {
+            ctx.command(Command::Tracker(TrackerCommand::Encounter(
+                EncounterChange::GoForthHeroes(GfhEncounterChange::SetSceneTn(None)),
+            )));
+        }
+    });
 }
 
 /// The roll kept for Apply and Boosts, with its default amount and a Beat's Wound dice.

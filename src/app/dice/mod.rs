@@ -291,6 +291,7 @@ fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState, 
     action::targets_ui(ui, ctx.encounter, state);
     conditions::kind_ui(ui, state);
     form::check_form_ui(ui, ctx.encounter, state);
+    action::scene_tn_ui(ui, ctx);
     let filled = state.filled(ctx.encounter);
     action::contributions_ui(ui, state, &filled);
     roll_button_ui(ui, ctx, state, rng, &filled);
@@ -377,6 +378,7 @@ fn roll_check(
     let mut commands = vec![Command::AppendLog(entry.clone())];
     commands.extend(cost.map(|c| c.command));
     commands.extend(action::attacked(ctx.encounter, filled));
+    commands.extend(action::keep_scene_tn(&setup, &outcome));
     state.rolled = Some(action::rolled(
         ctx.encounter,
         state,

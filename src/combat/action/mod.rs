@@ -183,7 +183,55 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
         target_conditions(encounter, target, request, &mut filled);
         defence(encounter, request, target, &kinds, &mut filled);
     }
+    scene_tn(encounter, &mut filled);
     filled
+}
+
+/// GFH, Encounter Target Numbers: a check against the encounter's tier uses the TN rolled for
+/// this scene once it is rolled (unless a Defense already gives the TN).
+fn scene_tn(encounter: &Encounter, filled: &mut FilledCheck) {
+    let CheckSetup::GoForthHeroes(c) = &filled.base else {
+        return;
+    };
+    let crate::rules::go_forth_heroes::Target::Tier(tier) = c.target else {
+        return;
+    };
+    let has_tn = filled
+        .contributions
+        .iter()
+        .any(|c| matches!(c.lever, Lever::TargetNumber(_)));
+    let Some(scene) = encounter.combat.trackers.encounter.go_forth_heroes.scene_tn else {
+        return;
+    };
+    if scene.tier == tier && !has_tn {
+        filled.contributions.push(Contribution::new(
+            Source::Defense,
+            format!("the scene's TN {} (rolled from {tier:?})", scene.tn),
+            Lever::TargetNumber(scene.tn),
+        ));
+    }
+}
+
+/// The scene TN a roll just rolled from its tier, to keep for the rest of the scene (GFH,
+/// Encounter Target Numbers); `None` when the check had a fixed TN.
+#[must_use]
+pub fn rolled_scene_tn(
+    setup: &CheckSetup,
+    outcome: &crate::rules::CheckOutcome,
+) -> Option<crate::rules::go_forth_heroes::SceneTn> {
+    let (CheckSetup::GoForthHeroes(c), crate::rules::CheckOutcome::GoForthHeroes(r)) =
+        (setup, outcome)
+    else {
+        return None;
+    };
+    let crate::rules::go_forth_heroes::Target::Tier(tier) = c.target else {
+        return None;
+    };
+    let dice: i64 = r.dice.iter().filter(|d| d.term == 3).map(|d| d.value).sum();
+    Some(crate::rules::go_forth_heroes::SceneTn {
+        tier,
+        tn: 10 + dice,
+    })
 }
 
 /// The kinds of check the request is, for matching condition effects.
