@@ -469,3 +469,38 @@ fn gfh_encounter_tn_is_rolled_once_for_the_scene_and_kept() {
     };
     assert_eq!(parsed.go_forth_heroes.scene_tn, None);
 }
+
+#[test]
+fn an_attack_spends_the_heros_increase_defense_and_the_tn_counted_it() {
+    use lantern::combat::action::attack_spends;
+    use lantern::rules::go_forth_heroes::{Attributes, GfhCheck, GfhToken};
+    let mut e = scene(RuleSystem::GoForthHeroes);
+    let hero = GfhToken {
+        attributes: Attributes {
+            might: 1,
+            agility: 1,
+            ..Attributes::default()
+        },
+        ..GfhToken::default()
+    };
+    trackers(&mut e, TARGET, TokenTrackers::GoForthHeroes(hero));
+    let mut pool = MomentumPool::with_size(2);
+    pool.dice[0].zone = Zone::Power;
+    let Ok(()) = pool.increase_defense(0, 4, 1) else {
+        panic!("Increase Defense refused");
+    };
+    e.combat.momentum.insert(TARGET, pool);
+    let filled = attack(&e, &CheckSetup::GoForthHeroes(GfhCheck::default()));
+    // GFH, Defenses: Body 10 + 1 + 1 = 12, Increase Defense +4 → 16.
+    assert_eq!(
+        levers(&filled, Source::Defense),
+        vec![Lever::TargetNumber(16)]
+    );
+    let Some(spend) = attack_spends(&e, &filled) else {
+        panic!("the attack spends nothing");
+    };
+    apply_all(&mut e, vec![spend]);
+    // Until attacked: the die goes to Fatigue and the bonus is gone.
+    let pool = &e.combat.momentum[&TARGET];
+    assert_eq!((pool.defense_bonus(), pool.count(Zone::Fatigue)), (0, 1));
+}

@@ -9,7 +9,6 @@ use crate::app::PaneContext;
 use crate::combat::action::{
     FilledCheck, consequence, default_actor, default_amount, request_for, rolled_scene_tn,
 };
-use crate::combat::command::{CombatCommand, MomentumAction};
 use crate::dice::{DiceRng, DiceTerm};
 use crate::model::{Command, Encounter, TokenId};
 use crate::rules::go_forth_heroes::GfhEncounterChange;
@@ -132,19 +131,6 @@ pub(super) fn contributions_ui(ui: &mut egui::Ui, state: &mut DiceState, filled:
     if let Some(tn) = filled.target_number() {
         ui.label(format!("Target number {tn}"));
     }
-}
-
-/// GFH: an attack spends the Increase Defense the hero attacked had locked (GFH, Increase
-/// Defense: until attacked).
-pub(super) fn attacked(encounter: &Encounter, filled: &FilledCheck) -> Option<Command> {
-    let target = filled.target()?;
-    let pool = encounter.combat.momentum.get(&target)?;
-    (filled.attack && pool.defense_bonus() > 0).then_some(Command::Combat(
-        CombatCommand::Momentum {
-            owner: target,
-            action: MomentumAction::Attacked,
-        },
-    ))
 }
 
 /// GFH: a check rolled against a tier keeps the TN it rolled for the rest of the scene.

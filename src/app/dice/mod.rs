@@ -377,7 +377,7 @@ fn roll_check(
     }
     let mut commands = vec![Command::AppendLog(entry.clone())];
     commands.extend(cost.map(|c| c.command));
-    commands.extend(action::attacked(ctx.encounter, filled));
+    commands.extend(crate::combat::action::attack_spends(ctx.encounter, filled));
     commands.extend(action::keep_scene_tn(&setup, &outcome));
     state.rolled = Some(action::rolled(
         ctx.encounter,

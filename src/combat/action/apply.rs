@@ -233,6 +233,20 @@ fn gfh(
     }));
 }
 
+/// What rolling the attack itself spends, in the roll's undo step: the Increase Defense the
+/// attacked GFH hero had locked goes to Fatigue (GFH, Increase Defense: until attacked).
+#[must_use]
+pub fn attack_spends(encounter: &Encounter, filled: &FilledCheck) -> Option<Command> {
+    let target = filled.target()?;
+    let pool = encounter.combat.momentum.get(&target)?;
+    (filled.attack && pool.defense_bonus() > 0).then_some(Command::Combat(
+        CombatCommand::Momentum {
+            owner: target,
+            action: MomentumAction::Attacked,
+        },
+    ))
+}
+
 /// Which part of a GFH roll a momentum die Boosts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoostOn {

@@ -14,7 +14,7 @@
 mod apply;
 mod contribution;
 
-pub use apply::{BoostOn, Consequence, boosted, consequence, default_amount};
+pub use apply::{BoostOn, Consequence, attack_spends, boosted, consequence, default_amount};
 pub use contribution::{Contribution, Lever, Source};
 
 use serde::Serialize;
