@@ -72,8 +72,37 @@ pub(super) fn begin(state: &mut DiceState, encounter: &Encounter, action: &MapAc
     state.last = None;
 }
 
-/// The targets, each with a way to drop it.
+/// The target field, then the targets, each with a way to drop it.
 pub(super) fn targets_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
+    let mut picked = None;
+    egui::ComboBox::from_label("Target")
+        .selected_text(
+            state
+                .targets
+                .first()
+                .and_then(|id| encounter.token(*id))
+                .map_or("none", |t| t.name.as_str()),
+        )
+        .show_ui(ui, |ui| {
+            for token in encounter
+                .tokens
+                .iter()
+                .filter(|t| Some(t.id) != state.roller)
+            {
+                if ui.selectable_label(false, &token.name).clicked() {
+                    picked = Some(token.id);
+                }
+            }
+        });
+    if let Some(target) = picked {
+        let action = MapAction {
+            actor: state.roller,
+            target,
+            attack: state.attack,
+            add: false,
+        };
+        begin(state, encounter, &action);
+    }
     if state.targets.is_empty() {
         return;
     }
