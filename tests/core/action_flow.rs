@@ -504,3 +504,40 @@ fn an_attack_spends_the_heros_increase_defense_and_the_tn_counted_it() {
     let pool = &e.combat.momentum[&TARGET];
     assert_eq!((pool.defense_bonus(), pool.count(Zone::Fatigue)), (0, 1));
 }
+
+#[test]
+fn a_hit_on_a_hero_with_every_die_in_fatigue_is_a_beat_that_knocks_it_out() {
+    use lantern::rules::go_forth_heroes::{Defense, GfhCheck, GfhToken};
+    let mut e = scene(RuleSystem::GoForthHeroes);
+    trackers(
+        &mut e,
+        TARGET,
+        TokenTrackers::GoForthHeroes(GfhToken::default()),
+    );
+    let mut pool = MomentumPool::with_size(1);
+    pool.dice[0].zone = Zone::Fatigue;
+    e.combat.momentum.insert(TARGET, pool);
+    let filled = attack(&e, &CheckSetup::GoForthHeroes(GfhCheck::default()));
+    let CheckSetup::GoForthHeroes(check) = filled.setup() else {
+        panic!("not a GFH check");
+    };
+    let roll = check.resolve(20, 3, None, 10);
+    let outcome = CheckOutcome::GoForthHeroes(roll);
+    let applied = consequence(&e, &filled, &outcome, 3, [12, 2, 1]);
+    assert!(
+        applied.lines.iter().any(|l| l.contains("Beat")),
+        "{:?}",
+        applied.lines
+    );
+    apply_all(&mut e, applied.commands);
+    // GFH, Hits & Beats: the Beat knocks the hero out with a Wound from the Defense attacked
+    // (Body) and the chart's d8 (2).
+    let Some(TokenTrackers::GoForthHeroes(t)) = e.combat.trackers.per_token.get(&TARGET) else {
+        panic!("the target lost its trackers");
+    };
+    assert_eq!(t.wounds.len(), 1);
+    assert_eq!(
+        (t.wounds[0].defense, t.wounds[0].effect_roll),
+        (Defense::Body, 2)
+    );
+}
