@@ -513,8 +513,8 @@ fn cover_lever(system: RuleSystem, verdict: &crate::board::Verdict, attack: bool
         RuleSystem::GoForthHeroes | RuleSystem::ThreeD6 => Lever::Harder,
         RuleSystem::Evening => verdict
             .degree
-            .and_then(crate::board::CoverDegree::tn_modifier)
-            .map_or(Lever::Note, |n| Lever::TnShift(-i64::from(n))),
+            .and_then(crate::board::CoverDegree::attack_tn_modifier)
+            .map_or(Lever::Note, |n| Lever::TnShift(i64::from(n))),
         RuleSystem::PostCore => Lever::RiskUp,
         RuleSystem::RoadAndRuin => Lever::Note,
     }
