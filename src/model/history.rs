@@ -134,3 +134,24 @@ impl History {
         self.undo.last().map_or(self.bottom, |s| s.serial)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amending_a_step_gives_it_a_new_marker() {
+        // A save between a move and its exploring must not count the explored cells as saved.
+        let mut encounter = Encounter::default();
+        let mut history = History::default();
+        history
+            .apply(&mut encounter, Command::SetName("a".into()))
+            .unwrap();
+        let saved = history.marker();
+        history
+            .amend_last(&mut encounter, Command::SetName("b".into()))
+            .unwrap();
+        assert_ne!(history.marker(), saved);
+        assert_ne!(history.marker(), 0);
+    }
+}

@@ -37,7 +37,11 @@ pub fn normalise_walls(walls: Vec<Wall>) -> Vec<Wall> {
     keep.into_iter()
         .filter_map(|(index, a, b)| {
             let mut wall = walls.get_mut(index)?.take()?;
-            (wall.a, wall.b) = (a, b);
+            // A wall nothing merged into keeps its ends in the order the file gave them.
+            let unchanged = (wall.a == a && wall.b == b) || (wall.a == b && wall.b == a);
+            if !unchanged {
+                (wall.a, wall.b) = (a, b);
+            }
             Some(wall)
         })
         .collect()
