@@ -10,8 +10,8 @@ use crate::rules::{RulesError, TrackerCommand};
 
 use super::validate::{
     MAX_IMAGES, MAX_MARKED_CELLS, MAX_POLYGONS, MAX_TOKENS, MAX_WALLS, check_background,
-    check_cell, check_cell_length, check_cells, check_count, check_map_size, check_name,
-    check_polygon, check_token, check_wall,
+    check_cell, check_cell_length, check_cells, check_count, check_crossings, check_map_size,
+    check_name, check_polygon, check_token, check_wall,
 };
 use super::{
     Background, Cell, CellLength, CombatState, CustomBand, DiagonalRule, EmbeddedImage, Encounter,
@@ -435,7 +435,13 @@ fn add_wall(
     check_count("walls", encounter.walls.len() + 1, MAX_WALLS)?;
     let index = check_index(index, encounter.walls.len())?;
     let id = wall.id;
+    let crosses = super::wall_set::crosses_any(&encounter.walls, &wall);
     encounter.walls.insert(index, wall);
+    // The same cap the loader applies, so no drawing can make a file that will not open.
+    if crosses && let Err(err) = check_crossings(&encounter.walls) {
+        encounter.walls.remove(index);
+        return Err(err);
+    }
     Ok(Command::RemoveWall(id))
 }
 

@@ -216,6 +216,11 @@ pub fn validate_walls(walls: &[Wall]) -> Result<(), CommandError> {
         }
         check_wall(wall)?;
     }
+    check_crossings(walls)
+}
+
+/// Walls cross each other at most [`MAX_WALL_CROSSINGS`] times.
+pub fn check_crossings(walls: &[Wall]) -> Result<(), CommandError> {
     super::count_crossings(walls, MAX_WALL_CROSSINGS).map_err(|_| CommandError::TooMany {
         what: "wall crossings",
         max: MAX_WALL_CROSSINGS,

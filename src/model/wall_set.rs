@@ -127,6 +127,20 @@ fn merges(run: &Span, next: &Span, door: bool) -> bool {
     }
 }
 
+/// Whether `wall` crosses the interior of any of `walls`: one pass, so a command adding a wall
+/// recounts every crossing ([`count_crossings`]) only when the new wall adds some.
+pub fn crosses_any(walls: &[Wall], wall: &Wall) -> bool {
+    let (lo_x, hi_x) = (wall.a.x.min(wall.b.x), wall.a.x.max(wall.b.x));
+    let (lo_y, hi_y) = (wall.a.y.min(wall.b.y), wall.a.y.max(wall.b.y));
+    walls.iter().any(|w| {
+        w.a.x.max(w.b.x) >= lo_x
+            && w.a.x.min(w.b.x) <= hi_x
+            && w.a.y.max(w.b.y) >= lo_y
+            && w.a.y.min(w.b.y) <= hi_y
+            && proper_crossing(w.a, w.b, wall.a, wall.b).is_some()
+    })
+}
+
 /// The side of the square buckets [`count_crossings`] sorts walls into, in cells.
 const BUCKET_CELLS: f64 = 8.0;
 

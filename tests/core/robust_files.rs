@@ -340,3 +340,40 @@ fn the_demos_and_real_maps_pass_the_whole_check() {
         lantern::check::check_file(std::path::Path::new(path)).unwrap();
     }
 }
+
+#[test]
+fn case7_a_drawn_wall_cannot_pass_the_crossing_cap_the_loader_applies() {
+    use lantern::model::{GridPoint, MAX_WALL_CROSSINGS, Wall, WallId, WallKind};
+    let wall = |id: u64, a: (f64, f64), b: (f64, f64)| Wall {
+        id: WallId(id),
+        a: GridPoint::new(a.0, a.1),
+        b: GridPoint::new(b.0, b.1),
+        kind: WallKind::Wall,
+    };
+    // 223 rows × 224 columns: 49,952 crossings, just under the cap.
+    let mut e = Demo::GoForthHeroes.encounter().unwrap();
+    e.walls.clear();
+    for i in 0_u32..224 {
+        let at = f64::from(i) + 0.5;
+        if i < 223 {
+            e.walls.push(wall(u64::from(i) + 1, (0.0, at), (300.0, at)));
+        }
+        e.walls
+            .push(wall(u64::from(i) + 1_000, (at, 0.0), (at, 300.0)));
+    }
+    let bytes = encounter_to_json(&e).unwrap();
+    encounter_from_json(&bytes).unwrap();
+    let one_more = Command::AddWall {
+        wall: wall(5_000, (0.0, 250.5), (300.0, 250.5)),
+        index: None,
+    };
+    let err = apply(&mut e, one_more).unwrap_err();
+    assert_eq!(
+        err,
+        CommandError::TooMany {
+            what: "wall crossings",
+            max: MAX_WALL_CROSSINGS
+        }
+    );
+    assert_eq!(e.walls.len(), 447, "the refused wall is not kept");
+}
