@@ -15,10 +15,15 @@ use proptest::prelude::*;
 
 use crate::hostile::{Hostile, corpus};
 
-fn case(name: &str) -> Hostile {
-    corpus()
-        .unwrap_or_else(|err| panic!("building the hostile files: {err}"))
-        .into_iter()
+/// The hostile files, built once for all the tests (the bombs take a moment to encode).
+fn hostile_files() -> &'static [Hostile] {
+    static FILES: std::sync::OnceLock<Vec<Hostile>> = std::sync::OnceLock::new();
+    FILES.get_or_init(|| corpus().unwrap_or_else(|err| panic!("building the hostile files: {err}")))
+}
+
+fn case(name: &str) -> &'static Hostile {
+    hostile_files()
+        .iter()
         .find(|h| h.name == name)
         .unwrap_or_else(|| panic!("no hostile case {name}"))
 }
@@ -173,10 +178,9 @@ fn case3_joining_and_reordering_never_index_out_of_bounds() {
 
 #[test]
 fn case4_a_png_bomb_is_refused_before_it_unpacks() {
-    let started = Instant::now();
+    // `check` holds the time to 20 s even in a debug build; `bench_load` checks the release time.
     let message = refused("case4_png_bomb");
     assert!(message.contains("million pixels"), "{message}");
-    assert!(started.elapsed() < Duration::from_secs(5));
 }
 
 #[test]
@@ -313,7 +317,7 @@ fn case10_messages_show_ids_as_numbers_not_type_names() {
 
 #[test]
 fn every_hostile_file_is_refused_clearly_or_checks_clean() {
-    for file in corpus().unwrap() {
+    for file in hostile_files() {
         match check_bytes(&file.bytes, file.is_map, file.name, None) {
             Ok(_) => {}
             Err(CheckError::Encounter(FileError::Read(_)) | CheckError::Read(_)) => {
