@@ -381,3 +381,33 @@ fn case7_a_drawn_wall_cannot_pass_the_crossing_cap_the_loader_applies() {
     );
     assert_eq!(e.walls.len(), 447, "the refused wall is not kept");
 }
+
+#[cfg(unix)]
+#[test]
+fn case6_saving_keeps_permissions_and_writes_through_a_symlink() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.lantern.json");
+    let link = dir.path().join("link.lantern.json");
+    let encounter = Demo::GoForthHeroes.encounter().unwrap();
+    lantern::files::save_encounter(&real, &encounter).unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let mut renamed = encounter.clone();
+    renamed.name = "Renamed".into();
+    lantern::files::save_encounter(&link, &renamed).unwrap();
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        lantern::files::load_encounter(&real).unwrap().name,
+        "Renamed"
+    );
+    let mode = std::fs::metadata(&real).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(names.len(), 2, "no temporary file left");
+}
