@@ -148,19 +148,36 @@ const BUCKET_CELLS: f64 = 8.0;
 /// passes `limit`. Walls are sorted into buckets along their length, and a crossing is counted
 /// in the bucket it lies in, so the work is the pairs sharing a bucket, not every pair.
 pub fn count_crossings(walls: &[Wall], limit: usize) -> Result<usize, WallSetError> {
-    let mut buckets: HashMap<(i64, i64), Vec<u32>> = HashMap::new();
-    for (i, wall) in walls.iter().enumerate() {
-        for bucket in buckets_along(wall.a, wall.b) {
-            buckets.entry(bucket).or_default().push(i as u32);
+    let lists: Vec<Vec<(i64, i64)>> = walls.iter().map(|w| buckets_along(w.a, w.b)).collect();
+    let all = lists.iter().flatten();
+    let (Some(lo_x), Some(lo_y)) = (
+        all.clone().map(|b| b.0).min(),
+        all.clone().map(|b| b.1).min(),
+    ) else {
+        return Ok(0);
+    };
+    let hi_x = all.clone().map(|b| b.0).max().unwrap_or(lo_x);
+    let hi_y = all.map(|b| b.1).max().unwrap_or(lo_y);
+    // Dense: bucket numbers are clamped to the allowed area, at most ~750 a side.
+    let cols = hi_x - lo_x + 1;
+    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); (cols * (hi_y - lo_y + 1)) as usize];
+    let slot = |(x, y): (i64, i64)| ((y - lo_y) * cols + (x - lo_x)) as usize;
+    for (i, list) in lists.iter().enumerate() {
+        for &bucket in list {
+            buckets[slot(bucket)].push(i as u32);
         }
     }
     let mut count = 0;
-    for (bucket, members) in &buckets {
+    for (index, members) in buckets.iter().enumerate() {
         for (n, &i) in members.iter().enumerate() {
             for &j in &members[n + 1..] {
                 let (p, q) = (&walls[i as usize], &walls[j as usize]);
                 if let Some(x) = proper_crossing(p.a, p.b, q.a, q.b)
-                    && bucket_of(x) == *bucket
+                    && bucket_of(x).is_some_and(|b| {
+                        (lo_x..=hi_x).contains(&b.0)
+                            && (lo_y..=hi_y).contains(&b.1)
+                            && slot(b) == index
+                    })
                 {
                     count += 1;
                     if count > limit {
@@ -173,11 +190,12 @@ pub fn count_crossings(walls: &[Wall], limit: usize) -> Result<usize, WallSetErr
     Ok(count)
 }
 
-fn bucket_of(p: GridPoint) -> (i64, i64) {
-    (
-        (p.x / BUCKET_CELLS).floor() as i64,
-        (p.y / BUCKET_CELLS).floor() as i64,
-    )
+/// The bucket a point lies in, its numbers clamped to the allowed area (a few buckets beyond),
+/// so no coordinate can make the bucket grid large.
+fn bucket_of(p: GridPoint) -> Option<(i64, i64)> {
+    let limit = (f64::from(super::MAX_COORDINATE) / BUCKET_CELLS).ceil() + 2.0;
+    let number = |v: f64| (v / BUCKET_CELLS).floor().clamp(-limit, limit) as i64;
+    (p.x.is_finite() && p.y.is_finite()).then(|| (number(p.x), number(p.y)))
 }
 
 /// Every bucket the segment `a → b` passes through (a few extra at the edges).
@@ -189,8 +207,9 @@ fn buckets_along(a: GridPoint, b: GridPoint) -> Vec<(i64, i64)> {
     if q.x < p.x {
         std::mem::swap(&mut p, &mut q);
     }
-    let (c0, _) = bucket_of(p);
-    let (c1, _) = bucket_of(q);
+    let (Some((c0, _)), Some((c1, _))) = (bucket_of(p), bucket_of(q)) else {
+        return Vec::new();
+    };
     let slope = if q.x > p.x {
         (q.y - p.y) / (q.x - p.x)
     } else {
@@ -203,8 +222,12 @@ fn buckets_along(a: GridPoint, b: GridPoint) -> Vec<(i64, i64)> {
             ((c + 1) as f64 * BUCKET_CELLS).min(q.x),
         );
         let (ya, yb) = (p.y + slope * (left - p.x), p.y + slope * (right - p.x));
-        let (_, r0) = bucket_of(GridPoint::new(0.0, ya.min(yb)));
-        let (_, r1) = bucket_of(GridPoint::new(0.0, ya.max(yb)));
+        let (Some((_, r0)), Some((_, r1))) = (
+            bucket_of(GridPoint::new(0.0, ya.min(yb))),
+            bucket_of(GridPoint::new(0.0, ya.max(yb))),
+        ) else {
+            continue;
+        };
         for r in r0..=r1 {
             out.push(if steep { (r, c) } else { (c, r) });
         }
