@@ -7,12 +7,13 @@
 //! cargo run --release --example crash_save -- [--kills 200] [--mb 10]
 //! ```
 
+use std::io::{BufRead as _, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
 use lantern::demo::Demo;
-use lantern::files::{encounter_from_json, encounter_to_json, save_encounter};
+use lantern::files::{encounter_from_json, encounter_to_json, save_encounter, write_atomic};
 use lantern::model::{Encounter, LogEntry};
 
 fn main() -> anyhow::Result<()> {
@@ -53,8 +54,15 @@ fn harness(kills: u32, mb: usize) -> anyhow::Result<()> {
             .arg("--writer")
             .arg(&path)
             .arg(mb.to_string())
+            .stdout(Stdio::piped())
             .spawn()?;
-        std::thread::sleep(Duration::from_millis(50 + next(&mut rng) % 700));
+        // Wait until the writer has built its encounters and is saving, then kill it at a
+        // random moment of the next few saves.
+        if let Some(out) = child.stdout.take() {
+            let mut line = String::new();
+            BufReader::new(out).read_line(&mut line)?;
+        }
+        std::thread::sleep(Duration::from_millis(next(&mut rng) % 600));
         child.kill()?; // SIGKILL on Unix.
         child.wait()?;
         left_behind = left_behind.max(temp_files(dir.path())?.len());
@@ -88,11 +96,18 @@ fn harness(kills: u32, mb: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Saves the two versions turn about until killed.
+/// Saves the two versions turn about until killed. They are encoded once up front, so the kill
+/// lands in the part of a save that touches the disk (`write_atomic`, which `save_encounter`
+/// runs after encoding).
 fn writer(path: &Path, mb: usize) -> anyhow::Result<()> {
-    let versions = [version(0, mb)?, version(1, mb)?];
+    let bytes = [
+        encounter_to_json(&version(0, mb)?)?,
+        encounter_to_json(&version(1, mb)?)?,
+    ];
+    println!("saving");
+    std::io::Write::flush(&mut std::io::stdout())?;
     for i in 0.. {
-        save_encounter(path, &versions[i % 2])?;
+        write_atomic(path, |w| w.write_all(&bytes[i % 2]))?;
     }
     Ok(())
 }
