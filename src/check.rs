@@ -45,17 +45,26 @@ impl std::fmt::Display for CheckSummary {
         };
         write!(
             f,
-            "{kind} “{}”: {}×{} cells, {} walls, {} tokens, {} images; scene built, the party sees {} cells, {} combat commands applied and undone, saved {} KB and reloaded identical",
+            "{kind} “{}”: {}×{} cells, {}, {}, {}; scene built, the party sees {}, {} applied and undone, saved {} KB and reloaded identical",
             crate::files::clip_message(&self.name),
             self.width_cells,
             self.height_cells,
-            self.walls,
-            self.tokens,
-            self.images,
-            self.party_sees_cells,
-            self.commands_applied,
+            count(self.walls, "wall"),
+            count(self.tokens, "token"),
+            count(self.images, "image"),
+            count(self.party_sees_cells, "cell"),
+            count(self.commands_applied, "combat command"),
             self.saved_bytes / 1024,
         )
+    }
+}
+
+/// "1 wall", "2 walls".
+fn count(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
     }
 }
 
