@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod board;
+pub mod check;
 pub mod combat;
 pub mod demo;
 pub mod dice;

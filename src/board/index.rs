@@ -27,8 +27,10 @@ pub struct BucketIndex {
 }
 
 impl BucketIndex {
-    /// Buckets of `bucket` lattice units covering every segment.
-    pub fn new(segments: Vec<Segment>, bucket: i64) -> Self {
+    /// Buckets of `bucket` lattice units covering the segments within `area` (the map's extent,
+    /// `[lo, hi]`). The grid is sized by the map, never by an outlier: segments beyond `area`
+    /// fall into its edge buckets, which every query visits too, so nothing is missed.
+    pub fn new(segments: Vec<Segment>, bucket: i64, area: (LatticePoint, LatticePoint)) -> Self {
         let bucket = bucket.max(1);
         let (mut lo, mut hi) = (
             LatticePoint::new(i64::MAX, i64::MAX),
@@ -44,6 +46,15 @@ impl BucketIndex {
                 ..Self::default()
             };
         }
+        let (area_lo, area_hi) = area;
+        let lo = LatticePoint::new(
+            lo.x.clamp(area_lo.x, area_hi.x),
+            lo.y.clamp(area_lo.y, area_hi.y),
+        );
+        let hi = LatticePoint::new(
+            hi.x.clamp(area_lo.x, area_hi.x),
+            hi.y.clamp(area_lo.y, area_hi.y),
+        );
         let cols = (hi.x - lo.x) / bucket + 1;
         let rows = (hi.y - lo.y) / bucket + 1;
         let mut index = Self {
@@ -122,8 +133,18 @@ impl BucketIndex {
                 self.rows,
             );
         }
-        let left = (self.origin.x + column * self.bucket).max(from.x.min(to.x));
-        let right = (self.origin.x + (column + 1) * self.bucket).min(from.x.max(to.x));
+        let (min_x, max_x) = (from.x.min(to.x), from.x.max(to.x));
+        // Edge columns also hold everything beyond the grid, so they reach to the line's ends.
+        let left = if column == 0 {
+            min_x
+        } else {
+            (self.origin.x + column * self.bucket).max(min_x)
+        };
+        let right = if column == self.cols - 1 {
+            max_x
+        } else {
+            (self.origin.x + (column + 1) * self.bucket).min(max_x)
+        };
         let slope = (to.y - from.y) as f64 / (to.x - from.x) as f64;
         let y_at = |x: i64| from.y as f64 + slope * (x - from.x) as f64;
         let (ya, yb) = (y_at(left), y_at(right));

@@ -144,8 +144,9 @@ impl Scene {
             }
         }
         let bucket = 4 * lattice.cell_span();
-        let sight = BucketIndex::new(sight, bucket);
-        let sight_pieces = BucketIndex::new(split_sight(&sight), bucket);
+        let area = map_area(lattice, &encounter.map);
+        let sight = BucketIndex::new(sight, bucket, area);
+        let sight_pieces = BucketIndex::new(split_sight(&sight), bucket, area);
         Self {
             lattice,
             system: encounter.system,
@@ -158,9 +159,9 @@ impl Scene {
             sight,
             sight_pieces,
             solids,
-            token_outlines: BucketIndex::new(outlines, bucket),
+            token_outlines: BucketIndex::new(outlines, bucket, area),
             // Lanes ask about two cells at a time: finer buckets hand them fewer candidates.
-            movement: BucketIndex::new(movement, 2 * lattice.cell_span()),
+            movement: BucketIndex::new(movement, 2 * lattice.cell_span(), area),
         }
     }
 
@@ -240,6 +241,25 @@ impl Scene {
     pub(crate) fn inside_solid(&self, p: LatticePoint) -> bool {
         self.solids.iter().any(|s| s.contains(p))
     }
+}
+
+/// The map's extent on the lattice with a cell or two to spare: what the spatial indexes cover,
+/// so their size follows the map and never a far-off token or wall.
+fn map_area(lattice: Lattice, map: &MapSpec) -> (LatticePoint, LatticePoint) {
+    // Hex maps in offset layout reach at most 1.5 cell lengths per column or row plus a hex.
+    let extent = |cells: u32| 1.5 * f64::from(cells) + 2.0;
+    let (w, h) = (extent(map.width_cells), extent(map.height_cells));
+    let corners = [(-2.0, -2.0), (w, -2.0), (-2.0, h), (w, h)]
+        .map(|(x, y)| lattice.lattice_from_grid(crate::model::GridPoint::new(x, y)));
+    let lo = LatticePoint::new(
+        corners.iter().map(|p| p.x).min().unwrap_or(0),
+        corners.iter().map(|p| p.y).min().unwrap_or(0),
+    );
+    let hi = LatticePoint::new(
+        corners.iter().map(|p| p.x).max().unwrap_or(0),
+        corners.iter().map(|p| p.y).max().unwrap_or(0),
+    );
+    (lo, hi)
 }
 
 /// The sight segments split where two cross, for the sweep (see [`super::sweep`]).

@@ -698,7 +698,7 @@ impl Initiative {
         if from >= len || to >= len {
             return Err(InitiativeError::BadPosition(from.max(to)));
         }
-        let current = self.current.map(|i| self.combatants[i].clone());
+        let current = self.current.and_then(|i| self.combatants.get(i)).cloned();
         let c = self.combatants.remove(from);
         self.combatants.insert(to, c);
         self.current = current.and_then(|c| self.combatants.iter().position(|x| *x == c));
@@ -713,7 +713,7 @@ impl Initiative {
         {
             return Err(InitiativeError::AlreadyIn(t));
         }
-        let current = self.current.map(|i| self.combatants[i].clone());
+        let current = self.current.and_then(|i| self.combatants.get(i)).cloned();
         self.combatants.push(combatant);
         if self.mode == Mode::Rolled {
             sort_by_count(&mut self.combatants);

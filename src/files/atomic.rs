@@ -3,16 +3,26 @@
 use std::fs::File;
 use std::io::{self, BufWriter};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Writes a file by writing a temporary file in the same folder, flushing it to disk, then
 /// renaming it over `path`. If `write` fails, the temporary file is removed and whatever was at
 /// `path` before is untouched.
+///
+/// Each save has a temporary file of its own (`.<name>.<pid>.<n>.tmp`); one a killed save left
+/// behind is swept on the next save or load ([`sweep_temp_files`]). The file keeps its
+/// permissions, and when `path` is a symbolic link the file it points to is replaced, not the
+/// link.
 pub fn write_atomic(
     path: &Path,
     write: impl FnOnce(&mut dyn io::Write) -> io::Result<()>,
 ) -> io::Result<()> {
+    let path = &resolve_links(path);
+    sweep_temp_files(path);
     let tmp = temp_path_for(path);
-    let result = write_then_sync(&tmp, write).and_then(|()| std::fs::rename(&tmp, path));
+    let permissions = std::fs::metadata(path).ok().map(|m| m.permissions());
+    let result =
+        write_then_sync(&tmp, write, permissions).and_then(|()| std::fs::rename(&tmp, path));
     if result.is_err() {
         // The temporary file is ours; removing it is tidying, and its failure changes nothing.
         let _ = std::fs::remove_file(&tmp);
@@ -25,19 +35,90 @@ pub fn write_atomic(
 fn write_then_sync(
     tmp: &Path,
     write: impl FnOnce(&mut dyn io::Write) -> io::Result<()>,
+    permissions: Option<std::fs::Permissions>,
 ) -> io::Result<()> {
     let file = File::create(tmp)?;
+    if let Some(permissions) = permissions {
+        file.set_permissions(permissions)?;
+    }
     let mut out = BufWriter::new(file);
     write(&mut out)?;
     let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
     file.sync_all()
 }
 
+/// The file a chain of symbolic links ends at (`path` itself when it is no link). A link to a
+/// file that does not exist yet resolves to that file, so the first save through it creates it.
+fn resolve_links(path: &Path) -> PathBuf {
+    let mut current = path.to_path_buf();
+    // Forty hops, as Linux allows: a loop of links ends here instead of spinning.
+    for _ in 0..40 {
+        let Ok(target) = std::fs::read_link(&current) else {
+            return current;
+        };
+        current = match current.parent() {
+            Some(parent) if target.is_relative() => parent.join(target),
+            _ => target,
+        };
+    }
+    current
+}
+
+/// A name no other save uses: this process's id and a counter.
 fn temp_path_for(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map_or_else(|| "encounter".into(), |n| n.to_string_lossy().into_owned());
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    path.with_file_name(format!(
+        ".{}.{}.{n}.tmp",
+        file_name_of(path),
+        std::process::id()
+    ))
+}
+
+fn file_name_of(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(|| "encounter".into(), |n| n.to_string_lossy().into_owned())
+}
+
+/// Removes the temporary files that saves of `path` by processes no longer running left behind
+/// (a save killed mid-write). Files of a running process are its saves in progress and stay.
+/// Best effort: a folder that cannot be listed is simply not swept.
+pub fn sweep_temp_files(path: &Path) {
+    let prefix = format!(".{}.", file_name_of(path));
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(middle) = name
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+        else {
+            continue;
+        };
+        let pid = middle.split('.').next().and_then(|p| p.parse::<u32>().ok());
+        if pid.is_some_and(|pid| !process_running(pid)) {
+            // Tidying only: a file that cannot be removed is left for the next sweep.
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether a process with this id runs now (Linux: `/proc`; elsewhere only this process is
+/// known to run, so leftovers of an earlier run are swept and those of a concurrent one too).
+fn process_running(pid: u32) -> bool {
+    if pid == std::process::id() {
+        return true;
+    }
+    if cfg!(target_os = "linux") {
+        Path::new("/proc").join(pid.to_string()).exists()
+    } else {
+        false
+    }
 }
 
 /// Makes the rename itself durable where the platform allows syncing a folder.
@@ -87,6 +168,51 @@ mod tests {
             1,
             "temporary file removed"
         );
+    }
+
+    #[test]
+    fn a_killed_saves_temp_file_is_swept_by_the_next_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.json");
+        // No process has id u32::MAX - 1: this is what a save killed mid-write leaves.
+        let left = dir.path().join(format!(".a.json.{}.7.tmp", u32::MAX - 1));
+        std::fs::write(&left, "half").unwrap();
+        let unrelated = dir.path().join(".b.json.1.tmp");
+        std::fs::write(&unrelated, "other file's").unwrap();
+        write_atomic(&path, |w| w.write_all(b"new")).unwrap();
+        assert!(!left.exists());
+        assert!(unrelated.exists(), "only this file's temporaries are swept");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn permissions_are_kept() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.json");
+        std::fs::write(&path, "old").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        write_atomic(&path, |w| w.write_all(b"new")).unwrap();
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn saving_through_a_symlink_writes_its_target() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("real.json");
+        let link = dir.path().join("link.json");
+        std::fs::write(&target, "old").unwrap();
+        std::os::unix::fs::symlink("real.json", &link).unwrap();
+        write_atomic(&link, |w| w.write_all(b"new")).unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
     }
 
     #[test]

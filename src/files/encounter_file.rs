@@ -1,14 +1,17 @@
 //! The encounter file: JSON with a `format_version`, the encounter's fields beside it.
 //!
-//! Loading parses JSON, reads the version, migrates older versions up to [`FORMAT_VERSION`], then
-//! checks shape, references and embedded images. The format is documented in `FORMAT.md`.
+//! Loading reads the version, then streams the JSON straight into the typed model (no generic
+//! JSON tree, so a large file costs about what the encounter itself does), normalises the walls,
+//! and runs the model's one validation ([`crate::model::validate`], the same the commands run)
+//! and the image limits. The format is documented in `FORMAT.md`.
 
 use std::path::Path;
 
 use serde_json::Value;
 
+use super::images::{image_pixels, pixel_budget};
 use super::{FileError, clip_message, decode_image, write_atomic};
-use crate::model::Encounter;
+use crate::model::{Encounter, normalise_walls, validate};
 
 /// The version this build writes. Bump it, and add a step to [`migrate`], when the format changes
 /// in a way old files don't already fit through `#[serde(default)]`.
@@ -16,8 +19,10 @@ pub const FORMAT_VERSION: u64 = 1;
 
 /// Upgrades a parsed file of version `from` to the current version.
 ///
-/// Version 1 is the first format, so today the only step is the identity; each future version
-/// adds one `from == n` arm that rewrites the JSON to version `n + 1`.
+/// Version 1 is the first format, so today the only step is the identity and the loader never
+/// needs it (versions 0 and 1 stream straight into the model); each future version adds one
+/// `from == n` arm that rewrites the JSON to version `n + 1`, and the loader then parses files
+/// older than [`FORMAT_VERSION`] through it.
 pub fn migrate(mut value: Value, from: u64) -> Result<Value, FileError> {
     if from > FORMAT_VERSION {
         return Err(FileError::FutureVersion {
@@ -25,25 +30,38 @@ pub fn migrate(mut value: Value, from: u64) -> Result<Value, FileError> {
             supported: FORMAT_VERSION,
         });
     }
-    if from == 0 {
-        // Version 0 never shipped; treat it as the first format so hand-written files that say 0
-        // still open.
-    }
     if let Value::Object(map) = &mut value {
         map.insert("format_version".to_owned(), Value::from(FORMAT_VERSION));
     }
     Ok(value)
 }
 
+/// The UTF-8 byte-order mark some editors put at the start of a text file.
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
 /// Parses and validates an encounter from file bytes.
 pub fn encounter_from_json(bytes: &[u8]) -> Result<Encounter, FileError> {
-    let value: Value = serde_json::from_slice(bytes).map_err(FileError::NotJson)?;
-    let version = value
-        .get("format_version")
-        .and_then(Value::as_u64)
-        .ok_or(FileError::NoVersion)?;
-    let value = migrate(value, version)?;
-    let encounter: Encounter = serde_path_to_error::deserialize(value).map_err(|err| {
+    let bytes = bytes.strip_prefix(BYTE_ORDER_MARK).unwrap_or(bytes);
+    let version = read_version(bytes)?;
+    if version > FORMAT_VERSION {
+        return Err(FileError::FutureVersion {
+            found: version,
+            supported: FORMAT_VERSION,
+        });
+    }
+    // Version 0 never shipped; it reads as the first format, so hand-written files that say 0
+    // still open.
+    let mut encounter = parse_encounter(bytes)?;
+    encounter.walls = normalise_walls(std::mem::take(&mut encounter.walls));
+    validate(&encounter).map_err(FileError::Invalid)?;
+    check_images(&encounter)?;
+    Ok(encounter)
+}
+
+/// Streams the JSON into the model, keeping the path of the first wrong field for the message.
+fn parse_encounter(bytes: &[u8]) -> Result<Encounter, FileError> {
+    let mut json = serde_json::Deserializer::from_slice(bytes);
+    let encounter: Encounter = serde_path_to_error::deserialize(&mut json).map_err(|err| {
         let path = err.path().to_string();
         let inner = err.into_inner();
         // Clipped: a damaged file can put a megabyte of text where a name belongs, and serde
@@ -54,9 +72,89 @@ pub fn encounter_from_json(bytes: &[u8]) -> Result<Encounter, FileError> {
             FileError::WrongShape(clip_message(&format!("at `{path}`: {inner}")))
         }
     })?;
-    check_references(&encounter)?;
-    check_images(&encounter)?;
+    json.end().map_err(FileError::NotJson)?;
     Ok(encounter)
+}
+
+/// Reads `format_version` alone, skipping every other field without building it.
+fn read_version(bytes: &[u8]) -> Result<u64, FileError> {
+    #[derive(serde::Deserialize)]
+    struct Probe {
+        #[serde(default)]
+        format_version: Version,
+    }
+    let probe: Probe = serde_json::from_slice(bytes).map_err(|err| match err.classify() {
+        serde_json::error::Category::Data => FileError::NotAnObject,
+        _ => FileError::NotJson(err),
+    })?;
+    match probe.format_version {
+        Version::Missing => Err(FileError::NoVersion),
+        Version::Number(n) => Ok(n),
+        Version::Wrong(found) => Err(FileError::BadVersion(found)),
+    }
+}
+
+/// What the file's `format_version` holds.
+#[derive(Default)]
+enum Version {
+    #[default]
+    Missing,
+    Number(u64),
+    /// Anything but a whole number from 0 up, as the file wrote it.
+    Wrong(String),
+}
+
+impl<'de> serde::Deserialize<'de> for Version {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(VersionVisitor)
+    }
+}
+
+struct VersionVisitor;
+
+impl<'de> serde::de::Visitor<'de> for VersionVisitor {
+    type Value = Version;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a format version number")
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Version, E> {
+        Ok(Version::Number(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Version, E> {
+        Ok(u64::try_from(v).map_or_else(|_| Version::Wrong(v.to_string()), Version::Number))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Version, E> {
+        Ok(Version::Wrong(v.to_string()))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Version, E> {
+        Ok(Version::Wrong(format!("the text “{}”", clip_message(v))))
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Version, E> {
+        Ok(Version::Wrong(v.to_string()))
+    }
+
+    fn visit_unit<E>(self) -> Result<Version, E> {
+        Ok(Version::Wrong("null".to_owned()))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Version, A::Error> {
+        while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+        Ok(Version::Wrong("a list".to_owned()))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Version, A::Error> {
+        while map
+            .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+            .is_some()
+        {}
+        Ok(Version::Wrong("an object".to_owned()))
+    }
 }
 
 /// Encodes an encounter as pretty JSON with the current `format_version`.
@@ -74,8 +172,9 @@ pub fn encounter_to_json(encounter: &Encounter) -> Result<Vec<u8>, FileError> {
     .map_err(FileError::Encode)
 }
 
-/// Reads an encounter file.
+/// Reads an encounter file. Temporary files a killed save left beside it are swept first.
 pub fn load_encounter(path: &Path) -> Result<Encounter, FileError> {
+    super::atomic::sweep_temp_files(path);
     let bytes = std::fs::read(path).map_err(|err| match err.kind() {
         std::io::ErrorKind::NotFound => FileError::Missing,
         _ => FileError::Read(err),
@@ -89,60 +188,28 @@ pub fn save_encounter(path: &Path, encounter: &Encounter) -> Result<(), FileErro
     write_atomic(path, |w| w.write_all(&bytes)).map_err(FileError::Write)
 }
 
-/// Ids must be unique and every image a token or the background names must be embedded.
-fn check_references(encounter: &Encounter) -> Result<(), FileError> {
-    let mut token_ids = std::collections::BTreeSet::new();
-    for token in &encounter.tokens {
-        if !token_ids.insert(token.id) {
-            return Err(FileError::Inconsistent(format!(
-                "two tokens share the id {}",
-                token.id.0
-            )));
-        }
-        if let Some(image) = token.image.filter(|id| !encounter.images.contains_key(id)) {
-            return Err(FileError::Inconsistent(format!(
-                "token “{}” uses image {} which is not in the file",
-                clip_message(&token.name),
-                image.0
-            )));
-        }
-    }
-    let mut wall_ids = std::collections::BTreeSet::new();
-    if let Some(wall) = encounter.walls.iter().find(|w| !wall_ids.insert(w.id)) {
-        return Err(FileError::Inconsistent(format!(
-            "two walls share the id {}",
-            wall.id.0
-        )));
-    }
-    if let Some(bg) = encounter
-        .map
-        .background
-        .as_ref()
-        .filter(|bg| !encounter.images.contains_key(&bg.image))
-    {
-        return Err(FileError::Inconsistent(format!(
-            "the background uses image {} which is not in the file",
-            bg.image.0
-        )));
-    }
-    let map = &encounter.map;
-    let max = crate::model::MapSpec::MAX_CELLS;
-    if !(1..=max).contains(&map.width_cells) || !(1..=max).contains(&map.height_cells) {
-        return Err(FileError::Inconsistent(format!(
-            "the map is {}×{} cells; it must be 1 to {max} on each side",
-            map.width_cells, map.height_cells
-        )));
-    }
-    Ok(())
-}
-
+/// Every embedded image decodes, and together they stay within the file's pixel budget
+/// (see `files::images`): sizes are read from the headers first, so a decompression bomb is
+/// refused before any pixel is unpacked.
 fn check_images(encounter: &Encounter) -> Result<(), FileError> {
+    let bad = |id, name: &str, reason: String| FileError::BadImage {
+        id,
+        name: clip_message(name),
+        reason: clip_message(&reason),
+    };
+    let (mut pixels, mut bytes) = (0_u64, 0_u64);
     for (id, image) in &encounter.images {
-        decode_image(&image.data).map_err(|reason| FileError::BadImage {
-            id: *id,
-            name: clip_message(&image.name),
-            reason: clip_message(&reason),
-        })?;
+        pixels += image_pixels(&image.data).map_err(|reason| bad(*id, &image.name, reason))?;
+        bytes += image.data.len() as u64;
+    }
+    if pixels > pixel_budget(bytes) {
+        return Err(FileError::TooManyPixels {
+            found_millions: pixels / 1_000_000,
+            max_millions: pixel_budget(bytes) / 1_000_000,
+        });
+    }
+    for (id, image) in &encounter.images {
+        decode_image(&image.data).map_err(|reason| bad(*id, &image.name, reason))?;
     }
     Ok(())
 }

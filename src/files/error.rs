@@ -1,4 +1,4 @@
-use crate::model::ImageId;
+use crate::model::{CommandError, ImageId};
 
 /// Why an encounter file could not be read or written. Each names the problem in words a GM
 /// can act on; the shell adds the file's path.
@@ -13,6 +13,12 @@ pub enum FileError {
     #[error("this is not a Lantern encounter: it has no `format_version` number")]
     NoVersion,
     #[error(
+        "this is not a Lantern encounter: its `format_version` is {0}, not a whole number from 0 up"
+    )]
+    BadVersion(String),
+    #[error("this is not a Lantern encounter: the file holds no JSON object at its top")]
+    NotAnObject,
+    #[error(
         "this encounter was saved by a newer Lantern (format {found}; this one reads up to {supported})"
     )]
     FutureVersion { found: u64, supported: u64 },
@@ -24,8 +30,15 @@ pub enum FileError {
         name: String,
         reason: String,
     },
-    #[error("the encounter is inconsistent: {0}")]
-    Inconsistent(String),
+    #[error("the encounter is not valid: {0}")]
+    Invalid(#[source] CommandError),
+    #[error(
+        "the embedded images unpack to {found_millions} million pixels, more than this file's size allows ({max_millions} million)"
+    )]
+    TooManyPixels {
+        found_millions: u64,
+        max_millions: u64,
+    },
     #[error("could not encode the encounter: {0}")]
     Encode(#[source] serde_json::Error),
     #[error("the file does not exist")]

@@ -7,13 +7,16 @@ mod error;
 mod images;
 mod uvtt;
 
-pub use atomic::write_atomic;
+pub use atomic::{sweep_temp_files, write_atomic};
 pub use encounter_file::{
     FORMAT_VERSION, encounter_from_json, encounter_to_json, load_encounter, migrate, save_encounter,
 };
 pub use error::FileError;
 pub(crate) use error::clip_message;
-pub use images::{MAX_IMAGE_SIDE_PX, decode_image, image_limits};
+pub use images::{
+    BASE_PIXEL_BUDGET, MAX_DECODE_BYTES, MAX_IMAGE_SIDE_PX, PIXELS_PER_ENCODED_BYTE, decode_image,
+    image_limits, image_pixels, image_size, pixel_budget,
+};
 pub use uvtt::{
     ImportStats, LATTICE_PER_CELL, MAX_COORDINATE_CELLS, MAX_FILE_BYTES, MAX_LIGHTS,
     MAX_PIXELS_PER_GRID, MAX_POINTS, MAX_SEGMENTS, UVTT_EXTENSIONS, UvttError, UvttImport, UvttMap,

@@ -8,6 +8,11 @@ use serde::{Deserialize, Serialize};
 use crate::combat::command::{CombatCommand, CombatError, apply_combat};
 use crate::rules::{RulesError, TrackerCommand};
 
+use super::validate::{
+    MAX_IMAGES, MAX_MARKED_CELLS, MAX_POLYGONS, MAX_TOKENS, MAX_WALLS, check_background,
+    check_cell, check_cell_length, check_cells, check_count, check_crossings, check_map_size,
+    check_name, check_polygon, check_token, check_wall,
+};
 use super::{
     Background, Cell, CellLength, CombatState, CustomBand, DiagonalRule, EmbeddedImage, Encounter,
     FogCommand, GridKind, ImageId, Light, LogEntry, MapSpec, ObstaclePolygon, RuleSystem, Token,
@@ -94,15 +99,15 @@ pub enum Command {
 pub enum CommandError {
     #[error("there is no token {0}")]
     NoSuchToken(TokenId),
-    #[error("a token {0} already exists")]
+    #[error("two tokens share the id {0}")]
     DuplicateToken(TokenId),
     #[error("there is no wall {0}")]
     NoSuchWall(WallId),
-    #[error("a wall {0} already exists")]
+    #[error("two walls share the id {0}")]
     DuplicateWall(WallId),
-    #[error("there is no image {0}")]
+    #[error("image {0} is not in the encounter")]
     NoSuchImage(ImageId),
-    #[error("an image {0} already exists")]
+    #[error("two images share the id {0}")]
     DuplicateImage(ImageId),
     #[error("image {0} is still used by the map or a token")]
     ImageInUse(ImageId),
@@ -122,6 +127,18 @@ pub enum CommandError {
     EmptyLog,
     #[error("the encounter's name can't be empty")]
     EmptyName,
+    #[error("{0} is not a finite number")]
+    NotFinite(String),
+    #[error(
+        "{0} lies outside the area Lantern allows ({min} to {max} cells on each axis)",
+        min = super::MIN_COORDINATE,
+        max = super::MAX_COORDINATE
+    )]
+    OutOfBounds(String),
+    #[error("an encounter holds at most {max} {what}")]
+    TooMany { what: &'static str, max: usize },
+    #[error("the combat state is inconsistent: {0}")]
+    BadCombat(String),
     #[error(transparent)]
     Combat(#[from] CombatError),
     #[error(transparent)]
@@ -193,10 +210,13 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
             &mut encounter.custom_bands,
             bands,
         ))),
-        Command::SetLights(lights) => Ok(Command::SetLights(std::mem::replace(
-            &mut encounter.lights,
-            lights,
-        ))),
+        Command::SetLights(lights) => {
+            super::validate_lights(&lights)?;
+            Ok(Command::SetLights(std::mem::replace(
+                &mut encounter.lights,
+                lights,
+            )))
+        }
         Command::AddImage { id, image } => add_image(encounter, id, image),
         Command::RemoveImage(id) => remove_image(encounter, id),
         Command::AddToken { token, index } => add_token(encounter, token, index),
@@ -206,7 +226,7 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
         Command::AddWall { wall, index } => add_wall(encounter, wall, index),
         Command::RemoveWall(id) => remove_wall(encounter, id),
         Command::SetWallKind { id, kind } => set_wall_kind(encounter, id, kind),
-        Command::PaintCells { layer, cells } => Ok(paint_cells(encounter, layer, cells)),
+        Command::PaintCells { layer, cells } => paint_cells(encounter, layer, cells),
         Command::AddObstaclePolygon { polygon, index } => add_polygon(encounter, polygon, index),
         Command::RemoveObstaclePolygon(index) => remove_polygon(encounter, index),
         Command::AppendLog(entry) => {
@@ -231,7 +251,10 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
             &mut encounter.combat,
             *state,
         )))),
-        Command::Fog(command) => Ok(Command::Fog(command.apply(&mut encounter.fog))),
+        Command::Fog(command) => {
+            check_fog_command(encounter, &command)?;
+            Ok(Command::Fog(command.apply(&mut encounter.fog)))
+        }
     }
 }
 
@@ -263,9 +286,7 @@ fn roll_back(encounter: &mut Encounter, inverses: Vec<Command>) {
 }
 
 fn set_name(encounter: &mut Encounter, name: String) -> Result<Command, CommandError> {
-    if name.trim().is_empty() {
-        return Err(CommandError::EmptyName);
-    }
+    check_name(&name)?;
     Ok(Command::SetName(std::mem::replace(
         &mut encounter.name,
         name,
@@ -273,10 +294,7 @@ fn set_name(encounter: &mut Encounter, name: String) -> Result<Command, CommandE
 }
 
 fn set_map_size(map: &mut MapSpec, width: u32, height: u32) -> Result<Command, CommandError> {
-    let max = MapSpec::MAX_CELLS;
-    if !(1..=max).contains(&width) || !(1..=max).contains(&height) {
-        return Err(CommandError::BadMapSize { width, height, max });
-    }
+    check_map_size(width, height)?;
     let inverse = Command::SetMapSize {
         width_cells: map.width_cells,
         height_cells: map.height_cells,
@@ -287,9 +305,7 @@ fn set_map_size(map: &mut MapSpec, width: u32, height: u32) -> Result<Command, C
 }
 
 fn set_cell_length(map: &mut MapSpec, length: CellLength) -> Result<Command, CommandError> {
-    if !(length.value.is_finite() && length.value > 0.0) {
-        return Err(CommandError::BadCellLength);
-    }
+    check_cell_length(length)?;
     Ok(Command::SetCellLength(std::mem::replace(
         &mut map.cell_length,
         length,
@@ -301,12 +317,7 @@ fn set_background(
     background: Option<Background>,
 ) -> Result<Command, CommandError> {
     if let Some(bg) = &background {
-        if !encounter.images.contains_key(&bg.image) {
-            return Err(CommandError::NoSuchImage(bg.image));
-        }
-        if !(bg.pixels_per_cell.is_finite() && bg.pixels_per_cell > 0.0) {
-            return Err(CommandError::BadBackgroundScale);
-        }
+        check_background(encounter, bg)?;
     }
     Ok(Command::SetBackground(std::mem::replace(
         &mut encounter.map.background,
@@ -322,6 +333,7 @@ fn add_image(
     if encounter.images.contains_key(&id) {
         return Err(CommandError::DuplicateImage(id));
     }
+    check_count("images", encounter.images.len() + 1, MAX_IMAGES)?;
     encounter.images.insert(id, image);
     Ok(Command::RemoveImage(id))
 }
@@ -355,6 +367,7 @@ fn check_index(index: Option<usize>, len: usize) -> Result<usize, CommandError> 
 /// lost, and they can be dragged back), so only references are checked here. Keeping drops on the
 /// map is the map gesture's job; a core check would make some inverses unappliable.
 fn check_token_refs(encounter: &Encounter, token: &Token) -> Result<(), CommandError> {
+    check_token(token)?;
     match token.image {
         Some(image) if !encounter.images.contains_key(&image) => {
             Err(CommandError::NoSuchImage(image))
@@ -372,6 +385,7 @@ fn add_token(
         return Err(CommandError::DuplicateToken(token.id));
     }
     check_token_refs(encounter, &token)?;
+    check_count("tokens", encounter.tokens.len() + 1, MAX_TOKENS)?;
     let index = check_index(index, encounter.tokens.len())?;
     let id = token.id;
     encounter.tokens.insert(index, token);
@@ -393,6 +407,7 @@ fn move_token(encounter: &mut Encounter, id: TokenId, to: Cell) -> Result<Comman
     let index = encounter
         .token_index(id)
         .ok_or(CommandError::NoSuchToken(id))?;
+    check_cell(to, || format!("cell {to}"))?;
     let from = std::mem::replace(&mut encounter.tokens[index].cell, to);
     Ok(Command::MoveToken { id, to: from })
 }
@@ -416,9 +431,17 @@ fn add_wall(
     if encounter.wall(wall.id).is_some() {
         return Err(CommandError::DuplicateWall(wall.id));
     }
+    check_wall(&wall)?;
+    check_count("walls", encounter.walls.len() + 1, MAX_WALLS)?;
     let index = check_index(index, encounter.walls.len())?;
     let id = wall.id;
+    let crosses = super::wall_set::crosses_any(&encounter.walls, &wall);
     encounter.walls.insert(index, wall);
+    // The same cap the loader applies, so no drawing can make a file that will not open.
+    if crosses && let Err(err) = check_crossings(&encounter.walls) {
+        encounter.walls.remove(index);
+        return Err(err);
+    }
     Ok(Command::RemoveWall(id))
 }
 
@@ -445,11 +468,25 @@ fn set_wall_kind(
     Ok(Command::SetWallKind { id, kind: old })
 }
 
-fn paint_cells(encounter: &mut Encounter, layer: CellLayer, cells: Vec<(Cell, bool)>) -> Command {
+fn paint_cells(
+    encounter: &mut Encounter,
+    layer: CellLayer,
+    cells: Vec<(Cell, bool)>,
+) -> Result<Command, CommandError> {
+    check_cells(cells.iter().map(|(c, _)| c), "cell")?;
     let set = match layer {
         CellLayer::Obstacle => &mut encounter.obstacle_cells,
         CellLayer::Difficult => &mut encounter.difficult_cells,
     };
+    let added = cells
+        .iter()
+        .filter(|(c, on)| *on && !set.contains(c))
+        .count();
+    check_count(
+        "marked cells in one layer",
+        set.len() + added,
+        MAX_MARKED_CELLS,
+    )?;
     // Record the old value of each cell before changing it, in reverse so a list that names one
     // cell twice still undoes to the original value.
     let mut previous: Vec<(Cell, bool)> = Vec::with_capacity(cells.len());
@@ -462,9 +499,32 @@ fn paint_cells(encounter: &mut Encounter, layer: CellLayer, cells: Vec<(Cell, bo
         previous.push((cell, was));
     }
     previous.reverse();
-    Command::PaintCells {
+    Ok(Command::PaintCells {
         layer,
         cells: previous,
+    })
+}
+
+/// Fog cells lie in the allowed area and each fog set stays within its cap.
+fn check_fog_command(encounter: &Encounter, command: &FogCommand) -> Result<(), CommandError> {
+    match command {
+        FogCommand::Brush(cells) => {
+            check_cells(cells.iter().map(|(c, _)| c), "fog cell")?;
+            let fog = &encounter.fog;
+            let added = cells
+                .iter()
+                .filter(|(c, mark)| mark.is_some() && super::mark_of(fog, *c).is_none())
+                .count();
+            let len = fog.revealed.len() + fog.hidden.len() + added;
+            check_count("marked cells in one layer", len, MAX_MARKED_CELLS)
+        }
+        FogCommand::Explore(cells) => {
+            check_cells(cells, "fog cell")?;
+            let explored = &encounter.fog.explored;
+            let len = explored.len() + cells.iter().filter(|c| !explored.contains(c)).count();
+            check_count("marked cells in one layer", len, MAX_MARKED_CELLS)
+        }
+        FogCommand::SetEnabled(_) | FogCommand::Unexplore(_) | FogCommand::ResetExplored => Ok(()),
     }
 }
 
@@ -473,9 +533,12 @@ fn add_polygon(
     polygon: ObstaclePolygon,
     index: Option<usize>,
 ) -> Result<Command, CommandError> {
-    if polygon.points.len() < 3 {
-        return Err(CommandError::DegeneratePolygon);
-    }
+    check_polygon(&polygon)?;
+    check_count(
+        "obstacle polygons",
+        encounter.obstacle_polygons.len() + 1,
+        MAX_POLYGONS,
+    )?;
     let index = check_index(index, encounter.obstacle_polygons.len())?;
     encounter.obstacle_polygons.insert(index, polygon);
     Ok(Command::RemoveObstaclePolygon(index))

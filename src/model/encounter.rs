@@ -42,7 +42,7 @@ pub struct Encounter {
     /// Tokens in drawing order (later ones on top).
     #[serde(default)]
     pub tokens: Vec<Token>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::image::unique_images")]
     pub images: BTreeMap<ImageId, EmbeddedImage>,
     #[serde(default)]
     pub custom_bands: Vec<CustomBand>,

@@ -16,7 +16,13 @@ struct Step {
 pub struct History {
     undo: Vec<Step>,
     redo: Vec<Step>,
+    /// The last serial handed out: serials count up and are never reused, so a marker names one
+    /// state for the history's whole life (a stack depth would repeat after undo or truncation).
     next_serial: u64,
+    /// The marker of the state below the oldest kept step: 0 until a step falls off the bottom,
+    /// then that step's serial, so undoing to the bottom of a truncated history is not mistaken
+    /// for the state the history started from.
+    bottom: u64,
 }
 
 impl History {
@@ -30,14 +36,15 @@ impl History {
         command: Command,
     ) -> Result<(), CommandError> {
         let inverse = apply(encounter, command.clone())?;
-        self.next_serial += 1;
+        let serial = self.fresh_serial();
         self.undo.push(Step {
             forward: command,
             inverse,
-            serial: self.next_serial,
+            serial,
         });
         if self.undo.len() > Self::MAX_STEPS {
-            self.undo.remove(0);
+            let dropped = self.undo.remove(0);
+            self.bottom = dropped.serial;
         }
         self.redo.clear();
         Ok(())
@@ -59,7 +66,15 @@ impl History {
         step.forward = Command::Batch(vec![forward, command]);
         let older = std::mem::replace(&mut step.inverse, Command::Batch(Vec::new()));
         step.inverse = Command::Batch(vec![inverse, older]);
+        // The step now leads to a different state than the one a save may have recorded.
+        self.next_serial += 1;
+        step.serial = self.next_serial;
         Ok(())
+    }
+
+    fn fresh_serial(&mut self) -> u64 {
+        self.next_serial += 1;
+        self.next_serial
     }
 
     /// Undoes the newest step, returning its label, or `None` when there is nothing to undo.
@@ -113,7 +128,30 @@ impl History {
     }
 
     /// Identifies the current state: equal markers mean the same sequence of applied steps.
+    /// Markers never repeat for different states, whatever mix of edits, undos, redos and
+    /// truncation past [`Self::MAX_STEPS`] led there.
     pub fn marker(&self) -> u64 {
-        self.undo.last().map_or(0, |s| s.serial)
+        self.undo.last().map_or(self.bottom, |s| s.serial)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amending_a_step_gives_it_a_new_marker() {
+        // A save between a move and its exploring must not count the explored cells as saved.
+        let mut encounter = Encounter::default();
+        let mut history = History::default();
+        history
+            .apply(&mut encounter, Command::SetName("a".into()))
+            .unwrap();
+        let saved = history.marker();
+        history
+            .amend_last(&mut encounter, Command::SetName("b".into()))
+            .unwrap();
+        assert_ne!(history.marker(), saved);
+        assert_ne!(history.marker(), 0);
     }
 }

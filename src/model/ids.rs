@@ -14,7 +14,7 @@ macro_rules! id_type {
 
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                write!(f, "{}#{}", stringify!($name), self.0)
+                write!(f, "{}", self.0)
             }
         }
     };

@@ -46,3 +46,34 @@ mod base64_bytes {
             })
     }
 }
+
+/// Reads the `images` object refusing a key given twice (JSON readers otherwise keep the last
+/// one silently, and the first image would be lost without a word).
+pub(crate) fn unique_images<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<std::collections::BTreeMap<super::ImageId, EmbeddedImage>, D::Error> {
+    struct Images;
+    impl<'de> serde::de::Visitor<'de> for Images {
+        type Value = std::collections::BTreeMap<super::ImageId, EmbeddedImage>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("an object of images by id")
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = std::collections::BTreeMap::new();
+            while let Some((id, image)) = map.next_entry::<super::ImageId, EmbeddedImage>()? {
+                if out.insert(id, image).is_some() {
+                    return Err(serde::de::Error::custom(format!(
+                        "two images share the id {id}"
+                    )));
+                }
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Images)
+}

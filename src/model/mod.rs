@@ -15,7 +15,9 @@ mod light;
 mod map;
 mod rule_system;
 mod token;
+mod validate;
 mod wall;
+mod wall_set;
 
 pub use combat::{CombatState, LogEntry};
 pub use command::{CellLayer, Command, CommandError, apply};
@@ -31,4 +33,10 @@ pub use map::{
 };
 pub use rule_system::RuleSystem;
 pub use token::{Rgb, Side, SizeCategory, Token};
+pub use validate::{
+    COORDINATE_MARGIN_CELLS, MAX_COORDINATE, MAX_IMAGES, MAX_LIGHTS, MAX_MARKED_CELLS,
+    MAX_PIXELS_PER_CELL, MAX_POLYGON_POINTS, MAX_POLYGONS, MAX_ROUND, MAX_TOKENS,
+    MAX_WALL_CROSSINGS, MAX_WALLS, MIN_COORDINATE, validate, validate_lights, validate_walls,
+};
 pub use wall::{Wall, WallKind};
+pub use wall_set::{WallSetError, count_crossings, normalise_walls};

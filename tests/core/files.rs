@@ -130,7 +130,7 @@ fn each_bad_file_has_its_own_clear_error() {
         (
             "bad image",
             with(&|v| v["images"]["1"]["data"] = json!("aGVsbG8gd29ybGQ=")),
-            "embedded image ImageId#1 (“floor.png”) could not be decoded",
+            "embedded image 1 (“floor.png”) could not be decoded",
         ),
         (
             "bad base64",
@@ -140,7 +140,7 @@ fn each_bad_file_has_its_own_clear_error() {
         (
             "dangling image",
             with(&|v| v["map"]["background"]["image"] = json!(7)),
-            "the background uses image 7 which is not in the file",
+            "image 7 is not in the encounter",
         ),
         (
             "duplicate ids",
@@ -150,7 +150,7 @@ fn each_bad_file_has_its_own_clear_error() {
         (
             "huge map",
             with(&|v| v["map"]["width_cells"] = json!(4_000_000)),
-            "it must be 1 to 2000 on each side",
+            "a map must be between 1 and 2000 cells on each side",
         ),
     ];
     let open = Document::new(Demo::EveningHex.encounter().unwrap(), None);

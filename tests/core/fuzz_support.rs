@@ -4,7 +4,9 @@
 
 use std::io::Cursor;
 
+use lantern::check::{CheckError, FileKind, check_encounter};
 use lantern::files::{encounter_from_json, uvtt_from_json};
+use lantern::model::RuleSystem;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
@@ -330,11 +332,14 @@ pub struct Outcome {
 }
 
 /// Runs both loaders on `bytes`: they may accept or refuse it, but must not panic, and a refusal
-/// must be a short, non-empty message. An accepted map must hold only usable numbers.
+/// must be a short, non-empty message. An accepted map must hold only usable numbers. Every
+/// accepted input then goes the whole way a file goes in Lantern (`lantern::check`): scene, the
+/// party's fog, combat commands and their undo, save and reload; none of that may fail.
 pub fn check(bytes: &[u8]) -> Result<Outcome, TestCaseError> {
     let encounter = encounter_from_json(bytes);
-    if let Err(err) = &encounter {
-        check_message(&err.to_string())?;
+    match encounter {
+        Err(ref err) => check_message(&err.to_string())?,
+        Ok(ref encounter) => after_loading(check_encounter(FileKind::Encounter, encounter))?,
     }
     let map = uvtt_from_json(bytes, None);
     match &map {
@@ -347,12 +352,28 @@ pub fn check(bytes: &[u8]) -> Result<Outcome, TestCaseError> {
             prop_assert!(finite, "an imported wall has a non-finite end");
             prop_assert!(map.width_cells >= 1 && map.height_cells >= 1);
             prop_assert!(map.pixels_per_cell >= 1.0);
+            let imported = map
+                .clone()
+                .into_encounter("Fuzzed map", RuleSystem::default())
+                .encounter;
+            after_loading(check_encounter(FileKind::UniversalVttMap, &imported))?;
         }
     }
     Ok(Outcome {
         encounter_opened: encounter.is_ok(),
         map_imported: map.is_ok(),
     })
+}
+
+/// What happens after a file was accepted must succeed: an accepted file that cannot be used,
+/// saved or reopened is the bug the fuzzer hunts.
+fn after_loading<T>(result: Result<T, CheckError>) -> Result<(), TestCaseError> {
+    match result {
+        Ok(_) => Ok(()),
+        Err(err) => Err(TestCaseError::fail(format!(
+            "an accepted file failed after loading: {err}"
+        ))),
+    }
 }
 
 fn check_message(message: &str) -> Result<(), TestCaseError> {

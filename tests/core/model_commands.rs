@@ -219,12 +219,9 @@ fn invalid_commands_name_the_problem() {
                 id: TokenId(99),
                 to: Cell::new(1, 1),
             },
-            "there is no token TokenId#99",
+            "there is no token 99",
         ),
-        (
-            Command::RemoveWall(WallId(77)),
-            "there is no wall WallId#77",
-        ),
+        (Command::RemoveWall(WallId(77)), "there is no wall 77"),
         (
             Command::SetName("  ".into()),
             "the encounter's name can't be empty",

@@ -304,7 +304,7 @@ fn each_bad_file_gets_its_own_message() {
         ),
         (
             with(&|v| v["line_of_sight"][0][1]["x"] = json!(-1e300)),
-            "a coordinate at `line_of_sight[0][1].x` is -1e300; map coordinates must lie within ±100000 cells",
+            "a coordinate at `line_of_sight[0][1].x` is -1e300; map coordinates must lie within ±4000 cells",
         ),
         (
             with(&|v| v["line_of_sight"][0][1]["x"] = json!("NaN")),

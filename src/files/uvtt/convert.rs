@@ -10,7 +10,10 @@ use super::image_source::{decode_map_image, source_image};
 use super::map::{ImportStats, UvttMap};
 use super::raw::{Polylines, RawFile, RawLight, RawPoint, RawPortal};
 use super::{MAX_LIGHTS, MAX_PIXELS_PER_GRID, MAX_POINTS, MAX_SEGMENTS, UvttError, clip};
-use crate::model::{EmbeddedImage, Light, MapSpec, Rgba, Wall, WallId, WallKind};
+use crate::model::{
+    EmbeddedImage, Light, MapSpec, Rgba, Wall, WallId, WallKind, normalise_walls, validate_lights,
+    validate_walls,
+};
 
 /// The format versions whose layout this importer knows (1.0 is Arkenforge's, laid out as 0.3).
 const KNOWN_FORMATS: [f64; 3] = [0.2, 0.3, 1.0];
@@ -66,7 +69,10 @@ pub fn convert(raw: RawFile, folder: Option<&Path>) -> Result<UvttMap, UvttError
         &mut walls,
     )?;
     door_segments(&raw.portals.items, origin, &mut walls, &mut stats)?;
+    let walls = renumber(normalise_walls(walls));
+    validate_walls(&walls).map_err(UvttError::Invalid)?;
     let lights = lights(&raw.lights.items, origin)?;
+    validate_lights(&lights).map_err(UvttError::Invalid)?;
     let Some(image_text) = raw.image else {
         return Err(UvttError::NoImage);
     };
@@ -83,6 +89,14 @@ pub fn convert(raw: RawFile, folder: Option<&Path>) -> Result<UvttMap, UvttError
         lights,
         stats,
     })
+}
+
+/// Numbers walls from 1 in their order, as [`UvttMap::walls`] promises.
+fn renumber(mut walls: Vec<Wall>) -> Vec<Wall> {
+    for (wall, id) in walls.iter_mut().zip(1..) {
+        wall.id = WallId(id);
+    }
+    walls
 }
 
 fn check_format(raw: &RawFile) -> Result<(), UvttError> {

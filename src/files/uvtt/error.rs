@@ -75,6 +75,8 @@ pub enum UvttError {
         max = super::MAX_LIGHTS
     )]
     TooManyLights { found: u64 },
+    #[error("the map's walls or lights are unusable: {0}")]
+    Invalid(#[source] crate::model::CommandError),
     #[error("light {index} is unusable: {reason}")]
     BadLight { index: usize, reason: String },
 }

@@ -150,7 +150,7 @@ mod tests {
             map_point(RawPoint { x: 1.0, y: -1e9 }, origin, || "walls[0]".into()).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "a coordinate at `walls[0].y` is -1e9; map coordinates must lie within ±100000 cells"
+            "a coordinate at `walls[0].y` is -1e9; map coordinates must lie within ±4000 cells"
         );
     }
 }

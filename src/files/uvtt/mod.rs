@@ -35,8 +35,10 @@ pub const MAX_LIGHTS: u64 = 10_000;
 /// The largest `pixels_per_grid` accepted: one cell as wide as the largest image.
 pub const MAX_PIXELS_PER_GRID: f64 = crate::files::MAX_IMAGE_SIDE_PX as f64;
 
-/// How far from the image's corner a wall or light may lie, in cells.
-pub const MAX_COORDINATE_CELLS: f64 = 100_000.0;
+/// How far from the image's corner a wall or light may lie, in cells: the encounter's allowed
+/// area ([`crate::model::MAX_COORDINATE`]); after the shift to the map's origin the encounter's
+/// own validation has the last word.
+pub const MAX_COORDINATE_CELLS: f64 = crate::model::MAX_COORDINATE as f64;
 
 /// The largest map file read (the image inside is base64, a third larger than the image file).
 pub const MAX_FILE_BYTES: u64 = 512 << 20;

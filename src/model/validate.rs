@@ -1,0 +1,292 @@
+//! The one validation of an encounter: the loader runs [`validate`] on every file it opens, and
+//! each command runs the check for what it changes, so the two never disagree (same bounds, same
+//! messages) and no sequence of commands can build an encounter its own file would refuse.
+//!
+//! The bounds are written in `FORMAT.md` ("Limits"). They keep every later pass (the board's
+//! spatial index, fog, sight, saving) proportional to the map rather than to an outlier.
+
+use std::collections::BTreeSet;
+
+use super::{
+    Background, Cell, CellLength, CombatState, CommandError, Encounter, GridPoint, Light, MapSpec,
+    ObstaclePolygon, Token, Wall,
+};
+
+/// How far outside the largest map a coordinate may lie, in cells, on every side. Tokens may
+/// stand off the map (after the GM shrinks it, nothing is lost), so the allowed area does not
+/// follow the map's size: it is the largest map plus this margin, whatever the map is now.
+pub const COORDINATE_MARGIN_CELLS: i32 = 2_000;
+
+/// The smallest coordinate (cells or map space) an encounter may use on either axis.
+pub const MIN_COORDINATE: i32 = -COORDINATE_MARGIN_CELLS;
+
+/// The largest coordinate an encounter may use on either axis.
+pub const MAX_COORDINATE: i32 = MapSpec::MAX_CELLS as i32 + COORDINATE_MARGIN_CELLS;
+
+/// The most wall, door and window segments an encounter holds.
+pub const MAX_WALLS: usize = 50_000;
+/// How many times walls may cross each other (each crossing splits two walls for the sight
+/// sweep, so this bounds the pieces every sight and fog pass walks).
+pub const MAX_WALL_CROSSINGS: usize = 50_000;
+/// The most tokens an encounter holds.
+pub const MAX_TOKENS: usize = 5_000;
+/// The most embedded images an encounter holds.
+pub const MAX_IMAGES: usize = 500;
+/// The most obstacle polygons an encounter holds.
+pub const MAX_POLYGONS: usize = 10_000;
+/// The most corners one obstacle polygon has.
+pub const MAX_POLYGON_POINTS: usize = 10_000;
+/// The most lights an encounter holds.
+pub const MAX_LIGHTS: usize = 10_000;
+/// The most cells one cell layer (obstacles, difficult terrain, each fog set) marks: every cell
+/// of the largest map.
+pub const MAX_MARKED_CELLS: usize = (MapSpec::MAX_CELLS as usize) * (MapSpec::MAX_CELLS as usize);
+/// The highest round a fight may have reached (keeps round arithmetic far from overflow).
+pub const MAX_ROUND: u32 = 1_000_000;
+/// The largest background scale: one cell as wide as the largest image.
+pub const MAX_PIXELS_PER_CELL: f64 = 16_384.0;
+/// The longest distance a light reaches, in cells: across the whole allowed area.
+pub const MAX_LIGHT_RANGE_CELLS: f64 = 10_000.0;
+
+/// Checks everything about an encounter a file or a command could get wrong. The first problem
+/// found is returned, in the same words the command that would have made it uses.
+pub fn validate(encounter: &Encounter) -> Result<(), CommandError> {
+    check_name(&encounter.name)?;
+    check_map_size(encounter.map.width_cells, encounter.map.height_cells)?;
+    check_cell_length(encounter.map.cell_length)?;
+    if let Some(bg) = &encounter.map.background {
+        check_background(encounter, bg)?;
+    }
+    check_count("tokens", encounter.tokens.len(), MAX_TOKENS)?;
+    check_count("images", encounter.images.len(), MAX_IMAGES)?;
+    check_count(
+        "obstacle polygons",
+        encounter.obstacle_polygons.len(),
+        MAX_POLYGONS,
+    )?;
+    validate_walls(&encounter.walls)?;
+    check_tokens(encounter)?;
+    encounter
+        .obstacle_polygons
+        .iter()
+        .try_for_each(check_polygon)?;
+    validate_lights(&encounter.lights)?;
+    check_cell_sets(encounter)?;
+    check_combat(&encounter.combat)
+}
+
+/// The encounter's name must say something.
+pub fn check_name(name: &str) -> Result<(), CommandError> {
+    if name.trim().is_empty() {
+        return Err(CommandError::EmptyName);
+    }
+    Ok(())
+}
+
+/// A map is 1 to [`MapSpec::MAX_CELLS`] cells on each side.
+pub fn check_map_size(width: u32, height: u32) -> Result<(), CommandError> {
+    let max = MapSpec::MAX_CELLS;
+    if !(1..=max).contains(&width) || !(1..=max).contains(&height) {
+        return Err(CommandError::BadMapSize { width, height, max });
+    }
+    Ok(())
+}
+
+/// A cell stands for a positive, finite length.
+pub fn check_cell_length(length: CellLength) -> Result<(), CommandError> {
+    if !(length.value.is_finite() && length.value > 0.0) {
+        return Err(CommandError::BadCellLength);
+    }
+    Ok(())
+}
+
+/// A background names an embedded image, has a positive scale of at most
+/// [`MAX_PIXELS_PER_CELL`] and sits within the allowed area.
+pub fn check_background(encounter: &Encounter, bg: &Background) -> Result<(), CommandError> {
+    if !encounter.images.contains_key(&bg.image) {
+        return Err(CommandError::NoSuchImage(bg.image));
+    }
+    if !(bg.pixels_per_cell.is_finite()
+        && bg.pixels_per_cell > 0.0
+        && bg.pixels_per_cell <= MAX_PIXELS_PER_CELL)
+    {
+        return Err(CommandError::BadBackgroundScale);
+    }
+    check_point(bg.origin_in_grid, || "the background's corner".to_owned())
+}
+
+/// No more than `max` of something.
+pub fn check_count(what: &'static str, count: usize, max: usize) -> Result<(), CommandError> {
+    if count > max {
+        return Err(CommandError::TooMany { what, max });
+    }
+    Ok(())
+}
+
+/// A map-space point is finite and within the allowed area.
+pub fn check_point(p: GridPoint, what: impl FnOnce() -> String) -> Result<(), CommandError> {
+    if !(p.x.is_finite() && p.y.is_finite()) {
+        return Err(CommandError::NotFinite(what()));
+    }
+    let range = f64::from(MIN_COORDINATE)..=f64::from(MAX_COORDINATE);
+    if !(range.contains(&p.x) && range.contains(&p.y)) {
+        return Err(CommandError::OutOfBounds(what()));
+    }
+    Ok(())
+}
+
+/// A cell is within the allowed area.
+pub fn check_cell(cell: Cell, what: impl FnOnce() -> String) -> Result<(), CommandError> {
+    let range = MIN_COORDINATE..=MAX_COORDINATE;
+    if !(range.contains(&cell.x) && range.contains(&cell.y)) {
+        return Err(CommandError::OutOfBounds(what()));
+    }
+    Ok(())
+}
+
+/// A wall's two ends are finite and within the allowed area.
+pub fn check_wall(wall: &Wall) -> Result<(), CommandError> {
+    let what = || format!("wall {}", wall.id);
+    check_point(wall.a, what)?;
+    check_point(wall.b, what)
+}
+
+/// A token stands within the allowed area and faces a finite direction.
+pub fn check_token(token: &Token) -> Result<(), CommandError> {
+    // Clipped: a damaged file can put a megabyte where a name belongs.
+    let name = || {
+        format!(
+            "token “{}”",
+            token.name.chars().take(100).collect::<String>()
+        )
+    };
+    check_cell(token.cell, name)?;
+    if !token.rotation_deg.is_finite() {
+        return Err(CommandError::NotFinite(format!("{}'s facing", name())));
+    }
+    Ok(())
+}
+
+/// An obstacle polygon has 3 to [`MAX_POLYGON_POINTS`] corners, each finite and in the area.
+pub fn check_polygon(polygon: &ObstaclePolygon) -> Result<(), CommandError> {
+    if polygon.points.len() < 3 {
+        return Err(CommandError::DegeneratePolygon);
+    }
+    check_count(
+        "corners in one obstacle polygon",
+        polygon.points.len(),
+        MAX_POLYGON_POINTS,
+    )?;
+    polygon
+        .points
+        .iter()
+        .try_for_each(|p| check_point(*p, || "an obstacle polygon's corner".to_owned()))
+}
+
+/// A light sits in the allowed area with a finite, non-negative range and intensity.
+pub fn check_light(light: &Light) -> Result<(), CommandError> {
+    check_point(light.position, || "a light".to_owned())?;
+    let usable = |v: f64, max: f64| v.is_finite() && (0.0..=max).contains(&v);
+    if !usable(light.range_cells, MAX_LIGHT_RANGE_CELLS) || !usable(light.intensity, 1e6) {
+        return Err(CommandError::NotFinite(
+            "a light's range or intensity".to_owned(),
+        ));
+    }
+    Ok(())
+}
+
+/// Cells a command paints or explores lie within the allowed area.
+pub fn check_cells<'a>(
+    cells: impl IntoIterator<Item = &'a Cell>,
+    what: &'static str,
+) -> Result<(), CommandError> {
+    cells
+        .into_iter()
+        .try_for_each(|c| check_cell(*c, || format!("{what} {c}")))
+}
+
+/// A wall set: at most [`MAX_WALLS`] walls with unique ids, each in the allowed area, crossing
+/// each other at most [`MAX_WALL_CROSSINGS`] times. Importers run it on the walls they bring.
+pub fn validate_walls(walls: &[Wall]) -> Result<(), CommandError> {
+    check_count("walls", walls.len(), MAX_WALLS)?;
+    let mut ids = BTreeSet::new();
+    for wall in walls {
+        if !ids.insert(wall.id) {
+            return Err(CommandError::DuplicateWall(wall.id));
+        }
+        check_wall(wall)?;
+    }
+    check_crossings(walls)
+}
+
+/// Walls cross each other at most [`MAX_WALL_CROSSINGS`] times.
+pub fn check_crossings(walls: &[Wall]) -> Result<(), CommandError> {
+    super::count_crossings(walls, MAX_WALL_CROSSINGS).map_err(|_| CommandError::TooMany {
+        what: "wall crossings",
+        max: MAX_WALL_CROSSINGS,
+    })?;
+    Ok(())
+}
+
+/// A light list: at most [`MAX_LIGHTS`], each usable.
+pub fn validate_lights(lights: &[Light]) -> Result<(), CommandError> {
+    check_count("lights", lights.len(), MAX_LIGHTS)?;
+    lights.iter().try_for_each(check_light)
+}
+
+fn check_tokens(encounter: &Encounter) -> Result<(), CommandError> {
+    let mut ids = BTreeSet::new();
+    for token in &encounter.tokens {
+        if !ids.insert(token.id) {
+            return Err(CommandError::DuplicateToken(token.id));
+        }
+        check_token(token)?;
+        if let Some(image) = token.image.filter(|i| !encounter.images.contains_key(i)) {
+            return Err(CommandError::NoSuchImage(image));
+        }
+    }
+    Ok(())
+}
+
+fn check_cell_sets(encounter: &Encounter) -> Result<(), CommandError> {
+    let fog = &encounter.fog;
+    let sets = [
+        ("obstacle cell", &encounter.obstacle_cells),
+        ("difficult cell", &encounter.difficult_cells),
+        ("explored cell", &fog.explored),
+        ("revealed cell", &fog.revealed),
+        ("hidden cell", &fog.hidden),
+    ];
+    for (what, set) in sets {
+        check_count("marked cells in one layer", set.len(), MAX_MARKED_CELLS)?;
+        check_cells(set, what)?;
+    }
+    Ok(())
+}
+
+/// The turn marker points at a combatant of the order.
+pub fn check_combat(combat: &CombatState) -> Result<(), CommandError> {
+    let initiative = &combat.initiative;
+    if let Some(current) = initiative.current
+        && current >= initiative.combatants.len()
+    {
+        return Err(CommandError::BadCombat(format!(
+            "the turn marker points at combatant {} of {}",
+            current + 1,
+            initiative.combatants.len()
+        )));
+    }
+    if initiative.pip >= crate::combat::initiative::Initiative::PIPS_PER_ROUND {
+        return Err(CommandError::BadCombat(format!(
+            "the time pip is {}; a round has pips 0 to 9",
+            initiative.pip
+        )));
+    }
+    if initiative.round > MAX_ROUND {
+        return Err(CommandError::BadCombat(format!(
+            "the fight is in round {}; Lantern counts up to round {MAX_ROUND}",
+            initiative.round
+        )));
+    }
+    check_count("combatants", initiative.combatants.len(), MAX_TOKENS + 1)
+}
