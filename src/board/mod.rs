@@ -13,6 +13,7 @@ pub mod grid;
 mod index;
 mod lane;
 pub mod lattice;
+pub mod light;
 pub mod reach;
 pub mod scene;
 pub mod sight;

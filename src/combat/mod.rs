@@ -9,4 +9,5 @@ pub mod effective;
 pub mod initiative;
 pub mod momentum;
 pub mod momentum_apply;
+pub mod vision;
 pub mod wounds;

@@ -10,8 +10,8 @@ use crate::rules::{RulesError, TrackerCommand};
 
 use super::{
     Background, Cell, CellLength, CombatState, CustomBand, DiagonalRule, EmbeddedImage, Encounter,
-    FogCommand, GridKind, ImageId, Light, LogEntry, MapSpec, ObstaclePolygon, RuleSystem, Token,
-    TokenId, Wall, WallId, WallKind,
+    FogCommand, GridKind, ImageId, Light, LightCommand, LightError, LogEntry, MapSpec,
+    ObstaclePolygon, RuleSystem, Token, TokenId, Wall, WallId, WallKind,
 };
 
 /// A layer of per-cell flags the GM paints.
@@ -87,6 +87,8 @@ pub enum Command {
     SetCombat(Box<CombatState>),
     /// A change to the fog of war.
     Fog(FogCommand),
+    /// A change to one light or the ambient light.
+    Light(LightCommand),
 }
 
 /// Why a command could not be applied.
@@ -126,6 +128,8 @@ pub enum CommandError {
     Combat(#[from] CombatError),
     #[error(transparent)]
     Rules(#[from] RulesError),
+    #[error(transparent)]
+    Light(#[from] LightError),
 }
 
 impl Command {
@@ -160,6 +164,7 @@ impl Command {
             Self::SetCombat(_) => "Restore combat",
             Self::Tracker(_) => "Change tracker",
             Self::Fog(c) => c.label(),
+            Self::Light(c) => c.label(),
         }
     }
 }
@@ -232,6 +237,7 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
             *state,
         )))),
         Command::Fog(command) => Ok(Command::Fog(command.apply(&mut encounter.fog))),
+        Command::Light(command) => Ok(Command::Light(command.apply(encounter)?)),
     }
 }
 

@@ -25,10 +25,10 @@ pub use fog::{Fog, FogCommand, FogMark, mark_of};
 pub use history::History;
 pub use ids::{ImageId, TokenId, WallId};
 pub use image::EmbeddedImage;
-pub use light::{Light, Rgba};
+pub use light::{Ambient, Light, LightCommand, LightError, LightKind, Rgba};
 pub use map::{
     Background, Cell, CellLength, DiagonalRule, GridKind, GridPoint, LengthUnit, MapSpec,
 };
 pub use rule_system::RuleSystem;
-pub use token::{Rgb, Side, SizeCategory, Token};
+pub use token::{Rgb, Senses, Side, SizeCategory, Token};
 pub use wall::{Wall, WallKind};

@@ -7,10 +7,11 @@
 
 use egui::{Color32, Mesh, Pos2, Rect, Shape, pos2};
 
+use super::light_layer::LightLayer;
 use super::terrain::cell_polygon;
 use super::transform::MapTransform;
 use crate::board::Scene;
-use crate::board::fog::{CellFog, CellMask, FogCells, newly_seen, seen_cells};
+use crate::board::fog::{CellFog, CellMask, FogCells, newly_seen, seen_cells_lit};
 use crate::model::{Cell, Encounter, Fog, MapSpec, Side};
 
 /// Who a map view is drawn for.
@@ -47,9 +48,14 @@ struct Band {
 }
 
 /// The fog's caches and the brush. View state; nothing here is saved.
+///
+/// The party sees what is in its sight *and* lit, so every cache here keys on the light
+/// layer's generation (which follows the scene's), not on the scene's alone.
 #[derive(Debug, Default)]
 pub struct FogLayer {
-    /// The party's sight for one scene generation.
+    /// The illumination the party's sight depends on, and its drawing.
+    pub light: LightLayer,
+    /// The party's sight for one light generation.
     seen: Option<(u64, CellMask)>,
     /// Cell states for a scene generation and a saved fog.
     cells: Option<(u64, Fog, FogCells)>,
@@ -63,13 +69,16 @@ pub struct FogLayer {
 }
 
 impl FogLayer {
-    /// The cells the party sees in `scene` (generation `generation`), computed once per scene.
-    pub fn seen(&mut self, scene: &Scene, generation: u64) -> &CellMask {
-        seen_for(&mut self.seen, scene, generation)
+    /// The cells the party sees in `scene` (generation `generation`) in its light, computed
+    /// once per change of either.
+    pub fn seen(&mut self, scene: &Scene, generation: u64, encounter: &Encounter) -> &CellMask {
+        let generation = self.light.refresh(scene, generation, encounter);
+        seen_for(&mut self.seen, &self.light, scene, generation, encounter)
     }
 
-    /// Every cell's fog state, recomputed when the scene or the saved fog changed.
+    /// Every cell's fog state, recomputed when the scene, the light or the saved fog changed.
     pub fn cells(&mut self, scene: &Scene, generation: u64, encounter: &Encounter) -> &FogCells {
+        let generation = self.light.refresh(scene, generation, encounter);
         let stale = self
             .cells
             .as_ref()
@@ -77,9 +86,9 @@ impl FogLayer {
         if stale {
             self.cells = None;
         }
-        let seen = &mut self.seen;
+        let (seen, light) = (&mut self.seen, &self.light);
         let (_, _, cells) = self.cells.get_or_insert_with(|| {
-            let seen = seen_for(seen, scene, generation);
+            let seen = seen_for(seen, light, scene, generation, encounter);
             let cells = FogCells::new(&encounter.map, &encounter.fog, seen);
             (generation, encounter.fog.clone(), cells)
         });
@@ -94,12 +103,14 @@ impl FogLayer {
         generation: u64,
         encounter: &Encounter,
     ) -> &[bool] {
+        let scene_generation = generation;
+        let generation = self.light.refresh(scene, generation, encounter);
         let stale = self
             .walls
             .as_ref()
             .is_none_or(|(g, fog, _)| *g != generation || *fog != encounter.fog);
         if stale {
-            let cells = self.cells(scene, generation, encounter);
+            let cells = self.cells(scene, scene_generation, encounter);
             let shown = encounter
                 .walls
                 .iter()
@@ -118,12 +129,13 @@ impl FogLayer {
         generation: u64,
         encounter: &Encounter,
     ) -> Vec<Cell> {
-        let key = (generation, encounter.fog.explored.len());
+        let lit_generation = self.light.refresh(scene, generation, encounter);
+        let key = (lit_generation, encounter.fog.explored.len());
         if !encounter.fog.enabled || self.checked == Some(key) {
             return Vec::new();
         }
         self.checked = Some(key);
-        newly_seen(&encounter.fog, self.seen(scene, generation))
+        newly_seen(&encounter.fog, self.seen(scene, generation, encounter))
     }
 
     /// Paints the fog over the board for `audience`.
@@ -139,12 +151,14 @@ impl FogLayer {
         if !encounter.fog.enabled {
             return;
         }
+        let scene_generation = generation;
+        let generation = self.light.refresh(scene, generation, encounter);
         let slot = audience as usize;
         let stale = self.bands[slot]
             .as_ref()
             .is_none_or(|(g, fog, _)| *g != generation || *fog != encounter.fog);
         if stale {
-            let cells = self.cells(scene, generation, encounter);
+            let cells = self.cells(scene, scene_generation, encounter);
             let bands = build_bands(&encounter.map, cells, fog_colours(audience));
             self.bands[slot] = Some((generation, encounter.fog.clone(), bands));
         }
@@ -185,16 +199,25 @@ fn wall_shown(map: &MapSpec, cells: &FogCells, wall: &crate::model::Wall) -> boo
     })
 }
 
-/// The party's sight cached in `slot` for `generation`, computed when missing or stale.
+/// The party's sight cached in `slot` for light generation `generation`, computed when missing
+/// or stale.
 fn seen_for<'a>(
     slot: &'a mut Option<(u64, CellMask)>,
+    light: &LightLayer,
     scene: &Scene,
     generation: u64,
+    encounter: &Encounter,
 ) -> &'a CellMask {
     if slot.as_ref().is_some_and(|(g, _)| *g != generation) {
         *slot = None;
     }
-    let (_, seen) = slot.get_or_insert_with(|| (generation, seen_cells(scene, Side::Party, None)));
+    let (_, seen) = slot.get_or_insert_with(|| {
+        let seen = light.illumination().map_or_else(
+            || CellMask::empty(&encounter.map),
+            |lit| seen_cells_lit(scene, encounter, lit, Side::Party),
+        );
+        (generation, seen)
+    });
     seen
 }
 

@@ -335,6 +335,7 @@ fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
         }
         crate::app::combat::condition_menu_ui(ui, ctx, token.id);
         super::turning::rotate_menu_ui(ui, ctx, token);
+        super::light_menu::token_light_menu_ui(ui, ctx, token);
         let gm_label = if token.gm_only {
             "Show to players"
         } else {

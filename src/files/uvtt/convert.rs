@@ -10,7 +10,7 @@ use super::image_source::{decode_map_image, source_image};
 use super::map::{ImportStats, UvttMap};
 use super::raw::{Polylines, RawFile, RawLight, RawPoint, RawPortal};
 use super::{MAX_LIGHTS, MAX_PIXELS_PER_GRID, MAX_POINTS, MAX_SEGMENTS, UvttError, clip};
-use crate::model::{EmbeddedImage, Light, MapSpec, Rgba, Wall, WallId, WallKind};
+use crate::model::{EmbeddedImage, Light, LightKind, MapSpec, Rgba, Wall, WallId, WallKind};
 
 /// The format versions whose layout this importer knows (1.0 is Arkenforge's, laid out as 0.3).
 const KNOWN_FORMATS: [f64; 3] = [0.2, 0.3, 1.0];
@@ -243,6 +243,10 @@ fn convert_light(index: usize, light: &RawLight, origin: RawPoint) -> Result<Lig
         intensity,
         color,
         shadows: light.shadows,
+        kind: LightKind::Custom,
+        bright_cells: None,
+        on: true,
+        carried_by: None,
     })
 }
 
