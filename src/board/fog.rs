@@ -7,9 +7,9 @@
 //! maps, whose centres line up in columns), so the cost is the polygon's edges plus the cells
 //! filled, not the map's area times the edges.
 
-use crate::model::{Cell, Encounter, Fog, GridKind, GridPoint, MapSpec, Senses, Side};
+use crate::model::{Cell, Encounter, Fog, GridKind, GridPoint, MapSpec, Side};
 
-use super::footprint::{footprint_cells, footprint_centre};
+use super::fog_raster::{View, side_views};
 use super::grid::{HEX_RADIUS, point_in_grid};
 use super::light::{Illumination, LightLevel};
 use super::scene::Scene;
@@ -176,36 +176,33 @@ pub fn newly_seen(fog: &Fog, seen: &CellMask) -> Vec<Cell> {
     seen.cells().filter(|c| !fog.explored.contains(c)).collect()
 }
 
-/// The cells `side`'s tokens see now in `light` (Evening, Vision): a cell is seen when it lies
-/// inside a token's sight polygon and is lit (dim or bright), or lies within that token's
-/// darkvision range (which sees darkness as dim light). A blind token sees nothing. Each token's
-/// own footprint is always seen: a creature knows where it stands, and the players keep seeing
-/// their own tokens in the dark.
+/// The cells `side`'s tokens see now in `light` (Evening, Vision): a cell is seen when its
+/// centre lies inside a token's sight polygon and is lit (dim or bright), or lies within that
+/// token's darkvision range (which sees darkness as dim light). A blind token sees nothing. Each
+/// token's own footprint is always seen: a creature knows where it stands, and the players keep
+/// seeing their own tokens in the dark.
 pub fn seen_cells_lit(
     scene: &Scene,
     encounter: &Encounter,
     light: &Illumination,
     side: Side,
 ) -> CellMask {
-    let map = &encounter.map;
+    seen_by_views(&encounter.map, light, &side_views(scene, encounter, side))
+}
+
+/// [`seen_cells_lit`] from views already worked out.
+pub fn seen_by_views(map: &MapSpec, light: &Illumination, views: &[View]) -> CellMask {
     let mut mask = CellMask::empty(map);
-    for token in encounter.tokens.iter().filter(|t| t.side == side) {
-        for cell in footprint_cells(map.grid, token.size, token.cell) {
-            let (col, row) = map.offset_of(cell);
+    for view in views {
+        for cell in &view.own {
+            let (col, row) = map.offset_of(*cell);
             mask.set_offset(col, row);
         }
-        let darkvision = match token.senses {
-            Senses::Blind => continue,
-            Senses::Normal => None,
-            Senses::Darkvision { range_cells } => Some(f64::from(range_cells)),
-        };
-        let centre = footprint_centre(map.grid, token.size, token.cell);
-        let polygon = scene.sight_polygon(centre, None);
-        for_each_cell_in(map, &polygon, |col, row| {
+        for_each_cell_in(map, &view.polygon, |col, row| {
             let cell = map.cell_at_offset(col, row);
-            let sees_dark = darkvision.is_some_and(|r| {
+            let sees_dark = view.darkvision.is_some_and(|r| {
                 let p = point_in_grid(map.grid, cell);
-                (p.x - centre.x).hypot(p.y - centre.y) <= r
+                (p.x - view.centre.x).hypot(p.y - view.centre.y) <= r
             });
             if sees_dark || light.at_cell(cell) >= LightLevel::Dim {
                 mask.set_offset(col, row);

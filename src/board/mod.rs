@@ -8,6 +8,7 @@ pub mod bands;
 pub mod cover;
 pub mod degree;
 pub mod fog;
+pub mod fog_raster;
 pub mod footprint;
 pub mod grid;
 mod index;
