@@ -8,7 +8,7 @@
 //! token's sight polygon and is lit (or in that token's darkvision); the rest of the cell shows
 //! as explored. The GM's marks and the party's own cells win over the pixels.
 
-use crate::model::{Cell, Encounter, Fog, GridPoint, MapSpec, Senses, Side};
+use crate::model::{Cell, Encounter, Fog, GridKind, GridPoint, MapSpec, Senses, Side, Token};
 
 use super::fog::{CellFog, CellMask};
 use super::footprint::{footprint_cells, footprint_centre};
@@ -45,29 +45,31 @@ impl View {
 
 /// The views of `side`'s tokens, each from the centre of its footprint.
 pub fn side_views(scene: &Scene, encounter: &Encounter, side: Side) -> Vec<View> {
-    let grid = encounter.map.grid;
     encounter
         .tokens
         .iter()
         .filter(|t| t.side == side)
-        .map(|t| {
-            let centre = footprint_centre(grid, t.size, t.cell);
-            let (darkvision, polygon) = match t.senses {
-                Senses::Blind => (None, Vec::new()),
-                Senses::Normal => (None, scene.sight_polygon(centre, None)),
-                Senses::Darkvision { range_cells } => (
-                    Some(f64::from(range_cells)),
-                    scene.sight_polygon(centre, None),
-                ),
-            };
-            View {
-                centre,
-                darkvision,
-                polygon,
-                own: footprint_cells(grid, t.size, t.cell),
-            }
-        })
+        .map(|t| token_view(scene, encounter.map.grid, t))
         .collect()
+}
+
+/// What `token` sees, from the centre of its footprint.
+pub fn token_view(scene: &Scene, grid: GridKind, token: &Token) -> View {
+    let centre = footprint_centre(grid, token.size, token.cell);
+    let (darkvision, polygon) = match token.senses {
+        Senses::Blind => (None, Vec::new()),
+        Senses::Normal => (None, scene.sight_polygon(centre, None)),
+        Senses::Darkvision { range_cells } => (
+            Some(f64::from(range_cells)),
+            scene.sight_polygon(centre, None),
+        ),
+    };
+    View {
+        centre,
+        darkvision,
+        polygon,
+        own: footprint_cells(grid, token.size, token.cell),
+    }
 }
 
 /// How a pixel of the raster shows.
@@ -308,7 +310,7 @@ fn lit_pixels(raster: &FogRaster, light: &Illumination, count: usize) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{GridKind, RuleSystem, Token, TokenId, Wall, WallId, WallKind};
+    use crate::model::{RuleSystem, TokenId, Wall, WallId, WallKind};
 
     #[test]
     fn a_diagonal_wall_splits_cells_smoothly() {

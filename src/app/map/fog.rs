@@ -13,8 +13,8 @@ use super::light_layer::LightLayer;
 use super::transform::MapTransform;
 use crate::board::Scene;
 use crate::board::fog::{CellFog, CellMask, FogCells, newly_seen, seen_by_views};
-use crate::board::fog_raster::{FogRaster, PixelFog, View, fog_raster, side_views};
-use crate::model::{Cell, Encounter, Fog, MapSpec, Side};
+use crate::board::fog_raster::{FogRaster, PixelFog, View, fog_raster, token_view};
+use crate::model::{Cell, Encounter, Fog, MapSpec, ObstaclePolygon, Side, TokenId, Wall};
 
 /// Who a map view is drawn for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -64,6 +64,8 @@ pub struct FogLayer {
     pub light: LightLayer,
     /// The party's views and the cells they see, for one light generation.
     seen: Option<(u64, Vec<View>, CellMask)>,
+    /// Each party token's view, kept while the token, its senses and the terrain stay.
+    views: ViewCache,
     /// Cell states for a scene generation and a saved fog.
     cells: Option<(u64, Fog, FogCells)>,
     /// The fog at sub-cell resolution for a light generation and a saved fog.
@@ -82,7 +84,15 @@ impl FogLayer {
     /// once per change of either.
     pub fn seen(&mut self, scene: &Scene, generation: u64, encounter: &Encounter) -> &CellMask {
         let generation = self.light.refresh(scene, generation, encounter);
-        seen_for(&mut self.seen, &self.light, scene, generation, encounter).1
+        seen_for(
+            &mut self.seen,
+            &mut self.views,
+            &self.light,
+            scene,
+            generation,
+            encounter,
+        )
+        .1
     }
 
     /// Every cell's fog state, recomputed when the scene, the light or the saved fog changed.
@@ -95,9 +105,9 @@ impl FogLayer {
         if stale {
             self.cells = None;
         }
-        let (seen, light) = (&mut self.seen, &self.light);
+        let (seen, views, light) = (&mut self.seen, &mut self.views, &self.light);
         let (_, _, cells) = self.cells.get_or_insert_with(|| {
-            let (_, seen) = seen_for(seen, light, scene, generation, encounter);
+            let (_, seen) = seen_for(seen, views, light, scene, generation, encounter);
             let cells = FogCells::new(&encounter.map, &encounter.fog, seen);
             (generation, encounter.fog.clone(), cells)
         });
@@ -206,9 +216,9 @@ impl FogLayer {
         if stale {
             self.raster = None;
         }
-        let (seen, light) = (&mut self.seen, &self.light);
+        let (seen, views, light) = (&mut self.seen, &mut self.views, &self.light);
         let (_, _, raster) = self.raster.get_or_insert_with(|| {
-            let (views, mask) = seen_for(seen, light, scene, generation, encounter);
+            let (party, mask) = seen_for(seen, views, light, scene, generation, encounter);
             let fallback;
             let lit = if let Some(lit) = light.illumination() {
                 lit
@@ -216,7 +226,7 @@ impl FogLayer {
                 fallback = crate::board::light::Illumination::new(scene, encounter);
                 &fallback
             };
-            let raster = fog_raster(&encounter.map, &encounter.fog, mask, views, lit);
+            let raster = fog_raster(&encounter.map, &encounter.fog, mask, party, lit);
             (generation, encounter.fog.clone(), raster)
         });
         raster
@@ -254,6 +264,7 @@ fn wall_shown(map: &MapSpec, cells: &FogCells, wall: &crate::model::Wall) -> boo
 /// when missing or stale.
 fn seen_for<'a>(
     slot: &'a mut Option<(u64, Vec<View>, CellMask)>,
+    cache: &mut ViewCache,
     light: &LightLayer,
     scene: &Scene,
     generation: u64,
@@ -263,7 +274,7 @@ fn seen_for<'a>(
         *slot = None;
     }
     let (_, views, seen) = slot.get_or_insert_with(|| {
-        let views = side_views(scene, encounter, Side::Party);
+        let views = cache.party_views(scene, encounter);
         let seen = light.illumination().map_or_else(
             || CellMask::empty(&encounter.map),
             |lit| seen_by_views(&encounter.map, lit, &views),
@@ -286,4 +297,68 @@ fn fog_image(raster: &FogRaster, (hidden, explored): (Color32, Color32)) -> Colo
         })
         .collect();
     ColorImage::new([raster.width as usize, raster.height as usize], pixels)
+}
+
+/// What a token's sight polygon depends on besides its position: the terrain.
+#[derive(Clone, Debug, PartialEq)]
+struct TerrainKey {
+    map: MapSpec,
+    walls: Vec<Wall>,
+    obstacle_cells: Vec<Cell>,
+    obstacle_polygons: Vec<ObstaclePolygon>,
+}
+
+impl TerrainKey {
+    fn matches(&self, e: &Encounter) -> bool {
+        self.map == e.map
+            && self.walls == e.walls
+            && self.obstacle_cells.iter().eq(e.obstacle_cells.iter())
+            && self.obstacle_polygons == e.obstacle_polygons
+    }
+
+    fn of(e: &Encounter) -> Self {
+        Self {
+            map: e.map.clone(),
+            walls: e.walls.clone(),
+            obstacle_cells: e.obstacle_cells.iter().copied().collect(),
+            obstacle_polygons: e.obstacle_polygons.clone(),
+        }
+    }
+}
+
+/// Party tokens' views by token, for one terrain: a move recomputes the mover's sight polygon
+/// only, not every party member's.
+#[derive(Debug, Default)]
+struct ViewCache {
+    terrain: Option<TerrainKey>,
+    views: std::collections::HashMap<TokenId, (crate::model::Token, View)>,
+}
+
+impl ViewCache {
+    fn party_views(&mut self, scene: &Scene, encounter: &Encounter) -> Vec<View> {
+        if self.terrain.as_ref().is_none_or(|k| !k.matches(encounter)) {
+            self.terrain = Some(TerrainKey::of(encounter));
+            self.views.clear();
+        }
+        let grid = encounter.map.grid;
+        let party = encounter.tokens.iter().filter(|t| t.side == Side::Party);
+        let views: Vec<View> = party
+            .map(|token| {
+                let same = |kept: &crate::model::Token| {
+                    kept.cell == token.cell
+                        && kept.size == token.size
+                        && kept.senses == token.senses
+                };
+                match self.views.get(&token.id) {
+                    Some((kept, view)) if same(kept) => view.clone(),
+                    _ => {
+                        let view = token_view(scene, grid, token);
+                        self.views.insert(token.id, (token.clone(), view.clone()));
+                        view
+                    }
+                }
+            })
+            .collect();
+        views
+    }
 }
