@@ -175,8 +175,34 @@ impl LanternApp {
                 }
             }
         }
+        let applied = self.apply_dice_amends(applied);
         self.forget_missing_selection();
         self.record_explored(applied);
+    }
+
+    /// Apply and Boosts from the Dice pane join the roll's undo step while it is the newest
+    /// step; otherwise they become a step of their own.
+    fn apply_dice_amends(&mut self, mut applied: bool) -> bool {
+        if applied {
+            self.dice.note_applied(self.document.history().marker());
+        }
+        let (amends, same_step) = self.dice.take_amends(self.document.history().marker());
+        for command in amends {
+            let label = command.label();
+            let result = if same_step {
+                self.document.amend_last(command)
+            } else {
+                self.document.apply(command)
+            };
+            match result {
+                Ok(()) => applied = true,
+                Err(err) => {
+                    let err = anyhow::Error::new(err).context(format!("{label} failed"));
+                    self.notifications.error(&err);
+                }
+            }
+        }
+        applied
     }
 
     /// Adds the cells the party sees now to the explored fog, as part of the undo step that let

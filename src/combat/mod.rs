@@ -1,6 +1,7 @@
 //! Turn structure: initiative, condition tokens with durations, and momentum dice pools.
 //! Pure core: no egui.
 
+pub mod action;
 pub mod catalogue;
 pub mod command;
 pub mod conditions;

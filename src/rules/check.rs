@@ -16,6 +16,9 @@ pub enum CheckSetup {
     Evening(evening::EveningCheck),
     /// Road and Ruin: the d10 Outcome die.
     RoadAndRuin(rr::OutcomeCheck),
+    /// Road and Ruin: an attack die with its Special die against armour (Road and Ruin,
+    /// COMBAT).
+    RoadAndRuinAttack(rr::AttackRoll),
     /// Post core: a d6 action roll.
     PostCore(post::ActionRoll),
     /// 3d6: Total against the general resolution bands.
@@ -31,6 +34,8 @@ pub enum CheckOutcome {
     Evening(evening::EveningRoll),
     /// Road and Ruin result.
     RoadAndRuin(rr::OutcomeRoll),
+    /// Road and Ruin attack result.
+    RoadAndRuinAttack(rr::AttackResult),
     /// Post core result.
     PostCore(post::ActionResult),
     /// 3d6 result.
@@ -48,7 +53,7 @@ impl CheckSetup {
         match self {
             Self::GoForthHeroes(_) => RuleSystem::GoForthHeroes,
             Self::Evening(_) => RuleSystem::Evening,
-            Self::RoadAndRuin(_) => RuleSystem::RoadAndRuin,
+            Self::RoadAndRuin(_) | Self::RoadAndRuinAttack(_) => RuleSystem::RoadAndRuin,
             Self::PostCore(_) => RuleSystem::PostCore,
             Self::ThreeD6(_) => RuleSystem::ThreeD6,
         }
@@ -61,6 +66,7 @@ impl CheckSetup {
             Self::GoForthHeroes(c) => labelled(&c.odds()),
             Self::Evening(c) => labelled(&c.odds()),
             Self::RoadAndRuin(c) => labelled(&c.odds()),
+            Self::RoadAndRuinAttack(c) => labelled(&c.odds()),
             Self::PostCore(c) => labelled(&c.odds()),
             Self::ThreeD6(c) => labelled(&c.odds()),
         }
@@ -72,6 +78,7 @@ impl CheckSetup {
             Self::GoForthHeroes(c) => CheckOutcome::GoForthHeroes(c.roll(rng)),
             Self::Evening(c) => CheckOutcome::Evening(c.roll(rng)),
             Self::RoadAndRuin(c) => CheckOutcome::RoadAndRuin(c.roll(rng)),
+            Self::RoadAndRuinAttack(c) => CheckOutcome::RoadAndRuinAttack(c.roll(rng)),
             Self::PostCore(c) => CheckOutcome::PostCore(c.roll(rng)),
             Self::ThreeD6(c) => CheckOutcome::ThreeD6(c.roll(rng)),
         }
@@ -86,8 +93,21 @@ impl CheckOutcome {
             Self::GoForthHeroes(r) => &r.dice,
             Self::Evening(r) => &r.dice,
             Self::RoadAndRuin(r) => &r.dice,
+            Self::RoadAndRuinAttack(r) => &r.dice,
             Self::PostCore(r) => &r.dice,
             Self::ThreeD6(r) => &r.dice,
+        }
+    }
+
+    /// The outcome in the system's terms for a check that is not an attack: a GFH check that
+    /// misses its TN fails (GFH, Checks: binary), and one that makes it succeeds with its Effort
+    /// (for Hearts of obstacles); Grazes are an attack's (GFH, Attacking).
+    #[must_use]
+    pub fn label_as_check(&self) -> String {
+        match self {
+            Self::GoForthHeroes(r) if r.outcome == gfh::GfhOutcome::Graze => "Failure".to_owned(),
+            Self::GoForthHeroes(r) => format!("Success for {} Effort", r.effort),
+            _ => self.label(),
         }
     }
 
@@ -98,6 +118,7 @@ impl CheckOutcome {
             Self::GoForthHeroes(r) => format!("{} for {} Effort", r.outcome.label(), r.effort),
             Self::Evening(r) => r.outcome.label(),
             Self::RoadAndRuin(r) => r.outcome.label(),
+            Self::RoadAndRuinAttack(r) => r.outcome.label(),
             Self::PostCore(r) => r.outcome.label(),
             Self::ThreeD6(r) => r.band.label(),
         }

@@ -475,3 +475,48 @@ fn a_scene_given_new_tokens_answers_as_a_fresh_one() {
     let cells = |s: &Scene| s.tokens.iter().map(|t| t.cells.clone()).collect::<Vec<_>>();
     assert_eq!(cells(&kept), cells(&fresh));
 }
+
+#[test]
+fn the_action_flow_lists_the_light_as_a_contribution() {
+    // Evening, Vision: an archer shooting into darkness is Blinded toward the target (a Harder
+    // line, source `light`); GFH: an attack into darkness is Hard. Bright daylight adds nothing.
+    use lantern::combat::action::{ActionRequest, Lever, Source, build};
+    use lantern::rules::CheckSetup;
+    let mut enc = dark_map(GridKind::Square, 12, 1);
+    enc.tokens.push(Token::new(
+        TokenId(1),
+        "Archer",
+        Side::Party,
+        Cell::new(0, 0),
+    ));
+    enc.tokens.push(Token::new(
+        TokenId(2),
+        "Ghoul",
+        Side::Enemy,
+        Cell::new(9, 0),
+    ));
+    let request = ActionRequest {
+        actor: Some(TokenId(1)),
+        targets: vec![TokenId(2)],
+        attack: true,
+        ..ActionRequest::default()
+    };
+    let lines = |enc: &Encounter, base: &CheckSetup| {
+        build(enc, &request, base)
+            .contributions
+            .into_iter()
+            .filter(|c| c.source == Source::Light)
+            .map(|c| (c.text, c.lever))
+            .collect::<Vec<_>>()
+    };
+    let evening = CheckSetup::Evening(lantern::rules::evening::EveningCheck::default());
+    let blinded = lines(&enc, &evening);
+    assert_eq!(blinded.len(), 1);
+    assert!(blinded[0].0.contains("Blinded"));
+    assert_eq!(blinded[0].1, Lever::Harder);
+    enc.system = RuleSystem::GoForthHeroes;
+    let gfh = CheckSetup::GoForthHeroes(lantern::rules::go_forth_heroes::GfhCheck::default());
+    assert_eq!(lines(&enc, &gfh)[0].1, Lever::Harder);
+    enc.ambient = Ambient::Bright;
+    assert!(lines(&enc, &gfh).is_empty());
+}

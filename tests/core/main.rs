@@ -1,6 +1,7 @@
 //! The core's integration tests, in one binary so the suite links once: the model's commands,
 //! files, geometry, turn structure and the importers, all without egui.
 
+mod action_flow;
 mod combat_commands;
 mod files;
 mod fuzz_loaders;

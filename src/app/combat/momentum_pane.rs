@@ -24,7 +24,7 @@ struct DieDrag {
 
 const DIE_SIZE: f32 = 30.0;
 
-/// Draws the Momentum pane. `rng` rolls Boost and Increase Defense dice.
+/// Draws the Momentum pane. `rng` rolls Increase Defense dice.
 pub fn momentum_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     ui.heading("Momentum");
     if ctx.encounter.system != RuleSystem::GoForthHeroes {
@@ -175,20 +175,8 @@ fn actions_ui(
     rng: &mut DiceRng,
 ) {
     ui.horizontal_wrapped(|ui| {
+        // Boosts are added to a roll in the Dice pane, after seeing it (one Boost path).
         prepare_ui(ui, ctx, hero, pool);
-        let boost_die = pool.first_in(Zone::Power).or_else(|| pool.first_in(Zone::Stamina));
-        let boost = ui
-            .add_enabled(boost_die.is_some(), egui::Button::new("Boost"))
-            .on_hover_text(
-                "Roll a die and add it to the check (Power also to Effort); the die goes to Fatigue",
-            );
-        if boost.clicked()
-            && let Some(die) = boost_die
-        {
-            let rolled = Some(rng.die(6) as u8);
-            let power_only = false;
-            queue_momentum(ctx, hero, MomentumAction::Spend { die, power_only, rolled });
-        }
         power_actions_ui(ui, ctx, hero, pool, rng);
         hit_ui(ui, ctx, hero, pool, rng);
         rally_ui(ui, ctx, hero);

@@ -6,7 +6,9 @@ use super::DiceState;
 use crate::model::Encounter;
 use crate::rules::evening::{Difficulty, EffectLevel, EveningCheck};
 use crate::rules::post_core::{ActionRoll, Risk};
-use crate::rules::road_and_ruin::{Exhaustion, MAX_PROFICIENCY, OutcomeCheck};
+use crate::rules::road_and_ruin::{
+    AttackDie, AttackRoll, Exhaustion, MAX_PROFICIENCY, OutcomeCheck,
+};
 use crate::rules::three_d6::{ThreeD6Check, TierRelation};
 use crate::rules::{CheckSetup, INPUT_LIMIT, TokenTrackers};
 
@@ -54,7 +56,12 @@ pub fn check_form_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceS
     match &mut state.setup {
         CheckSetup::GoForthHeroes(_) => super::gfh_form::gfh_form_ui(ui, encounter, state),
         CheckSetup::Evening(check) => evening_ui(ui, check),
+        CheckSetup::RoadAndRuin(_) if state.attack => {
+            road_and_ruin_attack_ui(ui, &mut state.rr_attack, &mut state.weapon_damage);
+        }
         CheckSetup::RoadAndRuin(check) => road_and_ruin_ui(ui, check),
+        // The form edits the attack in `state.rr_attack`; the setup keeps the Outcome check.
+        CheckSetup::RoadAndRuinAttack(_) => {}
         CheckSetup::PostCore(check) => {
             post_core_ui(ui, check);
             post_attribute_menu_ui(ui, encounter, state.roller, check);
@@ -133,6 +140,30 @@ fn road_and_ruin_ui(ui: &mut egui::Ui, check: &mut OutcomeCheck) {
         ],
     );
     ui.checkbox(&mut check.exertion_reroll, "Reroll for 1 Exertion");
+}
+
+/// Road and Ruin, COMBAT: the attack die by method, the to-hit modifier (proficiency less
+/// range, dodge and the like) and the weapon's full damage; armour comes from the target.
+fn road_and_ruin_attack_ui(ui: &mut egui::Ui, attack: &mut AttackRoll, weapon_damage: &mut u32) {
+    combo_ui(
+        ui,
+        "Attack die",
+        &mut attack.die,
+        &[
+            (AttackDie::D4, "d4 accuracy"),
+            (AttackDie::D6, "d6 whip"),
+            (AttackDie::D8, "d8 edged"),
+            (AttackDie::D10, "d10 chopping"),
+            (AttackDie::D12, "d12 impact"),
+        ],
+    );
+    bonus_ui(ui, "To-hit modifier", &mut attack.modifier);
+    bonus_ui(ui, "Armour", &mut attack.armour);
+    ui.horizontal(|ui| {
+        let label = ui.label("Weapon damage (Solid Blow)");
+        ui.add(DragValue::new(weapon_damage).range(0..=999))
+            .labelled_by(label.id);
+    });
 }
 
 fn post_core_ui(ui: &mut egui::Ui, check: &mut ActionRoll) {

@@ -68,6 +68,12 @@ pub fn check_what(setup: &CheckSetup) -> String {
         }
         CheckSetup::Evening(c) => format!("Check {:+} vs TN {}", c.modifier(), c.tn()),
         CheckSetup::RoadAndRuin(c) => format!("Outcome, net {:+}", c.net_benefit()),
+        CheckSetup::RoadAndRuinAttack(c) => format!(
+            "Attack d{} {:+} vs armour {}",
+            c.die.sides(),
+            c.modifier,
+            c.armour
+        ),
         CheckSetup::PostCore(c) => format!("Action roll, {} dice, {:?} risk", c.pool(), c.risk),
         CheckSetup::ThreeD6(c) => {
             let escalation = if c.add_escalation {
@@ -100,6 +106,10 @@ pub fn check_result(outcome: &CheckOutcome) -> String {
         CheckOutcome::RoadAndRuin(r) => {
             format!("{label} (face {}, net {:+})", r.face, r.net_benefit)
         }
+        CheckOutcome::RoadAndRuinAttack(r) => {
+            let faces: Vec<String> = r.dice.iter().map(|d| d.value.to_string()).collect();
+            format!("{label} (attack and Special dice {})", faces.join(", "))
+        }
         CheckOutcome::PostCore(r) => format!(
             "{label} (effect {}, consequence {})",
             r.effect, r.consequence
@@ -111,6 +121,20 @@ pub fn check_result(outcome: &CheckOutcome) -> String {
                 r.total
             )
         }
+    }
+}
+
+/// The result as [`check_result`] says it, but for a check that is not an attack: a GFH miss
+/// is a Failure, not a Graze.
+pub fn check_result_for(outcome: &CheckOutcome, attack: bool) -> String {
+    match outcome {
+        CheckOutcome::GoForthHeroes(r) if !attack => format!(
+            "{} ({} vs TN {})",
+            outcome.label_as_check(),
+            r.check_total,
+            r.tn
+        ),
+        _ => check_result(outcome),
     }
 }
 

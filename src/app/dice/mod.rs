@@ -1,6 +1,8 @@
 //! The Dice & Log pane: a check form for the encounter's system with live exact odds, a free
 //! dice-expression roller, and the roll log.
 
+mod action;
+mod boost;
 mod conditions;
 mod costs;
 mod expression;
@@ -8,22 +10,56 @@ mod form;
 mod gfh_form;
 mod log_text;
 mod odds_plot;
+mod reroll;
 
+pub use action::{MapAction, request_action};
 pub use costs::{Cost, cost};
-pub use log_text::{check_entry, check_result, check_what, dice_text, die_text, expression_entry};
+pub use log_text::{
+    check_entry, check_result, check_result_for, check_what, dice_text, die_text, expression_entry,
+};
 pub use odds_plot::{OddsCache, Totals, totals};
+
+use std::collections::BTreeSet;
 
 use egui::RichText;
 
 use super::PaneContext;
+use crate::combat::action::{ActionRequest, BoostOn, FilledCheck, build};
 use crate::combat::catalogue::CheckKind as ConditionCheckKind;
 use crate::dice::DiceRng;
 use crate::model::{Command, Encounter, LogEntry, RuleSystem, TokenId};
-use crate::rules::evening::CheckKind;
 use crate::rules::go_forth_heroes::Attribute;
-use crate::rules::{CheckSetup, TokenTrackers};
+use crate::rules::road_and_ruin::AttackRoll;
+use crate::rules::{CheckOutcome, CheckSetup};
+
+/// A roll made from the pane that Apply and Boosts still work on.
+#[derive(Clone, Debug)]
+pub struct Rolled {
+    /// The check as it was filled when rolled.
+    pub filled: FilledCheck,
+    /// The setup rolled.
+    pub setup: CheckSetup,
+    /// The roll as first rolled (before any Boost).
+    pub first: CheckOutcome,
+    /// The roll with its Boosts.
+    pub outcome: CheckOutcome,
+    /// The amount Apply deals, editable.
+    pub amount: i64,
+    /// GFH: the Wound roll's d20, d8 and d4 for a Beat, rolled with the check.
+    pub knock_out: [u8; 3],
+    /// GFH: momentum faces added after the roll.
+    pub boosts: Vec<(BoostOn, u8)>,
+    /// Whether Apply was pressed.
+    pub applied: bool,
+    /// Road and Ruin: the To Hit was rerolled for Exertion (once).
+    pub rerolled: bool,
+}
 
 /// The Dice pane's view state, kept by the app between frames (never saved in the encounter).
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent switches of the form, each its own checkbox"
+)]
 #[derive(Clone, Debug)]
 pub struct DiceState {
     /// The check being set up, in the encounter's system.
@@ -34,17 +70,31 @@ pub struct DiceState {
     /// roller picked by hand stays put.
     followed: Option<TokenId>,
     /// What kind of roll the form is (GFH Physical/Mental/Social, Evening aptitude/attack/
-    /// defense), for the conditions that touch only some rolls; Evening's injury penalty follows it.
+    /// defense), for the conditions that touch only some rolls.
     pub check_kind: ConditionCheckKind,
-    /// GFH: the attribute the check uses, picked from "Use attribute…"; a Wound can make checks
-    /// with it Hard.
+    /// GFH: the attribute the check uses; sets the kind of check and the Defense attacked.
     pub attribute: Option<Attribute>,
-    /// GFH: the roll is an attack (Rattled makes it Hard; an Exposed target makes it Easy).
+    /// The roll is an attack.
     pub attack: bool,
-    /// The token whose Defense the check is against, picked from "TN from a Defense…".
-    pub target: Option<TokenId>,
-    /// GFH: the momentum die the next roll spends as a Boost (an index into the roller's pool).
-    pub boost_die: Option<usize>,
+    /// A melee action: it must reach an adjacent cell.
+    pub melee: bool,
+    /// The targets, first one first (the check is filled against the first).
+    pub targets: Vec<TokenId>,
+    /// The contributions the GM switched off, by their text.
+    pub off: BTreeSet<String>,
+    /// The GM overrides a refusal (no line of sight, out of reach).
+    pub roll_anyway: bool,
+    /// Road and Ruin: the attack die and modifier when the roll is an attack.
+    pub rr_attack: AttackRoll,
+    /// Road and Ruin: the weapon's full damage (its Size/Weight), for a Solid Blow.
+    pub weapon_damage: u32,
+    /// The last check rolled, for Apply and Boosts.
+    pub rolled: Option<Rolled>,
+    /// Changes that belong to the last roll's undo step (Apply, Boosts), for the app to amend.
+    amends: Vec<Command>,
+    /// The undo step the last roll made, once the app has applied it.
+    roll_marker: Option<u64>,
+    awaiting_marker: bool,
     /// The free dice expression as typed.
     pub expression: String,
     /// The last roll made from this pane, shown large.
@@ -67,9 +117,17 @@ impl DiceState {
             followed: None,
             check_kind: conditions::default_kind(system),
             attack: false,
+            melee: false,
             attribute: None,
-            target: None,
-            boost_die: None,
+            targets: Vec::new(),
+            off: BTreeSet::new(),
+            roll_anyway: false,
+            rr_attack: AttackRoll::default(),
+            weapon_damage: 6,
+            rolled: None,
+            amends: Vec::new(),
+            roll_marker: None,
+            awaiting_marker: false,
             expression: "1d20".to_owned(),
             last: None,
             odds: OddsCache::default(),
@@ -77,74 +135,101 @@ impl DiceState {
     }
 
     /// Keeps the state valid for the encounter: the right system's check, a roller who exists,
-    /// and the roller following a new selection.
+    /// the roller following a new selection, and no roll shown once undo took it back.
     fn sync(&mut self, ctx: &PaneContext<'_>) {
         let system = ctx.encounter.system;
         if self.setup.system() != system {
-            self.setup = crate::rules::system(system).default_check();
-            self.check_kind = conditions::default_kind(system);
-            self.attribute = None;
-            self.target = None;
-            gfh_form::clear_boost(self);
+            *self = Self {
+                expression: std::mem::take(&mut self.expression),
+                ..Self::new(system)
+            };
         }
         let selected = ctx.selection.iter().next().copied();
-        if selected.is_some() && selected != self.followed {
+        if let Some(id) = selected
+            && selected != self.followed
+            && !self.targets.contains(&id)
+        {
             self.roller = selected;
-            gfh_form::clear_boost(self);
         }
         self.followed = selected;
-        if self
-            .roller
-            .is_some_and(|id| ctx.encounter.token(id).is_none())
-        {
+        let exists = |id: &TokenId| ctx.encounter.token(*id).is_some();
+        if !self.roller.as_ref().is_none_or(exists) {
             self.roller = None;
         }
-        if self
-            .target
-            .is_some_and(|id| ctx.encounter.token(id).is_none())
-        {
-            self.target = None;
+        self.targets.retain(exists);
+        self.forget_undone_roll(ctx.encounter);
+    }
+
+    /// Ctrl+Z took the roll back: its text, its target and its Apply go with it.
+    fn forget_undone_roll(&mut self, encounter: &Encounter) {
+        // A roll queued but not applied yet is not in the log.
+        let Some(last) = self.last.as_ref().filter(|_| !self.awaiting_marker) else {
+            return;
+        };
+        let log = &encounter.combat.log;
+        if log.iter().rev().take(32).any(|e| e == last) {
+            return;
+        }
+        self.last = None;
+        self.rolled = None;
+        self.targets.clear();
+        self.roll_marker = None;
+    }
+
+    /// What the GM asks for, from the form.
+    pub fn request(&self) -> ActionRequest {
+        let gfh = matches!(self.setup, CheckSetup::GoForthHeroes(_));
+        ActionRequest {
+            actor: self.roller,
+            targets: self.targets.clone(),
+            attack: self.attack || self.check_kind == ConditionCheckKind::Attack,
+            melee: self.melee,
+            attribute: self.attribute.filter(|_| gfh),
+            kind: Some(self.check_kind),
         }
     }
 
-    /// Evening: the injury and exhaustion penalties an aptitude check takes, or an attack's or
-    /// defense's (Evening, Injury; Exhaustion).
-    pub fn evening_kind(&self) -> CheckKind {
-        if self.check_kind == ConditionCheckKind::Aptitude {
-            CheckKind::Aptitude
-        } else {
-            CheckKind::AttackOrDefense
-        }
-    }
-
-    /// The check as rolled: the form's setup with the roller's state, its conditions and the
-    /// encounter's escalation filled in.
-    pub fn effective_setup(&self, encounter: &Encounter) -> CheckSetup {
-        let mut setup = self.setup_with_trackers(encounter);
-        if let Some(effects) = conditions::effects(self, encounter) {
-            conditions::apply(&mut setup, &effects);
-        }
-        setup
-    }
-
-    fn setup_with_trackers(&self, encounter: &Encounter) -> CheckSetup {
-        let trackers = self
-            .roller
-            .and_then(|id| encounter.combat.trackers.per_token.get(&id));
-        match (&self.setup, trackers) {
-            (CheckSetup::Evening(c), Some(TokenTrackers::Evening(t))) => {
-                CheckSetup::Evening(t.apply_penalties(c, self.evening_kind()))
+    /// The form's check before the builder: a Road and Ruin attack rolls the attack die; 3d6
+    /// carries the encounter's escalation for the form's checkbox.
+    pub fn base(&self, encounter: &Encounter) -> CheckSetup {
+        match &self.setup {
+            CheckSetup::RoadAndRuin(_) if self.request().attack => {
+                CheckSetup::RoadAndRuinAttack(self.rr_attack)
             }
-            (CheckSetup::RoadAndRuin(c), Some(TokenTrackers::RoadAndRuin(t))) => {
-                CheckSetup::RoadAndRuin(t.prepare(c))
-            }
-            (CheckSetup::ThreeD6(c), _) => {
+            CheckSetup::ThreeD6(c) => {
                 let mut c = *c;
                 c.escalation = encounter.combat.trackers.encounter.three_d6.escalation;
                 CheckSetup::ThreeD6(c)
             }
-            (setup, _) => setup.clone(),
+            setup => setup.clone(),
         }
+    }
+
+    /// The check filled by the core builder, with the GM's cleared contributions off.
+    pub fn filled(&self, encounter: &Encounter) -> FilledCheck {
+        let mut filled = build(encounter, &self.request(), &self.base(encounter));
+        filled.switch_off(&self.off);
+        filled
+    }
+
+    /// The check as rolled.
+    pub fn effective_setup(&self, encounter: &Encounter) -> CheckSetup {
+        self.filled(encounter).setup()
+    }
+
+    /// The app calls this after applying a frame's commands with the newest undo step's
+    /// marker: a roll queued this frame owns that step.
+    pub fn note_applied(&mut self, marker: u64) {
+        if std::mem::take(&mut self.awaiting_marker) {
+            self.roll_marker = Some(marker);
+        }
+    }
+
+    /// Changes to add to the roll's undo step, and whether that step is still the newest
+    /// (`marker`); if it is not, the app applies them as a step of their own.
+    pub fn take_amends(&mut self, marker: u64) -> (Vec<Command>, bool) {
+        let same = self.roll_marker == Some(marker);
+        (std::mem::take(&mut self.amends), same)
     }
 }
 
@@ -156,14 +241,28 @@ fn roller_name(encounter: &Encounter, roller: Option<TokenId>) -> String {
 }
 
 /// Draws the Dice & Log pane. Rolls go through `rng`; each roll queues one log command (with
-/// the momentum it spent, as one undo step).
+/// what it spends, as one undo step); Apply and Boosts join that step.
 pub fn dice_log_ui(
     ui: &mut egui::Ui,
     ctx: &mut PaneContext<'_>,
     state: &mut DiceState,
     rng: &mut DiceRng,
 ) {
+    if let Some(requested) = action::take_request(ui.ctx()) {
+        action::begin(state, ctx.encounter, &requested);
+    }
     state.sync(ctx);
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| pane_body_ui(ui, ctx, state, rng));
+}
+
+fn pane_body_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    state: &mut DiceState,
+    rng: &mut DiceRng,
+) {
     ui.heading(format!("Dice: {}", ctx.encounter.system.label()));
     // Side by side when the pane is wide enough, the odds under the form when it is not.
     if ui.available_width() >= 2.0 * FORM_WIDTH {
@@ -189,10 +288,14 @@ const FORM_WIDTH: f32 = 330.0;
 
 fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState, rng: &mut DiceRng) {
     roller_ui(ui, ctx.encounter, state);
+    action::targets_ui(ui, ctx.encounter, state);
     conditions::kind_ui(ui, state);
     form::check_form_ui(ui, ctx.encounter, state);
-    conditions::note_ui(ui, state, ctx.encounter);
-    roll_button_ui(ui, ctx, state, rng);
+    action::scene_tn_ui(ui, ctx);
+    let filled = state.filled(ctx.encounter);
+    action::contributions_ui(ui, state, &filled);
+    roll_button_ui(ui, ctx, state, rng, &filled);
+    action::result_ui(ui, ctx, state, rng);
 }
 
 /// The exact odds of the check as it would be rolled now, recomputed only when it changes.
@@ -206,7 +309,6 @@ fn odds_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
 }
 
 fn roller_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
-    let before = state.roller;
     egui::ComboBox::from_label("Who rolls")
         .selected_text(roller_name(encounter, state.roller))
         .show_ui(ui, |ui| {
@@ -215,9 +317,6 @@ fn roller_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
                 ui.selectable_value(&mut state.roller, Some(token.id), &token.name);
             }
         });
-    if state.roller != before {
-        gfh_form::clear_boost(state);
-    }
 }
 
 fn roll_button_ui(
@@ -225,8 +324,9 @@ fn roll_button_ui(
     ctx: &mut PaneContext<'_>,
     state: &mut DiceState,
     rng: &mut DiceRng,
+    filled: &FilledCheck,
 ) {
-    let setup = state.effective_setup(ctx.encounter);
+    let setup = filled.setup();
     let cost = cost(&setup, ctx.encounter, state.roller);
     if let Some(cost) = &cost {
         let text = format!("Spends {}", cost.text);
@@ -236,41 +336,60 @@ fn roll_button_ui(
             ui.label(RichText::new(format!("{text}: not enough")).color(egui::Color32::LIGHT_RED));
         }
     }
+    if let Some(why) = &filled.refused {
+        ui.label(RichText::new(format!("Refused: {why}")).color(egui::Color32::LIGHT_RED));
+        ui.checkbox(&mut state.roll_anyway, "Roll anyway");
+    }
+    let allowed = filled.refused.is_none() || state.roll_anyway;
     let affordable = cost.as_ref().is_none_or(|c| c.affordable);
+    let label = if filled.attack {
+        "Roll attack"
+    } else {
+        "Roll check"
+    };
     if ui
         .add_enabled(
-            affordable,
-            egui::Button::new(RichText::new("Roll check").size(20.0)),
+            affordable && allowed,
+            egui::Button::new(RichText::new(label).size(20.0)),
         )
         .clicked()
     {
-        roll_check(ctx, state, rng, cost);
-    }
-    if let Some(last) = &state.last {
-        ui.label(RichText::new(&last.result).size(22.0).strong());
-        ui.label(RichText::new(&last.dice).monospace());
+        roll_check(ctx, state, rng, cost, filled);
     }
 }
 
-/// Rolls the check and queues its log line, with the momentum, grit or Exertion it spends in
-/// the same batch.
+/// Rolls the check and queues its log line, with the grit or Exertion it spends and a GFH
+/// hero's Increase Defense spent by the attack, in the same batch.
 fn roll_check(
     ctx: &mut PaneContext<'_>,
     state: &mut DiceState,
     rng: &mut DiceRng,
     cost: Option<Cost>,
+    filled: &FilledCheck,
 ) {
-    let setup = state.effective_setup(ctx.encounter);
+    let setup = filled.setup();
     let outcome = setup.roll(rng);
     let who = roller_name(ctx.encounter, state.roller);
-    let entry = check_entry(&who, &setup, &outcome);
+    let mut entry = check_entry(&who, &setup, &outcome);
+    entry.result = check_result_for(&outcome, filled.attack);
+    if let Some(target) = filled.target().and_then(|id| ctx.encounter.token(id)) {
+        entry.what = format!("{} against {}", entry.what, target.name);
+    }
     let mut commands = vec![Command::AppendLog(entry.clone())];
     commands.extend(cost.map(|c| c.command));
-    if let Some(spend) = gfh_form::momentum_spend(state, &outcome) {
-        commands.push(spend);
-        gfh_form::clear_boost(state);
-    }
+    commands.extend(crate::combat::action::attack_spends(ctx.encounter, filled));
+    commands.extend(action::keep_scene_tn(&setup, &outcome));
+    state.rolled = Some(action::rolled(
+        ctx.encounter,
+        state,
+        filled,
+        setup,
+        outcome,
+        rng,
+    ));
     state.last = Some(entry);
+    state.awaiting_marker = true;
+    state.roll_marker = None;
     ctx.command(if commands.len() == 1 {
         commands.remove(0)
     } else {

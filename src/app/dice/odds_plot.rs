@@ -66,7 +66,9 @@ pub fn totals(setup: &CheckSetup) -> Option<Totals> {
             distribution: c.total_distribution(),
             marks: vec![(8.5, "9+".to_owned()), (12.5, "13+".to_owned())],
         }),
-        CheckSetup::RoadAndRuin(_) | CheckSetup::PostCore(_) => None,
+        CheckSetup::RoadAndRuin(_) | CheckSetup::RoadAndRuinAttack(_) | CheckSetup::PostCore(_) => {
+            None
+        }
     }
 }
 

@@ -151,7 +151,19 @@ fn handle_pointer(
     token: &Token,
     response: &Response,
 ) {
-    if response.clicked() {
+    let ctrl = ui.input(|i| i.modifiers.command);
+    let actor = ctx.selection.iter().copied().find(|id| *id != token.id);
+    if response.clicked() && ctrl && actor.is_some() {
+        // Ctrl+click: the selected token attacks this one (Shift too: add it as a target).
+        let add = ui.input(|i| i.modifiers.shift);
+        let action = crate::app::dice::MapAction {
+            actor,
+            target: token.id,
+            attack: true,
+            add,
+        };
+        crate::app::dice::request_action(ui.ctx(), action);
+    } else if response.clicked() {
         let shift = ui.input(|i| i.modifiers.shift);
         select(ctx, token, shift);
     }
@@ -328,6 +340,7 @@ fn tooltip_ui(ui: &mut Ui, token: &Token, sight: Option<&str>) {
 
 fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
     response.context_menu(|ui| {
+        action_menu_ui(ui, ctx, token);
         if ui.button("Delete").clicked() {
             ctx.selection.remove(&token.id);
             ctx.command(Command::RemoveToken(token.id));
@@ -367,6 +380,25 @@ fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
             ui.close();
         }
     });
+}
+
+/// "Attack…" and "Check against…": the selected token (or the current combatant) acts on
+/// this one, in the Dice pane.
+fn action_menu_ui(ui: &mut Ui, ctx: &PaneContext<'_>, token: &Token) {
+    let actor = ctx.selection.iter().copied().find(|id| *id != token.id);
+    for (label, attack) in [("Attack…", true), ("Check against…", false)] {
+        if ui.button(label).clicked() {
+            let action = crate::app::dice::MapAction {
+                actor,
+                target: token.id,
+                attack,
+                add: false,
+            };
+            crate::app::dice::request_action(ui.ctx(), action);
+            ui.close();
+        }
+    }
+    ui.separator();
 }
 
 /// Deletes every selected token as one undo step.

@@ -1,0 +1,296 @@
+//! What a rolled action does to its target, previewed before the GM applies it: the lines the
+//! Dice pane shows and the commands that make it so, appended to the roll's undo step.
+
+use super::FilledCheck;
+use crate::combat::command::{CombatCommand, KnockOut, MomentumAction};
+use crate::combat::momentum::Zone;
+use crate::dice::DiceRng;
+use crate::model::{Command, Encounter, LogEntry, TokenId};
+use crate::rules::evening::{Affinity, DamageDice, DamageRoll, EveningOutcome};
+use crate::rules::go_forth_heroes::{Defense, GfhChange, GfhOutcome};
+use crate::rules::road_and_ruin::{RrChange, blow_damage, strike};
+use crate::rules::{CheckOutcome, TokenChange, TokenTrackers, TrackerCommand};
+
+/// Evening: the damage an attack without a threat profile rolls until the GM changes it, a
+/// light weapon's d6 (Evening names weapon damage per weapon; the GM edits the amount).
+pub const EVENING_DEFAULT_DAMAGE: DamageDice = DamageDice {
+    count: 1,
+    sides: 6,
+    bonus: 0,
+};
+
+/// The preview and the commands of Apply.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Consequence {
+    /// One line per change, in the system's words.
+    pub lines: Vec<String>,
+    /// The changes, applied in the roll's undo step.
+    pub commands: Vec<Command>,
+}
+
+impl Consequence {
+    fn tracker(&mut self, token: TokenId, change: TokenChange, line: String) {
+        self.commands
+            .push(Command::Tracker(TrackerCommand::Token { token, change }));
+        self.lines.push(line);
+    }
+}
+
+/// The amount Apply starts from, which the GM may edit: GFH the rolled Effort; Evening the
+/// damage of a hit, rolled here (the attacker threat's first attack, else
+/// [`EVENING_DEFAULT_DAMAGE`]; a critical hit doubles the dice, Evening, Attack); Road and Ruin
+/// the blow's share of `weapon_damage` (Solid full, Glancing half rounded down); Post core the
+/// effect score; 3d6 the Mid die (the text leaves numbers to the dice).
+pub fn default_amount(
+    encounter: &Encounter,
+    filled: &FilledCheck,
+    outcome: &CheckOutcome,
+    weapon_damage: u32,
+    rng: &mut DiceRng,
+) -> i64 {
+    match outcome {
+        CheckOutcome::GoForthHeroes(r) => r.effort,
+        CheckOutcome::Evening(r) => match r.outcome {
+            EveningOutcome::Success(_) if filled.attack => {
+                let dice = evening_attack_dice(encounter, filled.actor);
+                let roll = DamageRoll {
+                    damage: dice,
+                    affinity: Affinity::Normal,
+                    critical: r.critical,
+                };
+                roll.roll(rng).1
+            }
+            _ => 0,
+        },
+        CheckOutcome::RoadAndRuinAttack(r) => i64::from(blow_damage(r.outcome, weapon_damage)),
+        CheckOutcome::PostCore(r) => i64::from(r.effect),
+        CheckOutcome::ThreeD6(r) => crate::rules::three_d6::harm(
+            &r.effect,
+            crate::rules::three_d6::EffectDie::Mid,
+            0,
+            false,
+        ),
+        CheckOutcome::RoadAndRuin(_) => 0,
+    }
+}
+
+fn evening_attack_dice(encounter: &Encounter, actor: Option<TokenId>) -> DamageDice {
+    let threat = actor
+        .and_then(|id| encounter.combat.trackers.per_token.get(&id))
+        .and_then(|t| match t {
+            TokenTrackers::Evening(e) => e.threat.as_ref(),
+            _ => None,
+        });
+    threat
+        .and_then(|t| t.stats().attacks.first().copied())
+        .unwrap_or(EVENING_DEFAULT_DAMAGE)
+}
+
+/// What applying `amount` does to the first target after `outcome`, each system as its text
+/// says:
+/// - GFH, Hearts / Attacking: the Effort goes into the target's Hearts (Grazes too); against a
+///   hero, a Hit moves one momentum die to Fatigue (Stamina first, then Power, Building,
+///   Locked), and a Hit with every die in Fatigue is a Beat that knocks the hero out with the
+///   Wound roll `knock_out` (d20, d8, d4) against the Defense attacked (GFH, Hits & Beats).
+/// - Evening, Damage & Health: the damage comes off temporary health, then health.
+/// - Road and Ruin, HEALTH: the damage strikes through the Steadfast multiple.
+/// - Post core, Damage: the effect score comes off the target's HP, below 0 one STR; an
+///   Exposed target acts as at 0 HP, so it loses the STR point at once.
+/// - 3d6 core mechanics: no health track; the harm is logged for the GM to read.
+#[must_use]
+pub fn consequence(
+    encounter: &Encounter,
+    filled: &FilledCheck,
+    outcome: &CheckOutcome,
+    amount: i64,
+    knock_out: [u8; 3],
+) -> Consequence {
+    let mut out = Consequence::default();
+    let Some(target) = filled.target() else {
+        return out;
+    };
+    let who = encounter
+        .token(target)
+        .map_or_else(|| "?".to_owned(), |t| t.name.clone());
+    let amount = u32::try_from(amount.max(0)).unwrap_or(u32::MAX);
+    let trackers = encounter.combat.trackers.per_token.get(&target);
+    match (outcome, trackers) {
+        (CheckOutcome::GoForthHeroes(r), _) => {
+            gfh(
+                encounter, filled, target, &who, r.outcome, amount, knock_out, &mut out,
+            );
+        }
+        (CheckOutcome::Evening(_), Some(TokenTrackers::Evening(t))) if amount > 0 => {
+            let p = t.preview_damage(amount);
+            let mut line = format!("{who} loses {} health", p.health_lost);
+            if p.temp_health_lost > 0 {
+                line = format!("{line} and {} temporary health", p.temp_health_lost);
+            }
+            if p.killed_outright {
+                line.push_str(": killed outright");
+            } else if p.unconscious {
+                line.push_str(": down at 0");
+            }
+            out.tracker(target, TokenChange::Evening(p.change), line);
+        }
+        (CheckOutcome::RoadAndRuinAttack(_), Some(TokenTrackers::RoadAndRuin(t))) if amount > 0 => {
+            let (sf, hp) = strike(t.get(crate::rules::road_and_ruin::Pool::Steadfast), amount);
+            let change = TokenChange::RoadAndRuin(RrChange::Strike(amount));
+            let line = format!("{who} takes {amount}: {sf} Steadfast, {hp} Health");
+            out.tracker(target, change, line);
+        }
+        (CheckOutcome::PostCore(_), Some(TokenTrackers::PostCore(t))) if amount > 0 => {
+            let harm = u8::try_from(amount).unwrap_or(u8::MAX);
+            let p = t.preview_harm(harm, exposed(encounter, target));
+            let mut line = format!("{who} loses {} HP", p.hp_lost);
+            if p.str_lost > 0 {
+                line = format!("{line} and {} STR", p.str_lost);
+            }
+            if p.taken_down {
+                line.push_str(": taken down");
+            }
+            out.tracker(target, TokenChange::PostCore(p.change), line);
+        }
+        (CheckOutcome::ThreeD6(_), _) if amount > 0 => {
+            let line = format!("{who} suffers harm {amount}");
+            out.commands.push(Command::AppendLog(LogEntry::event(
+                who.clone(),
+                "Harm",
+                amount.to_string(),
+            )));
+            out.lines.push(line);
+        }
+        _ => {}
+    }
+    out
+}
+
+fn exposed(encounter: &Encounter, token: TokenId) -> bool {
+    crate::combat::conditions::on_token(&encounter.combat.conditions, encounter.system, token)
+        .any(|(c, _)| c.name.eq_ignore_ascii_case("Exposed"))
+}
+
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one GFH consequence needs the whole roll and target"
+)]
+fn gfh(
+    encounter: &Encounter,
+    filled: &FilledCheck,
+    target: TokenId,
+    who: &str,
+    outcome: GfhOutcome,
+    effort: u32,
+    knock_out: [u8; 3],
+    out: &mut Consequence,
+) {
+    let trackers = encounter.combat.trackers.per_token.get(&target);
+    if let Some(TokenTrackers::GoForthHeroes(t)) = trackers
+        && t.hearts.is_some()
+        && effort > 0
+    {
+        let change = TokenChange::GoForthHeroes(GfhChange::ApplyEffort {
+            effort,
+            overkill: false,
+        });
+        out.tracker(
+            target,
+            change,
+            format!("{effort} Effort into {who}'s Hearts"),
+        );
+    }
+    if outcome != GfhOutcome::Hit || !filled.attack {
+        return;
+    }
+    let Some(pool) = encounter.combat.momentum.get(&target) else {
+        return;
+    };
+    let action = if pool.all_fatigued() {
+        let [d20, d8, d4] = knock_out;
+        out.lines.push(format!(
+            "every die of {who} is in Fatigue: a Beat, knocked out"
+        ));
+        MomentumAction::KnockOut(KnockOut {
+            defense: filled.defense.unwrap_or(Defense::Body),
+            d20,
+            d8,
+            d4,
+        })
+    } else {
+        let die = [Zone::Stamina, Zone::Power, Zone::Building, Zone::Locked]
+            .into_iter()
+            .find_map(|z| pool.first_in(z));
+        let from = die
+            .and_then(|i| pool.dice.get(i))
+            .map_or("a", |d| d.zone.label());
+        out.lines
+            .push(format!("a Hit: a {from} die of {who} goes to Fatigue"));
+        MomentumAction::Hit { die }
+    };
+    out.commands.push(Command::Combat(CombatCommand::Momentum {
+        owner: target,
+        action,
+    }));
+}
+
+/// What rolling the attack itself spends, in the roll's undo step: the Increase Defense the
+/// attacked GFH hero had locked goes to Fatigue (GFH, Increase Defense: until attacked).
+#[must_use]
+pub fn attack_spends(encounter: &Encounter, filled: &FilledCheck) -> Option<Command> {
+    let target = filled.target()?;
+    let pool = encounter.combat.momentum.get(&target)?;
+    (filled.attack && pool.defense_bonus() > 0).then_some(Command::Combat(
+        CombatCommand::Momentum {
+            owner: target,
+            action: MomentumAction::Attacked,
+        },
+    ))
+}
+
+/// Which part of a GFH roll a momentum die Boosts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoostOn {
+    /// Added to the check total (Stamina or Power).
+    Check,
+    /// Added to the Effort of a hit (Power only).
+    Effort,
+}
+
+/// A GFH roll with momentum dice added after it was seen (GFH, Spending Momentum; Boost
+/// Example A: roll, miss by a little, Boost the check; B: hit, Boost the Effort). `boosts` are
+/// the rolled momentum faces in the order they were added. The check's own bonuses and TN
+/// stay as rolled; a check Boost can turn a Graze into a Hit, an Effort Boost adds to a Hit's
+/// Effort only.
+#[must_use]
+pub fn boosted(
+    check: &crate::rules::go_forth_heroes::GfhCheck,
+    roll: &crate::rules::go_forth_heroes::GfhRoll,
+    boosts: &[(BoostOn, u8)],
+) -> crate::rules::go_forth_heroes::GfhRoll {
+    let sum = |on: BoostOn| -> i64 {
+        boosts
+            .iter()
+            .filter(|(b, _)| *b == on)
+            .map(|(_, v)| i64::from(*v))
+            .sum()
+    };
+    let face = roll
+        .dice
+        .iter()
+        .find(|d| d.term == 1)
+        .map_or(0, |d| d.value);
+    let check_total = roll.check_total + sum(BoostOn::Check);
+    let bonus = crate::rules::bounded(check.effort_bonus);
+    let (outcome, effort) = if check_total >= roll.tn {
+        (GfhOutcome::Hit, face + bonus + sum(BoostOn::Effort))
+    } else {
+        (GfhOutcome::Graze, bonus)
+    };
+    crate::rules::go_forth_heroes::GfhRoll {
+        dice: roll.dice.clone(),
+        check_total,
+        tn: roll.tn,
+        outcome,
+        effort: effort.max(0),
+    }
+}

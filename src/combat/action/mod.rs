@@ -1,0 +1,680 @@
+//! The check builder: an actor, its target(s) and the action in; the check filled from
+//! everything the encounter knows out, one overridable [`Contribution`] per fact. The Dice
+//! pane and `examples/check_report.rs` both call [`build`] and only draw what it returns.
+//!
+//! Readings chosen where the texts are loose (each is also on the function that applies it):
+//! - Melee reaches a target in an adjacent cell (distance ≤ 1): GFH Engaged, Evening Touch
+//!   ("adjacent to your target"), Road and Ruin Touching; Post and 3d6 name no melee band.
+//! - GFH attributes set the kind of check: Might, Agility, Finesse and Vigor are Physical,
+//!   Instinct and Reason Mental, Presence and Guile Social; an attack of each kind is rolled
+//!   against Body, Mind or Soul (GFH, Defenses pair the same attributes).
+//! - Evening cover is written for defense checks (a circumstance lowers the defender's TN by
+//!   3/6/9); when the attacker rolls instead, the same grade raises the attacker's TN.
+
+mod apply;
+mod contribution;
+
+pub use apply::{BoostOn, Consequence, attack_spends, boosted, consequence, default_amount};
+pub use contribution::{Contribution, Lever, Source};
+
+use serde::Serialize;
+
+use super::catalogue::{CheckKind, Effect};
+use super::conditions::on_token;
+use super::effective::effective_defense;
+use super::wounds::hard_from_wounds;
+use crate::board::{Scene, VerdictKind};
+use crate::model::{Encounter, RuleSystem, Side, TokenId};
+use crate::rules::go_forth_heroes::{Attribute, Defense};
+use crate::rules::{CheckSetup, TokenTrackers};
+
+/// What the GM asks for: who acts, against whom, and how.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ActionRequest {
+    /// Who rolls; `None` is the GM rolling for the world.
+    pub actor: Option<TokenId>,
+    /// The targets, first one first; the check is filled against the first.
+    pub targets: Vec<TokenId>,
+    /// An attack (rather than a check against the target).
+    pub attack: bool,
+    /// A melee action (it must reach an adjacent cell) rather than a ranged one.
+    pub melee: bool,
+    /// GFH: the attribute rolled; sets the kind of check and the Defense attacked.
+    pub attribute: Option<Attribute>,
+    /// The kind of check when no attribute says it (GFH Physical/Mental/Social, Evening
+    /// aptitude/attack/defense).
+    pub kind: Option<CheckKind>,
+}
+
+/// The filled check: the GM's form, every contribution, and why the action may be refused.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FilledCheck {
+    /// The encounter's system.
+    pub system: RuleSystem,
+    /// Who rolls.
+    pub actor: Option<TokenId>,
+    /// Who is targeted.
+    pub targets: Vec<TokenId>,
+    /// Whether this is an attack.
+    pub attack: bool,
+    /// The map's verdict from the actor to the first target.
+    pub line_of_sight: Option<VerdictKind>,
+    /// Why the action cannot be taken (no line of sight, out of reach); the GM may override.
+    pub refused: Option<String>,
+    /// The check as the GM's form has it, before any contribution.
+    pub base: CheckSetup,
+    /// Every fact that changes (or explains) the check.
+    pub contributions: Vec<Contribution>,
+    /// GFH: the Defense an attack is rolled against.
+    pub defense: Option<Defense>,
+}
+
+impl FilledCheck {
+    /// The check as it will be rolled: the base with every contribution that is on.
+    #[must_use]
+    pub fn setup(&self) -> CheckSetup {
+        let mut setup = self.base.clone();
+        // Levers that set a number go first, so a shift (cover on Evening's TN) lands on it.
+        let (sets, shifts): (Vec<_>, Vec<_>) = self
+            .contributions
+            .iter()
+            .filter(|c| c.on)
+            .partition(|c| c.lever.sets_a_number());
+        for c in sets.into_iter().chain(shifts) {
+            c.lever.fold(&mut setup);
+        }
+        setup
+    }
+
+    /// The target number, where the system has one (GFH and Evening TN, Road and Ruin armour).
+    #[must_use]
+    pub fn target_number(&self) -> Option<i64> {
+        match self.setup() {
+            CheckSetup::GoForthHeroes(c) => match c.target {
+                crate::rules::go_forth_heroes::Target::Fixed(tn) => Some(tn + c.tn_shift()),
+                crate::rules::go_forth_heroes::Target::Tier(_) => None,
+            },
+            CheckSetup::Evening(c) => Some(c.tn()),
+            CheckSetup::RoadAndRuinAttack(c) => Some(c.armour),
+            _ => None,
+        }
+    }
+
+    /// Switches off the contributions whose text is in `off` (the GM's cleared checkboxes).
+    pub fn switch_off(&mut self, off: &std::collections::BTreeSet<String>) {
+        for c in &mut self.contributions {
+            c.on = !off.contains(&c.text);
+        }
+    }
+
+    /// The first target.
+    #[must_use]
+    pub fn target(&self) -> Option<TokenId> {
+        self.targets.first().copied()
+    }
+}
+
+/// The kind of check a GFH attribute makes (our reading, see the module doc).
+#[must_use]
+pub fn attribute_kind(attribute: Attribute) -> CheckKind {
+    match attribute {
+        Attribute::Might | Attribute::Agility | Attribute::Finesse | Attribute::Vigor => {
+            CheckKind::Physical
+        }
+        Attribute::Instinct | Attribute::Reason => CheckKind::Mental,
+        Attribute::Presence | Attribute::Guile => CheckKind::Social,
+    }
+}
+
+/// The Defense an attack of `kind` is rolled against (GFH, Defenses).
+#[must_use]
+pub fn defense_for(kind: CheckKind) -> Defense {
+    match kind {
+        CheckKind::Mental => Defense::Mind,
+        CheckKind::Social => Defense::Soul,
+        _ => Defense::Body,
+    }
+}
+
+/// The attribute an attack defaults to: Might in melee, Finesse at range (GFH, Attributes:
+/// Finesse covers ranged weapons).
+#[must_use]
+pub fn default_attack_attribute(melee: bool) -> Attribute {
+    if melee {
+        Attribute::Might
+    } else {
+        Attribute::Finesse
+    }
+}
+
+/// Fills `base` (the GM's form) for `request` from the encounter: sight and cover, range,
+/// conditions on both tokens, Wounds, injury and exhaustion, escalation and the target's
+/// defence. Every system's rules for these live here, not in the pane.
+#[must_use]
+pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) -> FilledCheck {
+    let mut base = base.clone();
+    if let CheckSetup::Evening(c) = &mut base {
+        c.attack = request.attack;
+    }
+    let mut filled = FilledCheck {
+        system: encounter.system,
+        actor: request.actor,
+        targets: request.targets.clone(),
+        attack: request.attack,
+        line_of_sight: None,
+        refused: None,
+        base,
+        contributions: Vec::new(),
+        defense: None,
+    };
+    let kinds = kinds(request);
+    if let Some(actor) = request.actor {
+        attribute(encounter, request, actor, &mut filled);
+        actor_conditions(encounter, actor, &kinds, &mut filled);
+        wounds(encounter, request, actor, &mut filled);
+        trackers(encounter, request, actor, &mut filled);
+        escalation(encounter, actor, request, &mut filled);
+        if let Some(target) = filled.target() {
+            map_facts(encounter, request, actor, target, &mut filled);
+            tier(encounter, actor, target, &mut filled);
+        }
+    }
+    if let Some(target) = filled.target() {
+        target_conditions(encounter, target, request, &mut filled);
+        defence(encounter, request, target, &kinds, &mut filled);
+    }
+    scene_tn(encounter, &mut filled);
+    filled
+}
+
+/// GFH, Encounter Target Numbers: a check against the encounter's tier uses the TN rolled for
+/// this scene once it is rolled (unless a Defense already gives the TN).
+fn scene_tn(encounter: &Encounter, filled: &mut FilledCheck) {
+    let CheckSetup::GoForthHeroes(c) = &filled.base else {
+        return;
+    };
+    let crate::rules::go_forth_heroes::Target::Tier(tier) = c.target else {
+        return;
+    };
+    let has_tn = filled
+        .contributions
+        .iter()
+        .any(|c| matches!(c.lever, Lever::TargetNumber(_)));
+    let Some(scene) = encounter.combat.trackers.encounter.go_forth_heroes.scene_tn else {
+        return;
+    };
+    if scene.tier == tier && !has_tn {
+        filled.contributions.push(Contribution::new(
+            Source::Defense,
+            format!("the scene's TN {} (rolled from {tier:?})", scene.tn),
+            Lever::TargetNumber(scene.tn),
+        ));
+    }
+}
+
+/// The scene TN a roll just rolled from its tier, to keep for the rest of the scene (GFH,
+/// Encounter Target Numbers); `None` when the check had a fixed TN.
+#[must_use]
+pub fn rolled_scene_tn(
+    setup: &CheckSetup,
+    outcome: &crate::rules::CheckOutcome,
+) -> Option<crate::rules::go_forth_heroes::SceneTn> {
+    let (CheckSetup::GoForthHeroes(c), crate::rules::CheckOutcome::GoForthHeroes(r)) =
+        (setup, outcome)
+    else {
+        return None;
+    };
+    let crate::rules::go_forth_heroes::Target::Tier(tier) = c.target else {
+        return None;
+    };
+    let dice: i64 = r.dice.iter().filter(|d| d.term == 3).map(|d| d.value).sum();
+    Some(crate::rules::go_forth_heroes::SceneTn {
+        tier,
+        tn: 10 + dice,
+    })
+}
+
+/// The kinds of check the request is, for matching condition effects.
+fn kinds(request: &ActionRequest) -> Vec<CheckKind> {
+    let mut kinds = Vec::new();
+    if let Some(a) = request.attribute {
+        kinds.push(attribute_kind(a));
+    } else if let Some(k) = request.kind {
+        kinds.push(k);
+    }
+    if request.attack {
+        kinds.push(CheckKind::Attack);
+    }
+    kinds
+}
+
+fn name(encounter: &Encounter, id: TokenId) -> String {
+    encounter
+        .token(id)
+        .map_or_else(|| "?".to_owned(), |t| t.name.clone())
+}
+
+fn trackers_of(encounter: &Encounter, id: TokenId) -> Option<&TokenTrackers> {
+    encounter.combat.trackers.per_token.get(&id)
+}
+
+/// GFH: the attribute's +Roll and +Effort (GFH, Roll vs Effort Bonus: both equal the score).
+/// Post core: the attribute's score is the pool (STR in melee, DEX at range, our reading).
+fn attribute(
+    encounter: &Encounter,
+    request: &ActionRequest,
+    actor: TokenId,
+    filled: &mut FilledCheck,
+) {
+    match (trackers_of(encounter, actor), &filled.base) {
+        (Some(TokenTrackers::GoForthHeroes(hero)), CheckSetup::GoForthHeroes(_)) => {
+            let Some(a) = request.attribute else { return };
+            let score = a.score(&hero.attributes);
+            let text = format!("{} {score:+} to Roll and Effort", a.label());
+            filled.contributions.push(Contribution::new(
+                Source::Gm,
+                text,
+                Lever::AttributeBonus(score),
+            ));
+        }
+        (Some(TokenTrackers::PostCore(t)), CheckSetup::PostCore(_)) if request.attack => {
+            let (label, index) = if request.melee {
+                ("STR", 0)
+            } else {
+                ("DEX", 1)
+            };
+            let score = u8::try_from(t.attributes[index]).unwrap_or(0);
+            let text = format!("{label} {score}: the pool");
+            filled.contributions.push(Contribution::new(
+                Source::Gm,
+                text,
+                Lever::PoolAttribute(score),
+            ));
+        }
+        _ => {}
+    }
+}
+
+/// The lever a condition effect pulls on a check of `kinds`, with its words.
+fn condition_lever(effect: Effect, kinds: &[CheckKind]) -> Option<Lever> {
+    let touches = |k: CheckKind| k == CheckKind::Any || kinds.contains(&k);
+    match effect {
+        Effect::Easier(k) if touches(k) => Some(Lever::Easier),
+        Effect::Harder(k) if touches(k) => Some(Lever::Harder),
+        Effect::Difficulty(n) => Some(Lever::Difficulty(i64::from(n))),
+        Effect::ExtraLowDie => Some(Lever::ExtraLowDie),
+        Effect::Exhaustion => Some(Lever::Exhausted),
+        _ => None,
+    }
+}
+
+/// The actor's conditions: Weakened makes a Physical check Hard, and so on (each system's
+/// condition list, `rules/<system>/mod.rs`).
+fn actor_conditions(
+    encounter: &Encounter,
+    actor: TokenId,
+    kinds: &[CheckKind],
+    filled: &mut FilledCheck,
+) {
+    let who = name(encounter, actor);
+    for (c, def) in on_token(&encounter.combat.conditions, encounter.system, actor) {
+        for effect in def.map_or(&[][..], |d| d.effects) {
+            // Road and Ruin's difficulty shifts the Outcome die's centre; the To Hit die has no
+            // counterpart for it (Road and Ruin, COMBAT), so it stays off an attack. Tiring and
+            // Exhaustion roll one more To Hit die each (`AttackRoll::tiring`).
+            let outcome_only = matches!(effect, Effect::Difficulty(_));
+            if outcome_only && matches!(filled.base, CheckSetup::RoadAndRuinAttack(_)) {
+                continue;
+            }
+            if let Some(lever) = condition_lever(*effect, kinds) {
+                let text = format!("{who} is {}", c.name);
+                filled
+                    .contributions
+                    .push(Contribution::new(Source::Condition, text, lever));
+            }
+        }
+    }
+}
+
+/// The target's conditions that make attacks against it easier (GFH Exposed, Evening
+/// Restrained).
+fn target_conditions(
+    encounter: &Encounter,
+    target: TokenId,
+    request: &ActionRequest,
+    filled: &mut FilledCheck,
+) {
+    if !request.attack {
+        return;
+    }
+    let who = name(encounter, target);
+    for (c, def) in on_token(&encounter.combat.conditions, encounter.system, target) {
+        if def.is_some_and(|d| d.effects.contains(&Effect::AttacksAgainstEasier)) {
+            let text = format!("{who} is {}: attacks against it are easier", c.name);
+            filled
+                .contributions
+                .push(Contribution::new(Source::Condition, text, Lever::Easier));
+        }
+    }
+}
+
+/// GFH, Determining the Wound: a Wound that makes checks with the attribute Hard.
+fn wounds(
+    encounter: &Encounter,
+    request: &ActionRequest,
+    actor: TokenId,
+    filled: &mut FilledCheck,
+) {
+    let Some(attribute) = request.attribute else {
+        return;
+    };
+    if let Some(why) = hard_from_wounds(encounter, actor, attribute) {
+        filled
+            .contributions
+            .push(Contribution::new(Source::Wound, why, Lever::Harder));
+    }
+}
+
+/// Evening injury and exhaustion (Evening, Levels of injury; Exhaustion) and Road and Ruin
+/// Exhaustion from the Exertion pool (Road and Ruin, EXERTION).
+fn trackers(
+    encounter: &Encounter,
+    request: &ActionRequest,
+    actor: TokenId,
+    filled: &mut FilledCheck,
+) {
+    match trackers_of(encounter, actor) {
+        Some(TokenTrackers::Evening(t)) => {
+            let aptitude = !request.attack && request.kind != Some(CheckKind::Defense);
+            let (apt, combat) = t.injury_penalties();
+            let penalty = if aptitude { apt } else { combat };
+            if penalty != 0 {
+                let text = format!("injury level {}", t.injury);
+                filled.contributions.push(Contribution::new(
+                    Source::Injury,
+                    text,
+                    Lever::RollModifier(penalty),
+                ));
+            }
+            let from = if aptitude { 1 } else { 3 };
+            if t.exhaustion >= from {
+                let text = format!("exhaustion level {}", t.exhaustion);
+                filled.contributions.push(Contribution::new(
+                    Source::Exhaustion,
+                    text,
+                    Lever::Harder,
+                ));
+            }
+        }
+        Some(TokenTrackers::RoadAndRuin(t)) if t.exhausted() => {
+            let text = "Exertion below half: Exhausted".to_owned();
+            filled.contributions.push(Contribution::new(
+                Source::Exhaustion,
+                text,
+                Lever::Exhausted,
+            ));
+        }
+        _ => {}
+    }
+}
+
+/// 3d6, Escalation: added to the rolls PCs make to trigger combat abilities (attacks by a
+/// party token), not to GM rolls.
+fn escalation(
+    encounter: &Encounter,
+    actor: TokenId,
+    request: &ActionRequest,
+    filled: &mut FilledCheck,
+) {
+    if !matches!(filled.base, CheckSetup::ThreeD6(_)) || !request.attack {
+        return;
+    }
+    let party = encounter
+        .token(actor)
+        .is_some_and(|t| t.side == Side::Party);
+    let level = encounter.combat.trackers.encounter.three_d6.escalation;
+    if party && level > 0 {
+        filled.contributions.push(Contribution::new(
+            Source::Escalation,
+            format!("escalation {level}"),
+            Lever::Escalation(level),
+        ));
+    }
+}
+
+/// 3d6, Level, Tier: one Advantage against a lower tier, one Disadvantage against a higher.
+fn tier(encounter: &Encounter, actor: TokenId, target: TokenId, filled: &mut FilledCheck) {
+    let (Some(TokenTrackers::ThreeD6(a)), Some(TokenTrackers::ThreeD6(t))) = (
+        trackers_of(encounter, actor),
+        trackers_of(encounter, target),
+    ) else {
+        return;
+    };
+    let relation = crate::rules::three_d6::TierRelation::between(a.tier(), t.tier());
+    if relation != crate::rules::three_d6::TierRelation::Same {
+        let text = format!("tier {} against tier {}", a.tier(), t.tier());
+        filled.contributions.push(Contribution::new(
+            Source::Defense,
+            text,
+            Lever::Tier(relation),
+        ));
+    }
+}
+
+/// Line of sight, cover, distance and reach between the actor and the target, from the same
+/// scene and verdict the map draws.
+fn map_facts(
+    encounter: &Encounter,
+    request: &ActionRequest,
+    actor: TokenId,
+    target: TokenId,
+    filled: &mut FilledCheck,
+) {
+    let scene = Scene::new(encounter);
+    band(&scene, request, actor, target, filled);
+    light(encounter, &scene, request, actor, target, filled);
+    let Some(verdict) = scene.verdict(actor, target) else {
+        return;
+    };
+    filled.line_of_sight = Some(verdict.kind);
+    let who = name(encounter, target);
+    let corners = format!(
+        "{} of {} corners clear",
+        verdict.clear_lines, verdict.of_lines
+    );
+    let (text, lever) = match verdict.kind {
+        VerdictKind::Clear => (format!("{who} in clear sight ({corners})"), Lever::Note),
+        VerdictKind::NoSight => {
+            filled.refused = Some(format!("no line of sight to {who}"));
+            (format!("no line of sight to {who}"), Lever::Note)
+        }
+        VerdictKind::Cover => {
+            let grade = verdict.degree.map_or("cover", |d| d.label());
+            let text = format!("{who} behind {grade} ({corners})");
+            (
+                text,
+                cover_lever(encounter.system, &verdict, request.attack),
+            )
+        }
+    };
+    filled
+        .contributions
+        .push(Contribution::new(Source::Cover, text, lever));
+}
+
+/// What the light on the target does to the actor's check, in the system's terms
+/// ([`crate::combat::vision::attack_light_effects`] holds the rules and the readings): a Harder
+/// lever for an attack the light makes Hard or at disadvantage (Evening's Blinded included),
+/// a note otherwise (Road and Ruin's Hide, the GM's call in Post and 3d6, non-attacks).
+fn light(
+    encounter: &Encounter,
+    scene: &Scene,
+    request: &ActionRequest,
+    actor: TokenId,
+    target: TokenId,
+    filled: &mut FilledCheck,
+) {
+    use crate::combat::vision::{attack_light_effects, sighting};
+    let lit = crate::board::light::Illumination::new(scene, encounter);
+    let Some(seen) = sighting(scene, &lit, encounter, actor, target) else {
+        return;
+    };
+    let effects = attack_light_effects(encounter.system, &seen);
+    let lever = if effects.harder && request.attack {
+        Lever::Harder
+    } else {
+        Lever::Note
+    };
+    for reason in effects.reasons {
+        filled
+            .contributions
+            .push(Contribution::new(Source::Light, reason, lever));
+    }
+}
+
+/// What cover does in each system: GFH, Line of Sight & Cover (attacks vs Cover are Hard);
+/// Evening, Circumstantial bonuses (half/three-quarters/full cover 3/6/9 on the TN); Post core
+/// (risk one step higher); 3d6 (one Disadvantage); Road and Ruin names no number for cover
+/// (it lets the target Hide), so it is a note.
+fn cover_lever(system: RuleSystem, verdict: &crate::board::Verdict, attack: bool) -> Lever {
+    if !attack {
+        return Lever::Note;
+    }
+    match system {
+        RuleSystem::GoForthHeroes | RuleSystem::ThreeD6 => Lever::Harder,
+        RuleSystem::Evening => verdict
+            .degree
+            .and_then(crate::board::CoverDegree::tn_modifier)
+            .map_or(Lever::Note, |n| Lever::TnShift(-i64::from(n))),
+        RuleSystem::PostCore => Lever::RiskUp,
+        RuleSystem::RoadAndRuin => Lever::Note,
+    }
+}
+
+/// The distance and band, and whether a melee action reaches (an adjacent cell). Evening,
+/// Melee combat: a ranged weapon used in melee range has disadvantage.
+fn band(
+    scene: &Scene,
+    request: &ActionRequest,
+    actor: TokenId,
+    target: TokenId,
+    filled: &mut FilledCheck,
+) {
+    let Some(distance) = scene.distance_cells(actor, target) else {
+        return;
+    };
+    let band = scene
+        .band_between(actor, target)
+        .map_or_else(String::new, |b| format!(" ({})", b.name));
+    let adjacent = distance <= 1.0;
+    filled.contributions.push(Contribution::new(
+        Source::Band,
+        format!("{distance} cells{band}"),
+        Lever::Note,
+    ));
+    if request.melee && !adjacent && filled.refused.is_none() {
+        filled.refused = Some(format!("out of melee reach: {distance} cells{band}"));
+    }
+    if !request.melee && adjacent && request.attack && filled.system == RuleSystem::Evening {
+        filled.contributions.push(Contribution::new(
+            Source::Band,
+            "ranged attack in melee range",
+            Lever::Harder,
+        ));
+    }
+}
+
+/// The target's defence: a GFH Defense with its conditions and Increase Defense (GFH,
+/// Defenses); an Evening threat's TN to hit (Evening, Threat Rating).
+fn defence(
+    encounter: &Encounter,
+    request: &ActionRequest,
+    target: TokenId,
+    kinds: &[CheckKind],
+    filled: &mut FilledCheck,
+) {
+    let who = name(encounter, target);
+    match trackers_of(encounter, target) {
+        Some(TokenTrackers::GoForthHeroes(_)) if request.attack => {
+            let kind = kinds.first().copied().unwrap_or(CheckKind::Physical);
+            let defense = defense_for(kind);
+            filled.defense = Some(defense);
+            let Some(tn) = effective_defense(encounter, target, defense) else {
+                return;
+            };
+            let mut text = format!("{who}'s {defense:?} Defense {}", tn.value);
+            if !tn.reasons.is_empty() {
+                text = format!("{text} ({})", tn.reasons.join(", "));
+            }
+            filled.contributions.push(Contribution::new(
+                Source::Defense,
+                text,
+                Lever::TargetNumber(tn.value),
+            ));
+        }
+        Some(TokenTrackers::Evening(t)) => {
+            if let Some(threat) = &t.threat {
+                let tn = threat.stats().tn_to_hit;
+                filled.contributions.push(Contribution::new(
+                    Source::Defense,
+                    format!("{who}'s TN {tn}"),
+                    Lever::TargetNumber(tn),
+                ));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The actor an action on `target` defaults to: the current combatant, unless that is the
+/// target itself.
+#[must_use]
+pub fn default_actor(encounter: &Encounter, target: TokenId) -> Option<TokenId> {
+    encounter
+        .combat
+        .initiative
+        .current_token()
+        .filter(|id| *id != target)
+}
+
+/// The request an action picked on the map starts as: melee when the two are adjacent (see
+/// the module doc), and for a GFH attack the default attribute for that reach.
+#[must_use]
+pub fn request_for(
+    encounter: &Encounter,
+    actor: Option<TokenId>,
+    target: TokenId,
+    attack: bool,
+) -> ActionRequest {
+    let melee = actor.is_some_and(|a| {
+        Scene::new(encounter)
+            .distance_cells(a, target)
+            .is_some_and(|d| d <= 1.0)
+    });
+    let gfh = encounter.system == RuleSystem::GoForthHeroes;
+    let attribute = (gfh && attack).then(|| default_attack_attribute(melee));
+    let kind = match (encounter.system, attack) {
+        (RuleSystem::Evening, true) => Some(CheckKind::Attack),
+        (RuleSystem::Evening, false) => Some(CheckKind::Aptitude),
+        _ => attribute.map(attribute_kind),
+    };
+    ActionRequest {
+        actor,
+        targets: vec![target],
+        attack,
+        melee,
+        attribute,
+        kind,
+    }
+}
+
+/// The check an action starts from in `system` before the GM's form changes it: the system's
+/// default check, or for a Road and Ruin attack the attack die (Road and Ruin, COMBAT).
+#[must_use]
+pub fn default_base(system: RuleSystem, attack: bool) -> CheckSetup {
+    if system == RuleSystem::RoadAndRuin && attack {
+        CheckSetup::RoadAndRuinAttack(crate::rules::road_and_ruin::AttackRoll::default())
+    } else {
+        crate::rules::system(system).default_check()
+    }
+}
