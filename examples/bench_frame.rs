@@ -6,7 +6,12 @@
 //!   window open (embedded, so its view is drawn in the same pass) — `frame_median_ms` and
 //!   `frame_p99_ms`;
 //! - the real `cave-sample.dd2vtt` map with 300 tokens, fog on, players' window open —
-//!   `frame_median_ms_real` and `frame_p99_ms_real`.
+//!   `frame_median_ms_real` and `frame_p99_ms_real`;
+//! - the same cave in the dark, lit by its own lights and torches carried by 20 of the tokens
+//!   (the first, of the party, among them) — `frame_median_ms_lit` and `frame_p99_ms_lit`.
+//!
+//! For each it also prints `frame_after_move_ms…`: the median frame right after the first party
+//! token moves one cell (on the lit map it carries a torch, so its light moves too).
 //!
 //! Each frame moves the pointer across the map (hover, tooltips) the way a GM's hand does; the
 //! encounter itself does not change, so what is timed is drawing, not geometry rebuilds (those
@@ -19,7 +24,10 @@ use egui::{Event, Pos2, RawInput, Rect, Vec2, pos2};
 use lantern::app::LanternApp;
 use lantern::combat::conditions::{ActiveCondition, Duration};
 use lantern::files::import_uvtt;
-use lantern::model::{Cell, Document, Encounter, RuleSystem, Side, Token, TokenId, WallKind};
+use lantern::model::{
+    Ambient, Cell, Document, Encounter, GridPoint, Light, LightKind, RuleSystem, Side, Token,
+    TokenId, WallKind,
+};
 use support::{MAP_SEED, XorShift, random_walls};
 
 mod support;
@@ -86,6 +94,19 @@ fn real_encounter() -> anyhow::Result<Encounter> {
     Ok(enc)
 }
 
+/// The real cave in the dark: its own lights plus torches carried by the first 20 tokens.
+fn lit_encounter() -> anyhow::Result<Encounter> {
+    let mut enc = real_encounter()?;
+    enc.ambient = Ambient::Dark;
+    let carriers: Vec<(TokenId, Cell)> =
+        enc.tokens.iter().take(20).map(|t| (t.id, t.cell)).collect();
+    for (id, cell) in carriers {
+        let at = GridPoint::new(f64::from(cell.x) + 0.5, f64::from(cell.y) + 0.5);
+        enc.lights.push(Light::carried(LightKind::Torch, id, at));
+    }
+    Ok(enc)
+}
+
 /// One frame's input: the screen, the time, and the pointer at `pointer`.
 fn input(frame: usize, pointer: Pos2) -> RawInput {
     RawInput {
@@ -102,8 +123,9 @@ fn pointer_at(i: usize) -> Pos2 {
     pos2(800.0 + 300.0 * a.cos(), 520.0 + 220.0 * a.sin())
 }
 
-/// Times `TIMED_FRAMES` frames of the app on `encounter`; returns (median, p99) in ms.
-fn time_frames(encounter: Encounter) -> (f64, f64) {
+/// Times `TIMED_FRAMES` frames of the app on `encounter`; returns the (median, p99) frame and
+/// the median frame after a party token moves, in ms.
+fn time_frames(encounter: Encounter) -> (f64, f64, f64) {
     let mut app = LanternApp::with_document(Document::new(encounter, None));
     app.players.open = true;
     let ctx = egui::Context::default();
@@ -135,7 +157,6 @@ fn time_frames(encounter: Encounter) -> (f64, f64) {
         })
         .collect();
     let move_ms = time_moves(&mut app, &mut run);
-    eprintln!("  (a frame after a party token moves: {move_ms:.1} ms median)");
     times.sort_by(f64::total_cmp);
     let p99 = times[(times.len() * 99).div_ceil(100) - 1];
     eprintln!(
@@ -143,7 +164,7 @@ fn time_frames(encounter: Encounter) -> (f64, f64) {
         times[0],
         times[times.len() - 1]
     );
-    (times[times.len() / 2], p99)
+    (times[times.len() / 2], p99, move_ms)
 }
 
 /// The median time of the frame after a party token moves one cell: the board geometry, the
@@ -170,11 +191,17 @@ fn time_moves(
 }
 
 fn main() -> anyhow::Result<()> {
-    let (median, p99) = time_frames(stress_encounter());
+    let (median, p99, moved) = time_frames(stress_encounter());
     println!("frame_median_ms: {median:.3} ms");
     println!("frame_p99_ms: {p99:.3} ms");
-    let (median, p99) = time_frames(real_encounter()?);
+    println!("frame_after_move_ms: {moved:.3} ms");
+    let (median, p99, moved) = time_frames(real_encounter()?);
     println!("frame_median_ms_real: {median:.3} ms");
     println!("frame_p99_ms_real: {p99:.3} ms");
+    println!("frame_after_move_ms_real: {moved:.3} ms");
+    let (median, p99, moved) = time_frames(lit_encounter()?);
+    println!("frame_median_ms_lit: {median:.3} ms");
+    println!("frame_p99_ms_lit: {p99:.3} ms");
+    println!("frame_after_move_ms_lit: {moved:.3} ms");
     Ok(())
 }

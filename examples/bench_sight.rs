@@ -18,8 +18,9 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use lantern::board::Scene;
+use lantern::board::light::Illumination;
 use lantern::files::import_uvtt;
-use lantern::model::{Encounter, GridPoint, RuleSystem};
+use lantern::model::{Ambient, Encounter, GridPoint, Light, LightKind, RuleSystem};
 use serde_json::{Value, json};
 use support::{MAP_SEED, XorShift, random_walls};
 
@@ -137,7 +138,34 @@ fn run_peer(input: &Value) -> anyhow::Result<Vec<Value>> {
         .collect()
 }
 
+/// The cave in the dark with its own lights and 20 torches on random cells: the median time, in
+/// ms, to work out every light's polygon and the illumination of every cell.
+fn lighting_ms_cave() -> anyhow::Result<f64> {
+    let mut enc = real("cave-sample.dd2vtt")?;
+    enc.ambient = Ambient::Dark;
+    let mut rng = XorShift::new(MAP_SEED);
+    let (w, h) = (
+        u64::from(enc.map.width_cells),
+        u64::from(enc.map.height_cells),
+    );
+    for _ in 0..20 {
+        let at = GridPoint::new(f64::from(rng.below(w)) + 0.5, f64::from(rng.below(h)) + 0.5);
+        enc.lights.push(Light::preset(LightKind::Torch, at));
+    }
+    let scene = Scene::new(&enc);
+    let mut times: Vec<f64> = (0..REPS)
+        .map(|_| {
+            let start = Instant::now();
+            std::hint::black_box(Illumination::new(&scene, &enc));
+            start.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    Ok(times[times.len() / 2])
+}
+
 fn main() -> anyhow::Result<()> {
+    println!("lighting_ms_cave: {:.4} ms", lighting_ms_cave()?);
     let cases = vec![
         Case {
             name: "cave",

@@ -7,9 +7,11 @@
 //! maps, whose centres line up in columns), so the cost is the polygon's edges plus the cells
 //! filled, not the map's area times the edges.
 
-use crate::model::{Cell, Fog, GridKind, GridPoint, MapSpec, Side};
+use crate::model::{Cell, Encounter, Fog, GridKind, GridPoint, MapSpec, Side};
 
-use super::grid::HEX_RADIUS;
+use super::fog_raster::{View, side_views};
+use super::grid::{HEX_RADIUS, point_in_grid};
+use super::light::{Illumination, LightLevel};
 use super::scene::Scene;
 
 /// One flag per cell of the map's rectangle, indexed by `(column, row)` offset.
@@ -174,24 +176,67 @@ pub fn newly_seen(fog: &Fog, seen: &CellMask) -> Vec<Cell> {
     seen.cells().filter(|c| !fog.explored.contains(c)).collect()
 }
 
+/// The cells `side`'s tokens see now in `light` (Evening, Vision): a cell is seen when its
+/// centre lies inside a token's sight polygon and is lit (dim or bright), or lies within that
+/// token's darkvision range (which sees darkness as dim light). A blind token sees nothing. Each
+/// token's own footprint is always seen: a creature knows where it stands, and the players keep
+/// seeing their own tokens in the dark.
+pub fn seen_cells_lit(
+    scene: &Scene,
+    encounter: &Encounter,
+    light: &Illumination,
+    side: Side,
+) -> CellMask {
+    seen_by_views(&encounter.map, light, &side_views(scene, encounter, side))
+}
+
+/// [`seen_cells_lit`] from views already worked out.
+pub fn seen_by_views(map: &MapSpec, light: &Illumination, views: &[View]) -> CellMask {
+    let mut mask = CellMask::empty(map);
+    for view in views {
+        for cell in &view.own {
+            let (col, row) = map.offset_of(*cell);
+            mask.set_offset(col, row);
+        }
+        for_each_cell_in(map, &view.polygon, |col, row| {
+            let cell = map.cell_at_offset(col, row);
+            let sees_dark = view.darkvision.is_some_and(|r| {
+                let p = point_in_grid(map.grid, cell);
+                (p.x - view.centre.x).hypot(p.y - view.centre.y) <= r
+            });
+            if sees_dark || light.at_cell(cell) >= LightLevel::Dim {
+                mask.set_offset(col, row);
+            }
+        });
+    }
+    mask
+}
+
 /// The cells of `map` whose centres lie inside any of `polygons` (map space, even-odd rule).
 pub fn rasterise(map: &MapSpec, polygons: &[Vec<GridPoint>]) -> CellMask {
     let mut mask = CellMask::empty(map);
-    let lines = ScanLines::of(map);
-    let mut crossings: Vec<Vec<f64>> = vec![Vec::new(); lines.count as usize];
     for polygon in polygons {
-        for list in &mut crossings {
-            list.clear();
-        }
-        lines.collect_crossings(polygon, &mut crossings);
-        for (line, list) in crossings.iter_mut().enumerate() {
-            list.sort_by(f64::total_cmp);
-            for pair in list.chunks_exact(2) {
-                lines.fill(&mut mask, line as i32, pair[0], pair[1]);
-            }
-        }
+        for_each_cell_in(map, polygon, |col, row| mask.set_offset(col, row));
     }
     mask
+}
+
+/// Calls `visit(column, row)` once for each cell of `map` whose centre lies inside `polygon`
+/// (map space, even-odd rule), line by line.
+pub(crate) fn for_each_cell_in(
+    map: &MapSpec,
+    polygon: &[GridPoint],
+    mut visit: impl FnMut(i32, i32),
+) {
+    let lines = ScanLines::of(map);
+    let mut crossings: Vec<Vec<f64>> = vec![Vec::new(); lines.count as usize];
+    lines.collect_crossings(polygon, &mut crossings);
+    for (line, list) in crossings.iter_mut().enumerate() {
+        list.sort_by(f64::total_cmp);
+        for pair in list.chunks_exact(2) {
+            lines.fill(line as i32, pair[0], pair[1], &mut visit);
+        }
+    }
 }
 
 /// The lines of cell centres a map is scanned along.
@@ -270,16 +315,17 @@ impl ScanLines {
         }
     }
 
-    /// Sets the cells of `line` whose centres lie between `from` and `to` along it.
-    fn fill(&self, mask: &mut CellMask, line: i32, from: f64, to: f64) {
+    /// Visits the cells of `line` whose centres lie between `from` and `to` along it, as
+    /// `(column, row)`.
+    fn fill(&self, line: i32, from: f64, to: f64, visit: &mut impl FnMut(i32, i32)) {
         let start = self.start + if line & 1 == 1 { self.stagger } else { 0.0 };
         let first = (from - start).ceil().max(0.0) as i32;
         let last = ((to - start).floor()).min(f64::from(self.length) - 1.0) as i32;
         for k in first..=last {
             if self.by_column {
-                mask.set_offset(line, k);
+                visit(line, k);
             } else {
-                mask.set_offset(k, line);
+                visit(k, line);
             }
         }
     }

@@ -109,6 +109,8 @@ pub struct Scene {
     pub(crate) token_outlines: BucketIndex,
     /// Walls, windows and closed doors: what stops a step (obstacle polygons are in `solids`).
     pub(crate) movement: BucketIndex,
+    /// How many of `sources` belong to the terrain (the tokens' follow).
+    terrain_sources: usize,
 }
 
 impl Scene {
@@ -118,12 +120,42 @@ impl Scene {
         let mut blockers = Blockers::default();
         blockers.add_terrain(lattice, encounter);
         let Blockers {
-            mut sources,
+            sources,
             sight,
             movement,
             solids,
         } = blockers;
-        let tokens: Vec<SceneToken> = encounter
+        let bucket = 4 * lattice.cell_span();
+        let area = map_area(lattice, &encounter.map);
+        let sight = BucketIndex::new(sight, bucket, area);
+        let sight_pieces = BucketIndex::new(split_sight(&sight), bucket, area);
+        let mut scene = Self {
+            lattice,
+            system: encounter.system,
+            map: encounter.map.clone(),
+            custom_bands: encounter.custom_bands.clone(),
+            tokens: Vec::new(),
+            obstacles: encounter.obstacle_cells.iter().copied().collect(),
+            difficult: encounter.difficult_cells.iter().copied().collect(),
+            terrain_sources: sources.len(),
+            sources,
+            sight,
+            sight_pieces,
+            solids,
+            token_outlines: BucketIndex::default(),
+            // Lanes ask about two cells at a time: finer buckets hand them fewer candidates.
+            movement: BucketIndex::new(movement, 2 * lattice.cell_span(), area),
+        };
+        scene.retoken(encounter);
+        scene
+    }
+
+    /// Puts `encounter`'s tokens in the scene, keeping its terrain: when only tokens changed
+    /// (a move), this gives the scene [`Scene::new`] would, without indexing and splitting every
+    /// wall again.
+    pub fn retoken(&mut self, encounter: &Encounter) {
+        let grid = encounter.map.grid;
+        self.tokens = encounter
             .tokens
             .iter()
             .map(|t| SceneToken {
@@ -132,37 +164,21 @@ impl Scene {
                 side: t.side,
                 size: t.size,
                 anchor: t.cell,
-                cells: footprint_cells(encounter.map.grid, t.size, t.cell),
+                cells: footprint_cells(grid, t.size, t.cell),
                 speed_cells: t.speed_cells,
             })
             .collect();
+        self.sources.truncate(self.terrain_sources);
         let mut outlines = Vec::new();
-        for (i, t) in tokens.iter().enumerate() {
-            let source = push_source(&mut sources, Blocker::Token { id: t.id }, None, Some(i));
+        for (i, t) in self.tokens.iter().enumerate() {
+            let blocker = Blocker::Token { id: t.id };
+            let source = push_source(&mut self.sources, blocker, None, Some(i));
             for &cell in &t.cells {
-                outlines.extend(cell_outline(lattice, cell, source));
+                outlines.extend(cell_outline(self.lattice, cell, source));
             }
         }
-        let bucket = 4 * lattice.cell_span();
-        let area = map_area(lattice, &encounter.map);
-        let sight = BucketIndex::new(sight, bucket, area);
-        let sight_pieces = BucketIndex::new(split_sight(&sight), bucket, area);
-        Self {
-            lattice,
-            system: encounter.system,
-            map: encounter.map.clone(),
-            custom_bands: encounter.custom_bands.clone(),
-            tokens,
-            obstacles: encounter.obstacle_cells.iter().copied().collect(),
-            difficult: encounter.difficult_cells.iter().copied().collect(),
-            sources,
-            sight,
-            sight_pieces,
-            solids,
-            token_outlines: BucketIndex::new(outlines, bucket, area),
-            // Lanes ask about two cells at a time: finer buckets hand them fewer candidates.
-            movement: BucketIndex::new(movement, 2 * lattice.cell_span(), area),
-        }
+        let area = map_area(self.lattice, &self.map);
+        self.token_outlines = BucketIndex::new(outlines, 4 * self.lattice.cell_span(), area);
     }
 
     /// The grid kind of the map.

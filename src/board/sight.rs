@@ -25,6 +25,20 @@ impl Scene {
     /// The visible region from `from` (map space), as a polygon in angle order, optionally
     /// limited to `radius` cells.
     pub fn sight_polygon(&self, from: GridPoint, radius: Option<f64>) -> Vec<GridPoint> {
+        let polygon = self.sight_polygon_unclipped(from, radius);
+        match radius {
+            Some(r) => clip_to_circle(&polygon, from, r.max(0.0)),
+            None => polygon,
+        }
+    }
+
+    /// The visible region from `from` as [`Self::sight_polygon`] finds it before cutting it to
+    /// the circle of `radius`: with a radius, it reaches at least that far in every direction.
+    pub(crate) fn sight_polygon_unclipped(
+        &self,
+        from: GridPoint,
+        radius: Option<f64>,
+    ) -> Vec<GridPoint> {
         let origin = self.lattice.lattice_from_grid(from);
         let span = self.lattice.cell_span();
         let lattice_points = if let Some(r) = radius {
@@ -49,14 +63,10 @@ impl Scene {
             let pieces = self.sight_pieces.segments.iter().map(|s| (s.a, s.b));
             visibility(origin, pieces, self.frame_bound(origin))
         };
-        let polygon: Vec<GridPoint> = lattice_points
+        lattice_points
             .into_iter()
             .map(|(x, y)| self.lattice.grid_from_lattice_xy(x, y))
-            .collect();
-        match radius {
-            Some(r) => clip_to_circle(&polygon, from, r.max(0.0)),
-            None => polygon,
-        }
+            .collect()
     }
 
     /// The union of what several viewers see: one polygon per viewer (fog clears where any is).

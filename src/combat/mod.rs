@@ -13,4 +13,5 @@ pub mod momentum_apply;
 pub mod report;
 pub mod sheet;
 pub mod turn_move;
+pub mod vision;
 pub mod wounds;

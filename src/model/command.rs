@@ -10,13 +10,13 @@ use crate::rules::{RulesError, TrackerCommand};
 
 use super::validate::{
     MAX_IMAGES, MAX_MARKED_CELLS, MAX_POLYGONS, MAX_TOKENS, MAX_WALLS, check_background,
-    check_cell, check_cell_length, check_cells, check_count, check_crossings, check_map_size,
-    check_name, check_polygon, check_token, check_wall,
+    check_cell, check_cell_length, check_cells, check_count, check_crossings, check_light,
+    check_map_size, check_name, check_polygon, check_token, check_wall,
 };
 use super::{
     Background, Cell, CellLength, CombatState, CustomBand, DiagonalRule, EmbeddedImage, Encounter,
-    FogCommand, GridKind, ImageId, Light, LogEntry, MapSpec, ObstaclePolygon, RuleSystem, Token,
-    TokenId, Wall, WallId, WallKind,
+    FogCommand, GridKind, ImageId, Light, LightCommand, LightError, LogEntry, MapSpec,
+    ObstaclePolygon, RuleSystem, Token, TokenId, Wall, WallId, WallKind,
 };
 
 /// A layer of per-cell flags the GM paints.
@@ -92,6 +92,8 @@ pub enum Command {
     SetCombat(Box<CombatState>),
     /// A change to the fog of war.
     Fog(FogCommand),
+    /// A change to one light or the ambient light.
+    Light(LightCommand),
 }
 
 /// Why a command could not be applied.
@@ -135,6 +137,8 @@ pub enum CommandError {
         max = super::MAX_COORDINATE
     )]
     OutOfBounds(String),
+    #[error("{what} reaches {cells} cells; Lantern allows at most {max}", max = super::MAX_SENSE_RANGE_CELLS)]
+    TooFarReaching { what: String, cells: u32 },
     #[error("an encounter holds at most {max} {what}")]
     TooMany { what: &'static str, max: usize },
     #[error("the combat state is inconsistent: {0}")]
@@ -143,6 +147,8 @@ pub enum CommandError {
     Combat(#[from] CombatError),
     #[error(transparent)]
     Rules(#[from] RulesError),
+    #[error(transparent)]
+    Light(#[from] LightError),
 }
 
 impl Command {
@@ -177,6 +183,7 @@ impl Command {
             Self::SetCombat(_) => "Restore combat",
             Self::Tracker(_) => "Change tracker",
             Self::Fog(c) => c.label(),
+            Self::Light(c) => c.label(),
         }
     }
 }
@@ -254,6 +261,12 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
         Command::Fog(command) => {
             check_fog_command(encounter, &command)?;
             Ok(Command::Fog(command.apply(&mut encounter.fog)))
+        }
+        Command::Light(command) => {
+            if let LightCommand::Add { light, .. } | LightCommand::Update { light, .. } = &command {
+                check_light(light)?;
+            }
+            Ok(Command::Light(command.apply(encounter)?))
         }
     }
 }

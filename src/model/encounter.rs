@@ -5,8 +5,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Cell, CombatState, EmbeddedImage, Fog, GridPoint, ImageId, Light, MapSpec, RuleSystem, Token,
-    TokenId, Wall, WallId,
+    Ambient, Cell, CombatState, EmbeddedImage, Fog, GridPoint, ImageId, Light, MapSpec, RuleSystem,
+    Token, TokenId, Wall, WallId,
 };
 
 /// A named distance band a GM defines for systems whose texts name none (Post, 3d6).
@@ -48,9 +48,12 @@ pub struct Encounter {
     pub custom_bands: Vec<CustomBand>,
     #[serde(default)]
     pub combat: CombatState,
-    /// Light sources, from imported maps (Universal VTT); drawn by the lighting work to come.
+    /// Light sources: imported with a Universal VTT map or placed by the GM.
     #[serde(default)]
     pub lights: Vec<Light>,
+    /// The light where no light source reaches (bright by default: lights change nothing).
+    #[serde(default)]
+    pub ambient: Ambient,
     /// Fog of war: on or off, what the party explored, the GM's reveals and hides.
     #[serde(default)]
     pub fog: Fog,
@@ -78,6 +81,7 @@ impl Encounter {
             custom_bands: Vec::new(),
             combat: CombatState::default(),
             lights: Vec::new(),
+            ambient: Ambient::default(),
             fog: Fog::default(),
         }
     }

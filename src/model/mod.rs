@@ -27,16 +27,17 @@ pub use fog::{Fog, FogCommand, FogMark, mark_of};
 pub use history::History;
 pub use ids::{ImageId, TokenId, WallId};
 pub use image::EmbeddedImage;
-pub use light::{Light, Rgba};
+pub use light::{Ambient, Light, LightCommand, LightError, LightKind, Rgba};
 pub use map::{
     Background, Cell, CellLength, DiagonalRule, GridKind, GridPoint, LengthUnit, MapSpec,
 };
 pub use rule_system::RuleSystem;
-pub use token::{Rgb, Side, SizeCategory, Token};
+pub use token::{Rgb, Senses, Side, SizeCategory, Token};
 pub use validate::{
     COORDINATE_MARGIN_CELLS, MAX_COORDINATE, MAX_IMAGES, MAX_LIGHTS, MAX_MARKED_CELLS,
-    MAX_PIXELS_PER_CELL, MAX_POLYGON_POINTS, MAX_POLYGONS, MAX_ROUND, MAX_TOKENS,
-    MAX_WALL_CROSSINGS, MAX_WALLS, MIN_COORDINATE, validate, validate_lights, validate_walls,
+    MAX_PIXELS_PER_CELL, MAX_POLYGON_POINTS, MAX_POLYGONS, MAX_ROUND, MAX_SENSE_RANGE_CELLS,
+    MAX_TOKENS, MAX_WALL_CROSSINGS, MAX_WALLS, MIN_COORDINATE, validate, validate_lights,
+    validate_walls,
 };
 pub use wall::{Wall, WallKind};
 pub use wall_set::{WallSetError, count_crossings, normalise_walls};

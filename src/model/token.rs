@@ -118,6 +118,36 @@ pub struct Token {
     /// Evening's Finesse, added to its initiative roll.
     #[serde(default)]
     pub finesse: i32,
+    /// How the token sees: normally, with darkvision, or not at all.
+    #[serde(default)]
+    pub senses: Senses,
+}
+
+/// How a token sees in the dark (GFH, Primal Form's darkvision; Evening, Blinded).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Senses {
+    /// Sees what is lit (bright or dim).
+    #[default]
+    Normal,
+    /// Sees in darkness out to `range_cells` as if it were dim light. GFH names darkvision
+    /// without a range; the GM sets one per token (12 cells, 60 feet, by default).
+    Darkvision { range_cells: u32 },
+    /// Sees nothing.
+    Blind,
+}
+
+impl Senses {
+    /// Darkvision's range when the GM picks it without a number: 60 feet on 5-foot cells.
+    pub const DEFAULT_DARKVISION_CELLS: u32 = 12;
+
+    pub fn label(self) -> String {
+        match self {
+            Self::Normal => "Normal sight".to_owned(),
+            Self::Darkvision { range_cells } => format!("Darkvision {range_cells} cells"),
+            Self::Blind => "Blind".to_owned(),
+        }
+    }
 }
 
 fn default_speed_cells() -> u32 {
@@ -138,6 +168,7 @@ impl Token {
             gm_only: false,
             notes: String::new(),
             rotation_deg: 0.0,
+            senses: Senses::Normal,
             speed_cells: default_speed_cells(),
             finesse: 0,
         }

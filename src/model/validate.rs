@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use super::{
     Background, Cell, CellLength, CombatState, CommandError, Encounter, GridPoint, Light, MapSpec,
-    ObstaclePolygon, Token, Wall,
+    ObstaclePolygon, Senses, Token, Wall,
 };
 
 /// How far outside the largest map a coordinate may lie, in cells, on every side. Tokens may
@@ -151,7 +151,11 @@ pub fn check_wall(wall: &Wall) -> Result<(), CommandError> {
     check_point(wall.b, what)
 }
 
-/// A token stands within the allowed area and faces a finite direction.
+/// The farthest a token's darkvision may reach, in cells: as far as the farthest light.
+pub const MAX_SENSE_RANGE_CELLS: u32 = 10_000;
+
+/// A token stands within the allowed area, faces a finite direction and sees no farther in the
+/// dark than [`MAX_SENSE_RANGE_CELLS`].
 pub fn check_token(token: &Token) -> Result<(), CommandError> {
     // Clipped: a damaged file can put a megabyte where a name belongs.
     let name = || {
@@ -163,6 +167,14 @@ pub fn check_token(token: &Token) -> Result<(), CommandError> {
     check_cell(token.cell, name)?;
     if !token.rotation_deg.is_finite() {
         return Err(CommandError::NotFinite(format!("{}'s facing", name())));
+    }
+    if let Senses::Darkvision { range_cells } = token.senses
+        && range_cells > MAX_SENSE_RANGE_CELLS
+    {
+        return Err(CommandError::TooFarReaching {
+            what: format!("{}'s darkvision", name()),
+            cells: range_cells,
+        });
     }
     Ok(())
 }
@@ -187,9 +199,15 @@ pub fn check_polygon(polygon: &ObstaclePolygon) -> Result<(), CommandError> {
 pub fn check_light(light: &Light) -> Result<(), CommandError> {
     check_point(light.position, || "a light".to_owned())?;
     let usable = |v: f64, max: f64| v.is_finite() && (0.0..=max).contains(&v);
-    if !usable(light.range_cells, MAX_LIGHT_RANGE_CELLS) || !usable(light.intensity, 1e6) {
+    let bright_ok = light
+        .bright_cells
+        .is_none_or(|b| usable(b, MAX_LIGHT_RANGE_CELLS));
+    if !usable(light.range_cells, MAX_LIGHT_RANGE_CELLS)
+        || !bright_ok
+        || !usable(light.intensity, 1e6)
+    {
         return Err(CommandError::NotFinite(
-            "a light's range or intensity".to_owned(),
+            "a light's radii or intensity".to_owned(),
         ));
     }
     Ok(())
@@ -289,4 +307,26 @@ pub fn check_combat(combat: &CombatState) -> Result<(), CommandError> {
         )));
     }
     check_count("combatants", initiative.combatants.len(), MAX_TOKENS + 1)
+}
+
+#[cfg(test)]
+mod sense_tests {
+    use super::*;
+    use crate::model::{Side, TokenId};
+
+    #[test]
+    fn darkvision_past_the_cap_is_refused_and_at_it_accepted() {
+        let mut token = Token::new(TokenId(1), "Owl", Side::Party, Cell::new(0, 0));
+        token.senses = Senses::Darkvision {
+            range_cells: MAX_SENSE_RANGE_CELLS,
+        };
+        assert_eq!(check_token(&token), Ok(()));
+        token.senses = Senses::Darkvision {
+            range_cells: u32::MAX,
+        };
+        assert!(matches!(
+            check_token(&token),
+            Err(CommandError::TooFarReaching { .. })
+        ));
+    }
 }

@@ -184,7 +184,11 @@ fn small_map_merges_straight_runs_and_keeps_door_states() {
             range_cells: 4.0,
             intensity: 0.5,
             color: [255, 0, 0, 128],
-            shadows: false
+            shadows: false,
+            kind: lantern::model::LightKind::Custom,
+            bright_cells: None,
+            on: true,
+            carried_by: None,
         }]
     );
 }

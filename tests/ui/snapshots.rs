@@ -69,3 +69,53 @@ fn players_view_of_the_hex_demo_with_fog() {
     harness.run();
     harness.snapshot("players_view_hex_fog");
 }
+
+/// The players' view of `encounter` at `size`, snapshotted as `name`.
+fn players_snapshot(encounter: lantern::model::Encounter, size: Vec2, name: &str) {
+    let app = LanternApp::with_document(Document::new(encounter, None));
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .wgpu()
+        .build_ui_state(|ui, app: &mut LanternApp| app.players_view_ui(ui), app);
+    harness.run();
+    harness.snapshot(name);
+}
+
+#[test]
+fn players_view_of_the_dark_cave_by_torchlight() {
+    // The cave's own light back on, the hero with a torch: two pools of light, darkness between.
+    let mut encounter = crate::lighting::dark_cave();
+    let hero_at = lantern::model::GridPoint::new(9.5, 12.5);
+    encounter.lights.push(lantern::model::Light::carried(
+        lantern::model::LightKind::Torch,
+        TokenId(1),
+        hero_at,
+    ));
+    encounter.lights.push(lantern::model::Light::preset(
+        lantern::model::LightKind::Lantern,
+        lantern::model::GridPoint::new(6.1, 7.2),
+    ));
+    players_snapshot(encounter, Vec2::new(560.0, 480.0), "players_view_cave_lit");
+}
+
+#[test]
+fn players_view_of_the_hex_demo_by_torchlight() {
+    // Evening hex demo at night: every party token carries a torch.
+    let mut encounter = demo(Demo::EveningHex);
+    encounter.fog.enabled = true;
+    encounter.ambient = lantern::model::Ambient::Dark;
+    let party: Vec<_> = encounter
+        .tokens
+        .iter()
+        .filter(|t| t.side == lantern::model::Side::Party)
+        .map(|t| t.id)
+        .collect();
+    for id in party {
+        encounter.lights.push(lantern::model::Light::carried(
+            lantern::model::LightKind::Torch,
+            id,
+            lantern::model::GridPoint::new(0.0, 0.0),
+        ));
+    }
+    players_snapshot(encounter, Vec2::new(560.0, 380.0), "players_view_hex_lit");
+}

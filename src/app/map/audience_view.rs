@@ -51,14 +51,19 @@ pub fn paint_map_view(
     let _ = super::paint_board(ui, &painter, view, encounter, map_in_grid, t);
     let (scene, generation) = view.play.scene.scene(encounter);
     let fogged = options.fog && encounter.fog.enabled;
-    // Walls wholly under unexplored fog would be painted over in black: skip them.
-    let shown = (fogged && options.audience == MapAudience::Players)
-        .then(|| view.fog.walls_shown(scene, generation, encounter));
-    walls::paint_walls(&painter, &encounter.walls, t, shown);
+    view.fog.light.refresh(scene, generation, encounter);
+    view.fog
+        .light
+        .paint(&painter, encounter, options.audience, t);
     if fogged {
         view.fog
             .paint(&painter, scene, generation, encounter, options.audience, t);
     }
+    // Walls go over the fog so the players see the walls of what they explored; walls wholly
+    // under unexplored fog stay unsaid.
+    let shown = (fogged && options.audience == MapAudience::Players)
+        .then(|| view.fog.walls_shown(scene, generation, encounter));
+    walls::paint_walls(&painter, &encounter.walls, t, shown);
     let cells = fogged.then(|| view.fog.cells(scene, generation, encounter));
     let tokens = TokensView {
         ui,

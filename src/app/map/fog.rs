@@ -2,16 +2,19 @@
 //! fog painted for the GM (a light tint) or the players (unexplored hidden, explored dimmed). The
 //! GM's brush and the fog toolbar are in `fog_brush`.
 //!
-//! The fog is kept as meshes in map space, one per band of rows, rebuilt only when the board or
-//! the saved fog changes; a frame moves the bands in view into ui space and nothing else.
+//! The fog is drawn from the party's sight polygons, not cell by cell: the core's raster
+//! (`board::fog_raster`, several pixels to a cell) becomes one texture per audience, drawn with
+//! linear filtering over the map, so its edges follow the walls and door openings smoothly. It
+//! is rebuilt only when the board, the light or the saved fog changes; a frame draws one quad.
 
-use egui::{Color32, Mesh, Pos2, Rect, Shape, pos2};
+use egui::{Color32, ColorImage, Rect, TextureHandle, TextureOptions, pos2};
 
-use super::terrain::cell_polygon;
+use super::light_layer::LightLayer;
 use super::transform::MapTransform;
 use crate::board::Scene;
-use crate::board::fog::{CellFog, CellMask, FogCells, newly_seen, seen_cells};
-use crate::model::{Cell, Encounter, Fog, MapSpec, Side};
+use crate::board::fog::{CellFog, CellMask, FogCells, newly_seen, seen_by_views};
+use crate::board::fog_raster::{FogRaster, PixelFog, View, fog_raster, token_view};
+use crate::model::{Cell, Encounter, Fog, MapSpec, ObstaclePolygon, Side, TokenId, Wall};
 
 /// Who a map view is drawn for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -21,9 +24,6 @@ pub enum MapAudience {
     /// The shared screen: fog hides what the party has not seen, no GM-only tokens or notes.
     Players,
 }
-
-/// Rows per cached mesh band: small enough to cull, large enough to keep the shape count low.
-const BAND_ROWS: i32 = 16;
 
 /// Fog colours per audience: (hidden, explored).
 fn fog_colours(audience: MapAudience) -> (Color32, Color32) {
@@ -39,22 +39,39 @@ fn fog_colours(audience: MapAudience) -> (Color32, Color32) {
     }
 }
 
-/// One band of the fog in map space, with its extent for culling.
-#[derive(Clone, Debug)]
-struct Band {
-    bounds: Rect,
-    mesh: Mesh,
+/// The fog drawn for one audience: its texture and where it lies in map space.
+#[derive(Clone)]
+struct Painted {
+    texture: TextureHandle,
+    rect_in_grid: Rect,
+}
+
+impl std::fmt::Debug for Painted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Painted")
+            .field("rect_in_grid", &self.rect_in_grid)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The fog's caches and the brush. View state; nothing here is saved.
+///
+/// The party sees what is in its sight *and* lit, so every cache here keys on the light
+/// layer's generation (which follows the scene's), not on the scene's alone.
 #[derive(Debug, Default)]
 pub struct FogLayer {
-    /// The party's sight for one scene generation.
-    seen: Option<(u64, CellMask)>,
+    /// The illumination the party's sight depends on, and its drawing.
+    pub light: LightLayer,
+    /// The party's views and the cells they see, for one light generation.
+    seen: Option<(u64, Vec<View>, CellMask)>,
+    /// Each party token's view, kept while the token, its senses and the terrain stay.
+    views: ViewCache,
     /// Cell states for a scene generation and a saved fog.
     cells: Option<(u64, Fog, FogCells)>,
-    /// Meshes per audience, for the cell states of the generation they name.
-    bands: [Option<(u64, Fog, Vec<Band>)>; 2],
+    /// The fog at sub-cell resolution for a light generation and a saved fog.
+    raster: Option<(u64, Fog, FogRaster)>,
+    /// The fog's texture per audience, for the raster of the generation they name.
+    painted: [Option<(u64, Fog, Painted)>; 2],
     /// Which walls show at all for the cell states of a generation and a saved fog.
     walls: Option<(u64, Fog, Vec<bool>)>,
     /// `(scene generation, explored count)` last checked for newly seen cells.
@@ -63,13 +80,24 @@ pub struct FogLayer {
 }
 
 impl FogLayer {
-    /// The cells the party sees in `scene` (generation `generation`), computed once per scene.
-    pub fn seen(&mut self, scene: &Scene, generation: u64) -> &CellMask {
-        seen_for(&mut self.seen, scene, generation)
+    /// The cells the party sees in `scene` (generation `generation`) in its light, computed
+    /// once per change of either.
+    pub fn seen(&mut self, scene: &Scene, generation: u64, encounter: &Encounter) -> &CellMask {
+        let generation = self.light.refresh(scene, generation, encounter);
+        seen_for(
+            &mut self.seen,
+            &mut self.views,
+            &self.light,
+            scene,
+            generation,
+            encounter,
+        )
+        .1
     }
 
-    /// Every cell's fog state, recomputed when the scene or the saved fog changed.
+    /// Every cell's fog state, recomputed when the scene, the light or the saved fog changed.
     pub fn cells(&mut self, scene: &Scene, generation: u64, encounter: &Encounter) -> &FogCells {
+        let generation = self.light.refresh(scene, generation, encounter);
         let stale = self
             .cells
             .as_ref()
@@ -77,9 +105,9 @@ impl FogLayer {
         if stale {
             self.cells = None;
         }
-        let seen = &mut self.seen;
+        let (seen, views, light) = (&mut self.seen, &mut self.views, &self.light);
         let (_, _, cells) = self.cells.get_or_insert_with(|| {
-            let seen = seen_for(seen, scene, generation);
+            let (_, seen) = seen_for(seen, views, light, scene, generation, encounter);
             let cells = FogCells::new(&encounter.map, &encounter.fog, seen);
             (generation, encounter.fog.clone(), cells)
         });
@@ -94,12 +122,14 @@ impl FogLayer {
         generation: u64,
         encounter: &Encounter,
     ) -> &[bool] {
+        let scene_generation = generation;
+        let generation = self.light.refresh(scene, generation, encounter);
         let stale = self
             .walls
             .as_ref()
             .is_none_or(|(g, fog, _)| *g != generation || *fog != encounter.fog);
         if stale {
-            let cells = self.cells(scene, generation, encounter);
+            let cells = self.cells(scene, scene_generation, encounter);
             let shown = encounter
                 .walls
                 .iter()
@@ -118,12 +148,13 @@ impl FogLayer {
         generation: u64,
         encounter: &Encounter,
     ) -> Vec<Cell> {
-        let key = (generation, encounter.fog.explored.len());
+        let lit_generation = self.light.refresh(scene, generation, encounter);
+        let key = (lit_generation, encounter.fog.explored.len());
         if !encounter.fog.enabled || self.checked == Some(key) {
             return Vec::new();
         }
         self.checked = Some(key);
-        newly_seen(&encounter.fog, self.seen(scene, generation))
+        newly_seen(&encounter.fog, self.seen(scene, generation, encounter))
     }
 
     /// Paints the fog over the board for `audience`.
@@ -139,22 +170,66 @@ impl FogLayer {
         if !encounter.fog.enabled {
             return;
         }
+        let generation = self.light.refresh(scene, generation, encounter);
         let slot = audience as usize;
-        let stale = self.bands[slot]
+        let stale = self.painted[slot]
             .as_ref()
             .is_none_or(|(g, fog, _)| *g != generation || *fog != encounter.fog);
         if stale {
-            let cells = self.cells(scene, generation, encounter);
-            let bands = build_bands(&encounter.map, cells, fog_colours(audience));
-            self.bands[slot] = Some((generation, encounter.fog.clone(), bands));
+            let raster = self.raster(scene, generation, encounter);
+            let image = fog_image(raster, fog_colours(audience));
+            let (origin, size) = raster.extent();
+            let rect_in_grid = Rect::from_min_size(
+                pos2(origin.x as f32, origin.y as f32),
+                egui::vec2(size.x as f32, size.y as f32),
+            );
+            // The texture is kept and refilled, so a move does not allocate a new one.
+            let texture = if let Some((_, _, mut painted)) = self.painted[slot].take() {
+                painted.texture.set(image, TextureOptions::LINEAR);
+                painted.texture
+            } else {
+                let name = format!("fog-{audience:?}");
+                painter
+                    .ctx()
+                    .load_texture(name, image, TextureOptions::LINEAR)
+            };
+            let painted = Painted {
+                texture,
+                rect_in_grid,
+            };
+            self.painted[slot] = Some((generation, encounter.fog.clone(), painted));
         }
-        let Some((_, _, bands)) = &self.bands[slot] else {
+        let Some((_, _, painted)) = &self.painted[slot] else {
             return;
         };
-        let view = t.grid_rect_from_ui(painter.clip_rect());
-        for band in bands.iter().filter(|b| b.bounds.intersects(view)) {
-            painter.add(Shape::mesh(to_ui(&band.mesh, t)));
+        let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
+        let rect = t.ui_rect_from_grid(painted.rect_in_grid);
+        painter.image(painted.texture.id(), rect, uv, Color32::WHITE);
+    }
+
+    /// The fog raster for light generation `generation` and the saved fog, rebuilt when stale.
+    fn raster(&mut self, scene: &Scene, generation: u64, encounter: &Encounter) -> &FogRaster {
+        let stale = self
+            .raster
+            .as_ref()
+            .is_none_or(|(g, fog, _)| *g != generation || *fog != encounter.fog);
+        if stale {
+            self.raster = None;
         }
+        let (seen, views, light) = (&mut self.seen, &mut self.views, &self.light);
+        let (_, _, raster) = self.raster.get_or_insert_with(|| {
+            let (party, mask) = seen_for(seen, views, light, scene, generation, encounter);
+            let fallback;
+            let lit = if let Some(lit) = light.illumination() {
+                lit
+            } else {
+                fallback = crate::board::light::Illumination::new(scene, encounter);
+                &fallback
+            };
+            let raster = fog_raster(&encounter.map, &encounter.fog, mask, party, lit);
+            (generation, encounter.fog.clone(), raster)
+        });
+        raster
     }
 
     /// Whether the brush is on, so primary drags paint fog instead of moving tokens.
@@ -185,154 +260,105 @@ fn wall_shown(map: &MapSpec, cells: &FogCells, wall: &crate::model::Wall) -> boo
     })
 }
 
-/// The party's sight cached in `slot` for `generation`, computed when missing or stale.
+/// The party's views and sight cached in `slot` for light generation `generation`, computed
+/// when missing or stale.
 fn seen_for<'a>(
-    slot: &'a mut Option<(u64, CellMask)>,
+    slot: &'a mut Option<(u64, Vec<View>, CellMask)>,
+    cache: &mut ViewCache,
+    light: &LightLayer,
     scene: &Scene,
     generation: u64,
-) -> &'a CellMask {
-    if slot.as_ref().is_some_and(|(g, _)| *g != generation) {
+    encounter: &Encounter,
+) -> (&'a [View], &'a CellMask) {
+    if slot.as_ref().is_some_and(|(g, _, _)| *g != generation) {
         *slot = None;
     }
-    let (_, seen) = slot.get_or_insert_with(|| (generation, seen_cells(scene, Side::Party, None)));
-    seen
+    let (_, views, seen) = slot.get_or_insert_with(|| {
+        let views = cache.party_views(scene, encounter);
+        let seen = light.illumination().map_or_else(
+            || CellMask::empty(&encounter.map),
+            |lit| seen_by_views(&encounter.map, lit, &views),
+        );
+        (generation, views, seen)
+    });
+    (views, seen)
 }
 
-/// A copy of a map-space mesh placed in the ui.
-fn to_ui(mesh: &Mesh, t: &MapTransform) -> Mesh {
-    let mut out = mesh.clone();
-    for v in &mut out.vertices {
-        v.pos = t.origin_in_ui + v.pos.to_vec2() * t.points_per_cell;
+/// The raster as an image in `audience`'s colours: (hidden, explored); seen and off-map pixels
+/// clear.
+fn fog_image(raster: &FogRaster, (hidden, explored): (Color32, Color32)) -> ColorImage {
+    let pixels = raster
+        .pixels
+        .iter()
+        .map(|p| match p {
+            PixelFog::Outside | PixelFog::Cell(CellFog::Visible) => Color32::TRANSPARENT,
+            PixelFog::Cell(CellFog::Explored) => explored,
+            PixelFog::Cell(CellFog::Hidden) => hidden,
+        })
+        .collect();
+    ColorImage::new([raster.width as usize, raster.height as usize], pixels)
+}
+
+/// What a token's sight polygon depends on besides its position: the terrain.
+#[derive(Clone, Debug, PartialEq)]
+struct TerrainKey {
+    map: MapSpec,
+    walls: Vec<Wall>,
+    obstacle_cells: Vec<Cell>,
+    obstacle_polygons: Vec<ObstaclePolygon>,
+}
+
+impl TerrainKey {
+    fn matches(&self, e: &Encounter) -> bool {
+        self.map == e.map
+            && self.walls == e.walls
+            && self.obstacle_cells.iter().eq(e.obstacle_cells.iter())
+            && self.obstacle_polygons == e.obstacle_polygons
     }
-    out
+
+    fn of(e: &Encounter) -> Self {
+        Self {
+            map: e.map.clone(),
+            walls: e.walls.clone(),
+            obstacle_cells: e.obstacle_cells.iter().copied().collect(),
+            obstacle_polygons: e.obstacle_polygons.clone(),
+        }
+    }
 }
 
-/// The fog as bands of rows in map space: runs of equal cells merged into one quad on square
-/// grids, one hexagon per cell on hex grids.
-fn build_bands(
-    map: &MapSpec,
-    cells: &FogCells,
-    (hidden, explored): (Color32, Color32),
-) -> Vec<Band> {
-    let (w, h) = cells.size();
-    // Built literally: `MapTransform::new` clamps the zoom to what the pane allows.
-    let identity = MapTransform {
-        origin_in_ui: Pos2::ZERO,
-        points_per_cell: 1.0,
-    };
-    let mut bands = Vec::new();
-    for first_row in (0..h as i32).step_by(BAND_ROWS as usize) {
-        let mut mesh = Mesh::default();
-        for row in first_row..(first_row + BAND_ROWS).min(h as i32) {
-            let colour = |col| match cells.at_offset(col, row) {
-                CellFog::Visible => None,
-                CellFog::Explored => Some(explored),
-                CellFog::Hidden => Some(hidden),
-            };
-            if map.grid.is_hex() {
-                for col in 0..w as i32 {
-                    if let Some(c) = colour(col) {
-                        let polygon =
-                            cell_polygon(map.grid, map.cell_at_offset(col, row), &identity);
-                        add_convex(&mut mesh, &polygon, c);
+/// Party tokens' views by token, for one terrain: a move recomputes the mover's sight polygon
+/// only, not every party member's.
+#[derive(Debug, Default)]
+struct ViewCache {
+    terrain: Option<TerrainKey>,
+    views: std::collections::HashMap<TokenId, (crate::model::Token, View)>,
+}
+
+impl ViewCache {
+    fn party_views(&mut self, scene: &Scene, encounter: &Encounter) -> Vec<View> {
+        if self.terrain.as_ref().is_none_or(|k| !k.matches(encounter)) {
+            self.terrain = Some(TerrainKey::of(encounter));
+            self.views.clear();
+        }
+        let grid = encounter.map.grid;
+        let party = encounter.tokens.iter().filter(|t| t.side == Side::Party);
+        let views: Vec<View> = party
+            .map(|token| {
+                let same = |kept: &crate::model::Token| {
+                    kept.cell == token.cell
+                        && kept.size == token.size
+                        && kept.senses == token.senses
+                };
+                match self.views.get(&token.id) {
+                    Some((kept, view)) if same(kept) => view.clone(),
+                    _ => {
+                        let view = token_view(scene, grid, token);
+                        self.views.insert(token.id, (token.clone(), view.clone()));
+                        view
                     }
                 }
-            } else {
-                add_runs(&mut mesh, w as i32, row, colour);
-            }
-        }
-        if !mesh.is_empty() {
-            let bounds = mesh.calc_bounds();
-            bands.push(Band { bounds, mesh });
-        }
-    }
-    bands
-}
-
-/// One quad per run of cells of the same colour in a square grid's row.
-fn add_runs(mesh: &mut Mesh, width: i32, row: i32, colour: impl Fn(i32) -> Option<Color32>) {
-    let mut col = 0;
-    while col < width {
-        let Some(c) = colour(col) else {
-            col += 1;
-            continue;
-        };
-        let start = col;
-        while col < width && colour(col) == Some(c) {
-            col += 1;
-        }
-        let rect = Rect::from_min_max(
-            pos2(start as f32, row as f32),
-            pos2(col as f32, row as f32 + 1.0),
-        );
-        mesh.add_colored_rect(rect, c);
-    }
-}
-
-/// A convex polygon as a triangle fan.
-fn add_convex(mesh: &mut Mesh, polygon: &[Pos2], colour: Color32) {
-    let base = mesh.vertices.len() as u32;
-    for p in polygon {
-        mesh.colored_vertex(*p, colour);
-    }
-    for i in 1..polygon.len().saturating_sub(1) as u32 {
-        mesh.add_triangle(base, base + i, base + i + 1);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::GridKind;
-
-    #[test]
-    fn hex_bands_are_in_map_space() {
-        let map = MapSpec {
-            grid: GridKind::HexPointy,
-            width_cells: 3,
-            height_cells: 2,
-            ..MapSpec::default()
-        };
-        let fog = Fog {
-            enabled: true,
-            ..Fog::default()
-        };
-        let cells = FogCells::new(&map, &fog, &CellMask::empty(&map));
-        let bands = build_bands(&map, &cells, fog_colours(MapAudience::Gm));
-        let expected = crate::app::map::layout::map_rect_in_grid(&map);
-        let bounds = bands[0].bounds;
-        assert!(
-            (bounds.max.x - expected.max.x).abs() < 1e-4,
-            "{bounds:?} vs {expected:?}"
-        );
-        assert!(
-            (bounds.max.y - expected.max.y).abs() < 1e-4,
-            "{bounds:?} vs {expected:?}"
-        );
-        assert_eq!(bands[0].mesh.vertices.len(), 6 * 6);
-    }
-
-    #[test]
-    fn square_rows_merge_runs_into_quads() {
-        let map = MapSpec {
-            width_cells: 6,
-            height_cells: 1,
-            ..MapSpec::default()
-        };
-        let seen = CellMask::empty(&map);
-        let fog = Fog {
-            enabled: true,
-            revealed: [Cell::new(2, 0)].into_iter().collect(),
-            ..Fog::default()
-        };
-        let cells = FogCells::new(&map, &fog, &seen);
-        let bands = build_bands(&map, &cells, fog_colours(MapAudience::Players));
-        assert_eq!(bands.len(), 1);
-        // Cells 0–1 and 3–5 hidden: two quads of four vertices.
-        assert_eq!(bands[0].mesh.vertices.len(), 8);
-        assert_eq!(
-            bands[0].bounds,
-            Rect::from_min_max(pos2(0.0, 0.0), pos2(6.0, 1.0))
-        );
+            })
+            .collect();
+        views
     }
 }

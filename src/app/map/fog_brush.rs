@@ -5,7 +5,7 @@ use egui::{Color32, Rect, Shape, Ui, Vec2};
 use super::terrain::cell_polygon;
 use super::transform::MapTransform;
 use crate::board::grid::cell_in_grid;
-use crate::model::{Cell, Command, Fog, FogCommand, FogMark, GridKind, MapSpec};
+use crate::model::{Cell, Command, Encounter, Fog, FogCommand, FogMark, GridKind, MapSpec};
 
 /// What the GM's brush does to the cells it passes over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,16 +131,17 @@ fn cells_around(map: &MapSpec, centre: Cell, radius: u32) -> Vec<Cell> {
     cells
 }
 
-/// The fog toolbar in the pane's bottom-left corner: fog on/off, the brush tools and size, and
-/// a reset of what the party explored.
+/// The fog toolbar in the pane's bottom-left corner: fog on/off, the brush tools and size, a
+/// reset of what the party explored, and the light: ambient light and the map's lights.
 pub fn toolbar_ui(
     ui: &mut Ui,
     rect: Rect,
-    fog: &Fog,
+    encounter: &Encounter,
     brush: &mut Brush,
     commands: &mut Vec<Command>,
 ) {
-    let size = Vec2::new(420.0, 34.0);
+    let fog = &encounter.fog;
+    let size = Vec2::new(600.0, 34.0);
     let at = Rect::from_min_size(rect.left_bottom() + Vec2::new(8.0, -size.y - 8.0), size);
     let backing = ui.interact(at, ui.scope_id().with("fog_toolbar"), egui::Sense::click());
     backing.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Toolbar, true, "Fog tools"));
@@ -148,7 +149,12 @@ pub fn toolbar_ui(
         egui::Frame::popup(ui.style())
             .inner_margin(4.0)
             .show(ui, |ui| {
-                ui.horizontal(|ui| tools_ui(ui, fog, brush, commands));
+                ui.horizontal(|ui| {
+                    tools_ui(ui, fog, brush, commands);
+                    ui.separator();
+                    super::light_menu::ambient_ui(ui, encounter, commands);
+                    super::light_menu::lights_menu_ui(ui, encounter, commands);
+                });
             });
     });
 }

@@ -18,6 +18,8 @@ mod camera;
 mod fog;
 mod fog_brush;
 mod layout;
+mod light_layer;
+mod light_menu;
 mod movement;
 mod name_tags;
 mod palette;
@@ -180,6 +182,10 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     let painter = ui.painter_at(rect);
     let background_error = paint_board(ui, &painter, view, encounter, map_in_grid, &t);
     let (scene, generation) = view.play.scene.scene(encounter);
+    view.fog.light.refresh(scene, generation, encounter);
+    view.fog
+        .light
+        .paint(&painter, encounter, MapAudience::Gm, &t);
     view.fog
         .paint(&painter, scene, generation, encounter, MapAudience::Gm, &t);
     view.fog
@@ -237,7 +243,7 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     view.play.toolbar_ui(ui, rect);
     view.tools.toolbar_ui(ui, ctx, rect);
     view.backgrounds.progress_ui(ui);
-    fog_brush::toolbar_ui(ui, rect, &encounter.fog, &mut view.fog.brush, ctx.commands);
+    fog_brush::toolbar_ui(ui, rect, encounter, &mut view.fog.brush, ctx.commands);
     keep_one_brush(view, brush_before);
     if let Some(err) = background_error {
         error_banner_ui(ui, rect, &err);

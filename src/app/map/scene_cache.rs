@@ -31,6 +31,11 @@ struct TokenKey {
 
 impl SceneKey {
     fn matches(&self, e: &Encounter) -> bool {
+        self.terrain_matches(e) && self.tokens_match(e)
+    }
+
+    /// Whether everything but the tokens is unchanged.
+    fn terrain_matches(&self, e: &Encounter) -> bool {
         self.system == e.system
             && self.map == e.map
             && self.walls == e.walls
@@ -38,11 +43,13 @@ impl SceneKey {
             && self.obstacle_polygons == e.obstacle_polygons
             && self.difficult_cells.iter().eq(e.difficult_cells.iter())
             && self.custom_bands == e.custom_bands
-            && self
-                .tokens
-                .iter()
-                .copied()
-                .eq(e.tokens.iter().map(token_key))
+    }
+
+    fn tokens_match(&self, e: &Encounter) -> bool {
+        self.tokens
+            .iter()
+            .copied()
+            .eq(e.tokens.iter().map(token_key))
     }
 
     fn of(e: &Encounter) -> Self {
@@ -86,7 +93,14 @@ impl SceneCache {
             .is_none_or(|(key, _)| !key.matches(encounter));
         if stale {
             self.generation += 1;
-            self.built = None;
+            // A token move keeps the terrain: the scene only takes the tokens again.
+            match &mut self.built {
+                Some((key, scene)) if key.terrain_matches(encounter) => {
+                    scene.retoken(encounter);
+                    key.tokens = encounter.tokens.iter().map(token_key).collect();
+                }
+                _ => self.built = None,
+            }
         }
         let (_, scene) = self
             .built

@@ -383,6 +383,7 @@ fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
         }
         ui.separator();
         super::turning::rotate_menu_ui(ui, ctx, token);
+        super::light_menu::token_light_menu_ui(ui, ctx, token);
         let gm_label = if token.gm_only {
             "Show to players"
         } else {

@@ -472,6 +472,7 @@ fn map_facts(
 ) {
     let scene = Scene::new(encounter);
     band(&scene, request, actor, target, filled);
+    light(encounter, &scene, request, actor, target, filled);
     let Some(verdict) = scene.verdict(actor, target) else {
         return;
     };
@@ -499,6 +500,36 @@ fn map_facts(
     filled
         .contributions
         .push(Contribution::new(Source::Cover, text, lever));
+}
+
+/// What the light on the target does to the actor's check, in the system's terms
+/// ([`crate::combat::vision::attack_light_effects`] holds the rules and the readings): a Harder
+/// lever for an attack the light makes Hard or at disadvantage (Evening's Blinded included),
+/// a note otherwise (Road and Ruin's Hide, the GM's call in Post and 3d6, non-attacks).
+fn light(
+    encounter: &Encounter,
+    scene: &Scene,
+    request: &ActionRequest,
+    actor: TokenId,
+    target: TokenId,
+    filled: &mut FilledCheck,
+) {
+    use crate::combat::vision::{attack_light_effects, sighting};
+    let lit = crate::board::light::Illumination::new(scene, encounter);
+    let Some(seen) = sighting(scene, &lit, encounter, actor, target) else {
+        return;
+    };
+    let effects = attack_light_effects(encounter.system, &seen);
+    let lever = if effects.harder && request.attack {
+        Lever::Harder
+    } else {
+        Lever::Note
+    };
+    for reason in effects.reasons {
+        filled
+            .contributions
+            .push(Contribution::new(Source::Light, reason, lever));
+    }
 }
 
 /// What cover does in each system: GFH, Line of Sight & Cover (attacks vs Cover are Hard);

@@ -11,8 +11,8 @@ use super::map::{ImportStats, UvttMap};
 use super::raw::{Polylines, RawFile, RawLight, RawPoint, RawPortal};
 use super::{MAX_LIGHTS, MAX_PIXELS_PER_GRID, MAX_POINTS, MAX_SEGMENTS, UvttError, clip};
 use crate::model::{
-    EmbeddedImage, Light, MapSpec, Rgba, Wall, WallId, WallKind, normalise_walls, validate_lights,
-    validate_walls,
+    EmbeddedImage, Light, LightKind, MapSpec, Rgba, Wall, WallId, WallKind, normalise_walls,
+    validate_lights, validate_walls,
 };
 
 /// The format versions whose layout this importer knows (1.0 is Arkenforge's, laid out as 0.3).
@@ -257,6 +257,10 @@ fn convert_light(index: usize, light: &RawLight, origin: RawPoint) -> Result<Lig
         intensity,
         color,
         shadows: light.shadows,
+        kind: LightKind::Custom,
+        bright_cells: None,
+        on: true,
+        carried_by: None,
     })
 }
 

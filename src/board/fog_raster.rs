@@ -1,0 +1,378 @@
+//! The fog of war at a finer resolution than cells, for drawing: the edge of what the party sees
+//! follows its sight polygons (and the reach of its lights) smoothly instead of stepping from
+//! cell to cell, and a door's opening shows as the wedge it is.
+//!
+//! Which *cells* the party sees stays the cell-centre rule of [`super::fog`] (tokens, exploring
+//! and the GM's marks keep working per cell). Each pixel of the raster takes the state of its
+//! cell, except that a cell the party sees shows in full only where a pixel lies inside a party
+//! token's sight polygon and is lit (or in that token's darkvision); the rest of the cell shows
+//! as explored. The GM's marks and the party's own cells win over the pixels.
+
+use crate::model::{Cell, Encounter, Fog, GridKind, GridPoint, MapSpec, Senses, Side, Token};
+
+use super::fog::{CellFog, CellMask};
+use super::footprint::{footprint_cells, footprint_centre};
+use super::grid::{HEX_RADIUS, cell_in_grid, point_in_grid};
+use super::light::{Illumination, LightLevel};
+use super::scene::Scene;
+
+/// The most pixels a raster holds: a 512² texture. Large maps get fewer pixels per cell.
+const MAX_PIXELS: f64 = 262_144.0;
+/// The most pixels per cell side, for small maps.
+const MAX_PER_CELL: f64 = 8.0;
+
+/// What one token of a side sees, for the fog.
+#[derive(Clone, Debug, PartialEq)]
+pub struct View {
+    pub centre: GridPoint,
+    /// Darkvision's range in cells, if the token has it.
+    pub darkvision: Option<f64>,
+    /// Its sight polygon (empty for a blind token).
+    pub polygon: Vec<GridPoint>,
+    /// The cells it stands on, always seen.
+    pub own: Vec<Cell>,
+}
+
+impl View {
+    /// Whether this viewer sees the point `p` that lies inside its polygon: lit, or in its
+    /// darkvision.
+    fn sees_inside(&self, p: GridPoint, lit: bool) -> bool {
+        lit || self
+            .darkvision
+            .is_some_and(|r| (p.x - self.centre.x).hypot(p.y - self.centre.y) <= r)
+    }
+}
+
+/// The views of `side`'s tokens, each from the centre of its footprint.
+pub fn side_views(scene: &Scene, encounter: &Encounter, side: Side) -> Vec<View> {
+    encounter
+        .tokens
+        .iter()
+        .filter(|t| t.side == side)
+        .map(|t| token_view(scene, encounter.map.grid, t))
+        .collect()
+}
+
+/// What `token` sees, from the centre of its footprint.
+pub fn token_view(scene: &Scene, grid: GridKind, token: &Token) -> View {
+    let centre = footprint_centre(grid, token.size, token.cell);
+    let (darkvision, polygon) = match token.senses {
+        Senses::Blind => (None, Vec::new()),
+        Senses::Normal => (None, scene.sight_polygon(centre, None)),
+        Senses::Darkvision { range_cells } => (
+            Some(f64::from(range_cells)),
+            scene.sight_polygon(centre, None),
+        ),
+    };
+    View {
+        centre,
+        darkvision,
+        polygon,
+        own: footprint_cells(grid, token.size, token.cell),
+    }
+}
+
+/// How a pixel of the raster shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PixelFog {
+    /// Off the map's cells: nothing drawn.
+    Outside,
+    Cell(CellFog),
+}
+
+/// The fog over the map's bounding rectangle, `pixels_per_cell` pixels to a cell length.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FogRaster {
+    pub width: u32,
+    pub height: u32,
+    /// The map-space point at the raster's top-left corner.
+    pub origin: GridPoint,
+    pub pixels_per_cell: u32,
+    /// Row by row from the top-left.
+    pub pixels: Vec<PixelFog>,
+}
+
+impl FogRaster {
+    /// The state of the pixel holding map point `p`.
+    pub fn at(&self, p: GridPoint) -> PixelFog {
+        let k = f64::from(self.pixels_per_cell);
+        let (i, j) = ((p.x - self.origin.x) * k, (p.y - self.origin.y) * k);
+        if i < 0.0 || j < 0.0 || i >= f64::from(self.width) || j >= f64::from(self.height) {
+            return PixelFog::Outside;
+        }
+        self.pixels[j as usize * self.width as usize + i as usize]
+    }
+
+    /// The raster's extent in map space: `(origin, size)`.
+    pub fn extent(&self) -> (GridPoint, GridPoint) {
+        let k = f64::from(self.pixels_per_cell);
+        let size = GridPoint::new(f64::from(self.width) / k, f64::from(self.height) / k);
+        (self.origin, size)
+    }
+
+    fn centre_of(&self, i: u32, j: u32) -> GridPoint {
+        let k = f64::from(self.pixels_per_cell);
+        GridPoint::new(
+            self.origin.x + (f64::from(i) + 0.5) / k,
+            self.origin.y + (f64::from(j) + 0.5) / k,
+        )
+    }
+
+    /// Calls `visit(index, centre)` for each pixel whose centre lies inside `polygon`.
+    fn for_each_inside(&self, polygon: &[GridPoint], mut visit: impl FnMut(usize, GridPoint)) {
+        let scale = f64::from(self.pixels_per_cell);
+        // Pixel coordinates: pixel (i, j) has its centre at (i, j).
+        let to_pixels = |p: GridPoint| {
+            (
+                (p.x - self.origin.x) * scale - 0.5,
+                (p.y - self.origin.y) * scale - 0.5,
+            )
+        };
+        let mut crossings: Vec<Vec<f64>> = vec![Vec::new(); self.height as usize];
+        let count = polygon.len();
+        for edge in 0..count {
+            let (xa, ya) = to_pixels(polygon[edge]);
+            let (xb, yb) = to_pixels(polygon[(edge + 1) % count]);
+            let (lo, hi) = (ya.min(yb), ya.max(yb));
+            let first = lo.ceil().max(0.0) as i64;
+            let last = (hi.ceil() as i64 - 1).min(i64::from(self.height) - 1);
+            for row in first..=last {
+                let row_y = row as f64;
+                if (lo..hi).contains(&row_y) {
+                    let along = (row_y - ya) / (yb - ya);
+                    crossings[row as usize].push(xa + along * (xb - xa));
+                }
+            }
+        }
+        for (row, list) in crossings.iter_mut().enumerate() {
+            list.sort_by(f64::total_cmp);
+            for pair in list.chunks_exact(2) {
+                let first = pair[0].ceil().max(0.0) as u32;
+                let last = pair[1].floor().min(f64::from(self.width) - 1.0);
+                if last < 0.0 {
+                    continue;
+                }
+                for i in first..=last as u32 {
+                    visit(
+                        row * self.width as usize + i as usize,
+                        self.centre_of(i, row as u32),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The map's bounding rectangle in map space: `(min, max)`.
+fn map_bounds(map: &MapSpec) -> (GridPoint, GridPoint) {
+    let (w, h) = (map.width_cells as i32, map.height_cells as i32);
+    if !map.grid.is_hex() {
+        return (GridPoint::new(0.0, 0.0), GridPoint::new(w.into(), h.into()));
+    }
+    let (mut lo, mut hi) = (
+        GridPoint::new(f64::MAX, f64::MAX),
+        GridPoint::new(f64::MIN, f64::MIN),
+    );
+    let edge = (0..w)
+        .flat_map(|c| [(c, 0), (c, 1), (c, h - 1), (c, h - 2)])
+        .chain((0..h).flat_map(|r| [(0, r), (1, r), (w - 1, r), (w - 2, r)]));
+    for (col, row) in edge {
+        if (0..w).contains(&col) && (0..h).contains(&row) {
+            let p = point_in_grid(map.grid, map.cell_at_offset(col, row));
+            lo = GridPoint::new(lo.x.min(p.x), lo.y.min(p.y));
+            hi = GridPoint::new(hi.x.max(p.x), hi.y.max(p.y));
+        }
+    }
+    (
+        GridPoint::new(lo.x - HEX_RADIUS, lo.y - HEX_RADIUS),
+        GridPoint::new(hi.x + HEX_RADIUS, hi.y + HEX_RADIUS),
+    )
+}
+
+/// The fog raster of `map`: each pixel the state its cell has in `cells`-to-be (see the module
+/// doc), `seen` being the cells the side sees by the cell-centre rule and `views` its tokens'.
+pub fn fog_raster(
+    map: &MapSpec,
+    fog: &Fog,
+    seen: &CellMask,
+    views: &[View],
+    light: &Illumination,
+) -> FogRaster {
+    let (lo, hi) = map_bounds(map);
+    let (span_x, span_y) = ((hi.x - lo.x).max(1e-9), (hi.y - lo.y).max(1e-9));
+    let k = (MAX_PIXELS / (span_x * span_y))
+        .sqrt()
+        .floor()
+        .clamp(1.0, MAX_PER_CELL);
+    let mut raster = FogRaster {
+        width: (span_x * k).ceil() as u32,
+        height: (span_y * k).ceil() as u32,
+        origin: lo,
+        pixels_per_cell: k as u32,
+        pixels: Vec::new(),
+    };
+    let count = raster.width as usize * raster.height as usize;
+    let lit = lit_pixels(&raster, light, count);
+    let mut visible = vec![false; count];
+    for view in views {
+        raster.for_each_inside(&view.polygon, |i, p| {
+            if !visible[i] && view.sees_inside(p, lit.as_ref().is_none_or(|l| l[i])) {
+                visible[i] = true;
+            }
+        });
+    }
+    let cells = CellStates::new(map, fog, seen, views);
+    raster.pixels = (0..count)
+        .map(|i| {
+            let (x, y) = (
+                (i % raster.width as usize) as u32,
+                (i / raster.width as usize) as u32,
+            );
+            let cell = cell_in_grid(map.grid, raster.centre_of(x, y));
+            cells.pixel(map, cell, visible[i])
+        })
+        .collect();
+    raster
+}
+
+/// Each cell's state where its pixels are not seen, and whether a seen pixel may show.
+struct CellStates {
+    width: i32,
+    height: i32,
+    /// `(state, a seen pixel shows)` per cell, row by row.
+    states: Vec<(CellFog, bool)>,
+}
+
+impl CellStates {
+    /// Seen (by the cell-centre rule) and explored cells are explored; the party's own cells and
+    /// the GM's revealed cells visible; the GM's hidden cells hidden, whatever a pixel sees.
+    fn new(map: &MapSpec, fog: &Fog, seen: &CellMask, views: &[View]) -> Self {
+        let (width, height) = (map.width_cells as i32, map.height_cells as i32);
+        let mut cells = Self {
+            width,
+            height,
+            states: vec![(CellFog::Hidden, true); width as usize * height as usize],
+        };
+        let explored = fog.explored.iter().copied().chain(seen.cells());
+        for cell in explored {
+            cells.set(map, cell, (CellFog::Explored, true));
+        }
+        let own = views.iter().flat_map(|v| v.own.iter().copied());
+        for cell in own.chain(fog.revealed.iter().copied()) {
+            cells.set(map, cell, (CellFog::Visible, true));
+        }
+        for &cell in &fog.hidden {
+            cells.set(map, cell, (CellFog::Hidden, false));
+        }
+        cells
+    }
+
+    fn index(&self, map: &MapSpec, cell: Cell) -> Option<usize> {
+        let (col, row) = map.offset_of(cell);
+        ((0..self.width).contains(&col) && (0..self.height).contains(&row))
+            .then(|| (row * self.width + col) as usize)
+    }
+
+    fn set(&mut self, map: &MapSpec, cell: Cell, state: (CellFog, bool)) {
+        if let Some(i) = self.index(map, cell) {
+            self.states[i] = state;
+        }
+    }
+
+    /// The state of a pixel in `cell`, seen or not.
+    fn pixel(&self, map: &MapSpec, cell: Cell, visible: bool) -> PixelFog {
+        let Some(i) = self.index(map, cell) else {
+            return PixelFog::Outside;
+        };
+        match self.states[i] {
+            (_, true) if visible => PixelFog::Cell(CellFog::Visible),
+            (state, _) => PixelFog::Cell(state),
+        }
+    }
+}
+
+/// Which pixels some light reaches, or `None` when the ambient light reaches them all.
+fn lit_pixels(raster: &FogRaster, light: &Illumination, count: usize) -> Option<Vec<bool>> {
+    if light.ambient() >= LightLevel::Dim {
+        return None;
+    }
+    let mut lit = vec![false; count];
+    for source in light.sources() {
+        raster.for_each_inside(&source.region, |i, p| {
+            if (p.x - source.centre.x).hypot(p.y - source.centre.y) <= source.dim_cells {
+                lit[i] = true;
+            }
+        });
+    }
+    Some(lit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{RuleSystem, TokenId, Wall, WallId, WallKind};
+
+    #[test]
+    fn a_diagonal_wall_splits_cells_smoothly() {
+        // A wall from (4, 0) to (8, 3) (y = 0.75·(x − 4)) seen from (2.5, 2.5), below it: cell
+        // (6, 1) straddles it. Its centre (6.5, 1.5) is above the wall's 1.875 there, so the
+        // cell is not seen, but its lower-left part (6.1, 1.9; the wall at 1.575) shows.
+        let mut enc = Encounter::new("raster", RuleSystem::Evening);
+        enc.map.width_cells = 10;
+        enc.map.height_cells = 6;
+        enc.fog.enabled = true;
+        enc.walls.push(Wall {
+            id: WallId(1),
+            a: GridPoint::new(4.0, 0.0),
+            b: GridPoint::new(8.0, 3.0),
+            kind: WallKind::Wall,
+        });
+        enc.tokens.push(Token::new(
+            TokenId(1),
+            "Scout",
+            Side::Party,
+            Cell::new(2, 2),
+        ));
+        let scene = Scene::new(&enc);
+        let light = Illumination::new(&scene, &enc);
+        let views = side_views(&scene, &enc, Side::Party);
+        let seen = super::super::fog::seen_cells_lit(&scene, &enc, &light, Side::Party);
+        assert!(!seen.contains(Cell::new(6, 1)));
+        let raster = fog_raster(&enc.map, &enc.fog, &seen, &views, &light);
+        assert_eq!(raster.pixels_per_cell, 8);
+        let visible = PixelFog::Cell(CellFog::Visible);
+        assert_eq!(raster.at(GridPoint::new(6.1, 1.9)), visible);
+        assert_eq!(
+            raster.at(GridPoint::new(6.9, 1.1)),
+            PixelFog::Cell(CellFog::Hidden)
+        );
+        assert_eq!(raster.at(GridPoint::new(11.0, 1.0)), PixelFog::Outside);
+    }
+
+    #[test]
+    fn hex_rasters_cover_the_map_and_leave_the_jagged_edge_outside() {
+        let map = MapSpec {
+            grid: GridKind::HexFlat,
+            width_cells: 4,
+            height_cells: 3,
+            ..MapSpec::default()
+        };
+        let fog = Fog {
+            enabled: true,
+            ..Fog::default()
+        };
+        let enc = Encounter {
+            map: map.clone(),
+            ..Encounter::default()
+        };
+        let scene = Scene::new(&enc);
+        let light = Illumination::new(&scene, &enc);
+        let raster = fog_raster(&map, &fog, &CellMask::empty(&map), &[], &light);
+        let centre = point_in_grid(map.grid, map.cell_at_offset(0, 0));
+        assert_eq!(raster.at(centre), PixelFog::Cell(CellFog::Hidden));
+        // The top-left corner of the bounding box lies outside the first hex.
+        let (origin, _) = raster.extent();
+        let corner = GridPoint::new(origin.x + 0.02, origin.y + 0.02);
+        assert_eq!(raster.at(corner), PixelFog::Outside);
+    }
+}
