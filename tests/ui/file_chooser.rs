@@ -10,7 +10,7 @@ use egui_kittest::kittest::Queryable as _;
 use lantern::app::{AppConfig, DialogBackend, LanternApp};
 use lantern::demo::Demo;
 use lantern::files::{load_encounter, save_encounter};
-use lantern::model::Command;
+use lantern::model::{Command, Encounter};
 
 /// The real app with the in-window chooser, starting in `folder` (a recent folder).
 fn app_with_chooser(data_dir: &Path, folder: &Path) -> Harness<'static, LanternApp> {
@@ -218,8 +218,11 @@ fn a_file_on_the_command_line_opens_and_a_bad_one_leaves_the_demo_with_a_message
     let bad = dir.path().join("torn.json");
     std::fs::write(&bad, "{ half a file").unwrap();
     let harness = app_with_argument(data.path(), bad.clone());
+    // The demo stays open, as the app opened it (fog on, what the party sees explored).
     let demo = Demo::GoForthHeroes.encounter().unwrap();
-    assert_eq!(harness.state().document.encounter, demo);
+    let shown = &harness.state().document.encounter;
+    assert!(shown.fog.enabled);
+    assert_eq!(Encounter { fog: demo.fog.clone(), ..shown.clone() }, demo);
     let notice = &harness.state().notifications.notices().last().unwrap().text;
     assert!(
         notice.contains("not valid JSON") && notice.contains(&bad.display().to_string()),
