@@ -9,8 +9,9 @@
 //! map with 5,000 random walls) it prints `sight_ms_<map>: <median> ms`, the median of `REPS`
 //! sight polygons from one viewer with no radius, and `peer_ratio_<map>: <peer ÷ ours>`, where
 //! the peer is `examples/visibility_peer/index.js` run by `node` over the same segments (plus a
-//! frame around the map) and the same number of repetitions. Both sides split crossing segments
-//! once, outside the timing. Without `node` the peer is skipped and says so.
+//! frame around the map) and the same number of repetitions. Both sides deal with crossing
+//! segments once, outside the timing (Lantern lists the crossing pairs when it builds its scene,
+//! the peer splits them). Without `node` the peer is skipped and says so.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -5,7 +5,7 @@
 // Output: one JSON object per map and line: { "map", "median_ms", "fastest_ms", "vertices" }.
 //
 // The package needs segments that do not cross; `breakIntersections` splits them once, outside
-// the timing, as Lantern splits crossings once when it builds its scene.
+// the timing, as Lantern lists the crossing pairs once when it builds its scene.
 'use strict';
 
 const fs = require('fs');

@@ -17,7 +17,7 @@ use super::index::{BucketIndex, Segment};
 use super::lattice::{Lattice, LatticePoint};
 use super::sightline::{LineEnd, LineTrace, crosses_properly};
 use super::solid::Solid;
-use super::sweep::split_crossings;
+use super::sweep::crossing_pairs;
 
 /// What stopped a sight line or a step, for the map to highlight and the tooltip to name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -101,8 +101,8 @@ pub struct Scene {
     pub(crate) sources: Vec<Source>,
     /// Sight-blocking walls, doors and obstacle outlines.
     pub(crate) sight: BucketIndex,
-    /// The same, split where two cross, for the sight polygon's sweep.
-    pub(crate) sight_pieces: BucketIndex,
+    /// The pairs of `sight` segments (by id) that cross, for the sight polygon's sweep.
+    pub(crate) sight_crossings: Vec<(u32, u32)>,
     /// Obstacle polygons, solid inside.
     pub(crate) solids: Vec<Solid>,
     /// Outlines of every token's cells (used only for tokens hostile to the viewer).
@@ -128,7 +128,7 @@ impl Scene {
         let bucket = 4 * lattice.cell_span();
         let area = map_area(lattice, &encounter.map);
         let sight = BucketIndex::new(sight, bucket, area);
-        let sight_pieces = BucketIndex::new(split_sight(&sight), bucket, area);
+        let sight_crossings = sight_crossings(&sight);
         let mut scene = Self {
             lattice,
             system: encounter.system,
@@ -140,7 +140,7 @@ impl Scene {
             terrain_sources: sources.len(),
             sources,
             sight,
-            sight_pieces,
+            sight_crossings,
             solids,
             token_outlines: BucketIndex::default(),
             // Lanes ask about two cells at a time: finer buckets hand them fewer candidates.
@@ -278,11 +278,11 @@ fn map_area(lattice: Lattice, map: &MapSpec) -> (LatticePoint, LatticePoint) {
     (lo, hi)
 }
 
-/// The sight segments split where two cross, for the sweep (see [`super::sweep`]).
-fn split_sight(sight: &BucketIndex) -> Vec<Segment> {
+/// The pairs of sight segments that cross, for the sweep (see [`super::sweep`]).
+fn sight_crossings(sight: &BucketIndex) -> Vec<(u32, u32)> {
     let ends: Vec<(LatticePoint, LatticePoint)> =
         sight.segments.iter().map(|s| (s.a, s.b)).collect();
-    split_crossings(&ends, |i, out| {
+    crossing_pairs(&ends, |i, out| {
         let (a, b) = ends[i];
         sight.visit_box_ids(
             LatticePoint::new(a.x.min(b.x), a.y.min(b.y)),
@@ -290,13 +290,6 @@ fn split_sight(sight: &BucketIndex) -> Vec<Segment> {
             out,
         );
     })
-    .into_iter()
-    .map(|(a, b, i)| Segment {
-        a,
-        b,
-        source: sight.segments[i as usize].source,
-    })
-    .collect()
 }
 
 /// The last few segments that crossed a line of the same pair. Lines between two tokens are

@@ -49,19 +49,37 @@ impl Scene {
             let frame = self.frame_bound(origin);
             let bound = ((2.0 * r.max(0.0) * span as f64).ceil() as i64 + span).min(frame);
             let mut ids = Vec::new();
-            self.sight_pieces.visit_box_ids(
+            self.sight.visit_box_ids(
                 LatticePoint::new(origin.x - bound, origin.y - bound),
                 LatticePoint::new(origin.x + bound, origin.y + bound),
                 &mut ids,
             );
+            // `ids` is sorted: a crossing's ends become positions among the visited segments.
+            let local = |id: u32| ids.binary_search(&id).ok().map(|k| k as u32);
+            let crossings: Vec<(u32, u32)> = self
+                .sight_crossings
+                .iter()
+                .filter_map(|&(i, j)| Some((local(i)?, local(j)?)))
+                .collect();
             let pieces = ids.iter().map(|&i| {
-                let s = self.sight_pieces.segments[i as usize];
+                let s = self.sight.segments[i as usize];
                 (s.a, s.b)
             });
-            visibility(origin, pieces, bound * 2)
+            // The frame holds every visited segment whole: the sweep lists no crossings with it.
+            let far = |p: LatticePoint| (p.x - origin.x).abs().max((p.y - origin.y).abs());
+            let frame = pieces
+                .clone()
+                .map(|(a, b)| far(a).max(far(b)) + span)
+                .fold(bound * 2, i64::max);
+            visibility(origin, pieces, &crossings, frame)
         } else {
-            let pieces = self.sight_pieces.segments.iter().map(|s| (s.a, s.b));
-            visibility(origin, pieces, self.frame_bound(origin))
+            let pieces = self.sight.segments.iter().map(|s| (s.a, s.b));
+            visibility(
+                origin,
+                pieces,
+                &self.sight_crossings,
+                self.frame_bound(origin),
+            )
         };
         lattice_points
             .into_iter()
@@ -88,10 +106,10 @@ impl Scene {
         self.sight_union(&from, radius)
     }
 
-    /// The sight-blocking segments the sweep reads (walls, closed doors, obstacle outlines;
-    /// split where two cross), in map space: for comparing with other visibility code.
+    /// The sight-blocking segments the sweep reads (walls, closed doors, obstacle outlines; two
+    /// may cross), in map space: for comparing with other visibility code.
     pub fn sight_segments(&self) -> Vec<(GridPoint, GridPoint)> {
-        self.sight_pieces
+        self.sight
             .segments
             .iter()
             .map(|s| {
@@ -114,7 +132,7 @@ impl Scene {
             .map(|(x, y)| self.lattice.lattice_from_grid(GridPoint::new(x, y)));
         let far = |p: LatticePoint| (p.x - origin.x).abs().max((p.y - origin.y).abs());
         let segments = self
-            .sight_pieces
+            .sight
             .segments
             .iter()
             .flat_map(|s| [far(s.a), far(s.b)]);

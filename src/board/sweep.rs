@@ -1,16 +1,20 @@
 //! The exact angular sweep behind sight polygons.
 //!
-//! Every end point of a sight-blocking segment is an event. Events are sorted by angle around the
-//! viewer with exact integer comparisons (half-plane, then the sign of a cross product), and a
-//! sweep keeps the segment nearest the viewer: only when it changes does the polygon get a vertex
-//! (where the ray leaves the old nearest segment and where it meets the new one).
+//! Every end point of a sight-blocking segment is an event, and so is every point where two
+//! segments cross. Events are sorted by angle around the viewer with exact integer comparisons
+//! (half-plane, then the sign of a cross product), and a sweep keeps the segment nearest the
+//! viewer: only when it changes does the polygon get a vertex (where the ray leaves the old
+//! nearest segment and where it meets the new one).
 //!
-//! Segments must not cross each other's interiors (the scene splits crossings once when it is
-//! built, see [`split_crossings`]); touching at end points, T-joints and collinear overlaps are
-//! fine. Then "which of two segments is nearer" is the same all along the angles they share and
-//! is decided by orientation signs alone. A segment collinear with the viewer hides nothing (a
-//! ray along a wall is clear) and is skipped. The hit points themselves are floating point: they
-//! are for drawing fog, and the verdicts never read them.
+//! Crossing segments are not split (a split point rounded to the lattice bends the wall off its
+//! line, and a viewer closer to that line than the rounding then sees a piece from its other
+//! side). Instead the scene lists which pairs cross ([`crossing_pairs`]); the crossing's exact
+//! direction (a rational point, kept as a wide integer vector) is an event, and "which of two
+//! segments is nearer" on a wedge of angles is decided by orientation signs alone: for two
+//! segments that do not cross it is the same on every angle they share, and for two that do it
+//! flips at the crossing. A segment collinear with the viewer hides nothing (a ray along a wall
+//! is clear) and is skipped. The hit points themselves are floating point: they are for drawing
+//! fog, and the verdicts never read them.
 
 use std::cmp::Ordering;
 
@@ -23,19 +27,51 @@ struct Edge {
     b: LatticePoint,
 }
 
-/// Where a segment enters (`start`) or leaves the sweep.
+/// A direction from the viewer with wide integer coordinates: a lattice point, or a crossing
+/// of two segments scaled by its denominator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Dir {
+    x: i128,
+    y: i128,
+}
+
+impl From<LatticePoint> for Dir {
+    fn from(p: LatticePoint) -> Self {
+        Self {
+            x: i128::from(p.x),
+            y: i128::from(p.y),
+        }
+    }
+}
+
+/// What happens to the sweep at an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// The edge enters the sweep.
+    Start,
+    /// The edge leaves the sweep.
+    End,
+    /// The edge crosses the given edge here, so their order flips.
+    Cross(u32),
+}
+
+/// Where a segment enters or leaves the sweep, or crosses another.
 #[derive(Clone, Copy, Debug)]
 struct Event {
-    dir: LatticePoint,
+    dir: Dir,
     edge: u32,
-    start: bool,
+    kind: Kind,
 }
 
 /// The visible region from `origin` past `segments`, inside the square of half-size `bound`
 /// around it: polygon vertices in lattice coordinates, counter-clockwise from the `+x` ray.
+/// `crossings` names (by position in `segments`) every pair whose interiors cross properly
+/// (see [`crossing_pairs`]); segments may also touch at end points, meet in T-joints and
+/// overlap collinearly.
 pub fn visibility(
     origin: LatticePoint,
     segments: impl IntoIterator<Item = (LatticePoint, LatticePoint)>,
+    crossings: &[(u32, u32)],
     bound: i64,
 ) -> Vec<(f64, f64)> {
     let bound = bound.max(1);
@@ -47,11 +83,24 @@ pub fn visibility(
     ]
     .map(|(x, y)| LatticePoint::new(x, y));
     let frame = (0..4).map(|i| (corners[i], corners[(i + 1) % 4]));
-    let relative = segments
-        .into_iter()
-        .map(|(a, b)| (a.minus(origin), b.minus(origin)));
-    let edges: Vec<Edge> = relative.chain(frame).filter_map(edge).collect();
-    let mut sweep = Sweep::new(&edges);
+    // Where each segment went in `edges` (none when it is collinear with the viewer).
+    let mut edges: Vec<Edge> = Vec::new();
+    let mut placed: Vec<u32> = Vec::new();
+    for (a, b) in segments {
+        match edge((a.minus(origin), b.minus(origin))) {
+            Some(e) => {
+                placed.push(edges.len() as u32);
+                edges.push(e);
+            }
+            None => placed.push(u32::MAX),
+        }
+    }
+    edges.extend(frame.filter_map(edge));
+    let pairs = crossings.iter().filter_map(|&(i, j)| {
+        let (s, t) = (*placed.get(i as usize)?, *placed.get(j as usize)?);
+        (s != u32::MAX && t != u32::MAX).then_some((s, t))
+    });
+    let mut sweep = Sweep::new(&edges, pairs);
     sweep.run();
     let (ox, oy) = (origin.x as f64, origin.y as f64);
     sweep
@@ -71,17 +120,46 @@ fn edge((a, b): (LatticePoint, LatticePoint)) -> Option<Edge> {
 }
 
 /// `0` for directions in `[0, π)` from `+x`, `1` for `[π, 2π)`.
-fn half(v: LatticePoint) -> u8 {
+fn half(v: Dir) -> u8 {
     u8::from(!(v.y > 0 || (v.y == 0 && v.x > 0)))
 }
 
 /// Exact angular order of two nonzero directions, starting at `+x`.
 pub fn angle_cmp(u: LatticePoint, v: LatticePoint) -> Ordering {
-    half(u).cmp(&half(v)).then_with(|| 0.cmp(&cross(u, v)))
+    wide_angle_cmp(u.into(), v.into())
+}
+
+fn wide_angle_cmp(u: Dir, v: Dir) -> Ordering {
+    half(u).cmp(&half(v)).then_with(|| turn(u, v).reverse())
+}
+
+/// The sign of the cross product `u × v`: `Greater` when `v` is counter-clockwise of `u`.
+/// Exact while the products fit in `i128` (crossings of walls up to about two thousand cells
+/// long on maps as large as Lantern allows); past that, measured in `f64`.
+fn turn(u: Dir, v: Dir) -> Ordering {
+    match (u.x.checked_mul(v.y), u.y.checked_mul(v.x)) {
+        (Some(p), Some(q)) => p.cmp(&q),
+        _ => (u.x as f64 * v.y as f64)
+            .partial_cmp(&(u.y as f64 * v.x as f64))
+            .unwrap_or(Ordering::Equal),
+    }
+}
+
+/// The direction from the viewer to where the edges `s` and `t` cross, which they must do
+/// properly: `s.a + (s.b − s.a)·num/den`, scaled by `den > 0`.
+fn crossing_dir(s: &Edge, t: &Edge) -> Dir {
+    let (ab, cd) = (s.b.minus(s.a), t.b.minus(t.a));
+    let num = i128::from(cross(t.a.minus(s.a), cd));
+    let den = i128::from(cross(ab, cd));
+    let (num, den) = if den < 0 { (-num, -den) } else { (num, den) };
+    Dir {
+        x: i128::from(s.a.x) * den + i128::from(ab.x) * num,
+        y: i128::from(s.a.y) * den + i128::from(ab.y) * num,
+    }
 }
 
 /// Whether `s` is nearer the viewer than `t` on the rays both cover, or `None` if they cross
-/// (only after rounding a split point; callers then measure).
+/// (then the answer flips at the crossing: see [`Sweep::nearer`]).
 fn in_front(s: &Edge, t: &Edge) -> Option<bool> {
     let o = LatticePoint::default();
     // The viewer is left of every edge (counter-clockwise), so "same side as the viewer" is +1.
@@ -104,11 +182,11 @@ fn in_front(s: &Edge, t: &Edge) -> Option<bool> {
 }
 
 /// Where the ray from the viewer along `dir` meets the line of `e`.
-fn hit(e: &Edge, dir: LatticePoint) -> (f64, f64) {
-    if cross(dir, e.a) == 0 {
+fn hit(e: &Edge, dir: Dir) -> (f64, f64) {
+    if turn(dir, e.a.into()) == Ordering::Equal {
         return (e.a.x as f64, e.a.y as f64);
     }
-    if cross(dir, e.b) == 0 {
+    if turn(dir, e.b.into()) == Ordering::Equal {
         return (e.b.x as f64, e.b.y as f64);
     }
     let (ax, ay) = (e.a.x as f64, e.a.y as f64);
@@ -116,18 +194,6 @@ fn hit(e: &Edge, dir: LatticePoint) -> (f64, f64) {
     let (dx, dy) = (dir.x as f64, dir.y as f64);
     let t = (ax * ey - ay * ex) / (dx * ey - dy * ex);
     (dx * t, dy * t)
-}
-
-/// Distance along the ray `dir` (f64) to the line of `e`, for the rare rounded crossing.
-fn distance_along(e: &Edge, dx: f64, dy: f64) -> f64 {
-    let (ax, ay) = (e.a.x as f64, e.a.y as f64);
-    let (ex, ey) = ((e.b.x - e.a.x) as f64, (e.b.y - e.a.y) as f64);
-    let denom = dx * ey - dy * ex;
-    if denom.abs() < f64::EPSILON {
-        f64::INFINITY
-    } else {
-        (ax * ey - ay * ex) / denom
-    }
 }
 
 /// The sweep's state: the active edges and the nearest of them.
@@ -142,21 +208,32 @@ struct Sweep<'a> {
 }
 
 impl<'a> Sweep<'a> {
-    fn new(edges: &'a [Edge]) -> Self {
+    fn new(edges: &'a [Edge], crossings: impl Iterator<Item = (u32, u32)>) -> Self {
         let mut events = Vec::with_capacity(edges.len() * 2);
         for (i, e) in edges.iter().enumerate() {
             events.push(Event {
-                dir: e.a,
+                dir: e.a.into(),
                 edge: i as u32,
-                start: true,
+                kind: Kind::Start,
             });
             events.push(Event {
-                dir: e.b,
+                dir: e.b.into(),
                 edge: i as u32,
-                start: false,
+                kind: Kind::End,
             });
         }
-        events.sort_unstable_by(|p, q| angle_cmp(p.dir, q.dir));
+        for (s, t) in crossings {
+            let (es, et) = (&edges[s as usize], &edges[t as usize]);
+            // Only a proper crossing flips the order (the scene lists no other).
+            if in_front(es, et).is_none() {
+                events.push(Event {
+                    dir: crossing_dir(es, et),
+                    edge: s,
+                    kind: Kind::Cross(t),
+                });
+            }
+        }
+        events.sort_unstable_by(|p, q| wide_angle_cmp(p.dir, q.dir));
         let mut sweep = Self {
             edges,
             events,
@@ -197,13 +274,13 @@ impl<'a> Sweep<'a> {
 
     /// Processes every angle once, the `+x` ray first even without an event there.
     fn run(&mut self) {
-        let x_axis = LatticePoint::new(1, 0);
+        let x_axis = Dir::from(LatticePoint::new(1, 0));
         let mut i = 0;
         let mut dir = x_axis;
         loop {
             let group_end = self.group_end(i, dir);
             let next_dir = self.events.get(group_end).map_or(x_axis, |e| e.dir);
-            self.step(i, group_end, dir, next_dir);
+            self.step(i, group_end, dir);
             if group_end >= self.events.len() {
                 break;
             }
@@ -219,35 +296,40 @@ impl<'a> Sweep<'a> {
     }
 
     /// The end of the run of events at the angle of `dir`, from `i`.
-    fn group_end(&self, i: usize, dir: LatticePoint) -> usize {
+    fn group_end(&self, i: usize, dir: Dir) -> usize {
         let mut j = i;
-        while j < self.events.len() && angle_cmp(self.events[j].dir, dir) == Ordering::Equal {
+        while j < self.events.len() && wide_angle_cmp(self.events[j].dir, dir) == Ordering::Equal {
             j += 1;
         }
         j
     }
 
     /// Applies the events `[from, to)` at angle `dir` and emits the vertices they cause.
-    fn step(&mut self, from: usize, to: usize, dir: LatticePoint, next: LatticePoint) {
+    fn step(&mut self, from: usize, to: usize, dir: Dir) {
         let before = self.nearest;
         let mut lost = false;
         for k in from..to {
             let ev = self.events[k];
-            if !ev.start {
-                lost |= before == Some(ev.edge);
-                self.remove(ev.edge);
+            match ev.kind {
+                Kind::End => {
+                    lost |= before == Some(ev.edge);
+                    self.remove(ev.edge);
+                }
+                // The nearest edge may pass behind the one crossing it: look again.
+                Kind::Cross(other) => lost |= before == Some(ev.edge) || before == Some(other),
+                Kind::Start => {}
             }
         }
         let mut nearest = if lost { None } else { before };
         if nearest.is_none() {
-            nearest = self.scan(dir, next);
+            nearest = self.scan(dir);
         }
         for k in from..to {
             let ev = self.events[k];
-            if ev.start {
+            if ev.kind == Kind::Start {
                 self.insert(ev.edge);
                 nearest = Some(match nearest {
-                    Some(n) => self.nearer(n, ev.edge, dir, next),
+                    Some(n) => self.nearer(n, ev.edge, dir),
                     None => ev.edge,
                 });
             }
@@ -263,33 +345,31 @@ impl<'a> Sweep<'a> {
         self.nearest = nearest;
     }
 
-    /// The nearest active edge on the wedge from `dir` to `next`.
-    fn scan(&self, dir: LatticePoint, next: LatticePoint) -> Option<u32> {
+    /// The nearest active edge on the wedge from `dir` to the next event.
+    fn scan(&self, dir: Dir) -> Option<u32> {
         let mut best: Option<u32> = None;
         for &e in &self.active {
             best = Some(match best {
-                Some(b) => self.nearer(b, e, dir, next),
+                Some(b) => self.nearer(b, e, dir),
                 None => e,
             });
         }
         best
     }
 
-    /// The nearer of two active edges on the wedge from `dir` to `next`.
-    fn nearer(&self, s: u32, t: u32, dir: LatticePoint, next: LatticePoint) -> u32 {
+    /// The nearer of two active edges on the wedge from `dir` to the next event.
+    fn nearer(&self, s: u32, t: u32, dir: Dir) -> u32 {
         let (es, et) = (&self.edges[s as usize], &self.edges[t as usize]);
-        match in_front(es, et) {
-            Some(true) => s,
-            Some(false) => t,
-            None => {
-                let (dx, dy) = mid_direction(dir, next);
-                if distance_along(es, dx, dy) <= distance_along(et, dx, dy) {
-                    s
-                } else {
-                    t
-                }
-            }
-        }
+        let s_first = in_front(es, et).unwrap_or_else(|| {
+            // They cross, and the crossing is an event, so the wedge lies wholly before it or
+            // starts at or after it (both edges span less than a half turn, so the sign of one
+            // cross product says which). Past the crossing, `t` runs on towards `t.b`: `s` is in
+            // front if that end lies beyond `s`; before it, if `t.a` does.
+            let past = turn(crossing_dir(es, et), dir) != Ordering::Less;
+            let t_end = if past { et.b } else { et.a };
+            orient(es.a, es.b, t_end) < 0
+        });
+        if s_first { s } else { t }
     }
 
     fn push(&mut self, p: (f64, f64)) {
@@ -299,66 +379,31 @@ impl<'a> Sweep<'a> {
     }
 }
 
-/// A direction strictly inside the wedge from `u` to `v` (counter-clockwise, less than a half
-/// turn: the frame's corners are events, so no wedge is wider than a quarter turn).
-fn mid_direction(first: LatticePoint, second: LatticePoint) -> (f64, f64) {
-    let norm = |p: LatticePoint| {
-        let length = (p.x as f64).hypot(p.y as f64).max(f64::MIN_POSITIVE);
-        (p.x as f64 / length, p.y as f64 / length)
-    };
-    let ((ux, uy), (vx, vy)) = (norm(first), norm(second));
-    (ux + vx, uy + vy)
-}
-
-/// Splits segments where they cross each other's interiors, rounding each crossing to the
-/// lattice, so the sweep can order them by orientation signs alone. `near(i)` lists the
+/// The pairs `(i, j)`, `i < j`, of segments whose interiors cross properly (each one's ends
+/// strictly on both sides of the other's line), for [`visibility`]. `near(i)` lists the
 /// segments whose bounding boxes may meet segment `i`'s.
-pub fn split_crossings(
+pub fn crossing_pairs(
     segments: &[(LatticePoint, LatticePoint)],
     near: impl Fn(usize, &mut Vec<u32>),
-) -> Vec<(LatticePoint, LatticePoint, u32)> {
-    let mut out = Vec::with_capacity(segments.len());
+) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
     let mut candidates = Vec::new();
-    let mut cuts: Vec<LatticePoint> = Vec::new();
     for (i, &(a, b)) in segments.iter().enumerate() {
         candidates.clear();
         near(i, &mut candidates);
-        cuts.clear();
-        cuts.extend([a, b]);
         for &j in &candidates {
             let (c, d) = segments[j as usize];
-            if j as usize != i
-                && let Some(x) = crossing_point(a, b, c, d)
+            if (j as usize) > i
+                && orient(c, d, a) * orient(c, d, b) < 0
+                && orient(a, b, c) * orient(a, b, d) < 0
             {
-                cuts.push(x);
+                out.push((i as u32, j));
             }
         }
-        let direction = b.minus(a);
-        cuts.sort_unstable_by_key(|p| super::lattice::dot(p.minus(a), direction));
-        cuts.dedup();
-        out.extend(cuts.windows(2).map(|w| (w[0], w[1], i as u32)));
     }
+    out.sort_unstable();
+    out.dedup();
     out
-}
-
-/// The lattice point nearest where `ab` and `cd` cross, if their interiors cross properly.
-fn crossing_point(
-    a: LatticePoint,
-    b: LatticePoint,
-    c: LatticePoint,
-    d: LatticePoint,
-) -> Option<LatticePoint> {
-    let (oa, ob) = (orient(c, d, a), orient(c, d, b));
-    let (oc, od) = (orient(a, b, c), orient(a, b, d));
-    if oa * ob >= 0 || oc * od >= 0 {
-        return None;
-    }
-    let (ab, cd) = (b.minus(a), d.minus(c));
-    let along = cross(c.minus(a), cd) as f64 / cross(ab, cd) as f64;
-    Some(LatticePoint::new(
-        a.x + (ab.x as f64 * along).round() as i64,
-        a.y + (ab.y as f64 * along).round() as i64,
-    ))
 }
 
 #[cfg(test)]
@@ -395,7 +440,7 @@ mod tests {
 
     #[test]
     fn an_empty_scene_shows_the_frame() {
-        let poly = visibility(pt(5, 5), [], 10);
+        let poly = visibility(pt(5, 5), [], &[], 10);
         // The four corners, and where the sweep starts on the `+x` ray.
         assert_eq!(
             poly,
@@ -412,16 +457,38 @@ mod tests {
     #[test]
     fn a_wall_in_front_cuts_the_region_short() {
         // A wall at x = 3 from y = -2 to 2: the ray along +x stops at 3.
-        let poly = visibility(pt(0, 0), [(pt(3, -2), pt(3, 2))], 100);
+        let poly = visibility(pt(0, 0), [(pt(3, -2), pt(3, 2))], &[], 100);
         assert!(poly.contains(&(3.0, -2.0)) && poly.contains(&(3.0, 2.0)));
         assert!(poly.iter().all(|&(x, y)| x <= 3.0 || y.abs() > 2.0 - 1e-9));
     }
 
     #[test]
-    fn crossing_walls_are_split_at_the_crossing() {
-        let segs = [(pt(0, 0), pt(10, 10)), (pt(0, 10), pt(10, 0))];
-        let pieces = split_crossings(&segs, |_, out| out.extend([0, 1]));
-        assert_eq!(pieces.len(), 4);
-        assert!(pieces.iter().all(|p| p.0 == pt(5, 5) || p.1 == pt(5, 5)));
+    fn crossing_walls_are_listed_once_and_touching_ones_not() {
+        let segs = [
+            (pt(0, 0), pt(10, 10)),
+            (pt(0, 10), pt(10, 0)),
+            (pt(10, 10), pt(20, 0)),
+        ];
+        let pairs = crossing_pairs(&segs, |_, out| out.extend([0, 1, 2]));
+        assert_eq!(pairs, vec![(0, 1)]);
+    }
+
+    #[test]
+    fn a_crossing_swaps_the_nearest_wall_where_the_walls_meet() {
+        // Walls from (10, -10) to (10, 10) and from (5, -10) to (15, 10) cross at (10, 0): the
+        // second is nearer below the x axis and the first above it.
+        let segs = [(pt(10, -10), pt(10, 10)), (pt(5, -10), pt(15, 10))];
+        let poly = visibility(pt(0, 0), segs, &[(0, 1)], 100);
+        assert!(poly.contains(&(10.0, 0.0)), "{poly:?}");
+        // Along the ray towards (10, -5) the second wall is hit first, at (7.5, -5); towards
+        // (10, 5) the first, at (10, 5): no vertex lies beyond either wall there.
+        assert!(
+            poly.contains(&(5.0, -10.0)) && poly.contains(&(10.0, 10.0)),
+            "{poly:?}"
+        );
+        assert!(
+            !poly.contains(&(15.0, 10.0)) && !poly.contains(&(10.0, -10.0)),
+            "{poly:?}"
+        );
     }
 }

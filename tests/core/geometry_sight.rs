@@ -162,6 +162,42 @@ fn with_walls(segs: &[HalfCellWall]) -> Encounter {
     enc
 }
 
+/// Found by `the_polygon_never_holds_a_point_hidden_behind_a_wall`: two crossing walls, and a
+/// viewer a single lattice step off the first wall's line. Rounding the crossing to the lattice
+/// moved the split point to the far side of that line, so one piece of the first wall faced the
+/// viewer from its other side and the half it hides was shown.
+#[test]
+fn a_viewer_beside_the_line_of_a_crossed_wall_sees_nothing_behind_it() {
+    // The proptest's half cells: (8,18)–(2,10) and (0,17)–(14,9); the viewer at (13,32)/4 plus
+    // the test's offset.
+    let segs: Vec<HalfCellWall> = vec![((8, 18), (2, 10)), ((0, 17), (14, 9))];
+    let enc = with_walls(&segs);
+    let from = GridPoint::new(13.0 / 4.0 + 0.01, 32.0 / 4.0 + 0.013);
+    let poly = Scene::new(&enc).sight_polygon(from, None);
+    // The viewer stands at the first wall (its line runs from (1, 5) to (4, 9)), on the side
+    // of (1, 9), which the second wall does not shut off either.
+    assert!(inside(&poly, GridPoint::new(1.0, 9.0)).0);
+    // Where the proptest looked, and just past the crossing at (2.5375, 7.05): behind the first
+    // wall.
+    assert!(!inside(&poly, GridPoint::new(8.02, 3.55)).0);
+    assert!(!inside(&poly, GridPoint::new(2.55, 7.05)).0);
+    // Nowhere on a tenth-of-a-cell grid over the room is a point seen through a wall.
+    let o = lantern::board::lattice::Lattice::new(GridKind::Square);
+    let o = o.grid_from_lattice(o.lattice_from_grid(from));
+    for x in 0..=100 {
+        for y in 0..=100 {
+            let p = GridPoint::new(f64::from(x) / 10.0, f64::from(y) / 10.0);
+            let (is_in, gap) = inside(&poly, p);
+            if is_in && gap > 1e-6 {
+                assert!(
+                    !enc.walls.iter().any(|w| crosses(o, p, w.a, w.b)),
+                    "{p:?} seen through a wall"
+                );
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 

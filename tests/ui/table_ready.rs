@@ -221,17 +221,16 @@ fn tab(harness: &Harness<'_, LanternApp>, pane: Pane) -> Rect {
 /// Scrolls the first widget whose label holds `label` into view and returns where it ended up
 /// (every combatant's row has a Reaction, so some labels are many).
 fn shown_at(harness: &mut Harness<'_, LanternApp>, label: &str) -> Rect {
-    let first = |harness: &Harness<'_, LanternApp>| {
-        let Some(node) = harness.get_all_by_label_contains(label).next() else {
-            panic!("nothing labelled {label}");
-        };
-        (node.id(), node.rect())
+    let Some(node) = harness.get_all_by_label_contains(label).next() else {
+        panic!("nothing labelled {label}");
     };
-    let (id, _) = first(harness);
-    harness.get_by(|n| n.id() == id).scroll_to_me();
+    node.scroll_to_me();
     harness.run();
     harness.run();
-    first(harness).1
+    let Some(node) = harness.get_all_by_label_contains(label).next() else {
+        panic!("nothing labelled {label}");
+    };
+    node.rect()
 }
 
 #[test]
