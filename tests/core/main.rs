@@ -9,6 +9,7 @@ mod geometry_board;
 mod geometry_cover;
 mod geometry_props;
 mod geometry_sight;
+mod library;
 mod model_commands;
 mod real_maps;
 mod turns;
