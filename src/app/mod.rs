@@ -15,6 +15,7 @@ pub mod dice;
 mod dock;
 mod documents;
 pub mod import;
+pub mod library;
 pub mod map;
 mod menu_bar;
 mod notifications;
@@ -86,6 +87,8 @@ pub struct LanternApp {
     /// The players' window (view state).
     pub players: players::PlayersWindow,
     exporter: players::Exporter,
+    /// The prep library's entries, pictures and filters (view state).
+    pub library: library::LibraryState,
 }
 
 impl LanternApp {
@@ -111,6 +114,9 @@ impl LanternApp {
         app.dock = dock;
         app.recent = recent;
         app.autosave_interval_secs = config.autosave_interval.as_secs_f64();
+        if let Some(dir) = &config.data_dir {
+            app.open_library(&cc.egui_ctx, dir.join("library"));
+        }
         app.autosave = config.data_dir.map(Autosave::new);
         app.offer_restore();
         app
@@ -139,6 +145,7 @@ impl LanternApp {
             shown_title: String::new(),
             players: players::PlayersWindow::default(),
             exporter: players::Exporter::default(),
+            library: library::LibraryState::default(),
         }
     }
 
@@ -232,8 +239,10 @@ impl LanternApp {
             map_view: &mut self.map_view,
             dice: &mut self.dice,
             rng: &mut self.rng,
+            library: &mut self.library,
         };
         self.dock.ui(&mut behavior, ui);
+        self.library_after_dock(ui.ctx());
         let show_sheet = egui::Id::unique(panes::sheet::SHOW_SHEET);
         if ui
             .data_mut(|d| d.remove_temp::<bool>(show_sheet))
@@ -262,6 +271,7 @@ impl LanternApp {
             self.handle_dialog_answer(ctx, answer);
         }
         self.imports_logic(ctx);
+        self.library_logic(ctx);
         self.autosave_tick(ctx);
         self.export_tick(ctx);
         self.notifications.expire(ctx);
