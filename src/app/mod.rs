@@ -154,6 +154,11 @@ impl LanternApp {
         dock::toggle(&mut self.dock, pane);
     }
 
+    /// Opens `pane` if it is closed and brings its tab to the front.
+    pub fn show_pane(&mut self, pane: Pane) {
+        dock::show(&mut self.dock, pane);
+    }
+
     /// Closes every pane but `pane` (the View menu can bring them back).
     pub fn show_only(&mut self, pane: Pane) {
         for other in Pane::ALL.into_iter().filter(|p| *p != pane) {

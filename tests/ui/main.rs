@@ -5,6 +5,7 @@ mod combat;
 mod dice;
 mod editing;
 mod import;
+mod library;
 mod map;
 mod map_play;
 mod players;

@@ -89,6 +89,7 @@ fn filters_ui(ui: &mut Ui, filter: &mut Filter) {
         choice_ui(
             ui,
             "library_system",
+            "Filter by system",
             "Any system",
             &mut filter.system,
             &RuleSystem::ALL,
@@ -97,6 +98,7 @@ fn filters_ui(ui: &mut Ui, filter: &mut Filter) {
         choice_ui(
             ui,
             "library_side",
+            "Filter by side",
             "Any side",
             &mut filter.side,
             &Side::ALL,
@@ -105,6 +107,7 @@ fn filters_ui(ui: &mut Ui, filter: &mut Filter) {
         choice_ui(
             ui,
             "library_size",
+            "Filter by size",
             "Any size",
             &mut filter.size,
             &SizeCategory::ALL,
@@ -116,6 +119,7 @@ fn filters_ui(ui: &mut Ui, filter: &mut Filter) {
 fn choice_ui<T: Copy + PartialEq>(
     ui: &mut Ui,
     id: &str,
+    hover: &str,
     any: &'static str,
     value: &mut Option<T>,
     all: &[T],
@@ -129,7 +133,9 @@ fn choice_ui<T: Copy + PartialEq>(
             for item in all {
                 ui.selectable_value(value, Some(*item), label(*item));
             }
-        });
+        })
+        .response
+        .on_hover_text(hover);
 }
 
 /// The group being gathered, its drag handle and a way to empty it.
