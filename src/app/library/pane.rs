@@ -192,28 +192,40 @@ fn row_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, library: &mut LibraryState, ro
     let Ok(entry) = &row.entry else {
         return;
     };
+    let picture = library.picture(&row.file_name).cloned();
     ui.horizontal(|ui| {
         ui.set_height(ROW_HEIGHT);
-        picture_ui(ui, library.picture(&row.file_name), entry);
-        ui.vertical(|ui| {
+        let actions_width = if entry.kind.is_token() { 28.0 } else { 100.0 };
+        let body = Vec2::new((ui.available_width() - actions_width).max(60.0), ROW_HEIGHT);
+        ui.allocate_ui(body, |ui| {
             if entry.kind.is_token() {
+                // The whole line is the handle: picture, name and summary.
                 let payload = LibraryDrag {
                     group: vec![(entry.clone(), 1)],
                 };
                 let id = egui::Id::unique("library_entry").with(&row.file_name);
-                ui.dnd_drag_source(id, payload, |ui| {
-                    ui.add(
-                        egui::Label::new(RichText::new(entry.name()).strong()).selectable(false),
-                    )
+                ui.dnd_drag_source(id, payload, |ui| row_body_ui(ui, picture.as_ref(), entry))
+                    .response
                     .on_hover_text("Drag onto the map to place");
-                });
             } else {
-                ui.label(RichText::new(entry.name()).strong());
+                row_body_ui(ui, picture.as_ref(), entry);
             }
-            ui.weak(summary(entry));
         });
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             actions_ui(ui, ctx, library, row, entry);
+        });
+    });
+}
+
+/// Picture, name and one summary line, neither wrapping nor selectable (a press starts a drag).
+fn row_body_ui(ui: &mut Ui, picture: Option<&egui::TextureHandle>, entry: &LibraryEntry) {
+    ui.horizontal(|ui| {
+        picture_ui(ui, picture, entry);
+        ui.vertical(|ui| {
+            let name = RichText::new(entry.name()).strong();
+            ui.add(egui::Label::new(name).selectable(false).truncate());
+            let summary = RichText::new(summary(entry)).weak();
+            ui.add(egui::Label::new(summary).selectable(false).truncate());
         });
     });
 }
