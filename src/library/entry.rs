@@ -65,8 +65,9 @@ const ENTRY_IMAGE: ImageId = ImageId(1);
 
 impl LibraryEntry {
     /// An entry from a token of `encounter`: its looks, its image and its sheet in the
-    /// encounter's system. A Party token becomes a hero, any other a creature. `None` if there
-    /// is no such token.
+    /// encounter's system. A Party token becomes a hero, any other a creature; a creature's copy
+    /// number goes ("Goblin 3" is saved as "Goblin", so saving any copy updates the one entry).
+    /// `None` if there is no such token.
     pub fn from_token(encounter: &Encounter, id: TokenId) -> Option<Self> {
         let source = encounter.token(id)?;
         let mut looks = Encounter::new(source.name.clone(), encounter.system);
@@ -80,12 +81,15 @@ impl LibraryEntry {
             looks.images.insert(ENTRY_IMAGE, image.clone());
             token.image = Some(ENTRY_IMAGE);
         }
-        looks.tokens.push(token);
         let kind = if source.side == Side::Party {
             EntryKind::Hero
         } else {
             EntryKind::Creature
         };
+        if kind == EntryKind::Creature {
+            token.name = without_copy_number(&token.name).to_owned();
+        }
+        looks.tokens.push(token);
         let sheets = sheet_of(&encounter.combat, id)
             .map(|sheet| (encounter.system, sheet))
             .into_iter()
@@ -156,6 +160,14 @@ impl LibraryEntry {
             self.sheets.entry(*system).or_insert_with(|| sheet.clone());
         }
         self
+    }
+}
+
+/// `name` without the " N" that numbering gave a placed copy ("Goblin 3" → "Goblin").
+fn without_copy_number(name: &str) -> &str {
+    match name.rsplit_once(' ') {
+        Some((base, n)) if !base.trim().is_empty() && n.parse::<u32>().is_ok() => base,
+        _ => name,
     }
 }
 

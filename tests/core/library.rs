@@ -283,6 +283,18 @@ fn the_starting_content_is_the_demo_party_and_monsters() {
 }
 
 #[test]
+fn saving_a_numbered_copy_updates_the_creature_not_a_new_entry() {
+    let mut e = encounter_with_goblin();
+    e.tokens[0].name = "Goblin 3".into();
+    let entry = LibraryEntry::from_token(&e, TokenId(5)).unwrap();
+    assert_eq!(entry.name(), "Goblin");
+    // Heroes keep their names whole.
+    e.tokens[0].side = Side::Party;
+    let hero = LibraryEntry::from_token(&e, TokenId(5)).unwrap();
+    assert_eq!(hero.name(), "Goblin 3");
+}
+
+#[test]
 fn numbering_follows_the_highest_copy_in_use() {
     assert_eq!(numbered_name([], "Goblin"), "Goblin");
     assert_eq!(numbered_name(["Goblin"], "Goblin"), "Goblin 2");
