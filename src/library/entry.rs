@@ -87,7 +87,8 @@ impl LibraryEntry {
             EntryKind::Creature
         };
         if kind == EntryKind::Creature {
-            token.name = without_copy_number(&token.name).to_owned();
+            let base_len = without_copy_number(&token.name).len();
+            token.name.truncate(base_len);
         }
         looks.tokens.push(token);
         let sheets = sheet_of(&encounter.combat, id)
