@@ -260,6 +260,8 @@ pub enum InitiativeError {
     NotTheirPick(ZipperSide),
     #[error("it is not that combatant's turn")]
     NotTheirTurn,
+    #[error("its reaction is spent until it comes back")]
+    ReactionSpent,
     #[error("that can only be done at the start of the turn, before anything else")]
     NotAtStart,
 }
@@ -667,6 +669,16 @@ impl Initiative {
     /// Moves the turn marker back one combatant (a correction; conditions are not restored —
     /// undo does that).
     pub fn previous_turn(&mut self) -> Result<(), InitiativeError> {
+        if self.mode == Mode::Simultaneous && self.is_running() {
+            // Road and Ruin: back one time pip.
+            if self.pip > 0 {
+                self.pip -= 1;
+            } else if self.round > 1 {
+                self.round -= 1;
+                self.pip = Self::PIPS_PER_ROUND - 1;
+            }
+            return Ok(());
+        }
         let i = self.current.ok_or(InitiativeError::NotStarted)?;
         if i == 0 {
             if self.round > 1 {
@@ -746,7 +758,7 @@ impl Initiative {
         let i = self.position(token).ok_or(InitiativeError::NotIn(token))?;
         if part == EconomyPart::Reaction {
             if self.combatants[i].economy.reaction_used {
-                return Err(InitiativeError::AlreadyUsed);
+                return Err(InitiativeError::ReactionSpent);
             }
             if !self.reaction_available(token) {
                 return Err(InitiativeError::ReactionBeforeFirstTurn);
@@ -1022,6 +1034,44 @@ mod tests {
             assert_eq!(init.next_turn(&side, Some(p)).unwrap().started, Some(p));
         }
         assert!(init.next_turn(&side, None).unwrap().new_round);
+    }
+
+    /// GFH, The Zipper: when everyone has acted, the next choice is the Notice check winners'
+    /// (here the enemies), from their whole side.
+    #[test]
+    fn zipper_choices_pass_to_the_winners_when_the_round_is_over() {
+        let all = vec![Combatant::new(t(1)), Combatant::new(t(10))];
+        let first = ZipperSide::Enemies;
+        let (mut init, change) = Initiative::start_zipper(first, all, &side, None).unwrap();
+        assert_eq!(change.started, Some(t(10)));
+        assert_eq!(
+            init.zipper_choices(&side),
+            Some((ZipperSide::Heroes, vec![t(1)]))
+        );
+        init.next_turn(&side, Some(t(1))).unwrap();
+        assert_eq!(
+            init.zipper_choices(&side),
+            Some((ZipperSide::Enemies, vec![t(10)]))
+        );
+        assert!(init.next_turn(&side, None).unwrap().new_round);
+        assert_eq!(init.current_token(), Some(t(10)));
+    }
+
+    #[test]
+    fn road_and_ruin_previous_steps_back_a_pip() {
+        let (mut init, _) =
+            Initiative::start(Mode::Simultaneous, vec![Combatant::new(t(1))], false);
+        init.previous_turn().unwrap();
+        assert_eq!(
+            (init.round, init.pip),
+            (1, 0),
+            "nothing before the first pip"
+        );
+        for _ in 0..10 {
+            init.next_turn(&side, None).unwrap();
+        }
+        init.previous_turn().unwrap();
+        assert_eq!((init.round, init.pip), (1, 9));
     }
 
     #[test]

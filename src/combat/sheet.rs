@@ -75,6 +75,8 @@ pub struct SheetNumber {
 pub struct SheetSection {
     pub title: String,
     pub numbers: Vec<SheetNumber>,
+    /// Numbers that belong on one line (an attribute with its split), 0 or 1 for one each.
+    pub per_row: usize,
 }
 
 /// Why a sheet edit was refused.
@@ -194,14 +196,16 @@ pub fn sheet(encounter: &Encounter, token: TokenId) -> Option<Vec<SheetSection>>
     sections.push(SheetSection {
         title: "Movement".to_owned(),
         numbers: vec![movement],
+        per_row: 1,
     });
     Some(sections)
 }
 
 fn gfh_sheet(h: &GfhToken) -> Vec<SheetSection> {
     let mut attributes = SheetSection {
-        title: "Attributes (+Roll / +Effort)".to_owned(),
+        title: "Attributes (shift: points moved from +Roll to +Effort)".to_owned(),
         numbers: Vec::new(),
+        per_row: 4,
     };
     for a in Attribute::ALL {
         let name = a.label();
@@ -213,7 +217,7 @@ fn gfh_sheet(h: &GfhToken) -> Vec<SheetSection> {
             10,
         ));
         attributes.numbers.push(typed(
-            format!("{name}: Roll to Effort"),
+            format!("{name} shift"),
             h.effort_shift(a),
             SheetField::GfhEffortShift(a),
             -10,
@@ -260,10 +264,12 @@ fn gfh_sheet(h: &GfhToken) -> Vec<SheetSection> {
         SheetSection {
             title: "Defenses".to_owned(),
             numbers: defenses,
+            per_row: 3,
         },
         SheetSection {
             title: "Momentum".to_owned(),
             numbers: vec![momentum],
+            per_row: 1,
         },
     ]
 }
@@ -329,14 +335,17 @@ fn evening_sheet(e: &EveningToken, finesse: i32) -> Vec<SheetSection> {
         SheetSection {
             title: "Abilities and attributes".to_owned(),
             numbers: abilities,
+            per_row: 1,
         },
         SheetSection {
             title: "Derived".to_owned(),
             numbers: derived_numbers,
+            per_row: 1,
         },
         SheetSection {
             title: "Health".to_owned(),
             numbers: health,
+            per_row: 1,
         },
     ]
 }
@@ -395,6 +404,7 @@ fn rr_sheet(r: &RrToken) -> Vec<SheetSection> {
     vec![SheetSection {
         title: "Road and Ruin".to_owned(),
         numbers,
+        per_row: 1,
     }]
 }
 
@@ -428,12 +438,14 @@ fn post_sheet(p: &PostToken) -> Vec<SheetSection> {
     vec![SheetSection {
         title: "Post".to_owned(),
         numbers,
+        per_row: 1,
     }]
 }
 
 fn three_d6_sheet(d: &ThreeD6Token) -> Vec<SheetSection> {
     vec![SheetSection {
         title: "3d6".to_owned(),
+        per_row: 1,
         numbers: vec![
             typed("Level", i64::from(d.level), SheetField::ThreeD6Level, 0, 10),
             derived(
@@ -626,5 +638,81 @@ fn field_name(field: SheetField) -> &'static str {
         SheetField::PostAttribute(_) => "An attribute",
         SheetField::PostMaxHp => "Maximum HP",
         SheetField::ThreeD6Level => "Level",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Cell, Document, Side, Token};
+
+    fn one_token(system: RuleSystem) -> Document {
+        let mut e = Encounter::new("t", system);
+        e.tokens
+            .push(Token::new(TokenId(1), "A", Side::Party, Cell::new(1, 1)));
+        Document::new(e, None)
+    }
+
+    fn value(doc: &Document, label: &str) -> i64 {
+        sheet(&doc.encounter, TokenId(1))
+            .unwrap()
+            .into_iter()
+            .flat_map(|s| s.numbers)
+            .find(|n| n.label == label)
+            .map(|n| n.value)
+            .unwrap()
+    }
+
+    fn set(doc: &mut Document, field: SheetField, v: i64) {
+        let command = edit(&doc.encounter, TokenId(1), field, v).unwrap();
+        doc.apply(command).unwrap();
+    }
+
+    /// Evening, Defense: Fortitude is Resolve + Body, Reflex Finesse + Body, Will Resolve +
+    /// Mind; Load capacity: 4 + Prowess + Body, at least 2.
+    #[test]
+    fn evening_defenses_and_load_from_abilities() {
+        let mut doc = one_token(RuleSystem::Evening);
+        set(&mut doc, SheetField::Finesse, 2);
+        set(&mut doc, SheetField::EveningResolve, 1);
+        set(&mut doc, SheetField::EveningBody, 1);
+        set(&mut doc, SheetField::EveningMind, -1);
+        set(&mut doc, SheetField::EveningProwess, -1);
+        assert_eq!(value(&doc, "Fortitude defense"), 2);
+        assert_eq!(value(&doc, "Reflex defense"), 3);
+        assert_eq!(value(&doc, "Will defense"), 0);
+        assert_eq!(value(&doc, "Load capacity"), 4);
+        set(&mut doc, SheetField::EveningProwess, -5);
+        assert_eq!(value(&doc, "Load capacity"), 2, "never below 2");
+        assert_eq!(doc.encounter.token(TokenId(1)).unwrap().finesse, 2);
+    }
+
+    /// Road and Ruin, EXERTION: the pool is 10 × Endurance. Post, Hit Protection: "2 + your
+    /// character's starting STR". 3d6, Level, Tier: levels 4–6 are tier 2.
+    #[test]
+    fn derived_numbers_of_the_other_systems() {
+        let mut rr = one_token(RuleSystem::RoadAndRuin);
+        set(&mut rr, SheetField::RrEndurance, 3);
+        set(&mut rr, SheetField::RrArmour, 4);
+        assert_eq!((value(&rr, "Exertion"), value(&rr, "Armour (AR)")), (30, 4));
+        let mut post = one_token(RuleSystem::PostCore);
+        set(&mut post, SheetField::PostAttribute(0), 2);
+        assert_eq!(value(&post, "Quick HP"), 4);
+        let mut d6 = one_token(RuleSystem::ThreeD6);
+        set(&mut d6, SheetField::ThreeD6Level, 5);
+        assert_eq!(value(&d6, "Tier"), 2);
+    }
+
+    #[test]
+    fn out_of_range_and_other_systems_fields_are_refused() {
+        let doc = one_token(RuleSystem::PostCore);
+        assert!(matches!(
+            edit(&doc.encounter, TokenId(1), SheetField::PostAttribute(1), 9),
+            Err(SheetError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            edit(&doc.encounter, TokenId(1), SheetField::RrArmour, 1),
+            Err(SheetError::WrongSystem(_))
+        ));
     }
 }

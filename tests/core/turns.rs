@@ -591,3 +591,49 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Road and Ruin, Hastened Time: whatever token carries it and whichever pip it is applied
+    /// on, an "N rounds" condition is there for exactly 10 × N pips, never fewer, never for good.
+    #[test]
+    fn road_and_ruin_durations_last_ten_pips_a_round(
+        plan in prop::collection::vec((0..9usize, 1..4u32, 0..15u32), 1..6),
+    ) {
+        let mut doc = doc(Demo::GoForthHeroes);
+        doc.apply(Command::SetSystem(RuleSystem::RoadAndRuin)).unwrap();
+        let tokens: Vec<TokenId> = doc.encounter.tokens.iter().map(|t| t.id).collect();
+        let order = tokens.iter().map(|t| Combatant::new(*t)).collect();
+        start(&mut doc, Mode::Simultaneous, order, None);
+        // (bearer, pips still to pass before it must be gone)
+        let mut timers: Vec<(TokenId, u32)> = Vec::new();
+        for (who, rounds, wait) in plan {
+            for _ in 0..wait {
+                next(&mut doc);
+                for t in &mut timers {
+                    t.1 -= 1;
+                }
+                for (bearer, left) in &timers {
+                    let alive = doc.encounter.combat.conditions.iter().any(|c| c.token == *bearer);
+                    prop_assert_eq!(alive, *left > 0);
+                }
+                timers.retain(|(_, left)| *left > 0);
+            }
+            let bearer = tokens[who];
+            if timers.iter().any(|(b, _)| *b == bearer) {
+                continue;
+            }
+            apply(&mut doc, CombatCommand::ApplyCondition(ActiveCondition {
+                token: bearer,
+                name: "Distracted".into(),
+                duration: Duration::Rounds { remaining: rounds },
+            }));
+            timers.push((bearer, rounds * 10));
+        }
+        for _ in 0..40 {
+            next(&mut doc);
+        }
+        prop_assert!(doc.encounter.combat.conditions.is_empty(), "none lasts for good");
+    }
+}

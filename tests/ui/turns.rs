@@ -146,3 +146,23 @@ fn agility_in_the_sheet_grows_the_movement_range_and_ctrl_z_reverts_it() {
     assert_eq!(token_cell(&harness, 1), Some(start));
     assert_eq!(speed(&harness), 6);
 }
+
+/// A token's right-click menu → "Sheet…" selects the token and brings the Sheet pane forward,
+/// showing that token's numbers.
+#[test]
+fn sheet_from_the_token_menu_shows_that_token() {
+    let mut harness = super::support::map_harness(demo(Demo::GoForthHeroes));
+    assert!(!lantern::app::dock_has(&harness.state().dock, Pane::Sheet));
+    harness.get_by_label("Bram").click_secondary();
+    harness.run();
+    harness.get_by_label("Sheet…").click();
+    harness.run();
+    harness.run();
+    let app = harness.state();
+    assert!(lantern::app::dock_has(&app.dock, Pane::Sheet));
+    assert_eq!(
+        app.selection.iter().copied().collect::<Vec<_>>(),
+        vec![TokenId(2)]
+    );
+    assert!(harness.query_by_label("Bram · Go Forth: Heroes").is_some());
+}

@@ -99,16 +99,13 @@ fn zipper_opener_ui(ui: &mut egui::Ui, ctx: &PaneContext<'_>, mode: Mode) -> Opt
         .data(|d| d.get_temp::<Option<TokenId>>(id))
         .flatten()
         .filter(|t| choices.iter().any(|(c, _)| c == t));
-    let shown = pick
-        .and_then(|t| choices.iter().find(|(c, _)| *c == t))
-        .map_or("the first in the list", |(_, n)| n.as_str());
-    egui::ComboBox::from_label("goes first")
-        .selected_text(shown)
-        .show_ui(ui, |ui| {
-            for (t, name) in &choices {
-                ui.selectable_value(&mut pick, Some(*t), name);
-            }
-        });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Goes first:");
+        ui.selectable_value(&mut pick, None, "first in the list");
+        for (t, name) in &choices {
+            ui.selectable_value(&mut pick, Some(*t), name);
+        }
+    });
     ui.data_mut(|d| d.insert_temp(id, pick));
     pick
 }

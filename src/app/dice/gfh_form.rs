@@ -60,7 +60,8 @@ pub fn gfh_form_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceSta
     boost_ui(ui, encounter, state);
 }
 
-/// The roller's attributes: both +Roll and +Effort equal the score by default (GFH, Attributes).
+/// The roller's attributes with their +Roll and +Effort, which equal the score unless the
+/// Sheet shifts points between them (GFH, Roll vs Effort Bonus).
 /// Returns the attribute picked this frame; the one in use is named beside the menu.
 fn attribute_menu_ui(
     ui: &mut egui::Ui,
@@ -74,18 +75,20 @@ fn attribute_menu_ui(
     else {
         return None;
     };
-    let a = t.attributes;
     let mut picked = None;
     ui.horizontal(|ui| {
         ui.menu_button("Use attribute…", |ui| {
             for attribute in Attribute::ALL {
-                let score = attribute.score(&a);
-                if ui
-                    .button(format!("{} {score:+}", attribute.label()))
-                    .clicked()
-                {
-                    check.roll_bonus = score;
-                    check.effort_bonus = score;
+                // The sheet's +Roll / +Effort split (GFH, Roll vs Effort Bonus).
+                let (roll, effort) = (t.roll_bonus(attribute), t.effort_bonus(attribute));
+                let label = if roll == effort {
+                    format!("{} {roll:+}", attribute.label())
+                } else {
+                    format!("{} {roll:+} / {effort:+} Effort", attribute.label())
+                };
+                if ui.button(label).clicked() {
+                    check.roll_bonus = roll;
+                    check.effort_bonus = effort;
                     picked = Some(attribute);
                 }
             }

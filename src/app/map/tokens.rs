@@ -104,7 +104,14 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
                 .marks
                 .verdict(token.id)
                 .map(|v| sight_overlay::explanation(v, encounter.system));
-            response.on_hover_ui(|ui| tooltip_ui(ui, token, sight.as_deref()));
+            response.on_hover_ui(|ui| {
+                let speed = crate::combat::wounds::token_speed(
+                    encounter,
+                    &encounter.combat.conditions,
+                    token.id,
+                );
+                tooltip_ui(ui, token, speed.value, sight.as_deref());
+            });
         }
     }
     if let Some((token, target)) = ghost {
@@ -319,10 +326,11 @@ fn paint_ghost(ctx: &PaneContext<'_>, layer: &TokenLayer<'_>, token: &Token, tar
     }
 }
 
-fn tooltip_ui(ui: &mut Ui, token: &Token, sight: Option<&str>) {
+/// `speed_cells` is the token's Move this turn (from its sheet, Wounds and conditions).
+fn tooltip_ui(ui: &mut Ui, token: &Token, speed_cells: u32, sight: Option<&str>) {
     ui.strong(&token.name);
     ui.label(format!("{} · {}", token.side.label(), token.size.label()));
-    ui.label(format!("Speed {} cells", token.speed_cells));
+    ui.label(format!("Speed {speed_cells} cells"));
     if token.gm_only {
         ui.label("Hidden from the players");
     }

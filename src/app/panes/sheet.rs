@@ -33,7 +33,7 @@ pub fn sheet_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
     if ctx.selection.len() > 1 {
         ui.label(RichText::new("Several tokens are selected: this is the first.").weak());
     }
-    egui::ScrollArea::vertical()
+    egui::ScrollArea::both()
         .id_salt("sheet_scroll")
         .auto_shrink([false, true])
         .show(ui, |ui| {
@@ -47,21 +47,41 @@ pub fn sheet_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
 fn section_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, s: &SheetSection) {
     ui.add_space(4.0);
     ui.label(RichText::new(&s.title).strong());
+    let per_row = s.per_row.max(1);
     egui::Grid::new(("sheet_section", &s.title))
-        .num_columns(2)
-        .spacing([12.0, 4.0])
+        .num_columns(2 * per_row)
+        .spacing([8.0, 4.0])
         .show(ui, |ui| {
-            for number in &s.numbers {
-                number_ui(ui, ctx, token, number);
+            for row in s.numbers.chunks(per_row) {
+                // Later numbers on a line drop the first one's name: "Might 2 · shift 1 · …".
+                let lead = row.first().map_or("", |n| n.label.as_str());
+                for number in row {
+                    let shown = if number.label == lead {
+                        number.label.as_str()
+                    } else {
+                        number
+                            .label
+                            .strip_prefix(lead)
+                            .unwrap_or(&number.label)
+                            .trim()
+                    };
+                    number_ui(ui, ctx, token, number, shown);
+                }
                 ui.end_row();
             }
         });
 }
 
-fn number_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, n: &SheetNumber) {
+fn number_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    token: TokenId,
+    n: &SheetNumber,
+    shown: &str,
+) {
     match &n.source {
         Source::Typed { field, min, max } => {
-            ui.label(&n.label);
+            ui.label(shown);
             let id = Id::unique(("sheet_field", token.0, &n.label));
             if let Some(value) = edit_number_ui(ui, id, &n.label, n.value, *min..=*max) {
                 match edit(ctx.encounter, token, *field, value) {
@@ -74,7 +94,7 @@ fn number_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, n: &S
             }
         }
         Source::Derived(how) => {
-            ui.label(&n.label).on_hover_text(how);
+            ui.label(shown).on_hover_text(how);
             ui.label(RichText::new(n.value.to_string()).strong())
                 .on_hover_text(how);
         }
