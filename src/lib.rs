@@ -11,5 +11,6 @@ pub mod combat;
 pub mod demo;
 pub mod dice;
 pub mod files;
+pub mod library;
 pub mod model;
 pub mod rules;

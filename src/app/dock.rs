@@ -4,7 +4,7 @@ use egui_tiles::{Container, Linear, LinearDir, SimplificationOptions, Tile, Tile
 use serde::{Deserialize, Serialize};
 
 use super::dice::DiceState;
-use super::{PaneContext, combat, dice, map, panes, trackers};
+use super::{PaneContext, combat, dice, library, map, panes, trackers};
 use crate::dice::DiceRng;
 
 /// One dockable pane. Saved in the layout, so variants are only ever added.
@@ -19,10 +19,12 @@ pub enum Pane {
     Trackers,
     /// The selected token's rule numbers.
     Sheet,
+    /// The prep library: creatures, heroes and maps kept across encounters.
+    Library,
 }
 
 impl Pane {
-    pub const ALL: [Self; 8] = [
+    pub const ALL: [Self; 9] = [
         Self::Map,
         Self::Initiative,
         Self::Momentum,
@@ -31,6 +33,7 @@ impl Pane {
         Self::Encounter,
         Self::Trackers,
         Self::Sheet,
+        Self::Library,
     ];
 
     /// The tab title, also the pane's name in the View menu.
@@ -44,6 +47,7 @@ impl Pane {
             Self::Encounter => "Encounter",
             Self::Trackers => "Trackers",
             Self::Sheet => "Sheet",
+            Self::Library => "Library",
         }
     }
 }
@@ -61,7 +65,10 @@ pub fn default_dock() -> Dock {
         let ids = panes.iter().map(|p| tiles.insert_pane(*p)).collect();
         tiles.insert_tab_tile(ids)
     };
-    let left = tabs(&mut tiles, &[Pane::Initiative, Pane::Encounter]);
+    let left = tabs(
+        &mut tiles,
+        &[Pane::Initiative, Pane::Encounter, Pane::Library],
+    );
     let centre = tabs(&mut tiles, &[Pane::Map]);
     let log = tabs(&mut tiles, &[Pane::DiceLog]);
     let trackers = tabs(
@@ -153,6 +160,7 @@ fn side_pane_ui(
     pane: Pane,
     dice: &mut DiceState,
     rng: &mut DiceRng,
+    library: &mut library::LibraryState,
 ) {
     match pane {
         // The Map is drawn edge to edge by `pane_ui`; nothing to do here.
@@ -164,6 +172,7 @@ fn side_pane_ui(
         Pane::Encounter => panes::encounter::encounter_ui(ui, ctx),
         Pane::Trackers => trackers::trackers_ui(ui, ctx, rng),
         Pane::Sheet => panes::sheet::sheet_ui(ui, ctx),
+        Pane::Library => library::library_ui(ui, ctx, library),
     }
 }
 
@@ -173,6 +182,7 @@ pub struct DockBehavior<'a> {
     pub map_view: &'a mut map::MapView,
     pub dice: &'a mut DiceState,
     pub rng: &'a mut DiceRng,
+    pub library: &'a mut library::LibraryState,
 }
 
 impl egui_tiles::Behavior<Pane> for DockBehavior<'_> {
@@ -193,7 +203,14 @@ impl egui_tiles::Behavior<Pane> for DockBehavior<'_> {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 egui::Frame::new().inner_margin(6.0).show(ui, |ui| {
-                    side_pane_ui(ui, &mut self.pane_ctx, *pane, self.dice, self.rng);
+                    side_pane_ui(
+                        ui,
+                        &mut self.pane_ctx,
+                        *pane,
+                        self.dice,
+                        self.rng,
+                        self.library,
+                    );
                 });
             });
         egui_tiles::UiResponse::None

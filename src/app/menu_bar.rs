@@ -10,6 +10,7 @@ impl LanternApp {
             ui.menu_button("File", |ui| self.file_menu_ui(ui, &mut requests));
             ui.menu_button("Edit", |ui| self.edit_menu_ui(ui, &mut requests));
             ui.menu_button("View", |ui| self.view_menu_ui(ui, &mut requests));
+            ui.menu_button("Library", |ui| self.library_menu_ui(ui));
         });
         for request in requests {
             self.request(ui.ctx(), request);

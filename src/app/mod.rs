@@ -16,6 +16,7 @@ pub mod dice;
 mod dock;
 mod documents;
 pub mod import;
+pub mod library;
 pub mod map;
 mod menu_bar;
 mod notifications;
@@ -91,6 +92,8 @@ pub struct LanternApp {
     /// The players' window (view state).
     pub players: players::PlayersWindow,
     exporter: players::Exporter,
+    /// The prep library's entries, pictures and filters (view state).
+    pub library: library::LibraryState,
 }
 
 impl LanternApp {
@@ -118,6 +121,9 @@ impl LanternApp {
             app.dialogs.set_recent_folders(folders);
         }
         app.autosave_interval_secs = config.autosave_interval.as_secs_f64();
+        if let Some(dir) = &config.data_dir {
+            app.open_library(&cc.egui_ctx, dir.join("library"));
+        }
         app.autosave = config.data_dir.map(Autosave::new);
         app.offer_restore();
         app
@@ -147,6 +153,7 @@ impl LanternApp {
             argument: None,
             players: players::PlayersWindow::default(),
             exporter: players::Exporter::default(),
+            library: library::LibraryState::default(),
         }
     }
 
@@ -168,6 +175,11 @@ impl LanternApp {
     /// The folder the in-window file chooser shows, while it is open.
     pub fn file_chooser_folder(&self) -> Option<&std::path::Path> {
         self.dialogs.chooser_folder()
+    }
+
+    /// Opens `pane` if it is closed and brings its tab to the front.
+    pub fn show_pane(&mut self, pane: Pane) {
+        dock::show(&mut self.dock, pane);
     }
 
     /// Closes every pane but `pane` (the View menu can bring them back).
@@ -286,8 +298,10 @@ impl LanternApp {
             map_view: &mut self.map_view,
             dice: &mut self.dice,
             rng: &mut self.rng,
+            library: &mut self.library,
         };
         self.dock.ui(&mut behavior, ui);
+        self.library_after_dock(ui.ctx());
         let show_sheet = egui::Id::unique(panes::sheet::SHOW_SHEET);
         if ui
             .data_mut(|d| d.remove_temp::<bool>(show_sheet))
@@ -317,6 +331,7 @@ impl LanternApp {
             self.handle_dialog_answer(ctx, answer);
         }
         self.imports_logic(ctx);
+        self.library_logic(ctx);
         self.autosave_tick(ctx);
         self.export_tick(ctx);
         self.notifications.expire(ctx);

@@ -11,6 +11,7 @@ mod geometry_cover;
 mod geometry_props;
 mod geometry_sight;
 mod hostile;
+mod library;
 mod lighting;
 mod model_commands;
 mod real_maps;

@@ -7,6 +7,7 @@ mod dice;
 mod editing;
 mod file_chooser;
 mod import;
+mod library;
 mod lighting;
 mod map;
 mod map_play;

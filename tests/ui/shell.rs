@@ -42,7 +42,7 @@ fn every_pane_is_present_by_label() {
             pane.label()
         );
     }
-    assert_eq!(Pane::ALL.len(), 8);
+    assert_eq!(Pane::ALL.len(), 9);
     assert_eq!(harness.state().document.encounter.name, demo_name());
 }
 

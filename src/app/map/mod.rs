@@ -18,11 +18,12 @@ mod camera;
 mod fog;
 mod fog_brush;
 mod layout;
+mod library_drop;
 mod light_layer;
 mod light_menu;
 mod movement;
 mod name_tags;
-mod palette;
+pub(crate) mod palette;
 mod placement;
 mod play;
 mod polyline;
@@ -195,6 +196,7 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
         .brush
         .paint_stroke(&painter, encounter.map.grid, &t);
     view.hovered_cell = hovered_cell(ui, ctx, &background, &t);
+    library_drop::library_drop_ui(ui, ctx, &mut view.play.note, &background, &t);
     if let Some(cell) = view.hovered_cell {
         terrain::paint_hovered_cell(&painter, encounter.map.grid, cell, &t);
     }

@@ -381,6 +381,14 @@ fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
             crate::app::panes::sheet::request_show(ui.ctx());
             ui.close();
         }
+        if ui
+            .button("Save to library")
+            .on_hover_text("Keep this token's looks and sheet in the library")
+            .clicked()
+        {
+            crate::app::library::request_save_token(ui.ctx(), token.id);
+            ui.close();
+        }
         ui.separator();
         super::turning::rotate_menu_ui(ui, ctx, token);
         super::light_menu::token_light_menu_ui(ui, ctx, token);

@@ -1,0 +1,283 @@
+//! The Library pane's shell side: the folder loaded on a worker, pictures decoded on another,
+//! saving tokens and maps into it, and copying a whole folder in or out.
+//!
+//! The core (`crate::library`) owns the entries, their files and placing them; this module only
+//! moves work off the UI thread and shows the results.
+
+mod menu;
+mod pane;
+
+pub use pane::{LibraryDrag, library_ui};
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender, channel};
+
+use anyhow::Context as _;
+
+use super::LanternApp;
+use crate::library::{
+    LibraryEntry, ListedEntry, entry_file_name, load_folder, save_entry, seed_if_missing,
+};
+use crate::model::TokenId;
+
+/// Temp-data key under which a token's context menu asks for "Save to library".
+const SAVE_TOKEN: &str = "lantern_save_token_to_library";
+
+/// The longest side of a library picture, in pixels.
+const PICTURE_SIDE_PX: u32 = 64;
+
+/// One line of the pane: an entry, or the file that failed and why.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub file_name: String,
+    pub entry: Result<Arc<LibraryEntry>, String>,
+}
+
+/// What the pane shows and the workers filling it. View state: never saved with an encounter.
+#[derive(Default)]
+pub struct LibraryState {
+    /// The library folder; `None` when there is no data folder.
+    pub dir: Option<PathBuf>,
+    pub rows: Vec<Row>,
+    /// Decoded pictures by file name.
+    pictures: HashMap<String, egui::TextureHandle>,
+    loading: Option<Receiver<anyhow::Result<Vec<Row>>>>,
+    decoded: Option<Receiver<(String, egui::ColorImage)>>,
+    pub(crate) filter: pane::Filter,
+    /// The group being gathered ("4 goblins and a hobgoblin"): row file names and counts.
+    pub(crate) group: Vec<(String, usize)>,
+    folder_dialog: Option<(menu::FolderJob, Receiver<Option<PathBuf>>)>,
+    /// Failures and reports for the app to show.
+    messages: Vec<anyhow::Result<String>>,
+}
+
+impl std::fmt::Debug for LibraryState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LibraryState")
+            .field("dir", &self.dir)
+            .field("rows", &self.rows.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl LibraryState {
+    /// Whether the folder's listing has arrived (pictures may still be decoding).
+    pub fn is_loaded(&self) -> bool {
+        self.loading.is_none()
+    }
+
+    /// Whether every picture the listing named has been decoded and uploaded.
+    pub fn pictures_done(&self) -> bool {
+        self.decoded.is_none() && self.loading.is_none()
+    }
+
+    pub fn picture(&self, file_name: &str) -> Option<&egui::TextureHandle> {
+        self.pictures.get(file_name)
+    }
+
+    /// The entry of a row by file name.
+    pub fn entry(&self, file_name: &str) -> Option<&Arc<LibraryEntry>> {
+        self.rows
+            .iter()
+            .find(|r| r.file_name == file_name)
+            .and_then(|r| r.entry.as_ref().ok())
+    }
+
+    /// Starts reading `dir` on a worker; the first time, fills it with the starting content.
+    pub fn open(&mut self, ctx: &egui::Context, dir: PathBuf) {
+        self.dir = Some(dir.clone());
+        self.rows.clear();
+        self.pictures.clear();
+        self.decoded = None;
+        let (tx, rx) = channel();
+        let ctx = ctx.clone();
+        std::thread::spawn(move || {
+            let result = read_rows(&dir);
+            let _ = tx.send(result);
+            ctx.request_repaint();
+        });
+        self.loading = Some(rx);
+    }
+
+    /// Takes what the workers finished: the listing (then starts decoding its pictures) and a
+    /// few decoded pictures per frame.
+    pub fn poll(&mut self, ctx: &egui::Context) {
+        if let Some(result) = self.loading.as_ref().and_then(|rx| rx.try_recv().ok()) {
+            self.loading = None;
+            match result {
+                Ok(rows) => {
+                    self.rows = rows;
+                    self.decode_pictures(ctx, self.rows.clone());
+                }
+                Err(err) => self.messages.push(Err(err)),
+            }
+        }
+        self.upload_pictures(ctx);
+        self.poll_folder_dialog(ctx);
+    }
+
+    fn decode_pictures(&mut self, ctx: &egui::Context, rows: Vec<Row>) {
+        let (tx, rx) = channel();
+        let ctx = ctx.clone();
+        std::thread::spawn(move || decode_all(&ctx, &rows, &tx));
+        self.decoded = Some(rx);
+    }
+
+    fn upload_pictures(&mut self, ctx: &egui::Context) {
+        let Some(rx) = &self.decoded else {
+            return;
+        };
+        loop {
+            match rx.try_recv() {
+                Ok((name, image)) => {
+                    let texture = ctx.load_texture(
+                        format!("library:{name}"),
+                        image,
+                        egui::TextureOptions::LINEAR,
+                    );
+                    self.pictures.insert(name, texture);
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => return,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    self.decoded = None;
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Puts a freshly saved entry into the list (replacing the row of the same file) and
+    /// decodes its picture.
+    fn show_saved(&mut self, ctx: &egui::Context, entry: LibraryEntry) {
+        let row = Row {
+            file_name: entry_file_name(&entry),
+            entry: Ok(Arc::new(entry)),
+        };
+        self.pictures.remove(&row.file_name);
+        if let Some(old) = self.rows.iter_mut().find(|r| r.file_name == row.file_name) {
+            *old = row.clone();
+        } else {
+            self.rows.push(row.clone());
+            self.rows.sort_by(|a, b| a.file_name.cmp(&b.file_name));
+        }
+        if self.decoded.is_none() {
+            self.decode_pictures(ctx, vec![row]);
+        }
+    }
+}
+
+fn read_rows(dir: &std::path::Path) -> anyhow::Result<Vec<Row>> {
+    seed_if_missing(dir)
+        .with_context(|| format!("could not create the library folder {}", dir.display()))?;
+    let listed = load_folder(dir)
+        .with_context(|| format!("could not read the library folder {}", dir.display()))?;
+    Ok(listed.into_iter().map(row_of).collect())
+}
+
+fn row_of(listed: ListedEntry) -> Row {
+    Row {
+        file_name: listed.file_name,
+        entry: listed.entry.map(Arc::new).map_err(|err| err.to_string()),
+    }
+}
+
+/// Decodes each entry's picture into a small thumbnail, on this worker thread.
+fn decode_all(ctx: &egui::Context, rows: &[Row], tx: &Sender<(String, egui::ColorImage)>) {
+    for row in rows {
+        let Some(picture) = row.entry.as_ref().ok().and_then(|e| e.picture()) else {
+            continue;
+        };
+        // Already checked when the entry loaded; a failure here only leaves the disc.
+        let Ok(rgba) = crate::files::decode_image(&picture.data) else {
+            continue;
+        };
+        let small = image::imageops::thumbnail(
+            &rgba,
+            PICTURE_SIDE_PX.min(rgba.width()),
+            PICTURE_SIDE_PX.min(rgba.height()),
+        );
+        let size = [small.width() as usize, small.height() as usize];
+        let image = egui::ColorImage::from_rgba_unmultiplied(size, small.as_raw());
+        if tx.send((row.file_name.clone(), image)).is_err() {
+            return;
+        }
+    }
+    ctx.request_repaint();
+}
+
+/// Asks the app, from a token's context menu, to save that token to the library.
+pub fn request_save_token(ctx: &egui::Context, token: TokenId) {
+    ctx.data_mut(|d| d.insert_temp(egui::Id::unique(SAVE_TOKEN), Some(token)));
+}
+
+impl LanternApp {
+    /// Reads the library from `dir` (tests pass a temporary folder; the app the data folder's
+    /// `library`).
+    pub fn open_library(&mut self, ctx: &egui::Context, dir: PathBuf) {
+        self.library.open(ctx, dir);
+    }
+
+    /// The library's non-drawing work, from `logic()`.
+    pub(super) fn library_logic(&mut self, ctx: &egui::Context) {
+        self.library.poll(ctx);
+        for message in std::mem::take(&mut self.library.messages) {
+            match message {
+                Ok(text) => self.notifications.info(text),
+                Err(err) => self.notifications.error(&err),
+            }
+        }
+    }
+
+    /// Handles a "Save to library" a token's context menu asked for this frame.
+    pub(super) fn library_after_dock(&mut self, ctx: &egui::Context) {
+        let key = egui::Id::unique(SAVE_TOKEN);
+        if let Some(token) = ctx
+            .data_mut(|d| d.remove_temp::<Option<TokenId>>(key))
+            .flatten()
+        {
+            let encounter = &self.document.encounter;
+            let entry = LibraryEntry::from_token(encounter, token);
+            self.save_to_library(ctx, entry);
+        }
+    }
+
+    /// Saves the open encounter's map (without tokens) to the library.
+    pub fn save_map_to_library(&mut self, ctx: &egui::Context) {
+        let entry = LibraryEntry::from_map(&self.document.encounter);
+        self.save_to_library(ctx, Some(entry));
+    }
+
+    /// Writes an entry, keeping what an older entry of the same name knew of other systems.
+    /// Tokens already placed from it are copies and stay as they are.
+    fn save_to_library(&mut self, ctx: &egui::Context, entry: Option<LibraryEntry>) {
+        let Some(entry) = entry else {
+            return;
+        };
+        let Some(dir) = self.library.dir.clone() else {
+            self.notifications.error(&anyhow::anyhow!(
+                "there is no data folder to keep a library in"
+            ));
+            return;
+        };
+        let entry = match self.library.entry(&entry_file_name(&entry)) {
+            Some(older) => entry.keeping_other_sheets_of(older),
+            None => entry,
+        };
+        let name = entry.name().to_owned();
+        match save_entry(&dir, &entry).with_context(|| {
+            format!(
+                "could not save “{name}” to the library in {}",
+                dir.display()
+            )
+        }) {
+            Ok(_) => {
+                self.notifications
+                    .info(format!("Saved “{name}” to the library"));
+                self.library.show_saved(ctx, entry);
+            }
+            Err(err) => self.notifications.error(&err),
+        }
+    }
+}

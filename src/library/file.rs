@@ -1,0 +1,174 @@
+//! The entry file: an encounter file with a `library` block beside its fields.
+//!
+//! `{ "format_version": 1, …encounter fields…, "library": { "version": 1, "kind": "creature",
+//! "sheets": { "go_forth_heroes": { "trackers": …, "momentum": … } } } }`. See `FORMAT.md`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::entry::{EntryKind, LibraryEntry, SystemSheet};
+use crate::files::{FORMAT_VERSION, FileError, encounter_from_json};
+use crate::model::{Encounter, RuleSystem, Side};
+
+/// The version of the `library` block this build writes. A file with no block is version 0:
+/// a plain encounter file dropped into the library folder, read by [`migrate_v0`].
+pub const LIBRARY_VERSION: u64 = 1;
+
+/// Why a library entry could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum LibraryError {
+    /// The encounter part failed the encounter file's own checks.
+    #[error(transparent)]
+    File(#[from] FileError),
+    #[error(
+        "this entry was saved by a newer Lantern (library format {found}; this one reads up to {supported})"
+    )]
+    FutureVersion { found: u64, supported: u64 },
+    #[error("the library entry is damaged: {0}")]
+    WrongShape(String),
+    #[error("the library entry is inconsistent: {0}")]
+    Inconsistent(String),
+    #[error("could not read or write the library folder: {0}")]
+    Io(#[source] std::io::Error),
+}
+
+#[derive(Serialize, Deserialize)]
+struct Block {
+    version: u64,
+    kind: EntryKind,
+    #[serde(default)]
+    sheets: BTreeMap<RuleSystem, SystemSheet>,
+}
+
+/// Parses and validates an entry from file bytes: the encounter part by the encounter file's
+/// code (shape, references, map size, every embedded image decoded within limits), then the
+/// library block.
+pub fn entry_from_json(bytes: &[u8]) -> Result<LibraryEntry, LibraryError> {
+    let encounter = encounter_from_json(bytes)?;
+    let mut value: Value = serde_json::from_slice(bytes).map_err(FileError::NotJson)?;
+    let block = match value.get_mut("library").map(Value::take) {
+        None => migrate_v0(&encounter)?,
+        Some(block) => read_block(block)?,
+    };
+    let entry = LibraryEntry {
+        kind: block.kind,
+        encounter,
+        sheets: block.sheets,
+    };
+    check(&entry)?;
+    Ok(entry)
+}
+
+/// Encodes an entry as pretty JSON: the encounter file's fields plus the `library` block.
+pub fn entry_to_json(entry: &LibraryEntry) -> Result<Vec<u8>, LibraryError> {
+    #[derive(Serialize)]
+    struct File<'a> {
+        format_version: u64,
+        #[serde(flatten)]
+        encounter: &'a Encounter,
+        library: BlockRef<'a>,
+    }
+    #[derive(Serialize)]
+    struct BlockRef<'a> {
+        version: u64,
+        kind: EntryKind,
+        sheets: &'a BTreeMap<RuleSystem, SystemSheet>,
+    }
+    let file = File {
+        format_version: FORMAT_VERSION,
+        encounter: &entry.encounter,
+        library: BlockRef {
+            version: LIBRARY_VERSION,
+            kind: entry.kind,
+            sheets: &entry.sheets,
+        },
+    };
+    serde_json::to_vec_pretty(&file).map_err(|err| LibraryError::File(FileError::Encode(err)))
+}
+
+fn read_block(block: Value) -> Result<Block, LibraryError> {
+    let version = block
+        .get("version")
+        .and_then(Value::as_u64)
+        .ok_or_else(|| LibraryError::WrongShape("the `library` block has no `version`".into()))?;
+    if version > LIBRARY_VERSION {
+        return Err(LibraryError::FutureVersion {
+            found: version,
+            supported: LIBRARY_VERSION,
+        });
+    }
+    serde_path_to_error::deserialize(block).map_err(|err| {
+        let path = err.path().to_string();
+        let message = format!("at `library.{path}`: {}", err.into_inner());
+        LibraryError::WrongShape(message.chars().take(300).collect())
+    })
+}
+
+/// Version 0 → 1: a plain encounter file in the library folder. One token makes a creature (a
+/// hero when it is on the Party side) with its sheet from the file's fight; no token makes a
+/// map; more than one is refused, since an entry is one thing.
+fn migrate_v0(encounter: &Encounter) -> Result<Block, LibraryError> {
+    match encounter.tokens.as_slice() {
+        [] => Ok(Block {
+            version: LIBRARY_VERSION,
+            kind: EntryKind::Map,
+            sheets: BTreeMap::new(),
+        }),
+        [token] => {
+            let from = LibraryEntry::from_token(encounter, token.id).ok_or_else(|| {
+                LibraryError::Inconsistent("the token could not be read".to_owned())
+            })?;
+            let kind = if token.side == Side::Party {
+                EntryKind::Hero
+            } else {
+                EntryKind::Creature
+            };
+            Ok(Block {
+                version: LIBRARY_VERSION,
+                kind,
+                sheets: from.sheets,
+            })
+        }
+        many => Err(LibraryError::Inconsistent(format!(
+            "this encounter file holds {} tokens; a library entry holds one creature or one map",
+            many.len()
+        ))),
+    }
+}
+
+/// A creature or hero holds exactly one token, a map none; each sheet is in the system it is
+/// filed under, and only Go Forth: Heroes sheets carry momentum.
+fn check(entry: &LibraryEntry) -> Result<(), LibraryError> {
+    let tokens = entry.encounter.tokens.len();
+    match (entry.kind, tokens) {
+        (EntryKind::Map, 0) => {}
+        (EntryKind::Map, n) => {
+            return Err(LibraryError::Inconsistent(format!(
+                "a map entry holds no tokens, this one holds {n}"
+            )));
+        }
+        (_, 1) => {}
+        (kind, n) => {
+            return Err(LibraryError::Inconsistent(format!(
+                "a {} entry holds one token, this one holds {n}",
+                kind.label().to_lowercase()
+            )));
+        }
+    }
+    for (system, sheet) in &entry.sheets {
+        if sheet.trackers.system() != *system {
+            return Err(LibraryError::Inconsistent(format!(
+                "the sheet filed under {system:?} holds {:?} numbers",
+                sheet.trackers.system()
+            )));
+        }
+        if sheet.momentum.is_some() && *system != RuleSystem::GoForthHeroes {
+            return Err(LibraryError::Inconsistent(format!(
+                "the {system:?} sheet carries a momentum pool, which only Go Forth: Heroes has"
+            )));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,130 @@
+//! The library folder: one JSON file per entry, listed with each bad file's error, saved
+//! atomically, and copied whole to and from another folder (to share a bestiary).
+
+use std::path::{Path, PathBuf};
+
+use super::entry::LibraryEntry;
+use super::file::{LibraryError, entry_from_json, entry_to_json};
+use crate::files::write_atomic;
+
+/// One file of the library folder: its entry, or why it could not be read.
+#[derive(Debug)]
+pub struct ListedEntry {
+    pub file_name: String,
+    pub entry: Result<LibraryEntry, LibraryError>,
+}
+
+/// What copying a folder did: the files copied, and each file left out with its reason.
+#[derive(Debug, Default)]
+pub struct CopyReport {
+    pub copied: Vec<String>,
+    pub failed: Vec<(String, LibraryError)>,
+}
+
+/// Reads every `*.json` file of `dir`, sorted by file name. A missing folder is an empty
+/// library; a file that fails is listed with its error and the others load regardless. Files
+/// are read on a few threads, since a bestiary of a thousand entries decodes a thousand images.
+pub fn load_folder(dir: &Path) -> Result<Vec<ListedEntry>, LibraryError> {
+    let paths = entry_paths(dir)?;
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let chunk = paths.len().div_ceil(threads.max(1)).max(1);
+    let listed = std::thread::scope(|scope| {
+        let workers: Vec<_> = paths
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(|p| read_listed(p)).collect()))
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| worker.join().unwrap_or_else(|_| Vec::new()))
+            .collect()
+    });
+    Ok(listed)
+}
+
+fn read_listed(path: &Path) -> ListedEntry {
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let entry = std::fs::read(path)
+        .map_err(LibraryError::Io)
+        .and_then(|bytes| entry_from_json(&bytes));
+    ListedEntry { file_name, entry }
+}
+
+/// The entry files of `dir` (not the hidden temporaries of an atomic save), sorted.
+fn entry_paths(dir: &Path) -> Result<Vec<PathBuf>, LibraryError> {
+    let read = match std::fs::read_dir(dir) {
+        Ok(read) => read,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(err) => return Err(LibraryError::Io(err)),
+    };
+    let mut paths: Vec<PathBuf> = read
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| is_entry_file(p))
+        .collect();
+    paths.sort();
+    Ok(paths)
+}
+
+fn is_entry_file(path: &Path) -> bool {
+    let name = path.file_name().map(|n| n.to_string_lossy());
+    let visible_json = name.is_some_and(|n| !n.starts_with('.') && n.ends_with(".json"));
+    visible_json && path.is_file()
+}
+
+/// The file an entry is saved as: its name made safe for any file system, then its kind
+/// (`goblin-archer.creature.json`). Saving an entry of the same name and kind replaces it.
+pub fn entry_file_name(entry: &LibraryEntry) -> String {
+    let mut slug = String::new();
+    for c in entry.name().chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            slug.push(c);
+        } else if !slug.ends_with('-') && !slug.is_empty() {
+            slug.push('-');
+        }
+    }
+    let slug: String = slug.trim_end_matches('-').chars().take(80).collect();
+    let slug = if slug.is_empty() {
+        "entry".into()
+    } else {
+        slug
+    };
+    format!("{slug}.{}.json", entry.kind.label().to_lowercase())
+}
+
+/// Writes `entry` into `dir` atomically (creating the folder), replacing an entry of the same
+/// name and kind. Returns the file written.
+pub fn save_entry(dir: &Path, entry: &LibraryEntry) -> Result<PathBuf, LibraryError> {
+    std::fs::create_dir_all(dir).map_err(LibraryError::Io)?;
+    let bytes = entry_to_json(entry)?;
+    let path = dir.join(entry_file_name(entry));
+    write_atomic(&path, |w| w.write_all(&bytes)).map_err(LibraryError::Io)?;
+    Ok(path)
+}
+
+/// Copies every valid entry file of `from` into `to` (import or export of a whole folder),
+/// byte for byte and atomically; a file of the same name in `to` is replaced. Files that fail
+/// to load are left out and reported; they never stop the others.
+pub fn copy_entries(from: &Path, to: &Path) -> Result<CopyReport, LibraryError> {
+    std::fs::create_dir_all(to).map_err(LibraryError::Io)?;
+    let mut report = CopyReport::default();
+    for path in entry_paths(from)? {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let result = std::fs::read(&path)
+            .map_err(LibraryError::Io)
+            .and_then(|bytes| entry_from_json(&bytes).map(|_| bytes))
+            .and_then(|bytes| {
+                write_atomic(&to.join(&name), |w| w.write_all(&bytes)).map_err(LibraryError::Io)
+            });
+        match result {
+            Ok(()) => report.copied.push(name),
+            Err(err) => report.failed.push((name, err)),
+        }
+    }
+    Ok(report)
+}

@@ -1,0 +1,202 @@
+//! The Library pane: dragging entries and groups onto the map, saving a token into it.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use egui::{Key, Modifiers, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use lantern::app::{AppConfig, LanternApp, Pane};
+use lantern::library::{EntryKind, LibraryEntry, load_folder, save_entry};
+use lantern::model::{Cell, Document, Encounter, RuleSystem, Side, SizeCategory, Token, TokenId};
+
+use crate::support::drag;
+
+fn entry(name: &str, side: Side, size: SizeCategory) -> LibraryEntry {
+    let mut e = Encounter::new(name, RuleSystem::GoForthHeroes);
+    e.tokens
+        .push(Token::new(TokenId(1), name, side, Cell::new(0, 0)).with_size(size));
+    let Some(entry) = LibraryEntry::from_token(&e, TokenId(1)) else {
+        panic!("the token is there");
+    };
+    entry
+}
+
+/// The real app on `encounter`, its library in `data_dir/library` holding a goblin, a
+/// hobgoblin and the hero Kestrel, with the Library pane in front.
+fn library_app(data_dir: &Path, encounter: Encounter) -> Harness<'static, LanternApp> {
+    let library = data_dir.join("library");
+    for e in [
+        entry("Goblin", Side::Enemy, SizeCategory::Small),
+        entry("Hobgoblin", Side::Enemy, SizeCategory::Large),
+        entry("Kestrel", Side::Party, SizeCategory::Medium),
+    ] {
+        if let Err(err) = save_entry(&library, &e) {
+            panic!("could not seed the library: {err}");
+        }
+    }
+    let config = AppConfig::with_data_dir(Some(data_dir.to_path_buf()));
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_eframe(move |cc| {
+            let mut app = LanternApp::new_with(cc, config);
+            app.document = Document::new(encounter, None);
+            app.show_pane(Pane::Library);
+            app
+        });
+    wait_for_library(&mut harness);
+    harness
+}
+
+/// Steps the app until the worker's listing and pictures have arrived.
+fn wait_for_library(harness: &mut Harness<'_, LanternApp>) {
+    let start = Instant::now();
+    while !harness.state().library.pictures_done() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the library never loaded"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+        harness.step();
+    }
+    harness.run();
+}
+
+/// The library's line for `name` (the leftmost node of that label: the pane sits left of the map).
+fn library_label(harness: &Harness<'_, LanternApp>, name: &str) -> Pos2 {
+    let Some(pos) = harness
+        .get_all_by_label(name)
+        .map(|n| n.rect().center())
+        .min_by(|a, b| a.x.total_cmp(&b.x))
+    else {
+        panic!("no {name} in the library");
+    };
+    pos
+}
+
+/// The map canvas (the largest node called "Map": the other is its tab).
+fn map_rect(harness: &Harness<'_, LanternApp>) -> egui::Rect {
+    let Some(map) = harness
+        .get_all_by_label("Map")
+        .map(|n| n.rect())
+        .max_by(|a, b| a.area().total_cmp(&b.area()))
+    else {
+        panic!("no map");
+    };
+    map
+}
+
+fn map_centre(harness: &Harness<'_, LanternApp>) -> Pos2 {
+    map_rect(harness).center()
+}
+
+fn names(harness: &Harness<'_, LanternApp>) -> Vec<String> {
+    let tokens = &harness.state().document.encounter.tokens;
+    tokens.iter().map(|t| t.name.clone()).collect()
+}
+
+fn skirmish() -> Encounter {
+    Encounter::new("Skirmish", RuleSystem::GoForthHeroes)
+}
+
+#[test]
+fn dragging_goblin_onto_the_map_twice_makes_goblin_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = library_app(dir.path(), skirmish());
+    for _ in 0..2 {
+        let from = library_label(&harness, "Goblin");
+        let to = map_centre(&harness);
+        drag(&mut harness, from, to, Modifiers::NONE);
+    }
+    assert_eq!(names(&harness), ["Goblin", "Goblin 2"]);
+    harness.get_by_label("Goblin 2");
+}
+
+#[test]
+fn a_hero_already_on_the_map_is_refused_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = library_app(dir.path(), skirmish());
+    for _ in 0..2 {
+        let from = library_label(&harness, "Kestrel");
+        let to = map_centre(&harness);
+        drag(&mut harness, from, to, Modifiers::NONE);
+    }
+    assert_eq!(names(&harness), ["Kestrel"]);
+    let note = harness.state().map_view.refusal_note().unwrap_or_default();
+    assert!(note.contains("Kestrel is already on the map"), "{note}");
+}
+
+/// Clicks the "+" on the library line of `name`.
+fn add_to_group(harness: &mut Harness<'_, LanternApp>, name: &str) {
+    let row_y = library_label(harness, name).y;
+    let map_left = map_rect(harness).left();
+    let Some(plus) = harness
+        .get_all_by_label("+")
+        .filter(|n| n.rect().center().x < map_left)
+        .min_by(|a, b| {
+            let distance = |n: &egui_kittest::Node<'_>| (n.rect().center().y - row_y).abs();
+            distance(a).total_cmp(&distance(b))
+        })
+    else {
+        panic!("no + button");
+    };
+    plus.click();
+    harness.run();
+}
+
+#[test]
+fn ctrl_z_removes_a_placed_group_in_one_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = library_app(dir.path(), skirmish());
+    for _ in 0..4 {
+        add_to_group(&mut harness, "Goblin");
+    }
+    add_to_group(&mut harness, "Hobgoblin");
+    harness.get_by_label("4× Goblin, 1× Hobgoblin");
+    let from = library_label(&harness, "✋ Group");
+    let to = map_centre(&harness);
+    drag(&mut harness, from, to, Modifiers::NONE);
+    assert_eq!(
+        names(&harness),
+        ["Goblin", "Goblin 2", "Goblin 3", "Goblin 4", "Hobgoblin"]
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert!(names(&harness).is_empty(), "{:?}", names(&harness));
+    assert_eq!(harness.state().document.history().undo_label(), None);
+}
+
+#[test]
+fn a_token_saved_to_the_library_appears_in_the_pane_and_the_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut encounter = skirmish();
+    let mut bram = Token::new(TokenId(3), "Bram", Side::Party, Cell::new(10, 8));
+    bram.speed_cells = 7;
+    encounter.tokens.push(bram);
+    let mut harness = library_app(dir.path(), encounter);
+    let map = map_rect(&harness);
+    let Some(on_map) = harness
+        .get_all_by_label("Bram")
+        .find(|n| map.contains(n.rect().center()))
+    else {
+        panic!("Bram is not on the map");
+    };
+    on_map.click_secondary();
+    harness.run();
+    harness.get_by_label("Save to library").click();
+    harness.run();
+    let listed = load_folder(&dir.path().join("library")).unwrap();
+    let saved = listed
+        .iter()
+        .filter_map(|l| l.entry.as_ref().ok())
+        .find(|e| e.name() == "Bram")
+        .unwrap();
+    assert_eq!(saved.kind, EntryKind::Hero);
+    assert_eq!(saved.token().unwrap().speed_cells, 7);
+    // The pane lists it, left of the map.
+    assert!(
+        harness
+            .get_all_by_label("Bram")
+            .any(|n| n.rect().center().x < map.left())
+    );
+}
