@@ -114,6 +114,13 @@ fn check_references(encounter: &Encounter) -> Result<(), FileError> {
             wall.id.0
         )));
     }
+    let mut area_ids = std::collections::BTreeSet::new();
+    if let Some(area) = encounter.areas.iter().find(|a| !area_ids.insert(a.id)) {
+        return Err(FileError::Inconsistent(format!(
+            "two areas share the id {}",
+            area.id.0
+        )));
+    }
     if let Some(bg) = encounter
         .map
         .background

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::combat::command::{CombatCommand, CombatError, apply_combat};
 use crate::rules::{RulesError, TrackerCommand};
 
+use super::{AreaCommand, AreaId};
 use super::{
     Background, Cell, CellLength, CombatState, CustomBand, DiagonalRule, EmbeddedImage, Encounter,
     FogCommand, GridKind, ImageId, Light, LogEntry, MapSpec, ObstaclePolygon, RuleSystem, Token,
@@ -87,6 +88,8 @@ pub enum Command {
     SetCombat(Box<CombatState>),
     /// A change to the fog of war.
     Fog(FogCommand),
+    /// A change to the areas of effect on the map.
+    Area(AreaCommand),
 }
 
 /// Why a command could not be applied.
@@ -122,6 +125,8 @@ pub enum CommandError {
     EmptyLog,
     #[error("the encounter's name can't be empty")]
     EmptyName,
+    #[error("there is no area {0}, or one with its id exists already")]
+    AreaId(AreaId),
     #[error(transparent)]
     Combat(#[from] CombatError),
     #[error(transparent)]
@@ -160,6 +165,7 @@ impl Command {
             Self::SetCombat(_) => "Restore combat",
             Self::Tracker(_) => "Change tracker",
             Self::Fog(c) => c.label(),
+            Self::Area(c) => c.label(),
         }
     }
 }
@@ -232,6 +238,11 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
             *state,
         )))),
         Command::Fog(command) => Ok(Command::Fog(command.apply(&mut encounter.fog))),
+        Command::Area(command) => Ok(Command::Area(
+            command
+                .apply(&mut encounter.areas)
+                .map_err(CommandError::AreaId)?,
+        )),
     }
 }
 

@@ -5,8 +5,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Cell, CombatState, EmbeddedImage, Fog, GridPoint, ImageId, Light, MapSpec, RuleSystem, Token,
-    TokenId, Wall, WallId,
+    AreaTemplate, Cell, CombatState, EmbeddedImage, Fog, GridPoint, ImageId, Light, MapSpec,
+    RuleSystem, Token, TokenId, Wall, WallId,
 };
 
 /// A named distance band a GM defines for systems whose texts name none (Post, 3d6).
@@ -54,6 +54,9 @@ pub struct Encounter {
     /// Fog of war: on or off, what the party explored, the GM's reveals and hides.
     #[serde(default)]
     pub fog: Fog,
+    /// Areas of effect kept on the map (cones, spheres, lines, squares, bursts, auras).
+    #[serde(default)]
+    pub areas: Vec<AreaTemplate>,
 }
 
 impl Default for Encounter {
@@ -79,6 +82,7 @@ impl Encounter {
             combat: CombatState::default(),
             lights: Vec::new(),
             fog: Fog::default(),
+            areas: Vec::new(),
         }
     }
 

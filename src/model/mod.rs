@@ -3,6 +3,7 @@
 //! Flow: the shell builds a [`Command`], [`Document::apply`] runs it through [`apply`] (which
 //! returns the inverse) and records both in the [`History`] for undo and redo.
 
+mod area;
 mod combat;
 mod command;
 mod document;
@@ -17,6 +18,7 @@ mod rule_system;
 mod token;
 mod wall;
 
+pub use area::{AreaCommand, AreaId, AreaSelect, AreaShape, AreaSize, AreaTemplate, fresh_area_id};
 pub use combat::{CombatState, LogEntry};
 pub use command::{CellLayer, Command, CommandError, apply};
 pub use document::Document;

@@ -6,6 +6,7 @@ mod combat_commands;
 mod files;
 mod fuzz_loaders;
 mod fuzz_support;
+mod geometry_area;
 mod geometry_board;
 mod geometry_cover;
 mod geometry_props;

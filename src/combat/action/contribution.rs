@@ -151,7 +151,7 @@ impl Lever {
             (Self::RollModifier(n), CheckSetup::Evening(c)) => c.modifier += n,
             (Self::Difficulty(n), CheckSetup::RoadAndRuin(c)) => c.difficulty += n,
             (Self::ExtraLowDie, CheckSetup::RoadAndRuin(c)) => {
-                c.tiring = c.tiring.saturating_add(1)
+                c.tiring = c.tiring.saturating_add(1);
             }
             (Self::Exhausted, CheckSetup::RoadAndRuin(c)) if c.exhaustion == Exhaustion::Fresh => {
                 c.exhaustion = Exhaustion::Exhausted;
