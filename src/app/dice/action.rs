@@ -195,6 +195,7 @@ pub(super) fn result_ui(
     ui.label(RichText::new(&last.dice).monospace());
     super::boost::boost_ui(ui, ctx.encounter, state, rng);
     apply_ui(ui, ctx.encounter, state);
+    super::area::apply_ui(ui, ctx.encounter, state);
 }
 
 fn apply_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {

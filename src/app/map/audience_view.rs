@@ -58,6 +58,13 @@ pub fn paint_map_view(
         view.fog
             .paint(&painter, scene, generation, encounter, options.audience, t);
     }
+    super::area_tool::paint_kept_areas(
+        &painter,
+        scene,
+        encounter,
+        t,
+        options.audience == MapAudience::Players,
+    );
     let cells = fogged.then(|| view.fog.cells(scene, generation, encounter));
     let tokens = TokensView {
         ui,
