@@ -2,6 +2,7 @@
 //! files, geometry, turn structure and the importers, all without egui.
 
 mod action_flow;
+mod area_action;
 mod combat_commands;
 mod files;
 mod fuzz_loaders;
