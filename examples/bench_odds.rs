@@ -90,6 +90,7 @@ fn road_and_ruin() {
             die: AttackDie::D12,
             modifier: 2,
             armour: 4,
+            ..AttackRoll::default()
         }
         .odds(),
     );

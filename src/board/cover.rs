@@ -210,6 +210,9 @@ impl Scene {
         cache: &mut CrossingCache,
     ) -> Verdict {
         let n = self.lattice.corner_count();
+        if self.grid() == GridKind::Gridless && target_cells.len() > 1 {
+            return self.judge_whole(starts, target_cells, filter, cache);
+        }
         let mut best: Option<Attempt> = None;
         'search: for &start in starts {
             for &cell in target_cells {
@@ -229,6 +232,48 @@ impl Scene {
             states: [LineState::Clear; 6],
         });
         self.verdict_from(best, n)
+    }
+
+    /// GFH, Without Grid, for a target of several cells: a line touching any part gives Line of
+    /// Sight, and a target whose parts cannot all be touched has Cover. So every line to every
+    /// corner of every cell counts, not the best cell (that is the grid rule, "any one square").
+    /// The evidence shows the cell with the fewest clear lines, the part that is hidden.
+    fn judge_whole(
+        &self,
+        starts: &[LineEnd],
+        target_cells: &[Cell],
+        filter: &LineFilter,
+        cache: &mut CrossingCache,
+    ) -> Verdict {
+        let n = self.lattice.corner_count();
+        let start = starts.first().copied().unwrap_or(LineEnd {
+            point: LatticePoint::default(),
+            inside: LatticePoint::default(),
+        });
+        let attempts: Vec<Attempt> = target_cells
+            .iter()
+            .map(|&cell| self.attempt(start, cell, filter, None, cache))
+            .collect();
+        let clear: u32 = attempts.iter().map(|a| a.score.0).sum();
+        let reach: u32 = attempts.iter().map(|a| a.score.1).sum();
+        let of = (n * attempts.len()) as u32;
+        let Some(worst) = attempts.iter().min_by_key(|a| a.score).copied() else {
+            return self.judge(starts, &[], filter, cache);
+        };
+        let kind = if clear == of {
+            VerdictKind::Clear
+        } else if reach > 0 {
+            VerdictKind::Cover
+        } else {
+            VerdictKind::NoSight
+        };
+        Verdict {
+            kind,
+            clear_lines: clear,
+            of_lines: of,
+            degree: CoverDegree::grade(self.system, kind, clear, of),
+            ..self.verdict_from(worst, n)
+        }
     }
 
     /// The corners (centre on gridless maps) the attacker may trace from, with a point inside

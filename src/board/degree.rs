@@ -78,6 +78,15 @@ impl CoverDegree {
         }
     }
 
+    /// Evening's cover when the *attacker* rolls against the covered target's defense TN: the
+    /// TN rises by 3, 6 or 9. Evening, Defense (Circumstantial bonuses) writes cover only as a
+    /// cut to the TN of the covered creature's own defense check; when the attacker rolls
+    /// instead, we read the same circumstance from the other side, so the target is as hard
+    /// to hit either way.
+    pub fn attack_tn_modifier(self) -> Option<i32> {
+        self.tn_modifier().map(|m| -m)
+    }
+
     /// What the GM should apply, in the system's words.
     pub fn lever(self) -> String {
         match self {

@@ -15,6 +15,12 @@
 //!
 //! Solid blockers (obstacle cells, hostile tokens) enter as their outline segments: a line that
 //! enters a solid must cross or touch its outline from both sides.
+//!
+//! A line whose two ends are the same point (two touching cells sharing a corner) has no
+//! direction: only blocker pieces passing through that point matter, and the line is clear when
+//! one can turn around the point from inside the first cell to inside the second, one way or the
+//! other, without crossing such a piece (a wall ending at the point can be peeked around; one
+//! running through it cannot).
 
 use super::index::Segment;
 use super::lattice::{LatticePoint, cross, dot, orient};
@@ -81,6 +87,14 @@ impl LineTrace {
     /// crossing), so callers can stop looking.
     pub fn add(&mut self, s: &Segment) -> bool {
         let (p, q) = (self.p.point, self.q.point);
+        if p == q {
+            // A point line: only a piece through the point matters (see the module docs).
+            if orient(s.a, s.b, p) == 0 && dot(s.a.minus(p), s.b.minus(p)) <= 0 {
+                self.push_ray(true, s.a.minus(p), s.source);
+                self.push_ray(true, s.b.minus(p), s.source);
+            }
+            return false;
+        }
         let (oa, ob) = (orient(p, q, s.a), orient(p, q, s.b));
         if oa == ob && oa != 0 {
             return false;
@@ -172,6 +186,9 @@ impl LineTrace {
         if let Some(s) = self.crossed {
             return Some(s.source);
         }
+        if self.length2 == 0 {
+            return self.point_blocker();
+        }
         if self.contacts.is_empty() && self.rays.is_empty() {
             return None;
         }
@@ -196,6 +213,42 @@ impl LineTrace {
                 .map(|g| g.source)
                 .or(fallback)
                 .or(Some(0))
+        }
+    }
+
+    /// The verdict of a line whose ends are one point: clear when a turn around the point, one
+    /// way or the other, leads from inside the first cell to inside the second without crossing
+    /// a blocker piece through the point.
+    fn point_blocker(&self) -> Option<u32> {
+        let first = self.rays.first()?.source;
+        let from = self.p.inside.minus(self.p.point);
+        let to = self.q.inside.minus(self.q.point);
+        let zero = LatticePoint::default();
+        let along = |a: LatticePoint, b: LatticePoint| cross(a, b) == 0 && dot(a, b) > 0;
+        if self
+            .rays
+            .iter()
+            .any(|r| (from != zero && along(r.dir, from)) || (to != zero && along(r.dir, to)))
+        {
+            return Some(first);
+        }
+        if from == zero || to == zero || along(from, to) {
+            // A centre end may leave in any direction, and two ends inside the same wedge need
+            // no turn at all.
+            return None;
+        }
+        // Angles are counted counter-clockwise from `from`; a ray strictly before `to` lies on
+        // the counter-clockwise turn, one after it on the clockwise turn.
+        let before = |a: LatticePoint, b: LatticePoint| {
+            let (ha, hb) = (half(a, from), half(b, from));
+            if ha == hb { cross(a, b) > 0 } else { ha < hb }
+        };
+        let ccw_blocked = self.rays.iter().any(|r| before(r.dir, to));
+        let cw_blocked = self.rays.iter().any(|r| before(to, r.dir));
+        if ccw_blocked && cw_blocked {
+            Some(first)
+        } else {
+            None
         }
     }
 
@@ -399,5 +452,16 @@ mod tests {
             (11, 1),
             &[((0, -9), (0, 0))]
         ));
+    }
+
+    #[test]
+    fn a_point_line_sees_past_walls_elsewhere_and_around_a_wall_end() {
+        // Two cells side by side, the line from the shared corner (0,0) to itself.
+        let (p, left, right) = ((0, 0), (-1, 1), (1, 1));
+        assert!(clear(p, left, p, right, &[((5, 5), (9, 5))]));
+        // A wall along the shared side ends at the point: turn the other way round it.
+        assert!(clear(p, left, p, right, &[((0, 0), (0, 9))]));
+        // The same wall running on past the point closes both turns.
+        assert!(!clear(p, left, p, right, &[((0, -9), (0, 9))]));
     }
 }

@@ -15,7 +15,7 @@ use super::wounds::{check_wounds, token_speed};
 use crate::model::{Encounter, LogEntry, RuleSystem, Side, TokenId};
 use crate::rules::TokenTrackers;
 use crate::rules::evening::EveningToken;
-use crate::rules::go_forth_heroes::{Defense, WoundEffect};
+use crate::rules::go_forth_heroes::{Defense, Wound, WoundEffect};
 use crate::rules::three_d6::EscalationChange;
 
 /// A change to the fight.
@@ -73,6 +73,12 @@ pub enum CombatCommand {
     /// First aid stabilized a combatant at 0 health (Evening, Stabilize).
     Stabilize {
         token: TokenId,
+    },
+    /// A Go Forth: Heroes Wound rolled or entered on the tracker, applied with its chart effects
+    /// exactly as a Beat's Wound is (GFH, Determining the Wound).
+    TakeWound {
+        token: TokenId,
+        wound: Wound,
     },
 }
 
@@ -197,6 +203,7 @@ impl CombatCommand {
             Self::Momentum { .. } => "Momentum",
             Self::DeathSave { .. } => "Death save",
             Self::Stabilize { .. } => "Stabilize",
+            Self::TakeWound { .. } => "Take a wound",
         }
     }
 }
@@ -264,6 +271,9 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
         }
         CombatCommand::DeathSave { token, d20 } => death_save(&mut scratch, &names, token, d20)?,
         CombatCommand::Stabilize { token } => stabilize(&mut scratch, &names, token)?,
+        CombatCommand::TakeWound { token, wound } => {
+            super::momentum_apply::take_wound(&mut scratch, &names, token, &wound)?;
+        }
     }
     encounter.combat = scratch;
     Ok(())

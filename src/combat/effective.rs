@@ -28,6 +28,11 @@ pub struct CheckEffects {
     pub exhausted: bool,
     /// Evening: a Prowess or Finesse defense fails whatever the roll (Paralyzed, Stunned, …).
     pub fails_physical_defenses: bool,
+    /// Evening: every defense fails whatever the roll (Petrified).
+    pub fails_all_defenses: bool,
+    /// Evening: an attack that hits is a critical hit (an adjacent attacker against a Paralyzed
+    /// or Unconscious target); set only by [`target_reach_effects`].
+    pub critical_if_hit: bool,
     /// One line per condition or Wound that changed the check, e.g. "Weakened: Hard".
     pub reasons: Vec<String>,
     /// GFH: one of the roller's Wounds made the check Hard (its reason is in `reasons`).
@@ -94,6 +99,10 @@ pub fn check_effects(
                     out.fails_physical_defenses = true;
                     "fails Prowess and Finesse defenses outright".to_owned()
                 }
+                Effect::FailsAllDefenses if kinds.contains(&CheckKind::Defense) => {
+                    out.fails_all_defenses = true;
+                    "fails every defense outright".to_owned()
+                }
                 _ => continue,
             };
             out.reasons.push(format!("{}: {line}", c.name));
@@ -105,6 +114,43 @@ pub fn check_effects(
                 out.easier = true;
                 out.reasons.push(format!("target {}: {easy}", c.name));
             }
+        }
+    }
+    out
+}
+
+/// What the target's conditions do to an attack on it that depend on whether the attacker is
+/// adjacent (Evening, Conditions): Prone gives an adjacent attacker advantage and any other
+/// disadvantage; a hit from an adjacent attacker on a Paralyzed or Unconscious target is a
+/// critical hit. Merge it with [`check_effects`] for the attack (whose `harder` and `easier`
+/// then offset each other as Evening's advantage rules say).
+#[must_use]
+pub fn target_reach_effects(
+    list: &[ActiveCondition],
+    system: RuleSystem,
+    target: TokenId,
+    adjacent: bool,
+) -> CheckEffects {
+    let (easy, hard) = ease_words(system);
+    let mut out = CheckEffects::default();
+    for (c, def) in on_token(list, system, target) {
+        for effect in def.map_or(&[][..], |d| d.effects) {
+            let line = match (*effect, adjacent) {
+                (Effect::AttacksAgainstByReach, true) => {
+                    out.easier = true;
+                    format!("{easy} (adjacent)")
+                }
+                (Effect::AttacksAgainstByReach, false) => {
+                    out.harder = true;
+                    format!("{hard} (not adjacent)")
+                }
+                (Effect::AdjacentHitsCritical, true) => {
+                    out.critical_if_hit = true;
+                    "a hit from adjacent is a critical hit".to_owned()
+                }
+                _ => continue,
+            };
+            out.reasons.push(format!("target {}: {line}", c.name));
         }
     }
     out
@@ -262,6 +308,29 @@ mod tests {
         );
         assert!(attack.easier && attack.harder, "they offset in the check");
         assert_eq!(attack.reasons[1], "target Exposed: Easy");
+    }
+
+    #[test]
+    fn evening_prone_paralyzed_and_petrified_as_the_text_writes_them() {
+        // Evening, Conditions: Prone — an attack against it has advantage from adjacent,
+        // otherwise disadvantage; Paralyzed — an adjacent hit is a critical hit; Petrified —
+        // fails any defense check.
+        let ev = RuleSystem::Evening;
+        let list = vec![cond(2, "Prone"), cond(3, "Paralyzed"), cond(4, "Petrified")];
+        let near = target_reach_effects(&list, ev, TokenId(2), true);
+        assert!(near.easier && !near.harder);
+        let far = target_reach_effects(&list, ev, TokenId(2), false);
+        assert!(far.harder && !far.easier);
+        assert_eq!(
+            far.reasons,
+            vec!["target Prone: disadvantage (not adjacent)".to_owned()]
+        );
+        assert!(target_reach_effects(&list, ev, TokenId(3), true).critical_if_hit);
+        assert!(!target_reach_effects(&list, ev, TokenId(3), false).critical_if_hit);
+        let stone = check_effects(&list, ev, TokenId(4), &[CheckKind::Defense], None);
+        assert!(stone.fails_all_defenses && stone.fails_physical_defenses);
+        let paralyzed = check_effects(&list, ev, TokenId(3), &[CheckKind::Defense], None);
+        assert!(!paralyzed.fails_all_defenses && paralyzed.fails_physical_defenses);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::board::Scene;
 use crate::model::{CombatState, LogEntry, TokenId};
 use crate::rules::TokenTrackers;
 use crate::rules::go_forth_heroes::{
-    GfhToken, WoundEffect, WoundRoll, wound_condition, wound_effect,
+    GfhChange, GfhToken, Wound, WoundEffect, WoundRoll, wound_condition, wound_effect,
 };
 
 /// The custom condition a Beat that knocks a hero out leaves on its token (GFH, Beats).
@@ -237,13 +237,6 @@ fn knock_out(
         existing_wounds: u32::try_from(hero.wounds.len()).unwrap_or(u32::MAX),
     };
     let wound = roll.wound_from_dice(k.d20, k.d8, k.d4);
-    let mut hero = hero;
-    // The faces are clamped to their dice, so the chart roll is always valid.
-    hero.wounds.push(wound.clone());
-    state
-        .trackers
-        .per_token
-        .insert(owner, TokenTrackers::GoForthHeroes(hero));
     let sessions = if wound.sessions_left > 0 {
         format!(", {} sessions", wound.sessions_left)
     } else {
@@ -265,9 +258,39 @@ fn knock_out(
             wound_effect(k.defense, wound.effect_roll)
         ),
     });
-    let mut marks = vec![KNOCKED_OUT];
-    marks.extend(wound_condition(k.defense, wound.effect_roll));
-    for name in marks {
+    let condition = ActiveCondition {
+        token: owner,
+        name: KNOCKED_OUT.to_owned(),
+        duration: Duration::UntilRemoved,
+    };
+    apply_condition_cmd(state, names, condition)?;
+    take_wound(state, names, owner, &wound)
+}
+
+/// A Wound joining a hero (GFH, Wounds; Determining the Wound), the one path for a Wound from a
+/// Beat and one rolled or entered on the tracker: it joins the hero's Wounds, the chart's
+/// Condition (a 1 on any chart) goes on the token until removed, and Soul 8 takes one momentum
+/// die for good (a hero without a pool has none to lose, which the log says).
+pub(super) fn take_wound(
+    state: &mut CombatState,
+    names: &Names<'_>,
+    owner: TokenId,
+    wound: &Wound,
+) -> Result<(), CombatError> {
+    if names.0.token(owner).is_none() {
+        return Err(CombatError::NoSuchToken(owner));
+    }
+    let mut hero = match state.trackers.per_token.get(&owner) {
+        Some(TokenTrackers::GoForthHeroes(t)) => t.clone(),
+        _ => GfhToken::default(),
+    };
+    hero.apply(&GfhChange::AddWound(wound.clone()))
+        .map_err(|e| CombatError::CannotAct(e.to_string()))?;
+    state
+        .trackers
+        .per_token
+        .insert(owner, TokenTrackers::GoForthHeroes(hero));
+    if let Some(name) = wound_condition(wound.defense, wound.effect_roll) {
         let condition = ActiveCondition {
             token: owner,
             name: name.to_owned(),
@@ -276,7 +299,15 @@ fn knock_out(
         apply_condition_cmd(state, names, condition)?;
     }
     if wound.effect() == WoundEffect::LoseMomentumDie {
-        lose_a_die(state, names, owner)?;
+        if state.momentum.contains_key(&owner) {
+            lose_a_die(state, names, owner)?;
+        } else {
+            state.log.push(LogEntry::event(
+                names.name(owner),
+                "Wound",
+                "no momentum pool yet: no die to lose",
+            ));
+        }
     }
     Ok(())
 }

@@ -80,8 +80,8 @@ pub fn hard_from_wounds(
 }
 
 /// `token`'s Move this turn: its speed, less any "Move reduced by N" Wound (the Wound changes
-/// the hero's Move itself, so it comes off first), then changed by `conditions` (0 wins,
-/// doubling, halving). Every step says why. A token that is not on the map moves 0.
+/// the hero's Move itself, so it comes off first) or Evening's exhaustion (halved from level
+/// 2, 0 from level 5), then changed by `conditions` (0 wins, doubling, halving). Every step says why. A token that is not on the map moves 0.
 #[must_use]
 pub fn token_speed(
     encounter: &Encounter,
@@ -94,6 +94,17 @@ pub fn token_speed(
         if let WoundEffect::SlowerMove(squares) = wound.effect() {
             base = base.saturating_sub(squares);
             reasons.push(format!("{}: {}", wound.name(), wound.effect()));
+        }
+    }
+    // Evening, Exhaustion: level 2 halves speed, level 5 makes it 0; it weighs on the
+    // creature itself, so it comes before its conditions, as a Wound does.
+    if let Some(TokenTrackers::Evening(t)) = encounter.combat.trackers.per_token.get(&token) {
+        if t.exhaustion >= 5 {
+            base = 0;
+            reasons.push(format!("Exhaustion {}: speed 0", t.exhaustion));
+        } else if t.exhaustion >= 2 {
+            base /= 2;
+            reasons.push(format!("Exhaustion {}: speed halved", t.exhaustion));
         }
     }
     let mut speed = effective_speed(conditions, encounter.system, token, base);

@@ -59,6 +59,14 @@ pub enum Effect {
     NoLockSlot,
     /// The bearer fails Prowess and Finesse defenses outright (Evening).
     FailsPhysicalDefenses,
+    /// The bearer fails every defense check outright (Evening, Petrified).
+    FailsAllDefenses,
+    /// Attacks against the bearer have advantage from an adjacent attacker and disadvantage
+    /// from any other (Evening, Prone).
+    AttacksAgainstByReach,
+    /// An adjacent attacker's hit on the bearer is a critical hit (Evening, Paralyzed;
+    /// Unconscious).
+    AdjacentHitsCritical,
     /// Difficulty rises by this much (Road and Ruin).
     Difficulty(i8),
     /// Roll one more skill die and keep the lower (Road and Ruin Tiring).

@@ -45,6 +45,9 @@ pub struct EncounterTrackers {
     pub post_core: post::Clocks,
     /// 3d6 escalation.
     pub three_d6: three_d6::ThreeD6Encounter,
+    /// GFH: the scene's rolled TN (absent in older files).
+    #[serde(default)]
+    pub go_forth_heroes: gfh::GfhEncounter,
 }
 
 /// A change to one token's trackers, in its system's terms.
@@ -73,6 +76,8 @@ pub enum EncounterChange {
     PostCore(post::ClockChange),
     /// 3d6 escalation.
     ThreeD6(three_d6::EscalationChange),
+    /// GFH: the scene's TN.
+    GoForthHeroes(gfh::GfhEncounterChange),
 }
 
 /// Every way trackers change. [`TrackerCommand::apply`] returns the inverse command; invalid
@@ -160,6 +165,10 @@ impl EncounterTrackers {
             EncounterChange::RoadAndRuin(c) => self.road_and_ruin.apply(c),
             EncounterChange::PostCore(c) => self.post_core.apply(c),
             EncounterChange::ThreeD6(c) => self.three_d6.apply(c),
+            EncounterChange::GoForthHeroes(c) => {
+                self.go_forth_heroes.apply(c);
+                Ok(())
+            }
         }
     }
 }

@@ -230,7 +230,7 @@ fn evening_attack_on_a_threat_in_half_cover_deals_damage_to_its_health() {
 #[test]
 fn road_and_ruin_solid_blow_strikes_through_steadfast() {
     use lantern::rules::road_and_ruin::{
-        AttackDie, AttackOutcome, AttackResult, AttackRoll, Blow, Pool, RrToken,
+        AttackDie, AttackFaces, AttackOutcome, AttackResult, AttackRoll, Blow, Pool, RrToken,
     };
     let mut e = scene(RuleSystem::RoadAndRuin);
     let mut target = RrToken::default();
@@ -243,6 +243,7 @@ fn road_and_ruin_solid_blow_strikes_through_steadfast() {
         die: AttackDie::D8,
         modifier: 1,
         armour: 3,
+        ..AttackRoll::default()
     });
     let filled = attack(&e, &base);
     // Road and Ruin, BEHIND: cover lets the target Hide; it names no number for the attack.
@@ -255,7 +256,12 @@ fn road_and_ruin_solid_blow_strikes_through_steadfast() {
     assert_eq!(filled.target_number(), Some(3));
     // Face 8 + 1 = 9 to hit; 9 − armour 3 = 6 ≥ 5: a Solid Blow on a d8; Special 9 + 2 = 11
     // is under 12 (the attack table).
-    let outcome = roll.resolve(8, 2);
+    let faces = AttackFaces {
+        to_hit: 8,
+        special: 2,
+        ..AttackFaces::default()
+    };
+    let outcome = roll.resolve(&faces);
     assert_eq!(
         outcome,
         AttackOutcome::Hit {
@@ -265,6 +271,7 @@ fn road_and_ruin_solid_blow_strikes_through_steadfast() {
     );
     let result = CheckOutcome::RoadAndRuinAttack(AttackResult {
         dice: Vec::new(),
+        faces,
         outcome,
     });
     // A Solid Blow deals the weapon's full damage, 7; Road and Ruin, HEALTH: 6–8 on 3 SF
@@ -411,4 +418,126 @@ fn a_cleared_contribution_leaves_the_check() {
         panic!("not a GFH check");
     };
     assert!(!check.hard);
+}
+
+#[test]
+fn gfh_encounter_tn_is_rolled_once_for_the_scene_and_kept() {
+    use lantern::combat::action::rolled_scene_tn;
+    use lantern::rules::go_forth_heroes::{GfhCheck, GfhEncounterChange, Target, TnTier};
+    use lantern::rules::{EncounterChange, TrackerCommand};
+    let mut e = scene(RuleSystem::GoForthHeroes);
+    let base = CheckSetup::GoForthHeroes(GfhCheck {
+        target: Target::Tier(TnTier::Common),
+        ..GfhCheck::default()
+    });
+    let request = ActionRequest {
+        actor: Some(ATTACKER),
+        ..ActionRequest::default()
+    };
+    let first = build(&e, &request, &base);
+    let setup = first.setup();
+    // Nothing rolled yet: the odds average over the tier.
+    assert!(levers(&first, Source::Defense).is_empty());
+    let outcome = setup.roll(&mut lantern::dice::DiceRng::seeded(3));
+    let Some(kept) = rolled_scene_tn(&setup, &outcome) else {
+        panic!("a tier check rolls its TN");
+    };
+    // GFH, Encounter Target Numbers: Common is 10 + 1d6.
+    assert!((11..=16).contains(&kept.tn), "{}", kept.tn);
+    let keep = TrackerCommand::Encounter(EncounterChange::GoForthHeroes(
+        GfhEncounterChange::SetSceneTn(Some(kept)),
+    ));
+    let Ok(_) = apply(&mut e, lantern::model::Command::Tracker(keep)) else {
+        panic!("keeping the scene TN was refused");
+    };
+    let next = build(&e, &request, &base);
+    assert_eq!(
+        levers(&next, Source::Defense),
+        vec![Lever::TargetNumber(kept.tn)]
+    );
+    assert_eq!(next.target_number(), Some(kept.tn));
+    // A file from before the scene TN existed still loads, with none kept.
+    let Ok(mut old) = serde_json::to_value(lantern::rules::EncounterTrackers::default()) else {
+        panic!("trackers serialise");
+    };
+    if let Some(map) = old.as_object_mut() {
+        map.remove("go_forth_heroes");
+    }
+    let parsed: Result<lantern::rules::EncounterTrackers, _> = serde_json::from_value(old);
+    let Ok(parsed) = parsed else {
+        panic!("an older file's trackers no longer load");
+    };
+    assert_eq!(parsed.go_forth_heroes.scene_tn, None);
+}
+
+#[test]
+fn an_attack_spends_the_heros_increase_defense_and_the_tn_counted_it() {
+    use lantern::combat::action::attack_spends;
+    use lantern::rules::go_forth_heroes::{Attributes, GfhCheck, GfhToken};
+    let mut e = scene(RuleSystem::GoForthHeroes);
+    let hero = GfhToken {
+        attributes: Attributes {
+            might: 1,
+            agility: 1,
+            ..Attributes::default()
+        },
+        ..GfhToken::default()
+    };
+    trackers(&mut e, TARGET, TokenTrackers::GoForthHeroes(hero));
+    let mut pool = MomentumPool::with_size(2);
+    pool.dice[0].zone = Zone::Power;
+    let Ok(()) = pool.increase_defense(0, 4, 1) else {
+        panic!("Increase Defense refused");
+    };
+    e.combat.momentum.insert(TARGET, pool);
+    let filled = attack(&e, &CheckSetup::GoForthHeroes(GfhCheck::default()));
+    // GFH, Defenses: Body 10 + 1 + 1 = 12, Increase Defense +4 → 16.
+    assert_eq!(
+        levers(&filled, Source::Defense),
+        vec![Lever::TargetNumber(16)]
+    );
+    let Some(spend) = attack_spends(&e, &filled) else {
+        panic!("the attack spends nothing");
+    };
+    apply_all(&mut e, vec![spend]);
+    // Until attacked: the die goes to Fatigue and the bonus is gone.
+    let pool = &e.combat.momentum[&TARGET];
+    assert_eq!((pool.defense_bonus(), pool.count(Zone::Fatigue)), (0, 1));
+}
+
+#[test]
+fn a_hit_on_a_hero_with_every_die_in_fatigue_is_a_beat_that_knocks_it_out() {
+    use lantern::rules::go_forth_heroes::{Defense, GfhCheck, GfhToken};
+    let mut e = scene(RuleSystem::GoForthHeroes);
+    trackers(
+        &mut e,
+        TARGET,
+        TokenTrackers::GoForthHeroes(GfhToken::default()),
+    );
+    let mut pool = MomentumPool::with_size(1);
+    pool.dice[0].zone = Zone::Fatigue;
+    e.combat.momentum.insert(TARGET, pool);
+    let filled = attack(&e, &CheckSetup::GoForthHeroes(GfhCheck::default()));
+    let CheckSetup::GoForthHeroes(check) = filled.setup() else {
+        panic!("not a GFH check");
+    };
+    let roll = check.resolve(20, 3, None, 10);
+    let outcome = CheckOutcome::GoForthHeroes(roll);
+    let applied = consequence(&e, &filled, &outcome, 3, [12, 2, 1]);
+    assert!(
+        applied.lines.iter().any(|l| l.contains("Beat")),
+        "{:?}",
+        applied.lines
+    );
+    apply_all(&mut e, applied.commands);
+    // GFH, Hits & Beats: the Beat knocks the hero out with a Wound from the Defense attacked
+    // (Body) and the chart's d8 (2).
+    let Some(TokenTrackers::GoForthHeroes(t)) = e.combat.trackers.per_token.get(&TARGET) else {
+        panic!("the target lost its trackers");
+    };
+    assert_eq!(t.wounds.len(), 1);
+    assert_eq!(
+        (t.wounds[0].defense, t.wounds[0].effect_roll),
+        (Defense::Body, 2)
+    );
 }

@@ -852,3 +852,98 @@ fn a_body_2_wound_shortens_the_move_before_conditions_and_the_economy_agrees() {
     heal_first_wound(&mut doc, bram);
     assert_eq!(speed(&doc).value, base * 2);
 }
+
+#[test]
+fn a_wound_from_the_tracker_applies_its_chart_effects_like_a_beat() {
+    // GFH, Determining the Wound: a 1 on the Mind chart is the Dazed Condition, an 8 on the
+    // Soul chart loses 1 Momentum permanently, whichever way the Wound was taken.
+    use lantern::rules::TokenTrackers;
+    use lantern::rules::go_forth_heroes::{Defense, Severity, Wound};
+    let mut doc = demo_doc();
+    let bram = TokenId(2);
+    combat(
+        &mut doc,
+        CombatCommand::Momentum {
+            owner: bram,
+            action: MomentumAction::Create { size: 3 },
+        },
+    );
+    let wound = |defense, effect_roll| Wound {
+        defense,
+        severity: Severity::Shallow,
+        effect_roll,
+        sessions_left: 0,
+    };
+    combat(
+        &mut doc,
+        CombatCommand::TakeWound {
+            token: bram,
+            wound: wound(Defense::Mind, 1),
+        },
+    );
+    assert!(
+        doc.encounter
+            .combat
+            .conditions
+            .iter()
+            .any(|c| c.token == bram && c.name == "Dazed")
+    );
+    combat(
+        &mut doc,
+        CombatCommand::TakeWound {
+            token: bram,
+            wound: wound(Defense::Soul, 8),
+        },
+    );
+    assert_eq!(doc.encounter.combat.momentum[&bram].size(), 2);
+    let Some(TokenTrackers::GoForthHeroes(t)) = doc.encounter.combat.trackers.per_token.get(&bram)
+    else {
+        panic!("Bram has no trackers");
+    };
+    assert_eq!(t.wounds.len(), 2);
+    // One undo step each: the second undo takes the Dazed Condition and the first Wound away.
+    doc.undo().unwrap();
+    assert_eq!(doc.encounter.combat.momentum[&bram].size(), 3);
+    doc.undo().unwrap();
+    assert!(doc.encounter.combat.conditions.is_empty());
+    // A chart roll off the d8 is refused and changes nothing.
+    assert!(
+        doc.apply(Command::Combat(CombatCommand::TakeWound {
+            token: bram,
+            wound: wound(Defense::Body, 9),
+        }))
+        .is_err()
+    );
+}
+
+#[test]
+fn evening_exhaustion_halves_the_speed_at_two_and_stops_it_at_five() {
+    // Evening, Exhaustion: level 2 "speed halved", level 5 "speed reduced to 0".
+    use lantern::combat::wounds::token_speed;
+    use lantern::rules::evening::{EveningChange, EveningToken};
+    use lantern::rules::{TokenChange, TokenTrackers, TrackerCommand};
+    let mut doc = Document::new(Demo::EveningHex.encounter().unwrap(), None);
+    let who = TokenId(1);
+    doc.apply(Command::Tracker(TrackerCommand::AddToken {
+        token: who,
+        trackers: TokenTrackers::Evening(EveningToken {
+            health: 10,
+            max_health: 10,
+            ..EveningToken::default()
+        }),
+    }))
+    .unwrap();
+    let base = doc.encounter.token(who).unwrap().speed_cells;
+    let mut at = |level| {
+        doc.apply(Command::Tracker(TrackerCommand::Token {
+            token: who,
+            change: TokenChange::Evening(EveningChange::SetExhaustion(level)),
+        }))
+        .unwrap();
+        token_speed(&doc.encounter, &doc.encounter.combat.conditions, who).value
+    };
+    assert_eq!(at(1), base);
+    assert_eq!(at(2), base / 2);
+    assert_eq!(at(4), base / 2);
+    assert_eq!(at(5), 0);
+}

@@ -268,6 +268,9 @@ fn evening_grades_half_cover() {
         .verdict(TokenId(1), TokenId(2))
         .unwrap();
     assert_eq!(v.degree, Some(CoverDegree::Limited));
+    // Evening, Defense (Circumstantial bonuses): half cover is a limited circumstance, −3 to
+    // the covered creature's defense TN; an attacker rolling against it meets TN +3.
+    assert_eq!(v.degree.and_then(CoverDegree::attack_tn_modifier), Some(3));
     assert!(
         v.explain(RuleSystem::Evening).contains("TN −3"),
         "{}",
@@ -461,4 +464,118 @@ fn hex_doorway_closed_blocks_and_open_clears() {
         .wall_kind((0.0, 2.5), (2.0 * S, 2.5), WallKind::Window)
         .wall((2.0 * S, 2.5), (6.0, 2.5));
     assert_eq!(window.judge(), (VerdictKind::Clear, 6));
+}
+
+// Issue 11, "A cover verdict that a distant wall changes": two tokens side by side with a wall
+// along the side they share. GFH, Line of Sight & Cover lets the attacker pick any corner of its
+// cell: from an end of the shared side, one line runs to that same corner (a point; the wall
+// only ends there, so it can be peeked around), one runs along the wall to the side's other end
+// (a line along a wall is not stopped by it), and the others run into the target's own cell:
+// every line is clear. A wall elsewhere that touches none of those lines changes nothing.
+
+#[test]
+fn worked_a_distant_wall_leaves_a_shared_side_wall_clear_on_squares() {
+    let near = sq().a((0, 0)).t((1, 0)).wall((1.0, 0.0), (1.0, 1.0));
+    assert_eq!(near.judge(), (VerdictKind::Clear, 4));
+    let far = sq()
+        .a((0, 0))
+        .t((1, 0))
+        .wall((1.0, 0.0), (1.0, 1.0))
+        .wall((3.0, 3.0), (4.0, 3.0));
+    assert_eq!(far.judge(), (VerdictKind::Clear, 4));
+    let v = Scene::new(&far.enc)
+        .verdict(TokenId(1), TokenId(2))
+        .unwrap();
+    assert!(v.evidence.lines.iter().all(|l| l.blocked_by.is_none()));
+}
+
+#[test]
+fn worked_a_distant_wall_leaves_a_shared_side_wall_clear_on_squares_mirrored() {
+    // The same scene mirrored about x = 1: A and T swap cells, the far wall moves to the left.
+    let far = sq()
+        .a((1, 0))
+        .t((0, 0))
+        .wall((1.0, 0.0), (1.0, 1.0))
+        .wall((-1.0, 3.0), (-2.0, 3.0));
+    assert_eq!(far.judge(), (VerdictKind::Clear, 4));
+}
+
+#[test]
+fn a_point_line_is_stopped_only_by_a_wall_through_its_point() {
+    // The shared side's wall continued past both its ends: from either end of the side the
+    // point line can no longer turn around the wall, and every other corner of A is cut off by
+    // it, so A sees T through no corner at all.
+    let long = sq().a((0, 0)).t((1, 0)).wall((1.0, -5.0), (1.0, 6.0));
+    assert_eq!(long.judge().0, VerdictKind::NoSight);
+}
+
+/// A map-space point of a pointy-top hex map, from its axial coordinates × 3.
+fn pointy(thirds: (i64, i64)) -> (f64, f64) {
+    use lantern::board::lattice::{LATTICE_STEPS, Lattice, LatticePoint};
+    let p = Lattice::new(GridKind::HexPointy).grid_from_lattice(LatticePoint::new(
+        thirds.0 * LATTICE_STEPS,
+        thirds.1 * LATTICE_STEPS,
+    ));
+    (p.x, p.y)
+}
+
+fn pointy_case() -> Case {
+    Case::new(RuleSystem::Evening, GridKind::HexPointy)
+}
+
+#[test]
+fn worked_a_distant_wall_leaves_a_shared_side_wall_clear_on_pointy_hexes() {
+    // Hexes (0,0) and (1,0) share the side between the corners (2,−1) and (1,1) (axial × 3).
+    let side = (pointy((2, -1)), pointy((1, 1)));
+    let near = pointy_case().a((0, 0)).t((1, 0)).wall(side.0, side.1);
+    assert_eq!(near.judge(), (VerdictKind::Clear, 6));
+    let far = pointy_case()
+        .a((0, 0))
+        .t((1, 0))
+        .wall(side.0, side.1)
+        .wall(pointy((8, 2)), pointy((7, 4)));
+    assert_eq!(far.judge(), (VerdictKind::Clear, 6));
+}
+
+#[test]
+fn worked_a_distant_wall_leaves_a_shared_side_wall_clear_on_pointy_hexes_mirrored() {
+    // Mirrored about the (vertical) shared side: A and T swap hexes, the far wall goes left.
+    let side = (pointy((2, -1)), pointy((1, 1)));
+    let axis = side.0.0;
+    let mirror = |p: (f64, f64)| (2.0 * axis - p.0, p.1);
+    let far = pointy_case()
+        .a((1, 0))
+        .t((0, 0))
+        .wall(side.0, side.1)
+        .wall(mirror(pointy((8, 2))), mirror(pointy((7, 4))));
+    assert_eq!(far.judge(), (VerdictKind::Clear, 6));
+}
+
+// GFH, Line of Sight & Cover: with a grid, one of the target's squares seen at all four
+// corners is Line of Sight ("any one square"); without a grid, a target whose parts cannot all
+// be touched has Cover. A wall from far above ends at (3, 1): from A's centre (0.5, 1.5) the
+// lines to the Large target's bottom row pass below its end, those to the top row's upper
+// corners run into it. Gridless, 12 of the 16 corner lines are clear (the bottom cells 4 of 4,
+// the top cells 2 of 4 each): Cover.
+fn half_hidden_large(grid: GridKind) -> Case {
+    Case::new(RuleSystem::GoForthHeroes, grid)
+        .a((0, 1))
+        .token(2, Side::Enemy, SizeCategory::Large, (4, 0))
+        .wall((3.0, -5.0), (3.0, 1.0))
+}
+
+#[test]
+fn worked_large_target_half_hidden_gridless_has_cover_and_on_squares_is_seen() {
+    let v = Scene::new(&half_hidden_large(GridKind::Gridless).enc)
+        .verdict(TokenId(1), TokenId(2))
+        .unwrap();
+    assert_eq!(
+        (v.kind, v.clear_lines, v.of_lines),
+        (VerdictKind::Cover, 12, 16)
+    );
+    assert_eq!(v.degree, Some(CoverDegree::Hard));
+    assert_eq!(
+        half_hidden_large(GridKind::Square).judge().0,
+        VerdictKind::Clear
+    );
 }

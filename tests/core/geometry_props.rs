@@ -82,6 +82,26 @@ impl Sketch {
     }
 }
 
+/// A sketch's half-cell wall end in map space.
+fn half_point(p: (i32, i32)) -> (f64, f64) {
+    (f64::from(p.0) / 2.0, f64::from(p.1) / 2.0)
+}
+
+/// The map-space box around every corner of both tokens' cells, widened by a hair.
+fn token_box(enc: &Encounter) -> ((f64, f64), (f64, f64)) {
+    use lantern::board::lattice::Lattice;
+    let lattice = Lattice::new(enc.map.grid);
+    let (mut lo, mut hi) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
+    for t in &enc.tokens {
+        for i in 0..lattice.corner_count() {
+            let p = lattice.grid_from_lattice(lattice.corner(t.cell, i));
+            lo = (lo.0.min(p.x), lo.1.min(p.y));
+            hi = (hi.0.max(p.x), hi.1.max(p.y));
+        }
+    }
+    ((lo.0 - 0.01, lo.1 - 0.01), (hi.0 + 0.01, hi.1 + 0.01))
+}
+
 fn rank(kind: VerdictKind) -> u8 {
     match kind {
         VerdictKind::NoSight => 0,
@@ -113,6 +133,29 @@ proptest! {
         if after.0 == before.0 {
             prop_assert!(after.1 <= before.1);
         }
+    }
+
+    #[test]
+    fn a_wall_away_from_both_tokens_never_changes_a_verdict(
+        s in sketch(),
+        a in (-24..48i32, -24..48i32),
+        b in (-24..48i32, -24..48i32),
+    ) {
+        // Every sight line lies inside the hull of the two tokens' cells, which lies inside the
+        // box of their corners: a wall wholly on one side of that box touches no line.
+        let enc = s.encounter(|c| c, false);
+        let (lo, hi) = token_box(&enc);
+        let (pa, pb) = (half_point(a), half_point(b));
+        let apart = (pa.0 < lo.0 && pb.0 < lo.0)
+            || (pa.0 > hi.0 && pb.0 > hi.0)
+            || (pa.1 < lo.1 && pb.1 < lo.1)
+            || (pa.1 > hi.1 && pb.1 > hi.1);
+        prop_assume!(apart);
+        let before = Sketch::judge(&enc);
+        let mut more = s.clone();
+        more.walls.push((a, b));
+        let after = Sketch::judge(&more.encounter(|c| c, false));
+        prop_assert_eq!(before, after);
     }
 
     #[test]

@@ -470,7 +470,7 @@ fn gfh_form_takes_the_rollers_attribute_and_a_targets_defense() {
 
 #[test]
 fn a_rolled_wound_is_added_and_logged_in_one_step() {
-    use lantern::rules::go_forth_heroes::{Defense, GfhChange, GfhToken, WoundRoll};
+    use lantern::rules::go_forth_heroes::{Defense, GfhToken, WoundRoll, wound_condition};
     let mut harness = trackers_harness(Panes::new(Demo::GoForthHeroes, 1));
     harness.run();
     harness.get_by_label("Add trackers for every token").click();
@@ -493,15 +493,18 @@ fn a_rolled_wound_is_added_and_logged_in_one_step() {
     let [Command::Batch(batch)] = queued.as_slice() else {
         panic!("{queued:?}");
     };
+    // The Wound goes through the same combat path as a Beat's, chart effects included.
     assert_eq!(
-        batch[0],
-        Command::Tracker(TrackerCommand::Token {
+        batch[1],
+        Command::Combat(lantern::combat::command::CombatCommand::TakeWound {
             token: TokenId(1),
-            change: TokenChange::GoForthHeroes(GfhChange::AddWound(expected.clone())),
+            wound: expected.clone(),
         })
     );
     let log = &harness.state().document.encounter.combat.log;
-    assert_eq!(log.len(), 1);
+    // The roll's line, then one for the chart's Condition if the d8 gave one.
+    let condition = wound_condition(expected.defense, expected.effect_roll);
+    assert_eq!(log.len(), 1 + usize::from(condition.is_some()));
     assert_eq!(log[0].who, "Kestrel");
     assert!(
         log[0].result.contains(&expected.effect().to_string()),

@@ -1,6 +1,7 @@
 //! The shell driven through `egui_kittest`, in one binary so the suite links once: widgets found
 //! by label, clicked and dragged, with every assertion made on the model.
 
+mod action_flow;
 mod areas;
 mod combat;
 mod dice;

@@ -6,11 +6,13 @@ use egui::{Color32, DragValue, RichText};
 
 use super::{DiceState, Rolled};
 use crate::app::PaneContext;
-use crate::combat::action::{FilledCheck, consequence, default_actor, default_amount, request_for};
-use crate::combat::command::{CombatCommand, MomentumAction};
+use crate::combat::action::{
+    FilledCheck, consequence, default_actor, default_amount, request_for, rolled_scene_tn,
+};
 use crate::dice::{DiceRng, DiceTerm};
 use crate::model::{Command, Encounter, TokenId};
-use crate::rules::{CheckOutcome, CheckSetup};
+use crate::rules::go_forth_heroes::GfhEncounterChange;
+use crate::rules::{CheckOutcome, CheckSetup, EncounterChange, TrackerCommand};
 
 /// An action picked on the map: right-click "Attack…"/"Check against…", or Ctrl+click.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,8 +72,37 @@ pub(super) fn begin(state: &mut DiceState, encounter: &Encounter, action: &MapAc
     state.last = None;
 }
 
-/// The targets, each with a way to drop it.
+/// The target field, then the targets, each with a way to drop it.
 pub(super) fn targets_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
+    let mut picked = None;
+    egui::ComboBox::from_label("Target")
+        .selected_text(
+            state
+                .targets
+                .first()
+                .and_then(|id| encounter.token(*id))
+                .map_or("none", |t| t.name.as_str()),
+        )
+        .show_ui(ui, |ui| {
+            for token in encounter
+                .tokens
+                .iter()
+                .filter(|t| Some(t.id) != state.roller)
+            {
+                if ui.selectable_label(false, &token.name).clicked() {
+                    picked = Some(token.id);
+                }
+            }
+        });
+    if let Some(target) = picked {
+        let action = MapAction {
+            actor: state.roller,
+            target,
+            attack: state.attack,
+            add: false,
+        };
+        begin(state, encounter, &action);
+    }
     if state.targets.is_empty() {
         return;
     }
@@ -131,17 +162,41 @@ pub(super) fn contributions_ui(ui: &mut egui::Ui, state: &mut DiceState, filled:
     }
 }
 
-/// GFH: an attack spends the Increase Defense the hero attacked had locked (GFH, Increase
-/// Defense: until attacked).
-pub(super) fn attacked(encounter: &Encounter, filled: &FilledCheck) -> Option<Command> {
-    let target = filled.target()?;
-    let pool = encounter.combat.momentum.get(&target)?;
-    (filled.attack && pool.defense_bonus() > 0).then_some(Command::Combat(
-        CombatCommand::Momentum {
-            owner: target,
-            action: MomentumAction::Attacked,
-        },
-    ))
+/// GFH: a check rolled against a tier keeps the TN it rolled for the rest of the scene.
+pub(super) fn keep_scene_tn(setup: &CheckSetup, outcome: &CheckOutcome) -> Option<Command> {
+    let tn = rolled_scene_tn(setup, outcome)?;
+    Some(Command::Tracker(TrackerCommand::Encounter(
+        EncounterChange::GoForthHeroes(GfhEncounterChange::SetSceneTn(Some(tn))),
+    )))
+}
+
+/// GFH: the scene's kept TN, with "New scene" to roll a fresh one at the next check.
+pub(super) fn scene_tn_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
+    if ctx.encounter.system != crate::model::RuleSystem::GoForthHeroes {
+        return;
+    }
+    let Some(scene) = ctx
+        .encounter
+        .combat
+        .trackers
+        .encounter
+        .go_forth_heroes
+        .scene_tn
+    else {
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.label(format!("Scene TN {} ({:?})", scene.tn, scene.tier));
+        if ui
+            .small_button("New scene")
+            .on_hover_text("Forget it; the next check against a tier rolls a new one")
+            .clicked()
+        {
+            ctx.command(Command::Tracker(TrackerCommand::Encounter(
+                EncounterChange::GoForthHeroes(GfhEncounterChange::SetSceneTn(None)),
+            )));
+        }
+    });
 }
 
 /// The roll kept for Apply and Boosts, with its default amount and a Beat's Wound dice.
@@ -170,6 +225,7 @@ pub(super) fn rolled(
         knock_out,
         boosts: Vec::new(),
         applied: false,
+        rerolled: false,
     }
 }
 
@@ -186,7 +242,7 @@ pub(super) fn result_ui(
     let result = state
         .rolled
         .as_ref()
-        .filter(|r| !r.boosts.is_empty())
+        .filter(|r| !r.boosts.is_empty() || r.rerolled)
         .map_or_else(
             || last.result.clone(),
             |r| super::check_result_for(&r.outcome, r.filled.attack),
@@ -194,6 +250,7 @@ pub(super) fn result_ui(
     ui.label(RichText::new(result).size(22.0).strong());
     ui.label(RichText::new(&last.dice).monospace());
     super::boost::boost_ui(ui, ctx.encounter, state, rng);
+    super::reroll::reroll_ui(ui, ctx.encounter, state, rng);
     apply_ui(ui, ctx.encounter, state);
     super::area::apply_ui(ui, ctx.encounter, state);
 }

@@ -11,6 +11,7 @@ mod form;
 mod gfh_form;
 mod log_text;
 mod odds_plot;
+mod reroll;
 
 pub use action::{MapAction, request_action};
 pub use area::request_area_targets;
@@ -52,6 +53,8 @@ pub struct Rolled {
     pub boosts: Vec<(BoostOn, u8)>,
     /// Whether Apply was pressed.
     pub applied: bool,
+    /// Road and Ruin: the To Hit was rerolled for Exertion (once).
+    pub rerolled: bool,
 }
 
 /// The Dice pane's view state, kept by the app between frames (never saved in the encounter).
@@ -294,6 +297,7 @@ fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState, 
     action::targets_ui(ui, ctx.encounter, state);
     conditions::kind_ui(ui, state);
     form::check_form_ui(ui, ctx.encounter, state);
+    action::scene_tn_ui(ui, ctx);
     let filled = state.filled(ctx.encounter);
     action::contributions_ui(ui, state, &filled);
     roll_button_ui(ui, ctx, state, rng, &filled);
@@ -384,7 +388,8 @@ fn roll_check(
     }
     let mut commands = vec![Command::AppendLog(entry.clone())];
     commands.extend(cost.map(|c| c.command));
-    commands.extend(action::attacked(ctx.encounter, filled));
+    commands.extend(crate::combat::action::attack_spends(ctx.encounter, filled));
+    commands.extend(action::keep_scene_tn(&setup, &outcome));
     state.rolled = Some(action::rolled(
         ctx.encounter,
         state,

@@ -4,13 +4,14 @@ use egui::{Id, RichText};
 
 use super::{amount_ui, edit_ui, token_change};
 use crate::app::PaneContext;
+use crate::combat::command::CombatCommand;
 use crate::combat::effective::effective_defense;
 use crate::dice::DiceRng;
 use crate::model::{Command, LogEntry, TokenId};
+use crate::rules::TokenChange;
 use crate::rules::go_forth_heroes::{
     Attributes, Defense, EFFORT_PER_HEART, GfhChange, GfhToken, Hearts, Severity, Wound, WoundRoll,
 };
-use crate::rules::{TokenChange, TrackerCommand};
 
 fn change(ctx: &mut PaneContext<'_>, token: TokenId, c: GfhChange) {
     token_change(ctx, token, TokenChange::GoForthHeroes(c));
@@ -267,7 +268,11 @@ fn new_wound_ui(
             );
         }
         if ui.button("Add wound").clicked() {
-            change(ctx, token, GfhChange::AddWound(wound.clone()));
+            // The Wound's chart effects apply as a Beat's do (GFH, Determining the Wound).
+            ctx.command(Command::Combat(CombatCommand::TakeWound {
+                token,
+                wound: wound.clone(),
+            }));
         }
         if ui
             .button("Roll wound")
@@ -301,11 +306,8 @@ fn roll_wound(
         .map_or_else(String::new, |tok| tok.name.clone());
     let entry = LogEntry::event(who, format!("Wound roll ({defense:?})"), wound_text(&wound));
     ctx.command(Command::Batch(vec![
-        Command::Tracker(TrackerCommand::Token {
-            token,
-            change: TokenChange::GoForthHeroes(GfhChange::AddWound(wound)),
-        }),
         Command::AppendLog(entry),
+        Command::Combat(CombatCommand::TakeWound { token, wound }),
     ]));
 }
 

@@ -6,9 +6,8 @@ use crate::combat::command::{CombatCommand, KnockOut, MomentumAction};
 use crate::combat::momentum::Zone;
 use crate::dice::DiceRng;
 use crate::model::{Command, Encounter, LogEntry, TokenId};
-use crate::rules::evening::{Affinity, DamageDice, DamageRoll, EveningChange, EveningOutcome};
+use crate::rules::evening::{Affinity, DamageDice, DamageRoll, EveningOutcome};
 use crate::rules::go_forth_heroes::{Defense, GfhChange, GfhOutcome};
-use crate::rules::post_core::PostChange;
 use crate::rules::road_and_ruin::{RrChange, blow_damage, strike};
 use crate::rules::{CheckOutcome, TokenChange, TokenTrackers, TrackerCommand};
 
@@ -65,7 +64,12 @@ pub fn default_amount(
         },
         CheckOutcome::RoadAndRuinAttack(r) => i64::from(blow_damage(r.outcome, weapon_damage)),
         CheckOutcome::PostCore(r) => i64::from(r.effect),
-        CheckOutcome::ThreeD6(r) => r.effect.0[1],
+        CheckOutcome::ThreeD6(r) => crate::rules::three_d6::harm(
+            &r.effect,
+            crate::rules::three_d6::EffectDie::Mid,
+            0,
+            false,
+        ),
         CheckOutcome::RoadAndRuin(_) => 0,
     }
 }
@@ -116,9 +120,18 @@ pub fn consequence(
                 encounter, filled, target, &who, r.outcome, amount, knock_out, &mut out,
             );
         }
-        (CheckOutcome::Evening(_), Some(TokenTrackers::Evening(_))) if amount > 0 => {
-            let change = TokenChange::Evening(EveningChange::Damage(amount));
-            out.tracker(target, change, format!("{who} takes {amount} damage"));
+        (CheckOutcome::Evening(_), Some(TokenTrackers::Evening(t))) if amount > 0 => {
+            let p = t.preview_damage(amount);
+            let mut line = format!("{who} loses {} health", p.health_lost);
+            if p.temp_health_lost > 0 {
+                line = format!("{line} and {} temporary health", p.temp_health_lost);
+            }
+            if p.killed_outright {
+                line.push_str(": killed outright");
+            } else if p.unconscious {
+                line.push_str(": down at 0");
+            }
+            out.tracker(target, TokenChange::Evening(p.change), line);
         }
         (CheckOutcome::RoadAndRuinAttack(_), Some(TokenTrackers::RoadAndRuin(t))) if amount > 0 => {
             let (sf, hp) = strike(t.get(crate::rules::road_and_ruin::Pool::Steadfast), amount);
@@ -126,29 +139,17 @@ pub fn consequence(
             let line = format!("{who} takes {amount}: {sf} Steadfast, {hp} Health");
             out.tracker(target, change, line);
         }
-        (CheckOutcome::PostCore(_), Some(TokenTrackers::PostCore(_)))
-            if amount > 0 && exposed(encounter, target) =>
-        {
-            // Post core, HP: an exposed character acts as if at 0 HP, so any harm takes it
-            // below 0 and costs a point of STR (Post core, Damage).
-            let change = TokenChange::PostCore(PostChange::AttributeLoss {
-                attribute: crate::rules::post_core::Attribute::Str,
-                amount: 1,
-            });
-            out.tracker(target, change, format!("{who} is Exposed: loses 1 STR"));
-        }
         (CheckOutcome::PostCore(_), Some(TokenTrackers::PostCore(t))) if amount > 0 => {
             let harm = u8::try_from(amount).unwrap_or(u8::MAX);
-            let line = if harm > t.hp {
-                format!("{who} loses {} HP and 1 STR", t.hp)
-            } else {
-                format!("{who} loses {harm} HP")
-            };
-            out.tracker(
-                target,
-                TokenChange::PostCore(PostChange::Damage(harm)),
-                line,
-            );
+            let p = t.preview_harm(harm, exposed(encounter, target));
+            let mut line = format!("{who} loses {} HP", p.hp_lost);
+            if p.str_lost > 0 {
+                line = format!("{line} and {} STR", p.str_lost);
+            }
+            if p.taken_down {
+                line.push_str(": taken down");
+            }
+            out.tracker(target, TokenChange::PostCore(p.change), line);
         }
         (CheckOutcome::ThreeD6(_), _) if amount > 0 => {
             let line = format!("{who} suffers harm {amount}");
@@ -230,6 +231,20 @@ fn gfh(
         owner: target,
         action,
     }));
+}
+
+/// What rolling the attack itself spends, in the roll's undo step: the Increase Defense the
+/// attacked GFH hero had locked goes to Fatigue (GFH, Increase Defense: until attacked).
+#[must_use]
+pub fn attack_spends(encounter: &Encounter, filled: &FilledCheck) -> Option<Command> {
+    let target = filled.target()?;
+    let pool = encounter.combat.momentum.get(&target)?;
+    (filled.attack && pool.defense_bonus() > 0).then_some(Command::Combat(
+        CombatCommand::Momentum {
+            owner: target,
+            action: MomentumAction::Attacked,
+        },
+    ))
 }
 
 /// Which part of a GFH roll a momentum die Boosts.

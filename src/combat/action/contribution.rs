@@ -157,6 +157,9 @@ impl Lever {
                 c.exhaustion = Exhaustion::Exhausted;
             }
             (Self::Armour(n), CheckSetup::RoadAndRuinAttack(c)) => c.armour = n,
+            (Self::ExtraLowDie | Self::Exhausted, CheckSetup::RoadAndRuinAttack(c)) => {
+                c.tiring = c.tiring.saturating_add(1);
+            }
             (Self::RollModifier(n), CheckSetup::RoadAndRuinAttack(c)) => c.modifier += n,
             (Self::RiskUp, CheckSetup::PostCore(c)) => {
                 c.risk = match c.risk {

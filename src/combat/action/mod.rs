@@ -14,7 +14,7 @@
 mod apply;
 mod contribution;
 
-pub use apply::{BoostOn, Consequence, boosted, consequence, default_amount};
+pub use apply::{BoostOn, Consequence, attack_spends, boosted, consequence, default_amount};
 pub use contribution::{Contribution, Lever, Source};
 
 use serde::Serialize;
@@ -183,7 +183,55 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
         target_conditions(encounter, target, request, &mut filled);
         defence(encounter, request, target, &kinds, &mut filled);
     }
+    scene_tn(encounter, &mut filled);
     filled
+}
+
+/// GFH, Encounter Target Numbers: a check against the encounter's tier uses the TN rolled for
+/// this scene once it is rolled (unless a Defense already gives the TN).
+fn scene_tn(encounter: &Encounter, filled: &mut FilledCheck) {
+    let CheckSetup::GoForthHeroes(c) = &filled.base else {
+        return;
+    };
+    let crate::rules::go_forth_heroes::Target::Tier(tier) = c.target else {
+        return;
+    };
+    let has_tn = filled
+        .contributions
+        .iter()
+        .any(|c| matches!(c.lever, Lever::TargetNumber(_)));
+    let Some(scene) = encounter.combat.trackers.encounter.go_forth_heroes.scene_tn else {
+        return;
+    };
+    if scene.tier == tier && !has_tn {
+        filled.contributions.push(Contribution::new(
+            Source::Defense,
+            format!("the scene's TN {} (rolled from {tier:?})", scene.tn),
+            Lever::TargetNumber(scene.tn),
+        ));
+    }
+}
+
+/// The scene TN a roll just rolled from its tier, to keep for the rest of the scene (GFH,
+/// Encounter Target Numbers); `None` when the check had a fixed TN.
+#[must_use]
+pub fn rolled_scene_tn(
+    setup: &CheckSetup,
+    outcome: &crate::rules::CheckOutcome,
+) -> Option<crate::rules::go_forth_heroes::SceneTn> {
+    let (CheckSetup::GoForthHeroes(c), crate::rules::CheckOutcome::GoForthHeroes(r)) =
+        (setup, outcome)
+    else {
+        return None;
+    };
+    let crate::rules::go_forth_heroes::Target::Tier(tier) = c.target else {
+        return None;
+    };
+    let dice: i64 = r.dice.iter().filter(|d| d.term == 3).map(|d| d.value).sum();
+    Some(crate::rules::go_forth_heroes::SceneTn {
+        tier,
+        tn: 10 + dice,
+    })
 }
 
 /// The kinds of check the request is, for matching condition effects.
@@ -271,12 +319,10 @@ fn actor_conditions(
     let who = name(encounter, actor);
     for (c, def) in on_token(&encounter.combat.conditions, encounter.system, actor) {
         for effect in def.map_or(&[][..], |d| d.effects) {
-            // Road and Ruin's difficulty, Tiring and Exhaustion are the Outcome die's; the attack
-            // die names no number for them (Road and Ruin, COMBAT), so they stay off an attack.
-            let outcome_only = matches!(
-                effect,
-                Effect::Difficulty(_) | Effect::ExtraLowDie | Effect::Exhaustion
-            );
+            // Road and Ruin's difficulty shifts the Outcome die's centre; the To Hit die has no
+            // counterpart for it (Road and Ruin, COMBAT), so it stays off an attack. Tiring and
+            // Exhaustion roll one more To Hit die each (`AttackRoll::tiring`).
+            let outcome_only = matches!(effect, Effect::Difficulty(_));
             if outcome_only && matches!(filled.base, CheckSetup::RoadAndRuinAttack(_)) {
                 continue;
             }
@@ -360,9 +406,7 @@ fn trackers(
                 ));
             }
         }
-        Some(TokenTrackers::RoadAndRuin(t))
-            if t.exhausted() && matches!(filled.base, CheckSetup::RoadAndRuin(_)) =>
-        {
+        Some(TokenTrackers::RoadAndRuin(t)) if t.exhausted() => {
             let text = "Exertion below half: Exhausted".to_owned();
             filled.contributions.push(Contribution::new(
                 Source::Exhaustion,
@@ -469,8 +513,8 @@ fn cover_lever(system: RuleSystem, verdict: &crate::board::Verdict, attack: bool
         RuleSystem::GoForthHeroes | RuleSystem::ThreeD6 => Lever::Harder,
         RuleSystem::Evening => verdict
             .degree
-            .and_then(crate::board::CoverDegree::tn_modifier)
-            .map_or(Lever::Note, |n| Lever::TnShift(-i64::from(n))),
+            .and_then(crate::board::CoverDegree::attack_tn_modifier)
+            .map_or(Lever::Note, |n| Lever::TnShift(i64::from(n))),
         RuleSystem::PostCore => Lever::RiskUp,
         RuleSystem::RoadAndRuin => Lever::Note,
     }

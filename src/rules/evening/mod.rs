@@ -20,7 +20,7 @@ pub use group::{ContestedCheck, GroupCheck, PassFail};
 pub use threat::{
     DamageDice, STRENGTH_WEAKNESS_SHIFT, ThreatProfile, ThreatStats, ThreatTrait, danger_stats,
 };
-pub use tracker::{CheckKind, EveningChange, EveningToken, Reserve};
+pub use tracker::{CheckKind, EveningChange, EveningDamage, EveningToken, Reserve};
 
 use crate::combat::initiative::Mode;
 use crate::model::RuleSystem;
@@ -79,13 +79,23 @@ const CONDITIONS: &[ConditionDef] = &[
         "Paralyzed",
         "Incapacitated, can't move or speak; fails Prowess and Finesse defenses; adjacent hits are critical.",
         None,
-        &[E::NoActions, E::NoMovement, E::FailsPhysicalDefenses],
+        &[
+            E::NoActions,
+            E::NoMovement,
+            E::FailsPhysicalDefenses,
+            E::AdjacentHitsCritical,
+        ],
     ),
     def(
         "Petrified",
         "Turned to stone: incapacitated, unaware, fails every defense, resists all damage.",
         None,
-        &[E::NoActions, E::NoMovement, E::FailsPhysicalDefenses],
+        &[
+            E::NoActions,
+            E::NoMovement,
+            E::FailsPhysicalDefenses,
+            E::FailsAllDefenses,
+        ],
     ),
     def(
         "Poisoned",
@@ -97,7 +107,7 @@ const CONDITIONS: &[ConditionDef] = &[
         "Prone",
         "Crawls unless it stands (2 speed); disadvantage on attacks; adjacent attackers have advantage, others disadvantage.",
         None,
-        &[E::Harder(C::Attack)],
+        &[E::Harder(C::Attack), E::AttacksAgainstByReach],
     ),
     def(
         "Restrained",
@@ -120,7 +130,12 @@ const CONDITIONS: &[ConditionDef] = &[
         "Unconscious",
         "Incapacitated, unaware, drops what it holds and falls prone; fails Prowess and Finesse defenses.",
         None,
-        &[E::NoActions, E::NoMovement, E::FailsPhysicalDefenses],
+        &[
+            E::NoActions,
+            E::NoMovement,
+            E::FailsPhysicalDefenses,
+            E::AdjacentHitsCritical,
+        ],
     ),
 ];
 

@@ -44,6 +44,21 @@ pub struct EveningToken {
     pub threat: Option<ThreatProfile>,
 }
 
+/// What one source's damage does to an Evening token; see [`EveningToken::preview_damage`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EveningDamage {
+    /// Temporary health lost (it goes first).
+    pub temp_health_lost: u32,
+    /// Health lost.
+    pub health_lost: u32,
+    /// Left at 0 health and alive: unconscious, death saves in initiative.
+    pub unconscious: bool,
+    /// Killed outright by this one source.
+    pub killed_outright: bool,
+    /// The change that applies it.
+    pub change: EveningChange,
+}
+
 /// A change to one Evening token.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EveningChange {
@@ -175,8 +190,28 @@ impl EveningToken {
         Ok(())
     }
 
+    /// What `amount` damage from one source would do, leaving the token as it is (Evening,
+    /// Damage & Health: temporary health goes first, the rest comes off health, and 0 health
+    /// knocks the creature unconscious; Death: damage from one source that meets or exceeds its
+    /// total health kills outright). Total health is the maximum after exhaustion (level 4
+    /// halves it). Damage never adds injury: the text keeps injury for major story moments.
+    /// Apply it with [`EveningDamage::change`].
+    #[must_use]
+    pub fn preview_damage(&self, amount: u32) -> EveningDamage {
+        let mut after = self.clone();
+        after.damage(amount);
+        EveningDamage {
+            temp_health_lost: self.temp_health - after.temp_health,
+            health_lost: self.health - after.health,
+            unconscious: after.health == 0 && !after.dead,
+            killed_outright: after.dead && !self.dead,
+            change: EveningChange::Damage(amount),
+        }
+    }
+
     fn damage(&mut self, amount: u32) {
-        if amount >= self.max_health && self.max_health > 0 {
+        let total = self.effective_max_health();
+        if amount >= total && total > 0 {
             self.dead = true;
         }
         let absorbed = amount.min(self.temp_health);
@@ -221,6 +256,46 @@ mod tests {
         t.apply(&EveningChange::Damage(20)).unwrap();
         assert!(t.is_dead());
         assert!(t.apply(&EveningChange::Heal(1)).is_err());
+    }
+
+    #[test]
+    fn damage_preview_follows_damage_and_health() {
+        // Evening, Damage & Health: temporary health first, spillover to health; 0 health is
+        // unconscious. Death: one source meeting total health kills outright — at exhaustion 4
+        // the total is halved (Exhaustion), so 12 kills a 24-health creature.
+        let t = EveningToken {
+            health: 20,
+            max_health: 24,
+            temp_health: 4,
+            ..EveningToken::default()
+        };
+        let p = t.preview_damage(10);
+        assert_eq!((p.temp_health_lost, p.health_lost), (4, 6));
+        assert!(!p.unconscious && !p.killed_outright);
+        let p = t.preview_damage(23);
+        assert_eq!(
+            (p.health_lost, p.unconscious, p.killed_outright),
+            (19, false, false)
+        );
+        let p = t.preview_damage(24);
+        assert!(p.killed_outright);
+        let tired = EveningToken {
+            exhaustion: 4,
+            health: 12,
+            temp_health: 0,
+            ..t.clone()
+        };
+        assert!(tired.preview_damage(12).killed_outright);
+        let low = EveningToken {
+            health: 5,
+            temp_health: 0,
+            ..t
+        };
+        let p = low.preview_damage(7);
+        assert_eq!((p.health_lost, p.unconscious), (5, true));
+        let mut applied = low.clone();
+        applied.apply(&p.change).unwrap();
+        assert_eq!(applied.health, 0);
     }
 
     #[test]

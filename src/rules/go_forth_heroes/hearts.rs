@@ -57,6 +57,16 @@ impl Hearts {
             .saturating_sub(self.progress)
     }
 
+    /// The Hearts after one strike of `effort`, and what it did, leaving `self` as it is: the
+    /// pure form of [`Hearts::apply_effort`] for previews (GFH, Hearts; Variations: Fortified,
+    /// Shields, Breaking Point; the Overkill gambit). Apply it with `GfhChange::ApplyEffort`.
+    #[must_use]
+    pub fn after_effort(&self, effort: u32, overkill: bool) -> (Self, EffortApplied) {
+        let mut after = self.clone();
+        let applied = after.apply_effort(effort, overkill);
+        (after, applied)
+    }
+
     /// Applies one strike of `effort`. Only one Heart is targeted at a time: Effort past the end
     /// of the current Heart is wasted, unless `overkill` carries it on to the next ones
     /// (Overkill gambit). Readings: the Shield comes off first; the Breaking Point and the
@@ -148,6 +158,32 @@ mod tests {
         );
         let a = h.apply_effort(12, false);
         assert_eq!((a.hearts_overcome, h.remaining), (1, 1));
+    }
+
+    #[test]
+    fn the_preview_changes_nothing_and_matches_the_strike() {
+        // GFH, Hearts: 3 Hearts are 30 Effort; with a Shield of 3 (Variations), 15 Effort
+        // brings 12: one Heart overcome, 2 wasted (only one Heart is targeted at a time).
+        let h = Hearts {
+            shield: 3,
+            ..Hearts::new(3)
+        };
+        let (after, applied) = h.after_effort(15, false);
+        assert_eq!(
+            h,
+            Hearts {
+                shield: 3,
+                ..Hearts::new(3)
+            }
+        );
+        assert_eq!(
+            (applied.effective, applied.hearts_overcome, applied.wasted),
+            (12, 1, 2)
+        );
+        assert_eq!(
+            (after.remaining, after.progress, after.effort_left()),
+            (2, 0, 20)
+        );
     }
 
     #[test]

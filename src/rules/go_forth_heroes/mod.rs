@@ -4,6 +4,7 @@
 mod check;
 mod contest;
 mod hearts;
+mod scene;
 mod tracker;
 mod wound_effect;
 mod wounds;
@@ -14,6 +15,7 @@ pub use check::{
 };
 pub use contest::{Contest, ContestOutcome, contest_odds};
 pub use hearts::{EFFORT_PER_HEART, EffortApplied, Hearts};
+pub use scene::{GfhEncounter, GfhEncounterChange, SceneTn};
 pub use tracker::{GfhChange, GfhToken};
 pub use wound_effect::{Attribute, WoundEffect};
 pub use wounds::{

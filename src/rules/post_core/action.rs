@@ -26,6 +26,16 @@ impl Risk {
     pub fn score(self) -> u8 {
         self as u8 + 1
     }
+
+    /// One step riskier, High staying High: what the GM may do for a target in cover (our
+    /// reading; Post core's levels of risk are low, mixed and high).
+    #[must_use]
+    pub fn one_step_higher(self) -> Self {
+        match self {
+            Self::Low => Self::Mixed,
+            Self::Mixed | Self::High => Self::High,
+        }
+    }
 }
 
 /// How a pool reads: the highest die, two or more sixes being a critical. A zero pool rolls two
@@ -297,6 +307,9 @@ mod tests {
         assert_eq!(a.scores(ActionOutcome::Failure), (0, 3));
         assert_eq!(ActionRoll { grit_dice: 1, ..a }.grit_cost(), 2);
         assert_eq!(ResistanceRoll::reduction(PoolReading::DoubleSix), 3);
+        // Post core, Action roll: risk is low, mixed or high; one step up stops at high.
+        assert_eq!(Risk::Low.one_step_higher(), Risk::Mixed);
+        assert_eq!(Risk::High.one_step_higher().score(), 3);
         // One die: 6 is a full success 1/6 of the time, never a critical.
         let one = ActionRoll {
             attribute: 1,

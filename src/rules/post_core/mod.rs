@@ -10,7 +10,7 @@ pub use action::{
     Risk, pool_odds, read_pool, roll_pool,
 };
 pub use clocks::{Clock, ClockChange, Clocks};
-pub use tracker::{Attribute, PostChange, PostToken, STARTING_GRIT};
+pub use tracker::{Attribute, PostChange, PostHarm, PostToken, STARTING_GRIT};
 
 use crate::combat::initiative::Mode;
 use crate::model::RuleSystem;

@@ -46,6 +46,20 @@ impl Default for PostToken {
     }
 }
 
+/// What a consequence of physical harm does to a Post core token; see
+/// [`PostToken::preview_harm`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostHarm {
+    /// HP lost.
+    pub hp_lost: u8,
+    /// STR lost (0 or 1: one point whenever HP would go below 0).
+    pub str_lost: u8,
+    /// STR below 0 afterwards: taken down, dies unless helped at once.
+    pub taken_down: bool,
+    /// The change that applies it.
+    pub change: PostChange,
+}
+
 /// A change to one Post core token.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PostChange {
@@ -58,6 +72,9 @@ pub enum PostChange {
     },
     /// Physical damage: the consequence comes off HP; going below 0 costs 1 STR instead.
     Damage(u8),
+    /// Physical damage to an exposed character, who acts as if at 0 HP (Post core, Hit
+    /// Protection): any consequence takes it below 0 and costs 1 STR; its HP stays.
+    ExposedDamage(u8),
     /// A narrative consequence taken from an attribute.
     AttributeLoss {
         /// Which attribute.
@@ -114,6 +131,11 @@ impl PostToken {
                     self.hp -= c;
                 }
             }
+            PostChange::ExposedDamage(c) => {
+                if *c > 0 {
+                    self.lose(Attribute::Str, 1);
+                }
+            }
             PostChange::AttributeLoss { attribute, amount } => self.lose(*attribute, *amount),
             PostChange::SpendGrit(n) => {
                 if *n > self.grit {
@@ -136,6 +158,28 @@ impl PostToken {
             }
         }
         Ok(())
+    }
+
+    /// What a consequence score of physical harm would do, leaving the token as it is (Post core,
+    /// Damage: the score comes off HP, and HP reduced below 0 costs a single point of STR;
+    /// Hit Protection: an exposed character acts as if at 0 HP, so any harm costs STR). HP
+    /// never shows below 0. Apply it with [`PostHarm::change`].
+    #[must_use]
+    pub fn preview_harm(&self, consequence: u8, exposed: bool) -> PostHarm {
+        let change = if exposed {
+            PostChange::ExposedDamage(consequence)
+        } else {
+            PostChange::Damage(consequence)
+        };
+        let mut after = self.clone();
+        // Damage changes are never refused.
+        let _ = after.apply(&change);
+        PostHarm {
+            hp_lost: self.hp - after.hp,
+            str_lost: (self.attr(Attribute::Str) - after.attr(Attribute::Str)).unsigned_abs(),
+            taken_down: after.attr(Attribute::Str) < 0,
+            change,
+        }
     }
 
     /// Attribute loss stops at −1: below 0 is already the end state.
@@ -167,6 +211,31 @@ mod tests {
         assert_eq!(t.states(), vec!["Taken down: dies unless helped at once"]);
         t.apply(&PostChange::ExtendedRest).unwrap();
         assert_eq!((t.hp, t.attributes), (3, [1, 1, 1]));
+    }
+
+    #[test]
+    fn harm_preview_takes_hp_then_strength() {
+        // Post core, Damage: HP 3 and a High consequence (3) leaves HP 0, not below it; a
+        // further Low (1) goes below 0 and costs 1 STR. Hit Protection: an exposed character
+        // acts as if at 0 HP, so a Low consequence costs 1 STR and its HP stays.
+        let mut t = PostToken::default();
+        t.apply(&PostChange::SetUp {
+            attributes: [1, 1, 1],
+            max_hp: 3,
+        })
+        .unwrap();
+        t.apply(&PostChange::ShortRest).unwrap();
+        let h = t.preview_harm(3, false);
+        assert_eq!((h.hp_lost, h.str_lost, h.taken_down), (3, 0, false));
+        let h = t.preview_harm(4, false);
+        assert_eq!((h.hp_lost, h.str_lost), (3, 1));
+        let h = t.preview_harm(1, true);
+        assert_eq!((h.hp_lost, h.str_lost), (0, 1));
+        t.apply(&h.change).unwrap();
+        assert_eq!((t.hp, t.attributes[0]), (3, 0));
+        let h = t.preview_harm(1, true);
+        assert!(h.taken_down);
+        assert_eq!(t.preview_harm(0, true).str_lost, 0);
     }
 
     #[test]

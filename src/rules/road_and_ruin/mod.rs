@@ -7,7 +7,9 @@ mod outcome;
 mod roster;
 mod tracker;
 
-pub use attack::{AttackDie, AttackOutcome, AttackResult, AttackRoll, Blow, blow_damage};
+pub use attack::{
+    AttackDie, AttackFaces, AttackOutcome, AttackResult, AttackRoll, Blow, Shield, blow_damage,
+};
 pub use health::{exertion_max, is_exhausted, strike};
 pub use outcome::{
     Band, Exhaustion, MAX_PROFICIENCY, OutcomeCheck, OutcomeRoll, SPECIALISATION_SHIFT,
@@ -15,7 +17,7 @@ pub use outcome::{
 pub use roster::{
     DiscoveryPrompt, ROSTER_SLOTS, RosterChange, RosterOutcome, RosterRoll, StoryRoster,
 };
-pub use tracker::{Pool, RrChange, RrToken};
+pub use tracker::{Pool, RrChange, RrToken, StrikePreview};
 
 use crate::combat::initiative::Mode;
 use crate::model::RuleSystem;

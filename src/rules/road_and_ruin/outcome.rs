@@ -49,7 +49,18 @@ impl Band {
     /// every threshold b lower (same as adding b to the face), a net difficulty moves them up.
     #[must_use]
     pub fn read(face: i64, net_benefit: i64) -> Self {
-        match face + net_benefit {
+        Self::read_with_gear(face, net_benefit, 0)
+    }
+
+    /// [`Band::read`] with damaged or improvised equipment: each status raises the BAD/AND
+    /// threshold by one (Road and Ruin, CHARACTERS, EQUIPMENT), eating into BAD from below.
+    #[must_use]
+    pub fn read_with_gear(face: i64, net_benefit: i64, gear_status: u8) -> Self {
+        let value = face + net_benefit;
+        if value <= 1 + i64::from(gear_status) {
+            return Self::BadAnd;
+        }
+        match value {
             ..=1 => Self::BadAnd,
             2..=4 => Self::Bad,
             5 => Self::BadBut,
@@ -93,8 +104,20 @@ pub struct OutcomeCheck {
     pub exhaustion: Exhaustion,
     /// Tiring instances negated with 1 Exertion each.
     pub negate_tiring: u8,
-    /// Spend 1 Exertion to roll again and keep the higher (counted as always spent).
+    /// Spend 1 Exertion to roll again and keep the higher (counted as always spent). To pay
+    /// only after seeing the first result, leave this off and use
+    /// [`OutcomeCheck::exertion_reroll`].
     pub exertion_reroll: bool,
+    /// Damaged or improvised statuses of the equipment used: each raises BAD/AND by one.
+    pub gear_status: u8,
+}
+
+impl Band {
+    /// Whether this is one of the three BAD results.
+    #[must_use]
+    pub fn is_bad(self) -> bool {
+        self <= Self::BadBut
+    }
 }
 
 /// A rolled Outcome check.
@@ -165,7 +188,83 @@ impl OutcomeCheck {
     #[must_use]
     pub fn odds(&self) -> OutcomeOdds<Band> {
         let net = self.net_benefit();
-        self.face_distribution().outcomes(|f| Band::read(f, net))
+        self.face_distribution()
+            .outcomes(|f| Band::read_with_gear(f, net, self.gear_status))
+    }
+
+    /// The band of a kept face, with this check's net benefit and gear.
+    #[must_use]
+    pub fn read(&self, face: i64) -> Band {
+        Band::read_with_gear(face, self.net_benefit(), self.gear_status)
+    }
+
+    /// Rolls the Outcome die once more (with this check's extra dice) and gives the dice and
+    /// the kept face: the second roll of a reroll.
+    pub fn roll_again(&self, term: usize, rng: &mut DiceRng) -> (Vec<DieResult>, i64) {
+        let dice = DiceTerm::with_edge(1, 10, 0, self.extra_low_dice()).roll_dice(term, rng);
+        let face = dice
+            .iter()
+            .filter(|d| d.kept)
+            .map(|d| d.value)
+            .min()
+            .unwrap_or(1);
+        (dice, face)
+    }
+
+    /// The roll after 1 Exertion is spent on a reroll once `first` was seen (Road and Ruin,
+    /// EXERTION: reroll a physical check and take the higher value). `second` is the kept face
+    /// of the new roll, `dice` its dice.
+    #[must_use]
+    pub fn exertion_reroll(
+        &self,
+        first: &OutcomeRoll,
+        second: i64,
+        dice: &[DieResult],
+    ) -> OutcomeRoll {
+        let face = first.face.max(second);
+        OutcomeRoll {
+            dice: first.dice.iter().chain(dice).cloned().collect(),
+            face,
+            net_benefit: first.net_benefit,
+            outcome: self.read(face),
+        }
+    }
+
+    /// The roll after protective equipment rerolls a BAD result (Road and Ruin, CHARACTERS,
+    /// EQUIPMENT: protective gear allows a reroll of a die when a Bad result occurs). The text
+    /// does not say to keep the higher, so the new face stands. `None` when `first` was not
+    /// BAD, or when the check was already rerolled with Exertion before it was seen.
+    #[must_use]
+    pub fn equipment_reroll(
+        &self,
+        first: &OutcomeRoll,
+        second: i64,
+        dice: &[DieResult],
+    ) -> Option<OutcomeRoll> {
+        if !first.outcome.is_bad() {
+            return None;
+        }
+        Some(OutcomeRoll {
+            dice: first.dice.iter().chain(dice).cloned().collect(),
+            face: second,
+            net_benefit: first.net_benefit,
+            outcome: self.read(second),
+        })
+    }
+
+    /// Exact odds of the band after a reroll of `first_face`: keeping the higher face (Exertion)
+    /// or the new one (equipment).
+    #[must_use]
+    pub fn reroll_odds(&self, first_face: i64, keep_higher: bool) -> OutcomeOdds<Band> {
+        let once = keep_distribution(
+            &Distribution::die(10),
+            1 + self.extra_low_dice(),
+            Keep::Lowest(1),
+        );
+        once.outcomes(|f| {
+            let face = if keep_higher { f.max(first_face) } else { f };
+            self.read(face)
+        })
     }
 
     /// Rolls the Outcome die (with extra dice and a reroll as set up).
@@ -186,7 +285,7 @@ impl OutcomeCheck {
             dice,
             face,
             net_benefit,
-            outcome: Band::read(face, net_benefit),
+            outcome: Band::read_with_gear(face, net_benefit, self.gear_status),
         }
     }
 }
@@ -268,6 +367,56 @@ mod tests {
         }
         .roll(&mut DiceRng::seeded(8));
         assert_eq!(r.dice.len(), 6);
+    }
+
+    #[test]
+    fn damaged_gear_raises_bad_and() {
+        // Road and Ruin, CHARACTERS, EQUIPMENT: damaged gear performs like improvised gear and
+        // each status raises the BAD/AND threshold by 1: a plain d10 is BAD/AND on 1–2 with one
+        // status, 1–3 with two; BAD shrinks to 3–4, then 4.
+        assert_eq!(Band::read_with_gear(2, 0, 1), Band::BadAnd);
+        assert_eq!(Band::read_with_gear(3, 0, 1), Band::Bad);
+        assert_eq!(Band::read_with_gear(3, 0, 2), Band::BadAnd);
+        assert_eq!(Band::read_with_gear(5, 0, 2), Band::BadBut);
+        let damaged = OutcomeCheck {
+            gear_status: 1,
+            ..OutcomeCheck::default()
+        };
+        assert!((damaged.odds().probability(&Band::BadAnd) - 0.2).abs() < 1e-12);
+    }
+
+    #[test]
+    fn rerolls_after_seeing_the_result() {
+        // Road and Ruin, EXERTION: 1 Exertion rerolls and keeps the higher; EQUIPMENT: gear
+        // rerolls a Bad result and the new face stands.
+        let check = OutcomeCheck::default();
+        let first = OutcomeRoll {
+            dice: Vec::new(),
+            face: 4,
+            net_benefit: 0,
+            outcome: Band::Bad,
+        };
+        assert_eq!(check.exertion_reroll(&first, 2, &[]).outcome, Band::Bad);
+        assert_eq!(check.exertion_reroll(&first, 8, &[]).outcome, Band::Good);
+        assert_eq!(
+            check.equipment_reroll(&first, 1, &[]).map(|r| r.outcome),
+            Some(Band::BadAnd)
+        );
+        let good = OutcomeRoll {
+            face: 7,
+            outcome: Band::Good,
+            ..first.clone()
+        };
+        assert_eq!(check.equipment_reroll(&good, 1, &[]), None);
+        // Keeping the higher of 4 and a new d10: faces 1–4 read 4 (BAD, 4/10), 5 BAD/BUT,
+        // 6 GOOD/BUT, 7–9 GOOD, 10 GOOD/AND.
+        let odds = check.reroll_odds(4, true);
+        assert!((odds.probability(&Band::Bad) - 0.4).abs() < 1e-12);
+        assert!((odds.probability(&Band::BadAnd)).abs() < 1e-12);
+        let fresh = check.reroll_odds(4, false);
+        assert!((fresh.probability(&Band::BadAnd) - 0.1).abs() < 1e-12);
+        let (dice, face) = check.roll_again(1, &mut DiceRng::seeded(2));
+        assert_eq!((dice.len(), dice[0].value), (1, face));
     }
 
     proptest::proptest! {

@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Exhaustion, OutcomeCheck, exertion_max, is_exhausted, strike};
+use super::{
+    AttackOutcome, Exhaustion, OutcomeCheck, blow_damage, exertion_max, is_exhausted, strike,
+};
 use crate::rules::RulesError;
 
 /// A Road and Ruin pool.
@@ -61,7 +63,40 @@ pub enum RrChange {
     SetEndurance(u8),
 }
 
+/// What one attack does to a Road and Ruin token, worked out before it is applied.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StrikePreview {
+    /// The blow's damage: full on a Solid Blow, half rounded down on a Glancing one.
+    pub damage: u32,
+    /// Steadfast lost.
+    pub steadfast_lost: u32,
+    /// Health lost.
+    pub health_lost: u32,
+    /// No Steadfast left afterwards (Shaken).
+    pub shaken: bool,
+    /// The change that applies it, in the same undo step as the roll.
+    pub change: RrChange,
+}
+
 impl RrToken {
+    /// What `outcome` of an attack with `full_damage` (the weapon's Solid Blow damage) does to
+    /// this token (Road and Ruin, COMBAT for the blow; HEALTH for Steadfast: damage strikes
+    /// Steadfast first, landing only in whole multiples of the Steadfast left). Pure: apply
+    /// [`StrikePreview::change`] to make it so.
+    #[must_use]
+    pub fn preview_attack(&self, outcome: AttackOutcome, full_damage: u32) -> StrikePreview {
+        let damage = blow_damage(outcome, full_damage);
+        let steadfast = self.get(Pool::Steadfast);
+        let (steadfast_lost, health) = strike(steadfast, damage);
+        StrikePreview {
+            damage,
+            steadfast_lost,
+            health_lost: health.min(self.get(Pool::Health)),
+            shaken: steadfast == steadfast_lost,
+            change: RrChange::Strike(damage),
+        }
+    }
+
     /// A pool's current value.
     #[must_use]
     pub fn get(&self, pool: Pool) -> u32 {
@@ -154,6 +189,42 @@ impl RrToken {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::road_and_ruin::Blow;
+
+    #[test]
+    fn an_attack_lands_through_the_steadfast_multiple() {
+        // Road and Ruin, COMBAT and HEALTH: a Solid Blow of 7 on 3 SF inflicts the largest
+        // multiple of 3 in 7, that is 6: 3 SF and 3 Health. A Glancing Blow of 7 deals 3, all
+        // into SF (3 on 3 SF).
+        let mut t = RrToken {
+            endurance: 0,
+            current: [10, 3, 0, 0, 0],
+            max: [10, 3, 0, 0, 0],
+        };
+        let solid = AttackOutcome::Hit {
+            blow: Blow::Solid,
+            special: 0,
+        };
+        let p = t.preview_attack(solid, 7);
+        assert_eq!(
+            (p.damage, p.steadfast_lost, p.health_lost, p.shaken),
+            (7, 3, 3, true)
+        );
+        t.apply(&p.change).unwrap();
+        assert_eq!((t.get(Pool::Steadfast), t.get(Pool::Health)), (0, 7));
+        let fresh = RrToken {
+            endurance: 0,
+            current: [10, 3, 0, 0, 0],
+            max: [10, 3, 0, 0, 0],
+        };
+        let glancing = AttackOutcome::Hit {
+            blow: Blow::Glancing,
+            special: 1,
+        };
+        let p = fresh.preview_attack(glancing, 7);
+        assert_eq!((p.damage, p.steadfast_lost, p.health_lost), (3, 3, 0));
+        assert_eq!(fresh.preview_attack(AttackOutcome::Miss, 7).damage, 0);
+    }
 
     #[test]
     fn strikes_and_pools() {

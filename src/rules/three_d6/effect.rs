@@ -50,6 +50,17 @@ pub fn halve(value: i64) -> i64 {
     (value / 2).max(1)
 }
 
+/// The harm an ability deals from a roll (3d6, Effect; Halved Die Values; Step Up and Step
+/// Down). The core text keeps no health track: harm is the number the ability names, read
+/// from its die (Low, Mid or High) after the ability's steps, then halved when the ability
+/// says so (round down, never below 1). Steps come first because they choose the die whose
+/// value is halved.
+#[must_use]
+pub fn harm(dice: &EffectDice, die: EffectDie, steps: i64, halved: bool) -> i64 {
+    let value = dice.read(die, steps);
+    if halved { halve(value) } else { value }
+}
+
 /// Steps applied to a flat value add or take one per step.
 #[must_use]
 pub fn step_flat(value: i64, steps: i64) -> i64 {
@@ -59,6 +70,20 @@ pub fn step_flat(value: i64, steps: i64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn harm_reads_the_die_then_steps_then_halves() {
+        // 3d6, Effect and Step Up and Step Down: [4, 1, 6] has Low 1, Mid 4, High 6; Mid
+        // stepped up is 6, twice is 7; Halved Die Values: 6 halves to 3, 7 to 3, 1 to 1.
+        let dice = EffectDice::from_kept(&[4, 1, 6]);
+        assert_eq!(harm(&dice, EffectDie::Mid, 0, false), 4);
+        assert_eq!(harm(&dice, EffectDie::Mid, 1, false), 6);
+        assert_eq!(harm(&dice, EffectDie::Mid, 2, false), 7);
+        assert_eq!(harm(&dice, EffectDie::Mid, 1, true), 3);
+        assert_eq!(harm(&dice, EffectDie::Mid, 2, true), 3);
+        assert_eq!(harm(&dice, EffectDie::Low, 0, true), 1);
+        assert_eq!(harm(&dice, EffectDie::Mid, -2, false), 0);
+    }
 
     #[test]
     fn the_texts_four_one_six_example() {

@@ -6,7 +6,7 @@ mod effect;
 mod tracker;
 
 pub use check::{MAX_EDGE, MAX_ESCALATION, ResolutionBand, ThreeD6Check, ThreeD6Roll};
-pub use effect::{EffectDice, EffectDie, halve, step_flat};
+pub use effect::{EffectDice, EffectDie, halve, harm, step_flat};
 pub use tracker::{
     EscalationChange, ThreeD6Change, ThreeD6Encounter, ThreeD6Token, TierRelation, tier_for_level,
 };

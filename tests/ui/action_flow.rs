@@ -1,0 +1,272 @@
+//! One attack per system played from the map: select the attacker, right-click the target,
+//! "Attack…", roll in the Dice pane, set the amount, Apply; then one Ctrl+Z takes back both the
+//! roll and the damage, and the pane forgets the roll.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use lantern::app::{LanternApp, Pane};
+use lantern::combat::conditions::{ActiveCondition, Duration};
+use lantern::dice::DiceRng;
+use lantern::model::{Cell, Document, Encounter, RuleSystem, Side, Token, TokenId};
+use lantern::rules::TokenTrackers;
+
+const ASH: TokenId = TokenId(1);
+const BRUTE: TokenId = TokenId(2);
+
+/// Ash at (0,0) and Brute at (4,0) with an obstacle between: cover.
+fn scene(system: RuleSystem, ash: TokenTrackers, brute: TokenTrackers) -> Encounter {
+    let mut e = Encounter::new("flow", system);
+    e.tokens
+        .push(Token::new(ASH, "Ash", Side::Party, Cell::new(0, 0)));
+    e.tokens
+        .push(Token::new(BRUTE, "Brute", Side::Enemy, Cell::new(4, 0)));
+    e.obstacle_cells.insert(Cell::new(2, 0));
+    e.combat.trackers.per_token.insert(ASH, ash);
+    e.combat.trackers.per_token.insert(BRUTE, brute);
+    e
+}
+
+fn app(encounter: Encounter) -> Harness<'static, LanternApp> {
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_eframe(|_cc| {
+            let mut app = LanternApp::with_document(Document::new(encounter, None));
+            // The default dock with only the Map and Dice & Log left, side by side.
+            for pane in Pane::ALL {
+                if ![Pane::Map, Pane::DiceLog].contains(&pane)
+                    && lantern::app::dock_has(&app.dock, pane)
+                {
+                    app.toggle_pane(pane);
+                }
+            }
+            app.rng = DiceRng::seeded(7);
+            app
+        });
+    harness.run();
+    harness
+}
+
+/// Plays the attack up to Apply with `amount` typed into the amount field `label`; returns
+/// the harness after Apply.
+fn attack_and_apply(
+    encounter: Encounter,
+    label: &str,
+    amount: f64,
+) -> Harness<'static, LanternApp> {
+    let mut h = app(encounter);
+    h.get_by_label("Ash").click();
+    h.run();
+    h.get_by_label("Brute").click_secondary();
+    h.run();
+    h.get_by_label("Attack…").click();
+    h.run();
+    h.run();
+    assert!(h.query_by_label("Against Brute").is_some());
+    assert!(h.query_by_label_contains("Brute behind").is_some());
+    h.get_by_label("Roll attack").click();
+    h.run();
+    h.run();
+    assert_eq!(h.state().document.encounter.combat.log.len(), 1);
+    h.get_by_role_and_label(Role::SpinButton, label)
+        .set_value_accesskit(amount);
+    h.run();
+    h.get_by_label("Apply").click();
+    h.run();
+    h.run();
+    h
+}
+
+fn undo_takes_back_roll_and_damage(h: &mut Harness<'static, LanternApp>, before: &Encounter) {
+    let result = h.state().dice.last.clone().map(|e| e.result);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    h.run();
+    let now = &h.state().document.encounter;
+    assert!(now.combat.log.is_empty(), "{:?}", now.combat.log);
+    assert_eq!(now.combat.trackers, before.combat.trackers);
+    assert_eq!(now.combat.momentum, before.combat.momentum);
+    // The pane forgets the roll and its target (issue 18, item 6).
+    assert!(h.state().dice.last.is_none());
+    assert!(h.query_by_label("Against Brute").is_none());
+    if let Some(result) = result {
+        assert!(h.query_by_label(&result).is_none());
+    }
+}
+
+fn brute_trackers(h: &Harness<'_, LanternApp>) -> TokenTrackers {
+    let Some(t) = h
+        .state()
+        .document
+        .encounter
+        .combat
+        .trackers
+        .per_token
+        .get(&BRUTE)
+    else {
+        panic!("Brute lost its trackers");
+    };
+    t.clone()
+}
+
+#[test]
+fn gfh_attack_from_the_map_puts_effort_into_hearts_and_undo_restores() {
+    use lantern::rules::go_forth_heroes::{Attributes, GfhToken, Hearts};
+    let ash = TokenTrackers::GoForthHeroes(GfhToken {
+        attributes: Attributes {
+            finesse: 3,
+            ..Attributes::default()
+        },
+        ..GfhToken::default()
+    });
+    let brute = TokenTrackers::GoForthHeroes(GfhToken {
+        hearts: Some(Hearts::new(2)),
+        ..GfhToken::default()
+    });
+    let e = scene(RuleSystem::GoForthHeroes, ash, brute);
+    let mut h = attack_and_apply(e.clone(), "Effort", 5.0);
+    // The ranged attack defaults to Finesse and cover makes it Hard.
+    let TokenTrackers::GoForthHeroes(t) = brute_trackers(&h) else {
+        panic!("not GFH");
+    };
+    let hearts = t.hearts.unwrap_or_else(|| Hearts::new(0));
+    assert_eq!((hearts.remaining, hearts.progress), (2, 5));
+    undo_takes_back_roll_and_damage(&mut h, &e);
+}
+
+#[test]
+fn evening_attack_from_the_map_deals_damage_and_undo_restores() {
+    use lantern::rules::evening::EveningToken;
+    let brute = TokenTrackers::Evening(EveningToken {
+        health: 20,
+        max_health: 20,
+        ..EveningToken::default()
+    });
+    let e = scene(
+        RuleSystem::Evening,
+        TokenTrackers::Evening(EveningToken::default()),
+        brute,
+    );
+    let mut h = attack_and_apply(e.clone(), "Damage", 6.0);
+    let TokenTrackers::Evening(t) = brute_trackers(&h) else {
+        panic!("not Evening");
+    };
+    assert_eq!(t.health, 14);
+    undo_takes_back_roll_and_damage(&mut h, &e);
+}
+
+#[test]
+fn road_and_ruin_attack_from_the_map_strikes_steadfast_and_undo_restores() {
+    use lantern::rules::road_and_ruin::{Pool, RrToken};
+    let mut brute = RrToken::default();
+    brute.current[Pool::Health as usize] = 10;
+    brute.current[Pool::Steadfast as usize] = 3;
+    let e = scene(
+        RuleSystem::RoadAndRuin,
+        TokenTrackers::RoadAndRuin(RrToken::default()),
+        TokenTrackers::RoadAndRuin(brute),
+    );
+    let mut h = attack_and_apply(e.clone(), "Damage", 7.0);
+    let TokenTrackers::RoadAndRuin(t) = brute_trackers(&h) else {
+        panic!("not Road and Ruin");
+    };
+    // 7 on 3 Steadfast: 3 Steadfast and 3 Health (Road and Ruin, HEALTH).
+    assert_eq!((t.get(Pool::Steadfast), t.get(Pool::Health)), (0, 7));
+    undo_takes_back_roll_and_damage(&mut h, &e);
+}
+
+#[test]
+fn post_core_attack_from_the_map_harms_hp_and_undo_restores() {
+    use lantern::rules::post_core::PostToken;
+    let brute = PostToken {
+        hp: 3,
+        max_hp: 3,
+        ..PostToken::default()
+    };
+    let e = scene(
+        RuleSystem::PostCore,
+        TokenTrackers::PostCore(PostToken {
+            attributes: [1, 2, 1],
+            ..PostToken::default()
+        }),
+        TokenTrackers::PostCore(brute),
+    );
+    let mut h = attack_and_apply(e.clone(), "Harm (effect)", 2.0);
+    let TokenTrackers::PostCore(t) = brute_trackers(&h) else {
+        panic!("not Post core");
+    };
+    assert_eq!(t.hp, 1);
+    undo_takes_back_roll_and_damage(&mut h, &e);
+}
+
+#[test]
+fn three_d6_attack_from_the_map_logs_harm_and_undo_restores() {
+    use lantern::rules::three_d6::ThreeD6Token;
+    let mut e = scene(
+        RuleSystem::ThreeD6,
+        TokenTrackers::ThreeD6(ThreeD6Token { level: 4 }),
+        TokenTrackers::ThreeD6(ThreeD6Token { level: 1 }),
+    );
+    e.combat.conditions.push(ActiveCondition {
+        token: BRUTE,
+        name: "Marked".into(),
+        duration: Duration::UntilRemoved,
+    });
+    let mut h = attack_and_apply(e.clone(), "Harm", 3.0);
+    let log = &h.state().document.encounter.combat.log;
+    assert_eq!(log.last().map(|l| l.what.as_str()), Some("Harm"));
+    undo_takes_back_roll_and_damage(&mut h, &e);
+}
+
+#[test]
+fn road_and_ruin_exertion_reroll_is_paid_after_the_roll_in_its_undo_step() {
+    use lantern::rules::road_and_ruin::{Pool, RrToken};
+    let mut ash = RrToken {
+        endurance: 1,
+        ..RrToken::default()
+    };
+    ash.current[Pool::Exertion as usize] = 5;
+    let e = scene(
+        RuleSystem::RoadAndRuin,
+        TokenTrackers::RoadAndRuin(ash),
+        TokenTrackers::RoadAndRuin(RrToken::default()),
+    );
+    let mut h = app(e.clone());
+    h.get_by_label("Ash").click();
+    h.run();
+    h.get_by_label("Brute").click_secondary();
+    h.run();
+    h.get_by_label("Attack…").click();
+    h.run();
+    h.run();
+    h.get_by_label("Roll attack").click();
+    h.run();
+    h.run();
+    h.get_by_label("Reroll To Hit for 1 Exertion").click();
+    h.run();
+    h.run();
+    let exertion = |h: &Harness<'_, LanternApp>| match h
+        .state()
+        .document
+        .encounter
+        .combat
+        .trackers
+        .per_token
+        .get(&ASH)
+    {
+        Some(TokenTrackers::RoadAndRuin(t)) => t.get(Pool::Exertion),
+        _ => panic!("Ash lost its trackers"),
+    };
+    assert_eq!(exertion(&h), 4);
+    let log = &h.state().document.encounter.combat.log;
+    assert_eq!(
+        log.last().map(|l| l.what.as_str()),
+        Some("Exertion reroll of the To Hit")
+    );
+    // Offered once per attack.
+    assert!(h.query_by_label("Reroll To Hit for 1 Exertion").is_none());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(exertion(&h), 5);
+    assert!(h.state().document.encounter.combat.log.is_empty());
+}
