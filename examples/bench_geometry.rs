@@ -1,4 +1,5 @@
-//! Geometry timings on a busy map: 200×200 squares, 5,000 wall segments, 100 tokens.
+//! Geometry timings on a busy map: 200×200 squares, 5,000 wall segments, 100 tokens; and the
+//! 1,000-token stress map (the same walls) for `area_tokens_ms`.
 //!
 //! Run with `cargo run --release --example bench_geometry`. Prints `name: value unit` lines,
 //! each the median of repeated runs on one core.
@@ -6,7 +7,10 @@
 use std::time::Instant;
 
 use lantern::board::{Scene, VerdictKind};
-use lantern::model::{Cell, Encounter, GridPoint, RuleSystem, Side, Token, TokenId};
+use lantern::model::{
+    AreaId, AreaSelect, AreaShape, AreaSize, AreaTemplate, Cell, Encounter, GridPoint, RuleSystem,
+    Side, Token, TokenId,
+};
 use support::{MAP_SEED, XorShift, random_walls};
 
 mod support;
@@ -24,6 +28,47 @@ fn busy_map() -> Encounter {
             .push(Token::new(TokenId(i + 1), format!("t{i}"), side, cell));
     }
     enc
+}
+
+/// The busy map's walls with 1,000 tokens, a GFH encounter (its bands size the areas).
+fn stress_map() -> Encounter {
+    let mut enc = busy_map();
+    enc.system = RuleSystem::GoForthHeroes;
+    let mut rng = XorShift::new(MAP_SEED ^ 0xa5ea);
+    enc.tokens = (0..1_000)
+        .map(|i| {
+            let side = if i % 3 == 0 { Side::Party } else { Side::Enemy };
+            let cell = Cell::new(rng.below(200), rng.below(200));
+            Token::new(TokenId(i + 1), format!("t{i}"), side, cell)
+        })
+        .collect();
+    enc
+}
+
+/// A Nearby sphere (12 cells) over the stress map's middle: who is inside, walls included.
+fn area_tokens_ms() -> f64 {
+    let enc = stress_map();
+    let scene = Scene::new(&enc);
+    let area = AreaTemplate {
+        id: AreaId(1),
+        shape: AreaShape::Sphere {
+            radius: AreaSize::Band("Nearby".into()),
+        },
+        origin: GridPoint::new(100.0, 100.0),
+        toward: GridPoint::new(101.0, 100.0),
+        source: None,
+        follows: false,
+        select: AreaSelect::Everyone,
+        gm_only: false,
+    };
+    let mut inside = 0;
+    let ms = median_ms(51, || {
+        if let Ok(placed) = scene.place_area(&area) {
+            inside = scene.area_tokens(&placed).len();
+        }
+    });
+    println!("area_tokens_inside: {inside} tokens");
+    ms
 }
 
 /// The median time of `runs` calls of `f`, in milliseconds. The fastest run is printed too: on a
@@ -98,6 +143,7 @@ fn main() {
         sink += scene.reachable(moved, 12).map_or(0, |r| r.len());
     });
     println!("reachable_ms: {reach:.3} ms");
+    println!("area_tokens_ms: {:.3} ms", area_tokens_ms());
     if sink == 0 {
         eprintln!("nothing measured");
     }

@@ -75,29 +75,75 @@ impl Scene {
 /// and the GM defined none.
 pub fn band(system: RuleSystem, distance_cells: f64, scene: &Scene) -> Option<Band> {
     match system {
-        RuleSystem::Evening => Some(from_table(
-            distance_cells,
-            &[
-                ("Touch", 1.0),
-                ("Adjacent", 2.0),
-                ("Close", 5.0),
-                ("Near", 10.0),
-                ("Medium", 20.0),
-                ("Long", 30.0),
-            ],
-            "Beyond Long",
-        )),
-        RuleSystem::GoForthHeroes => Some(from_table(
-            distance_cells,
-            &[("Engaged", 1.0), ("Close", 6.0), ("Nearby", 12.0)],
-            "Far",
-        )),
+        RuleSystem::Evening => Some(from_table(distance_cells, EVENING_BANDS, "Beyond Long")),
+        RuleSystem::GoForthHeroes => Some(from_table(distance_cells, GFH_BANDS, "Far")),
         RuleSystem::RoadAndRuin => Some(road_and_ruin_band(
             distance_cells,
             scene.map.cell_length.metres(),
         )),
         RuleSystem::PostCore | RuleSystem::ThreeD6 => custom_band(distance_cells, scene),
     }
+}
+
+/// Evening, Range: each band's far edge in squares.
+const EVENING_BANDS: &[(&str, f64)] = &[
+    ("Touch", 1.0),
+    ("Adjacent", 2.0),
+    ("Close", 5.0),
+    ("Near", 10.0),
+    ("Medium", 20.0),
+    ("Long", 30.0),
+];
+
+/// GFH, Grid Play: each band's far edge in cells.
+const GFH_BANDS: &[(&str, f64)] = &[("Engaged", 1.0), ("Close", 6.0), ("Nearby", 12.0)];
+
+/// Road and Ruin, Distance: each band's far edge in metres (Touching is by contact).
+const ROAD_AND_RUIN_BANDS: &[(&str, f64)] = &[
+    ("Near", 5.0),
+    ("Close By", 100.0),
+    ("Far", 1_000.0),
+    ("Very Far", 5_000.0),
+    ("Too Far", 100_000.0),
+];
+
+/// The bands an area can be sized by, nearest first, each with its far edge in cells: the
+/// system's own table (Road and Ruin's metres divided by the cell length; Touching is one cell)
+/// or the GM's custom bands. The last, open-ended band of each table is left out: it has no edge.
+pub fn band_limits_cells(scene: &Scene) -> Vec<(String, f64)> {
+    let own = |table: &[(&str, f64)], per_cell: f64| -> Vec<(String, f64)> {
+        table
+            .iter()
+            .map(|(name, max)| ((*name).to_owned(), max / per_cell))
+            .collect()
+    };
+    match scene.system {
+        RuleSystem::Evening => own(EVENING_BANDS, 1.0),
+        RuleSystem::GoForthHeroes => own(GFH_BANDS, 1.0),
+        RuleSystem::RoadAndRuin => {
+            let metres = scene.map.cell_length.metres().max(f64::MIN_POSITIVE);
+            let mut out = vec![("Touching".to_owned(), 1.0)];
+            out.extend(own(ROAD_AND_RUIN_BANDS, metres));
+            out
+        }
+        RuleSystem::PostCore | RuleSystem::ThreeD6 => {
+            let mut out: Vec<(String, f64)> = scene
+                .custom_bands
+                .iter()
+                .map(|b| (b.name.clone(), f64::from(b.max_cells)))
+                .collect();
+            out.sort_by(|a, b| a.1.total_cmp(&b.1));
+            out
+        }
+    }
+}
+
+/// The far edge of the band called `name`, in cells (see [`band_limits_cells`]).
+pub fn band_limit_cells(scene: &Scene, name: &str) -> Option<f64> {
+    band_limits_cells(scene)
+        .into_iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, cells)| cells)
 }
 
 fn from_table(distance: f64, table: &[(&str, f64)], beyond: &str) -> Band {
@@ -124,17 +170,7 @@ fn road_and_ruin_band(distance_cells: f64, cell_metres: f64) -> Band {
             up_to: Some(cell_metres),
         };
     }
-    from_table(
-        distance_cells * cell_metres,
-        &[
-            ("Near", 5.0),
-            ("Close By", 100.0),
-            ("Far", 1_000.0),
-            ("Very Far", 5_000.0),
-            ("Too Far", 100_000.0),
-        ],
-        "World",
-    )
+    from_table(distance_cells * cell_metres, ROAD_AND_RUIN_BANDS, "World")
 }
 
 /// The GM's bands for the encounter, in increasing order; past the last, "beyond <last>".

@@ -4,6 +4,7 @@
 //! Build a [`Scene`] from the encounter whenever it changes, then ask it: [`Scene::verdict`],
 //! [`Scene::distance_cells`], [`band`], [`Scene::reachable`].
 
+pub mod area;
 pub mod bands;
 pub mod cover;
 pub mod degree;
@@ -23,7 +24,10 @@ mod solid;
 mod sweep;
 pub mod wall_split;
 
-pub use bands::{Band, band, cell_distance, footprint_distance};
+pub use area::{AreaError, PlacedArea};
+pub use bands::{
+    Band, band, band_limit_cells, band_limits_cells, cell_distance, footprint_distance,
+};
 pub use cover::{Evidence, TracedLine, Verdict, VerdictKind};
 pub use degree::CoverDegree;
 pub use reach::Reach;

@@ -2,6 +2,7 @@
 //! Pure core: no egui.
 
 pub mod action;
+pub mod area_action;
 pub mod catalogue;
 pub mod command;
 pub mod conditions;

@@ -9,10 +9,11 @@ use crate::combat::command::{CombatCommand, CombatError, apply_combat};
 use crate::rules::{RulesError, TrackerCommand};
 
 use super::validate::{
-    MAX_IMAGES, MAX_MARKED_CELLS, MAX_POLYGONS, MAX_TOKENS, MAX_WALLS, check_background,
-    check_cell, check_cell_length, check_cells, check_count, check_crossings, check_light,
-    check_map_size, check_name, check_polygon, check_token, check_wall,
+    MAX_AREAS, MAX_IMAGES, MAX_MARKED_CELLS, MAX_POLYGONS, MAX_TOKENS, MAX_WALLS, check_area,
+    check_background, check_cell, check_cell_length, check_cells, check_count, check_crossings,
+    check_light, check_map_size, check_name, check_polygon, check_token, check_wall,
 };
+use super::{AreaCommand, AreaId};
 use super::{
     Background, Cell, CellLength, CombatState, CustomBand, DiagonalRule, EmbeddedImage, Encounter,
     FogCommand, GridKind, ImageId, Light, LightCommand, LightError, LogEntry, MapSpec,
@@ -94,6 +95,8 @@ pub enum Command {
     Fog(FogCommand),
     /// A change to one light or the ambient light.
     Light(LightCommand),
+    /// A change to the areas of effect on the map.
+    Area(AreaCommand),
 }
 
 /// Why a command could not be applied.
@@ -143,6 +146,10 @@ pub enum CommandError {
     TooMany { what: &'static str, max: usize },
     #[error("the combat state is inconsistent: {0}")]
     BadCombat(String),
+    #[error("area {0} is sized by a band with no name, or one far too long")]
+    BadAreaBand(AreaId),
+    #[error("there is no area {0}, or two areas share that id")]
+    AreaId(AreaId),
     #[error(transparent)]
     Combat(#[from] CombatError),
     #[error(transparent)]
@@ -184,6 +191,7 @@ impl Command {
             Self::Tracker(_) => "Change tracker",
             Self::Fog(c) => c.label(),
             Self::Light(c) => c.label(),
+            Self::Area(c) => c.label(),
         }
     }
 }
@@ -267,6 +275,19 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
                 check_light(light)?;
             }
             Ok(Command::Light(command.apply(encounter)?))
+        }
+        Command::Area(command) => {
+            if let AreaCommand::Add(area) | AreaCommand::Update(area) = &command {
+                check_area(area)?;
+                if matches!(command, AreaCommand::Add(_)) {
+                    check_count("areas of effect", encounter.areas.len() + 1, MAX_AREAS)?;
+                }
+            }
+            Ok(Command::Area(
+                command
+                    .apply(&mut encounter.areas)
+                    .map_err(CommandError::AreaId)?,
+            ))
         }
     }
 }

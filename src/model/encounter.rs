@@ -5,8 +5,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Ambient, Cell, CombatState, EmbeddedImage, Fog, GridPoint, ImageId, Light, MapSpec, RuleSystem,
-    Token, TokenId, Wall, WallId,
+    Ambient, AreaTemplate, Cell, CombatState, EmbeddedImage, Fog, GridPoint, ImageId, Light,
+    MapSpec, RuleSystem, Token, TokenId, Wall, WallId,
 };
 
 /// A named distance band a GM defines for systems whose texts name none (Post, 3d6).
@@ -57,6 +57,9 @@ pub struct Encounter {
     /// Fog of war: on or off, what the party explored, the GM's reveals and hides.
     #[serde(default)]
     pub fog: Fog,
+    /// Areas of effect kept on the map (cones, spheres, lines, squares, bursts, auras).
+    #[serde(default)]
+    pub areas: Vec<AreaTemplate>,
 }
 
 impl Default for Encounter {
@@ -83,6 +86,7 @@ impl Encounter {
             lights: Vec::new(),
             ambient: Ambient::default(),
             fog: Fog::default(),
+            areas: Vec::new(),
         }
     }
 

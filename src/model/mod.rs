@@ -3,6 +3,7 @@
 //! Flow: the shell builds a [`Command`], [`Document::apply`] runs it through [`apply`] (which
 //! returns the inverse) and records both in the [`History`] for undo and redo.
 
+mod area;
 mod combat;
 mod command;
 mod document;
@@ -19,6 +20,7 @@ mod validate;
 mod wall;
 mod wall_set;
 
+pub use area::{AreaCommand, AreaId, AreaSelect, AreaShape, AreaSize, AreaTemplate, fresh_area_id};
 pub use combat::{CombatState, LogEntry};
 pub use command::{CellLayer, Command, CommandError, apply};
 pub use document::Document;
@@ -34,10 +36,10 @@ pub use map::{
 pub use rule_system::RuleSystem;
 pub use token::{Rgb, Senses, Side, SizeCategory, Token};
 pub use validate::{
-    COORDINATE_MARGIN_CELLS, MAX_COORDINATE, MAX_IMAGES, MAX_LIGHTS, MAX_MARKED_CELLS,
-    MAX_PIXELS_PER_CELL, MAX_POLYGON_POINTS, MAX_POLYGONS, MAX_ROUND, MAX_SENSE_RANGE_CELLS,
-    MAX_TOKENS, MAX_WALL_CROSSINGS, MAX_WALLS, MIN_COORDINATE, validate, validate_lights,
-    validate_walls,
+    COORDINATE_MARGIN_CELLS, MAX_AREA_SIZE_CELLS, MAX_AREAS, MAX_COORDINATE, MAX_IMAGES,
+    MAX_LIGHTS, MAX_MARKED_CELLS, MAX_PIXELS_PER_CELL, MAX_POLYGON_POINTS, MAX_POLYGONS, MAX_ROUND,
+    MAX_SENSE_RANGE_CELLS, MAX_TOKENS, MAX_WALL_CROSSINGS, MAX_WALLS, MIN_COORDINATE, validate,
+    validate_lights, validate_walls,
 };
 pub use wall::{Wall, WallKind};
 pub use wall_set::{WallSetError, count_crossings, normalise_walls};

@@ -8,8 +8,8 @@
 use std::collections::BTreeSet;
 
 use super::{
-    Background, Cell, CellLength, CombatState, CommandError, Encounter, GridPoint, Light, MapSpec,
-    ObstaclePolygon, Senses, Token, Wall,
+    AreaShape, AreaSize, AreaTemplate, Background, Cell, CellLength, CombatState, CommandError,
+    Encounter, GridPoint, Light, MapSpec, ObstaclePolygon, Senses, Token, Wall,
 };
 
 /// How far outside the largest map a coordinate may lie, in cells, on every side. Tokens may
@@ -71,6 +71,7 @@ pub fn validate(encounter: &Encounter) -> Result<(), CommandError> {
         .iter()
         .try_for_each(check_polygon)?;
     validate_lights(&encounter.lights)?;
+    validate_areas(&encounter.areas)?;
     check_cell_sets(encounter)?;
     check_combat(&encounter.combat)
 }
@@ -149,6 +150,56 @@ pub fn check_wall(wall: &Wall) -> Result<(), CommandError> {
     let what = || format!("wall {}", wall.id);
     check_point(wall.a, what)?;
     check_point(wall.b, what)
+}
+
+/// The most areas of effect an encounter keeps.
+pub const MAX_AREAS: usize = 1_000;
+/// The largest size an area of effect may have, in cells (a length, radius, width or side).
+pub const MAX_AREA_SIZE_CELLS: f64 = 10_000.0;
+
+/// An area of effect starts and points within the allowed area, and each size is a finite,
+/// positive number of cells up to [`MAX_AREA_SIZE_CELLS`] or a band's name.
+pub fn check_area(area: &AreaTemplate) -> Result<(), CommandError> {
+    check_point(area.origin, || format!("area {}", area.id))?;
+    check_point(area.toward, || format!("area {}'s direction", area.id))?;
+    let sizes: Vec<&AreaSize> = match &area.shape {
+        AreaShape::Cone { length } => vec![length],
+        AreaShape::Sphere { radius } => vec![radius],
+        AreaShape::Line { length, width } => vec![length, width],
+        AreaShape::Square { side } => vec![side],
+        AreaShape::Burst { reach } => vec![reach],
+    };
+    for size in sizes {
+        match size {
+            AreaSize::Cells(n) if !(n.is_finite() && *n > 0.0 && *n <= MAX_AREA_SIZE_CELLS) => {
+                return Err(CommandError::NotFinite(format!(
+                    "area {}'s size (above 0 and at most {MAX_AREA_SIZE_CELLS} cells)",
+                    area.id
+                )));
+            }
+            // A band is looked up by name when the area is drawn; a name no band could have
+            // (empty, or longer than any) is refused here.
+            AreaSize::Band(name) if name.trim().is_empty() || name.len() > 64 => {
+                return Err(CommandError::BadAreaBand(area.id));
+            }
+            AreaSize::Band(_) => {}
+            AreaSize::Cells(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// The encounter's areas: at most [`MAX_AREAS`], ids unique, each one checked.
+pub fn validate_areas(areas: &[AreaTemplate]) -> Result<(), CommandError> {
+    check_count("areas of effect", areas.len(), MAX_AREAS)?;
+    let mut ids = BTreeSet::new();
+    for area in areas {
+        if !ids.insert(area.id) {
+            return Err(CommandError::AreaId(area.id));
+        }
+        check_area(area)?;
+    }
+    Ok(())
 }
 
 /// The farthest a token's darkvision may reach, in cells: as far as the farthest light.
@@ -328,5 +379,46 @@ mod sense_tests {
             check_token(&token),
             Err(CommandError::TooFarReaching { .. })
         ));
+    }
+}
+
+#[cfg(test)]
+mod area_tests {
+    use super::*;
+    use crate::model::{AreaId, AreaSelect};
+
+    fn sphere(radius: AreaSize) -> AreaTemplate {
+        AreaTemplate {
+            id: AreaId(1),
+            shape: AreaShape::Sphere { radius },
+            origin: GridPoint::new(3.0, 3.0),
+            toward: GridPoint::new(4.0, 3.0),
+            source: None,
+            follows: false,
+            select: AreaSelect::Everyone,
+            gm_only: false,
+        }
+    }
+
+    #[test]
+    fn an_area_needs_a_finite_bounded_size_and_a_real_band_name() {
+        assert_eq!(check_area(&sphere(AreaSize::Cells(6.0))), Ok(()));
+        assert_eq!(check_area(&sphere(AreaSize::Band("Close".into()))), Ok(()));
+        for bad in [f64::NAN, f64::INFINITY, 0.0, -1.0, 1e9] {
+            assert!(check_area(&sphere(AreaSize::Cells(bad))).is_err(), "{bad}");
+        }
+        assert!(check_area(&sphere(AreaSize::Band(" ".into()))).is_err());
+        let mut far = sphere(AreaSize::Cells(2.0));
+        far.origin = GridPoint::new(1e12, 0.0);
+        assert!(check_area(&far).is_err());
+    }
+
+    #[test]
+    fn two_areas_with_one_id_are_refused() {
+        let a = sphere(AreaSize::Cells(2.0));
+        assert_eq!(
+            validate_areas(&[a.clone(), a]),
+            Err(CommandError::AreaId(AreaId(1)))
+        );
     }
 }

@@ -16,8 +16,8 @@ use lantern::library::{
     starting_entries, use_map_command,
 };
 use lantern::model::{
-    Background, Cell, EmbeddedImage, Encounter, GridPoint, ImageId, Light, RuleSystem, Side,
-    SizeCategory, Token, TokenId, Wall, WallId, WallKind, apply,
+    Background, Cell, EmbeddedImage, Encounter, GridPoint, ImageId, Light, LightKind, RuleSystem,
+    Senses, Side, SizeCategory, Token, TokenId, Wall, WallId, WallKind, apply,
 };
 use lantern::rules::TokenTrackers;
 use lantern::rules::go_forth_heroes::{GfhToken, Hearts};
@@ -98,6 +98,7 @@ fn map_entry() -> LibraryEntry {
         intensity: 1.0,
         color: [255, 200, 120, 255],
         shadows: true,
+        ..Light::preset(LightKind::Custom, GridPoint::new(3.0, 3.0))
     });
     e.tokens.push(Token::new(
         TokenId(1),
@@ -438,6 +439,7 @@ prop_compose! {
         rotation_deg in -360.0f32..360.0,
         speed_cells in 0u32..40,
         finesse in -5i32..10,
+        darkvision in prop::option::of(0u32..30),
         id in 1u64..50,
         x in 0i32..20,
         y in 0i32..20,
@@ -455,6 +457,9 @@ prop_compose! {
             rotation_deg,
             speed_cells,
             finesse,
+            senses: darkvision.map_or(Senses::Normal, |range_cells| Senses::Darkvision {
+                range_cells,
+            }),
         }
     }
 }

@@ -2,10 +2,12 @@
 //! files, geometry, turn structure and the importers, all without egui.
 
 mod action_flow;
+mod area_action;
 mod combat_commands;
 mod files;
 mod fuzz_loaders;
 mod fuzz_support;
+mod geometry_area;
 mod geometry_board;
 mod geometry_cover;
 mod geometry_props;

@@ -2,6 +2,7 @@
 //! by label, clicked and dragged, with every assertion made on the model.
 
 mod action_flow;
+mod areas;
 mod combat;
 mod dice;
 mod editing;

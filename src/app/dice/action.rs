@@ -252,6 +252,7 @@ pub(super) fn result_ui(
     super::boost::boost_ui(ui, ctx.encounter, state, rng);
     super::reroll::reroll_ui(ui, ctx.encounter, state, rng);
     apply_ui(ui, ctx.encounter, state);
+    super::area::apply_ui(ui, ctx.encounter, state);
 }
 
 fn apply_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {

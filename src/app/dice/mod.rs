@@ -2,6 +2,7 @@
 //! dice-expression roller, and the roll log.
 
 mod action;
+mod area;
 mod boost;
 mod conditions;
 mod costs;
@@ -13,6 +14,7 @@ mod odds_plot;
 mod reroll;
 
 pub use action::{MapAction, request_action};
+pub use area::request_area_targets;
 pub use costs::{Cost, cost};
 pub use log_text::{
     check_entry, check_result, check_result_for, check_what, dice_text, die_text, expression_entry,
@@ -90,6 +92,8 @@ pub struct DiceState {
     pub weapon_damage: u32,
     /// The last check rolled, for Apply and Boosts.
     pub rolled: Option<Rolled>,
+    /// The last action rolled against an area's targets, for Apply.
+    pub area_rolled: Option<area::AreaRolled>,
     /// Changes that belong to the last roll's undo step (Apply, Boosts), for the app to amend.
     amends: Vec<Command>,
     /// The undo step the last roll made, once the app has applied it.
@@ -125,6 +129,7 @@ impl DiceState {
             rr_attack: AttackRoll::default(),
             weapon_damage: 6,
             rolled: None,
+            area_rolled: None,
             amends: Vec::new(),
             roll_marker: None,
             awaiting_marker: false,
@@ -251,6 +256,7 @@ pub fn dice_log_ui(
     if let Some(requested) = action::take_request(ui.ctx()) {
         action::begin(state, ctx.encounter, &requested);
     }
+    area::take_request(ui.ctx(), state);
     state.sync(ctx);
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
@@ -367,6 +373,11 @@ fn roll_check(
     cost: Option<Cost>,
     filled: &FilledCheck,
 ) {
+    if state.targets.len() > 1 {
+        area::roll(ctx, state, rng, cost.map(|c| c.command));
+        return;
+    }
+    state.area_rolled = None;
     let setup = filled.setup();
     let outcome = setup.roll(rng);
     let who = roller_name(ctx.encounter, state.roller);

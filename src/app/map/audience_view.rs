@@ -59,6 +59,13 @@ pub fn paint_map_view(
         view.fog
             .paint(&painter, scene, generation, encounter, options.audience, t);
     }
+    super::area_tool::paint_kept_areas(
+        &painter,
+        scene,
+        encounter,
+        t,
+        options.audience == MapAudience::Players,
+    );
     // Walls go over the fog so the players see the walls of what they explored; walls wholly
     // under unexplored fog stay unsaid.
     let shown = (fogged && options.audience == MapAudience::Players)

@@ -9,6 +9,7 @@
 //! The players' window and PNG export draw the same layers without gestures
 //! ([`paint_map_view`]); [`MapAudience`] says who a view is for.
 
+mod area_tool;
 mod audience_view;
 pub(crate) mod background;
 mod box_select;
@@ -42,6 +43,7 @@ mod transform;
 mod turning;
 mod walls;
 
+pub use area_tool::{request_area_from, targets_of};
 pub use audience_view::{ViewOptions, paint_map_view, paint_turn_banner};
 pub use fog::MapAudience;
 pub use layout::map_rect_in_grid;
@@ -215,6 +217,7 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     turning::paint_facings(&painter, encounter, &t);
     let pointer = tools::Pointer::find(ui, rect);
     view.tools.tool_ui(ui, ctx, &painter, &t, &pointer);
+    area_ui(ui, ctx, view, &painter, &t, &pointer);
     view.play.after_tokens(
         ui,
         ctx,
@@ -243,12 +246,38 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
         camera::toolbar_ui(ui, rect, camera);
     }
     view.play.toolbar_ui(ui, rect);
-    view.tools.toolbar_ui(ui, ctx, rect);
+    let beside = view.tools.toolbar_ui(ui, ctx, rect);
+    if view.tools.tool == Tool::Area {
+        let (scene, _) = view.play.scene.scene(encounter);
+        view.tools.area.panel_ui(ui, ctx, scene, beside);
+    }
     view.backgrounds.progress_ui(ui);
     fog_brush::toolbar_ui(ui, rect, encounter, &mut view.fog.brush, ctx.commands);
     keep_one_brush(view, brush_before);
     if let Some(err) = background_error {
         error_banner_ui(ui, rect, &err);
+    }
+}
+
+/// The kept areas, a right-click's "Area from here…", and the Area tool's drag.
+fn area_ui(
+    ui: &egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    view: &mut MapView,
+    painter: &egui::Painter,
+    t: &transform::MapTransform,
+    pointer: &tools::Pointer,
+) {
+    if let Some(token) = area_tool::take_area_request(ui.ctx()) {
+        view.tools.set_tool(Tool::Area);
+        view.tools.area.start_from(token);
+    }
+    let (scene, _) = view.play.scene.scene(ctx.encounter);
+    area_tool::paint_kept_areas(painter, scene, ctx.encounter, t, false);
+    if view.tools.tool == Tool::Area {
+        view.tools
+            .area
+            .place_ui(ui, ctx, painter, t, pointer, scene);
     }
 }
 

@@ -436,6 +436,14 @@ fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
 /// this one, in the Dice pane.
 fn action_menu_ui(ui: &mut Ui, ctx: &PaneContext<'_>, token: &Token) {
     let actor = ctx.selection.iter().copied().find(|id| *id != token.id);
+    if ui
+        .button("Area from here…")
+        .on_hover_text("Lay a cone, sphere, line or burst from this token")
+        .clicked()
+    {
+        super::area_tool::request_area_from(ui.ctx(), token.id);
+        ui.close();
+    }
     for (label, attack) in [("Attack…", true), ("Check against…", false)] {
         if ui.button(label).clicked() {
             let action = crate::app::dice::MapAction {

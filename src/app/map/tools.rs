@@ -27,10 +27,12 @@ pub enum Tool {
     Erase,
     /// Align the background image to the grid.
     Calibrate,
+    /// Lay an area of effect (cone, sphere, line, square, burst).
+    Area,
 }
 
 impl Tool {
-    pub const ALL: [Self; 9] = [
+    pub const ALL: [Self; 10] = [
         Self::Select,
         Self::AddToken,
         Self::Wall,
@@ -40,6 +42,7 @@ impl Tool {
         Self::Difficult,
         Self::Erase,
         Self::Calibrate,
+        Self::Area,
     ];
 
     /// The toolbar button's text, also its accessible name.
@@ -54,6 +57,7 @@ impl Tool {
             Self::Difficult => "Difficult",
             Self::Erase => "Erase",
             Self::Calibrate => "Align image",
+            Self::Area => "Area",
         }
     }
 
@@ -72,6 +76,9 @@ impl Tool {
             Self::Difficult => "Drag over cells that cost double to enter",
             Self::Erase => "Drag over walls, obstacles and difficult cells to remove them",
             Self::Calibrate => "Drag a rectangle over cells of the image's own grid to align it",
+            Self::Area => {
+                "Press where an area starts and drag to turn it: who is inside becomes the Dice pane's targets"
+            }
         }
     }
 
@@ -87,6 +94,7 @@ impl Tool {
             Self::Difficult => Key::F,
             Self::Erase => Key::E,
             Self::Calibrate => Key::A,
+            Self::Area => Key::C,
         }
     }
 
@@ -114,6 +122,7 @@ pub struct ToolState {
     pub brush: Brush,
     pub palette: TokenPalette,
     pub calibration: Calibration,
+    pub area: super::area_tool::AreaTool,
 }
 
 /// Where the pointer is this frame, as the tools need it.
@@ -186,7 +195,8 @@ impl ToolState {
         pointer: &Pointer,
     ) {
         match self.tool {
-            Tool::Select => {}
+            // The Area tool needs the scene: the map pane runs it (`MapView`).
+            Tool::Select | Tool::Area => {}
             Tool::AddToken => self.palette.place_ui(ctx, painter, t, pointer),
             Tool::Wall | Tool::Door | Tool::Window => {
                 let kind = self.tool.wall_kind().unwrap_or_default();
@@ -220,7 +230,8 @@ impl ToolState {
 
     /// The tool buttons in a column down the pane's left edge (a row would collide with the
     /// play and camera toolbars in a narrow pane), with the active tool's options beside them.
-    pub fn toolbar_ui(&mut self, ui: &mut Ui, ctx: &mut PaneContext<'_>, rect: Rect) {
+    /// Returns where a tool's options go (beside the column).
+    pub fn toolbar_ui(&mut self, ui: &mut Ui, ctx: &mut PaneContext<'_>, rect: Rect) -> Rect {
         let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
         let size = Vec2::new(100.0, row * Tool::ALL.len() as f32 + 8.0);
         let at = Rect::from_min_size(rect.left_top() + Vec2::new(8.0, 8.0), size);
@@ -251,6 +262,7 @@ impl ToolState {
             Tool::Calibrate => self.calibration.panel_ui(ui, ctx, beside),
             _ => {}
         }
+        beside
     }
 }
 

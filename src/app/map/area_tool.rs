@@ -1,0 +1,427 @@
+//! The Area tool: lay a cone, sphere, line, square or burst on the map in the encounter's own
+//! bands, see who is inside, and hand them to the Dice pane as the action's targets.
+//!
+//! Press where the area starts (or pick "Area from here…" on a token), drag to turn it, release
+//! to place it: a one-off measurement stays until Esc or the next one; with "Keep on map" it
+//! becomes an encounter object (a command: undo, saved, shown to the players unless GM-only).
+//! Which cells and tokens are inside is the core's decision (`board::area`); this file draws it.
+
+use egui::{Color32, Painter, Stroke, Ui};
+
+use super::tools::Pointer;
+use super::transform::MapTransform;
+use crate::app::PaneContext;
+use crate::board::footprint::footprint_centre;
+use crate::board::grid::{cell_corners, cell_in_grid, point_in_grid};
+use crate::board::{Scene, band_limits_cells};
+use crate::model::{
+    AreaCommand, AreaSelect, AreaShape, AreaSize, AreaTemplate, Command, Encounter, GridPoint,
+    TokenId, fresh_area_id,
+};
+
+/// The area's fill and outline: a saturated orange that reads on parchment, on dark
+/// backgrounds and on a television across the room.
+pub const AREA_FILL: Color32 = Color32::from_rgba_unmultiplied_const(255, 110, 0, 90);
+pub const AREA_EDGE: Color32 = Color32::from_rgb(255, 140, 20);
+
+/// Which shape the tool lays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ShapePick {
+    #[default]
+    Cone,
+    Sphere,
+    Line,
+    Square,
+    Burst,
+}
+
+impl ShapePick {
+    const ALL: [Self; 5] = [
+        Self::Cone,
+        Self::Sphere,
+        Self::Line,
+        Self::Square,
+        Self::Burst,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            Self::Cone => "Cone",
+            Self::Sphere => "Sphere",
+            Self::Line => "Line",
+            Self::Square => "Square",
+            Self::Burst => "Burst",
+        }
+    }
+}
+
+/// The Area tool's settings and the area being laid. View state: never saved.
+#[derive(Debug)]
+pub struct AreaTool {
+    pub shape: ShapePick,
+    /// The band the size is taken from, or `None` for `cells`.
+    pub band: Option<String>,
+    pub cells: f64,
+    pub line_width_cells: f64,
+    pub keep: bool,
+    pub gm_only: bool,
+    pub select: AreaSelect,
+    /// The token the next area comes from ("Area from here…").
+    pub source: Option<TokenId>,
+    /// An aura: the kept area moves with its source.
+    pub follows: bool,
+    /// The press that started the drag, in map space.
+    drag_from: Option<GridPoint>,
+    /// The area being dragged or the last one-off measurement.
+    pub current: Option<AreaTemplate>,
+}
+
+impl Default for AreaTool {
+    fn default() -> Self {
+        Self {
+            shape: ShapePick::Cone,
+            band: Some("Close".to_owned()),
+            cells: 3.0,
+            line_width_cells: 1.0,
+            keep: false,
+            gm_only: false,
+            select: AreaSelect::Everyone,
+            source: None,
+            follows: false,
+            drag_from: None,
+            current: None,
+        }
+    }
+}
+
+fn request_id() -> egui::Id {
+    egui::Id::unique("lantern_area_from_token")
+}
+
+/// "Area from here…" on a token: the map switches to the Area tool with that token as source.
+pub fn request_area_from(ctx: &egui::Context, token: TokenId) {
+    ctx.data_mut(|d| d.insert_temp(request_id(), Some(token)));
+}
+
+/// The token a right-click asked to lay an area from, if any (taken once).
+pub fn take_area_request(ctx: &egui::Context) -> Option<TokenId> {
+    ctx.data_mut(|d| d.remove_temp::<Option<TokenId>>(request_id()))
+        .flatten()
+}
+
+impl AreaTool {
+    /// Starts an area from `token`: the next press only turns it.
+    pub fn start_from(&mut self, token: TokenId) {
+        self.source = Some(token);
+        self.current = None;
+    }
+
+    fn size(&self) -> AreaSize {
+        match &self.band {
+            Some(name) => AreaSize::Band(name.clone()),
+            None => AreaSize::Cells(self.cells),
+        }
+    }
+
+    fn shape_now(&self) -> AreaShape {
+        let size = self.size();
+        match self.shape {
+            ShapePick::Cone => AreaShape::Cone { length: size },
+            ShapePick::Sphere => AreaShape::Sphere { radius: size },
+            ShapePick::Line => AreaShape::Line {
+                length: size,
+                width: AreaSize::Cells(self.line_width_cells),
+            },
+            ShapePick::Square => AreaShape::Square { side: size },
+            ShapePick::Burst => AreaShape::Burst { reach: size },
+        }
+    }
+
+    /// Where an area pressed at `p` starts: its source token's centre, else the nearest grid
+    /// intersection for spheres and squares (square maps; a hex centre on hex maps) and the
+    /// nearest cell centre otherwise.
+    fn snapped_origin(&self, encounter: &Encounter, p: GridPoint) -> GridPoint {
+        let grid = encounter.map.grid;
+        if let Some(t) = self.source.and_then(|id| encounter.token(id)) {
+            return footprint_centre(grid, t.size, t.cell);
+        }
+        let cell = cell_in_grid(grid, p);
+        if grid.is_hex() || !matches!(self.shape, ShapePick::Sphere | ShapePick::Square) {
+            return point_in_grid(grid, cell);
+        }
+        cell_corners(grid, cell)
+            .into_iter()
+            .min_by(|a, b| {
+                let da = (a.x - p.x).hypot(a.y - p.y);
+                let db = (b.x - p.x).hypot(b.y - p.y);
+                da.total_cmp(&db)
+            })
+            .unwrap_or(p)
+    }
+
+    /// Follows the pointer: press to start, drag to turn, release to place. Draws the area.
+    pub fn place_ui(
+        &mut self,
+        ui: &Ui,
+        ctx: &mut PaneContext<'_>,
+        painter: &Painter,
+        t: &MapTransform,
+        pointer: &Pointer,
+        scene: &Scene,
+    ) {
+        let (down, released) =
+            ui.input(|i| (i.pointer.primary_down(), i.pointer.primary_released()));
+        if let Some(press) = pointer.press_in_ui {
+            self.drag_from = Some(t.grid_from_ui(press));
+        }
+        if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+            self.current = None;
+            self.drag_from = None;
+            self.source = None;
+        }
+        if let (Some(from), Some(pos)) = (self.drag_from, pointer.pos_in_ui) {
+            let origin = self.snapped_origin(ctx.encounter, from);
+            let toward = t.grid_from_ui(pos);
+            self.current = Some(AreaTemplate {
+                id: fresh_area_id(&ctx.encounter.areas),
+                shape: self.shape_now(),
+                origin,
+                toward,
+                source: self.source,
+                follows: self.follows && self.source.is_some(),
+                select: self.select,
+                gm_only: self.gm_only,
+            });
+            if released || !down {
+                self.drag_from = None;
+                self.finish(ui.ctx(), ctx, scene);
+            }
+        }
+        if let Some(area) = &self.current {
+            paint_area(painter, scene, area, t, true);
+        }
+    }
+
+    /// The drag ended: the targets go to the Dice pane; a kept area becomes a command.
+    fn finish(&mut self, egui_ctx: &egui::Context, ctx: &mut PaneContext<'_>, scene: &Scene) {
+        let Some(area) = self.current.clone() else {
+            return;
+        };
+        let targets = targets_of(scene, &area);
+        if !targets.is_empty() {
+            crate::app::dice::request_area_targets(egui_ctx, area.source, targets);
+        }
+        if self.keep {
+            ctx.command(Command::Area(AreaCommand::Add(area)));
+            self.current = None;
+            self.source = None;
+        }
+    }
+
+    /// The tool's options beside the tool column, and the areas kept on the map.
+    pub fn panel_ui(
+        &mut self,
+        ui: &mut Ui,
+        ctx: &mut PaneContext<'_>,
+        scene: &Scene,
+        at: egui::Rect,
+    ) {
+        egui::Window::new("Area of effect")
+            .fixed_pos(at.min)
+            .resizable(false)
+            .collapsible(false)
+            .show(ui.ctx(), |ui| {
+                ui.set_max_width(240.0);
+                self.options_ui(ui, ctx.encounter, scene);
+                self.inside_ui(ui, ctx.encounter, scene);
+                kept_ui(ui, ctx, scene);
+            });
+    }
+
+    fn options_ui(&mut self, ui: &mut Ui, encounter: &Encounter, scene: &Scene) {
+        ui.horizontal_wrapped(|ui| {
+            for pick in ShapePick::ALL {
+                ui.selectable_value(&mut self.shape, pick, pick.label());
+            }
+        });
+        let bands = band_limits_cells(scene);
+        let size_text = self
+            .band
+            .clone()
+            .unwrap_or_else(|| format!("{} cells", self.cells));
+        egui::ComboBox::from_label("Size")
+            .selected_text(size_text)
+            .show_ui(ui, |ui| {
+                for (name, cells) in &bands {
+                    let label = format!("{name} (up to {cells:.0} cells)");
+                    ui.selectable_value(&mut self.band, Some(name.clone()), label);
+                }
+                ui.selectable_value(&mut self.band, None, "Cells");
+            });
+        if self.band.is_none() {
+            ui.add(
+                egui::DragValue::new(&mut self.cells)
+                    .range(0.5..=200.0)
+                    .speed(0.5)
+                    .suffix(" cells"),
+            );
+        }
+        if self.shape == ShapePick::Line {
+            ui.add(
+                egui::DragValue::new(&mut self.line_width_cells)
+                    .range(0.5..=20.0)
+                    .speed(0.5)
+                    .prefix("width ")
+                    .suffix(" cells"),
+            );
+        }
+        if let Some(t) = self.source.and_then(|id| encounter.token(id)) {
+            ui.label(format!("From {}", t.name));
+            egui::ComboBox::from_label("Affects")
+                .selected_text(select_label(self.select))
+                .show_ui(ui, |ui| {
+                    for s in [
+                        AreaSelect::Everyone,
+                        AreaSelect::Allies,
+                        AreaSelect::Enemies,
+                    ] {
+                        ui.selectable_value(&mut self.select, s, select_label(s));
+                    }
+                });
+            ui.checkbox(&mut self.follows, "Follows the token (aura)");
+        }
+        ui.checkbox(&mut self.keep, "Keep on map");
+        ui.checkbox(&mut self.gm_only, "GM only");
+    }
+
+    fn inside_ui(&self, ui: &mut Ui, encounter: &Encounter, scene: &Scene) {
+        let Some(area) = &self.current else {
+            ui.label("Press on the map and drag to lay the area.");
+            return;
+        };
+        match scene.place_area(area) {
+            Err(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+            }
+            Ok(placed) => {
+                let names: Vec<&str> = scene
+                    .area_tokens(&placed)
+                    .iter()
+                    .filter_map(|id| encounter.token(*id).map(|t| t.name.as_str()))
+                    .collect();
+                if names.is_empty() {
+                    ui.label("Inside: nobody");
+                } else {
+                    ui.label(format!("Inside: {}", names.join(", ")));
+                }
+            }
+        }
+    }
+}
+
+fn select_label(select: AreaSelect) -> &'static str {
+    match select {
+        AreaSelect::Everyone => "Everyone",
+        AreaSelect::Allies => "Its allies",
+        AreaSelect::Enemies => "Its enemies",
+    }
+}
+
+/// The areas kept in the encounter, each with Targets and Remove.
+fn kept_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, scene: &Scene) {
+    if ctx.encounter.areas.is_empty() {
+        return;
+    }
+    ui.separator();
+    for area in &ctx.encounter.areas {
+        ui.horizontal(|ui| {
+            let from = area
+                .source
+                .and_then(|id| ctx.encounter.token(id))
+                .map_or(String::new(), |t| format!(" from {}", t.name));
+            ui.label(format!("{}{from}", area.shape.name()));
+            if ui.small_button("Targets").clicked() {
+                let targets = targets_of(scene, area);
+                crate::app::dice::request_area_targets(ui.ctx(), area.source, targets);
+            }
+            if ui.small_button("Remove").clicked() {
+                ctx.commands
+                    .push(Command::Area(AreaCommand::Remove(area.id)));
+            }
+        });
+    }
+}
+
+/// The tokens an area affects (none when it cannot be measured).
+pub fn targets_of(scene: &Scene, area: &AreaTemplate) -> Vec<TokenId> {
+    scene
+        .place_area(area)
+        .map(|placed| scene.area_tokens(&placed))
+        .unwrap_or_default()
+}
+
+/// Draws an area: its cells filled, its outline, and a ring on each token inside.
+pub fn paint_area(
+    painter: &Painter,
+    scene: &Scene,
+    area: &AreaTemplate,
+    t: &MapTransform,
+    rings: bool,
+) {
+    let Ok(placed) = scene.place_area(area) else {
+        return;
+    };
+    let grid = scene.grid();
+    for cell in scene.area_cells(&placed) {
+        let corners: Vec<egui::Pos2> = cell_corners(grid, cell)
+            .into_iter()
+            .map(|p| t.ui_from_grid(p))
+            .collect();
+        painter.add(egui::Shape::convex_polygon(
+            corners,
+            AREA_FILL,
+            Stroke::NONE,
+        ));
+    }
+    let outline: Vec<egui::Pos2> = placed
+        .outline(scene)
+        .into_iter()
+        .map(|p| t.ui_from_grid(p))
+        .collect();
+    if outline.len() > 2 {
+        painter.add(egui::Shape::closed_line(
+            outline,
+            Stroke::new(3.0, AREA_EDGE),
+        ));
+    }
+    painter.circle_filled(t.ui_from_grid(placed.origin), 4.0, AREA_EDGE);
+    if !rings {
+        return;
+    }
+    for id in scene.area_tokens(&placed) {
+        let Some(i) = scene.token_index(id) else {
+            continue;
+        };
+        let token = &scene.tokens[i];
+        let centre = footprint_centre(grid, token.size, token.anchor);
+        let radius = t.points(0.5 * (token.cells.len() as f64).sqrt());
+        painter.circle_stroke(
+            t.ui_from_grid(centre),
+            radius + 3.0,
+            Stroke::new(4.0, AREA_EDGE),
+        );
+    }
+}
+
+/// The encounter's kept areas, for an audience: the players never see GM-only ones.
+pub fn paint_kept_areas(
+    painter: &Painter,
+    scene: &Scene,
+    encounter: &Encounter,
+    t: &MapTransform,
+    players: bool,
+) {
+    for area in encounter.areas.iter().filter(|a| !(players && a.gm_only)) {
+        paint_area(painter, scene, area, t, true);
+    }
+}

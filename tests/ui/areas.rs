@@ -1,0 +1,139 @@
+//! Areas of effect from the map to the Dice pane: a Close cone laid from a hero lists the
+//! goblins inside as the targets, one roll resolves against each, Apply changes them all in the
+//! roll's undo step, and one Ctrl+Z takes everything back.
+
+use egui::{Modifiers, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use lantern::app::{LanternApp, Pane};
+use lantern::demo::Demo;
+use lantern::model::{Cell, Document, TokenId};
+use lantern::rules::TokenTrackers;
+use lantern::rules::go_forth_heroes::{GfhToken, Hearts};
+
+use crate::support::{centre_of, demo, drag, points_per_cell};
+
+/// The GFH demo with its walls gone, Kestrel moved to (10, 8) (clear of the tool windows in the
+/// map's top-left corner) and three goblins in a column three cells east: (13, 7), (13, 8) and
+/// (13, 9). From Kestrel's centre (10½, 8½) pointing east, their centres are 3 along and at most
+/// 1 across: inside a cone as wide as it is far (½·3 ≥ 1) and within Close (6 cells, GFH Grid
+/// Play). Bram at (4, 6) is behind Kestrel: outside.
+fn goblins_in_a_column() -> Harness<'static, LanternApp> {
+    let mut encounter = demo(Demo::GoForthHeroes);
+    encounter.walls.clear();
+    encounter.obstacle_cells.clear();
+    encounter.obstacle_polygons.clear();
+    for (id, x, y) in [(1, 10, 8), (5, 13, 7), (6, 13, 8), (7, 13, 9)] {
+        let Some(i) = encounter.token_index(TokenId(id)) else {
+            panic!("the demo has token {id}");
+        };
+        encounter.tokens[i].cell = Cell::new(x, y);
+    }
+    // Hearts on the goblins, so Effort has somewhere to go (GFH, Hearts).
+    for id in [5, 6, 7] {
+        let goblin = GfhToken {
+            hearts: Some(Hearts::new(3)),
+            ..GfhToken::default()
+        };
+        encounter
+            .combat
+            .trackers
+            .per_token
+            .insert(TokenId(id), TokenTrackers::GoForthHeroes(goblin));
+    }
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(1400.0, 900.0))
+        .build_eframe(move |_cc| {
+            let mut app = LanternApp::with_document(Document::new(encounter.clone(), None));
+            // The default layout keeps the Map and the Dice pane side by side.
+            for pane in [
+                Pane::Initiative,
+                Pane::Encounter,
+                Pane::Momentum,
+                Pane::Conditions,
+                Pane::Trackers,
+            ] {
+                app.toggle_pane(pane);
+            }
+            app
+        });
+    harness.run();
+    harness
+}
+
+#[test]
+fn a_close_cone_from_a_hero_targets_three_goblins_rolls_applies_and_undoes() {
+    let mut h = goblins_in_a_column();
+    let from = centre_of(&h, "Kestrel");
+    let cell = points_per_cell(&h);
+    h.get_by_label("Kestrel").click_secondary();
+    h.run();
+    h.get_by_label("Area from here…").click();
+    h.run();
+    drag(
+        &mut h,
+        from,
+        from + Vec2::new(4.0 * cell, 0.0),
+        Modifiers::NONE,
+    );
+    h.run();
+    h.get_by_label("Against Goblin Skulker");
+    h.get_by_label("then Goblin Archer");
+    h.get_by_label("then Hobgoblin Sergeant");
+    assert!(h.query_by_label("then Bram").is_none());
+
+    let before = h.state().document.encounter.clone();
+    h.get_by_label("Roll attack").click();
+    h.run();
+    let log = &h.state().document.encounter.combat.log;
+    let Some(line) = log.last() else {
+        panic!("the roll is logged");
+    };
+    assert_eq!(line.who, "Kestrel");
+    assert!(
+        line.what.ends_with("against 3 targets in an area"),
+        "{line:?}"
+    );
+    for name in ["Goblin Skulker", "Goblin Archer", "Hobgoblin Sergeant"] {
+        assert!(line.result.contains(name), "{line:?}");
+    }
+    h.get_by_label("Apply to all").click();
+    h.run();
+    let after = h.state().document.encounter.clone();
+    assert_ne!(
+        after.combat.trackers, before.combat.trackers,
+        "Effort reached the goblins"
+    );
+    assert_eq!(after.combat.log.len(), before.combat.log.len() + 1);
+
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    let undone = &h.state().document.encounter;
+    assert_eq!(
+        undone.combat, before.combat,
+        "one Ctrl+Z takes back the roll and Apply"
+    );
+}
+
+/// A kept area is an encounter object: added by a command, undone by Ctrl+Z.
+#[test]
+fn a_kept_area_is_added_and_undone() {
+    let mut h = goblins_in_a_column();
+    let from = centre_of(&h, "Kestrel");
+    let cell = points_per_cell(&h);
+    h.key_press(egui::Key::C);
+    h.run();
+    h.get_by_label("Keep on map").click();
+    h.run();
+    drag(
+        &mut h,
+        from + Vec2::new(0.0, 5.0 * cell),
+        from + Vec2::new(3.0 * cell, 5.0 * cell),
+        Modifiers::NONE,
+    );
+    h.run();
+    assert_eq!(h.state().document.encounter.areas.len(), 1);
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(h.state().document.encounter.areas.is_empty());
+}
