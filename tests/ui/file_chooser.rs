@@ -222,7 +222,13 @@ fn a_file_on_the_command_line_opens_and_a_bad_one_leaves_the_demo_with_a_message
     let demo = Demo::GoForthHeroes.encounter().unwrap();
     let shown = &harness.state().document.encounter;
     assert!(shown.fog.enabled);
-    assert_eq!(Encounter { fog: demo.fog.clone(), ..shown.clone() }, demo);
+    assert_eq!(
+        Encounter {
+            fog: demo.fog.clone(),
+            ..shown.clone()
+        },
+        demo
+    );
     let notice = &harness.state().notifications.notices().last().unwrap().text;
     assert!(
         notice.contains("not valid JSON") && notice.contains(&bad.display().to_string()),
