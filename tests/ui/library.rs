@@ -208,10 +208,20 @@ fn png_with_corrupt_body() -> Vec<u8> {
         image::Rgba([x as u8 * 9, y as u8 * 7, 90, 255])
     });
     let mut out = std::io::Cursor::new(Vec::new());
-    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    if let Err(err) = img.write_to(&mut out, image::ImageFormat::Png) {
+        panic!("could not encode the PNG: {err}");
+    }
     let mut bytes = out.into_inner();
-    let idat = bytes.windows(4).position(|w| w == b"IDAT").unwrap();
-    let len = u32::from_be_bytes(bytes[idat - 4..idat].try_into().unwrap()) as usize;
+    let Some(idat) = bytes.windows(4).position(|w| w == b"IDAT") else {
+        panic!("a PNG has an IDAT chunk");
+    };
+    let len_bytes = [
+        bytes[idat - 4],
+        bytes[idat - 3],
+        bytes[idat - 2],
+        bytes[idat - 1],
+    ];
+    let len = u32::from_be_bytes(len_bytes) as usize;
     for b in &mut bytes[idat + 4..idat + 4 + len] {
         *b ^= 0xFF;
     }
