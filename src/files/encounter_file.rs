@@ -11,7 +11,8 @@ use serde_json::Value;
 
 use super::images::{image_pixels, pixel_budget};
 use super::{FileError, clip_message, decode_image, write_atomic};
-use crate::model::{Encounter, normalise_walls, validate};
+use crate::model::{Encounter, ImageId, normalise_walls, validate};
+use image::RgbaImage;
 
 /// The version this build writes. Bump it, and add a step to [`migrate`], when the format changes
 /// in a way old files don't already fit through `#[serde(default)]`.
@@ -39,8 +40,19 @@ pub fn migrate(mut value: Value, from: u64) -> Result<Value, FileError> {
 /// The UTF-8 byte-order mark some editors put at the start of a text file.
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
-/// Parses and validates an encounter from file bytes.
+/// Parses and validates an encounter from file bytes, every embedded image decoded.
 pub fn encounter_from_json(bytes: &[u8]) -> Result<Encounter, FileError> {
+    let encounter = encounter_from_json_headers(bytes)?;
+    decode_images(&encounter, |_, _| ())?;
+    Ok(encounter)
+}
+
+/// Parses and validates an encounter from file bytes like [`encounter_from_json`], but checks
+/// each embedded image by its header only (a PNG, JPEG or WebP within the side limit, and all of
+/// them within the file's pixel budget) without unpacking its pixels. For listing many files
+/// quickly (the prep library): the encounter is not ready for use until [`decode_images`] has
+/// succeeded on it, which is the rest of [`encounter_from_json`]'s checks.
+pub fn encounter_from_json_headers(bytes: &[u8]) -> Result<Encounter, FileError> {
     let bytes = bytes.strip_prefix(BYTE_ORDER_MARK).unwrap_or(bytes);
     let version = read_version(bytes)?;
     if version > FORMAT_VERSION {
@@ -54,7 +66,7 @@ pub fn encounter_from_json(bytes: &[u8]) -> Result<Encounter, FileError> {
     let mut encounter = parse_encounter(bytes)?;
     encounter.walls = normalise_walls(std::mem::take(&mut encounter.walls));
     validate(&encounter).map_err(FileError::Invalid)?;
-    check_images(&encounter)?;
+    check_image_headers(&encounter)?;
     Ok(encounter)
 }
 
@@ -188,18 +200,22 @@ pub fn save_encounter(path: &Path, encounter: &Encounter) -> Result<(), FileErro
     write_atomic(path, |w| w.write_all(&bytes)).map_err(FileError::Write)
 }
 
-/// Every embedded image decodes, and together they stay within the file's pixel budget
-/// (see `files::images`): sizes are read from the headers first, so a decompression bomb is
-/// refused before any pixel is unpacked.
-fn check_images(encounter: &Encounter) -> Result<(), FileError> {
-    let bad = |id, name: &str, reason: String| FileError::BadImage {
+fn bad_image(id: ImageId, name: &str, reason: &str) -> FileError {
+    FileError::BadImage {
         id,
         name: clip_message(name),
-        reason: clip_message(&reason),
-    };
+        reason: clip_message(reason),
+    }
+}
+
+/// Every embedded image's header names a format Lantern reads and a size within the limits, and
+/// together they stay within the file's pixel budget (see `files::images`): a decompression bomb
+/// is refused before any pixel is unpacked.
+fn check_image_headers(encounter: &Encounter) -> Result<(), FileError> {
     let (mut pixels, mut bytes) = (0_u64, 0_u64);
     for (id, image) in &encounter.images {
-        pixels += image_pixels(&image.data).map_err(|reason| bad(*id, &image.name, reason))?;
+        pixels +=
+            image_pixels(&image.data).map_err(|reason| bad_image(*id, &image.name, &reason))?;
         bytes += image.data.len() as u64;
     }
     if pixels > pixel_budget(bytes) {
@@ -208,8 +224,21 @@ fn check_images(encounter: &Encounter) -> Result<(), FileError> {
             max_millions: pixel_budget(bytes) / 1_000_000,
         });
     }
+    Ok(())
+}
+
+/// Decodes every embedded image of an encounter whose headers were already checked
+/// ([`encounter_from_json_headers`]), handing each decoded picture to `each` (a thumbnail maker,
+/// say) and refusing the first image whose pixels do not decode. This is the check
+/// [`encounter_from_json`] adds to the header-only one.
+pub fn decode_images(
+    encounter: &Encounter,
+    mut each: impl FnMut(ImageId, &RgbaImage),
+) -> Result<(), FileError> {
     for (id, image) in &encounter.images {
-        decode_image(&image.data).map_err(|reason| bad(*id, &image.name, reason))?;
+        let rgba =
+            decode_image(&image.data).map_err(|reason| bad_image(*id, &image.name, &reason))?;
+        each(*id, &rgba);
     }
     Ok(())
 }

@@ -9,7 +9,8 @@ mod uvtt;
 
 pub use atomic::{sweep_temp_files, write_atomic};
 pub use encounter_file::{
-    FORMAT_VERSION, encounter_from_json, encounter_to_json, load_encounter, migrate, save_encounter,
+    FORMAT_VERSION, decode_images, encounter_from_json, encounter_from_json_headers,
+    encounter_to_json, load_encounter, migrate, save_encounter,
 };
 pub use error::FileError;
 pub(crate) use error::clip_message;

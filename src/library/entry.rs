@@ -130,11 +130,15 @@ impl LibraryEntry {
 
     /// The picture shown in the library: the token's image or the map's background.
     pub fn picture(&self) -> Option<&EmbeddedImage> {
-        let id = match self.token() {
-            Some(token) => token.image?,
-            None => self.encounter.map.background.as_ref()?.image,
-        };
-        self.encounter.images.get(&id)
+        self.encounter.images.get(&self.picture_id()?)
+    }
+
+    /// The id of [`Self::picture`] among the entry's images.
+    pub fn picture_id(&self) -> Option<ImageId> {
+        match self.token() {
+            Some(token) => token.image,
+            None => Some(self.encounter.map.background.as_ref()?.image),
+        }
     }
 
     pub fn side(&self) -> Option<Side> {

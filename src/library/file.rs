@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::entry::{EntryKind, LibraryEntry, SystemSheet};
-use crate::files::{FORMAT_VERSION, FileError, encounter_from_json};
-use crate::model::{Encounter, RuleSystem, Side};
+use crate::files::{FORMAT_VERSION, FileError, decode_images, encounter_from_json_headers};
+use crate::model::{Encounter, ImageId, RuleSystem, Side};
+use image::RgbaImage;
 
 /// The version of the `library` block this build writes. A file with no block is version 0:
 /// a plain encounter file dropped into the library folder, read by [`migrate_v0`].
@@ -46,9 +47,31 @@ struct Block {
 /// code (shape, references, map size, every embedded image decoded within limits), then the
 /// library block.
 pub fn entry_from_json(bytes: &[u8]) -> Result<LibraryEntry, LibraryError> {
-    let encounter = encounter_from_json(bytes)?;
-    let mut value: Value = serde_json::from_slice(bytes).map_err(FileError::NotJson)?;
-    let block = match value.get_mut("library").map(Value::take) {
+    let entry = entry_from_json_headers(bytes)?;
+    decode_entry_images(&entry, |_, _| ())?;
+    Ok(entry)
+}
+
+/// Parses and validates an entry like [`entry_from_json`], but checks its images by their
+/// headers only ([`encounter_from_json_headers`]: format, size and pixel budget, no pixels
+/// unpacked), so a folder of a thousand entries lists quickly. The entry is not ready for use
+/// until [`decode_entry_images`] has succeeded on it; placing it does that
+/// ([`crate::library::place_group`], [`crate::library::use_map_command`]).
+pub fn entry_from_json_headers(bytes: &[u8]) -> Result<LibraryEntry, LibraryError> {
+    /// The `library` block alone; every other field is skipped without being built.
+    #[derive(Deserialize)]
+    struct Probe {
+        // `"library": null` is a block (and refused as one), not a missing block.
+        #[serde(default, deserialize_with = "present")]
+        library: Option<Value>,
+    }
+    fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+        Value::deserialize(d).map(Some)
+    }
+    let encounter = encounter_from_json_headers(bytes)?;
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let probe: Probe = serde_json::from_slice(bytes).map_err(FileError::NotJson)?;
+    let block = match probe.library {
         None => migrate_v0(&encounter)?,
         Some(block) => read_block(block)?,
     };
@@ -59,6 +82,16 @@ pub fn entry_from_json(bytes: &[u8]) -> Result<LibraryEntry, LibraryError> {
     };
     check(&entry)?;
     Ok(entry)
+}
+
+/// Decodes every image of an entry listed by [`entry_from_json_headers`], handing each decoded
+/// image to `each` (the pane's thumbnail maker); the first image whose pixels do not decode
+/// makes the entry bad with that image's error.
+pub fn decode_entry_images(
+    entry: &LibraryEntry,
+    each: impl FnMut(ImageId, &RgbaImage),
+) -> Result<(), LibraryError> {
+    decode_images(&entry.encounter, each).map_err(LibraryError::File)
 }
 
 /// Encodes an entry as pretty JSON: the encounter file's fields plus the `library` block.

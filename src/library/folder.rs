@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::entry::LibraryEntry;
-use super::file::{LibraryError, entry_from_json, entry_to_json};
+use super::file::{LibraryError, entry_from_json, entry_from_json_headers, entry_to_json};
 use crate::files::write_atomic;
 
 /// One file of the library folder: its entry, or why it could not be read.
@@ -22,8 +22,10 @@ pub struct CopyReport {
 }
 
 /// Reads every `*.json` file of `dir`, sorted by file name. A missing folder is an empty
-/// library; a file that fails is listed with its error and the others load regardless. Files
-/// are read on a few threads, since a bestiary of a thousand entries decodes a thousand images.
+/// library; a file that fails is listed with its error and the others load regardless. Each
+/// entry is checked with its images read by their headers only ([`entry_from_json_headers`]);
+/// their pixels are decoded later ([`super::decode_entry_images`], the pane's picture worker,
+/// and placing does it too), which can still make an entry bad. Files are read on a few threads.
 pub fn load_folder(dir: &Path) -> Result<Vec<ListedEntry>, LibraryError> {
     let paths = entry_paths(dir)?;
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
@@ -48,7 +50,7 @@ fn read_listed(path: &Path) -> ListedEntry {
         .unwrap_or_default();
     let entry = std::fs::read(path)
         .map_err(LibraryError::Io)
-        .and_then(|bytes| entry_from_json(&bytes));
+        .and_then(|bytes| entry_from_json_headers(&bytes));
     ListedEntry { file_name, entry }
 }
 

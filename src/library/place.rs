@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 
 use super::entry::{EntryKind, LibraryEntry};
+use super::file::decode_entry_images;
 use crate::board::footprint::footprint_cells;
 use crate::model::{
     Background, Cell, CellLayer, Command, EmbeddedImage, Encounter, FogCommand, ImageId,
@@ -23,6 +24,19 @@ pub enum PlaceError {
     NoRoom(String),
     #[error("nothing to place")]
     Empty,
+    /// An image of the entry whose header looked right did not decode (the library lists
+    /// entries by their image headers; placing decodes them, see [`decode_entry_images`]).
+    #[error("“{entry}” cannot be used: {reason}")]
+    BadImage { entry: String, reason: String },
+}
+
+/// Decodes every image of `entry` before it goes into an encounter, so an entry listed by its
+/// image headers alone is fully checked before use.
+fn decode_before_use(entry: &LibraryEntry) -> Result<(), PlaceError> {
+    decode_entry_images(entry, |_, _| ()).map_err(|err| PlaceError::BadImage {
+        entry: entry.name().to_owned(),
+        reason: err.to_string(),
+    })
 }
 
 /// The name of the next copy of a creature called `base`: `base` itself when no token bears it
@@ -64,12 +78,15 @@ struct Builder<'a> {
 /// the map, clear of obstacles and of every other token (searched ring by ring outwards from
 /// `at`), creatures numbered by [`numbered_name`], each with its sheet for the encounter's
 /// system. A hero already on the map (a token of the same name) is refused with the reason, as
-/// is a map entry. Images shared by several copies are embedded once.
+/// is a map entry, and an entry whose images do not decode. Images shared by several copies are embedded once.
 pub fn place_group(
     encounter: &Encounter,
     group: &[(&LibraryEntry, usize)],
     at: Cell,
 ) -> Result<Command, PlaceError> {
+    for (entry, _) in group {
+        decode_before_use(entry)?;
+    }
     let mut builder = Builder::new(encounter);
     for (entry, count) in group {
         for _ in 0..*count {
@@ -229,6 +246,7 @@ pub fn use_map_command(encounter: &Encounter, entry: &LibraryEntry) -> Result<Co
     if entry.kind != EntryKind::Map {
         return Err(PlaceError::NotAMap(entry.name().to_owned()));
     }
+    decode_before_use(entry)?;
     let new = &entry.encounter;
     let mut commands = clear_old_map(encounter);
     let image = encounter.fresh_image_id();

@@ -9,11 +9,11 @@ use std::collections::HashSet;
 
 use lantern::board::footprint::footprint_cells;
 use lantern::combat::momentum::MomentumPool;
-use lantern::files::encounter_to_json;
+use lantern::files::{FileError, encounter_to_json};
 use lantern::library::{
-    EntryKind, LibraryEntry, LibraryError, PlaceError, copy_entries, entry_from_json,
-    entry_to_json, load_folder, numbered_name, place_group, save_entry, seed_if_missing,
-    starting_entries, use_map_command,
+    EntryKind, LibraryEntry, LibraryError, PlaceError, copy_entries, decode_entry_images,
+    entry_from_json, entry_to_json, load_folder, numbered_name, place_group, save_entry,
+    seed_if_missing, starting_entries, use_map_command,
 };
 use lantern::model::{
     Background, Cell, EmbeddedImage, Encounter, GridPoint, ImageId, Light, LightKind, RuleSystem,
@@ -222,6 +222,67 @@ fn a_bad_entry_is_listed_with_its_error_and_the_others_load() {
     );
     assert_eq!(errors[1].0, "broken.creature.json");
     assert!(errors[1].1.contains("not valid JSON"), "{}", errors[1].1);
+}
+
+/// A PNG whose header (signature and size) is intact but whose pixel data is scrambled: every
+/// byte of the IDAT chunk's data flipped, so the header check passes and only a decode fails.
+fn png_with_corrupt_body() -> Vec<u8> {
+    let img = image::RgbaImage::from_fn(16, 16, |x, y| {
+        image::Rgba([x as u8 * 9, y as u8 * 7, 90, 255])
+    });
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    let mut bytes = out.into_inner();
+    let idat = bytes.windows(4).position(|w| w == b"IDAT").unwrap();
+    let len = u32::from_be_bytes(bytes[idat - 4..idat].try_into().unwrap()) as usize;
+    for b in &mut bytes[idat + 4..idat + 4 + len] {
+        *b ^= 0xFF;
+    }
+    bytes
+}
+
+#[test]
+fn an_entry_listed_by_its_image_header_is_bad_once_decoded_and_cannot_be_placed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut goblin = goblin_entry();
+    goblin.encounter.images.insert(
+        ImageId(7),
+        EmbeddedImage::new("goblin.png", png_with_corrupt_body()),
+    );
+    save_entry(dir.path(), &goblin).unwrap();
+    let mut mill = map_entry();
+    mill.encounter.images.insert(
+        ImageId(3),
+        EmbeddedImage::new("mill.png", png_with_corrupt_body()),
+    );
+    save_entry(dir.path(), &mill).unwrap();
+
+    // Listing reads headers only: both entries list.
+    let listed = load_folder(dir.path()).unwrap();
+    let entries: Vec<&LibraryEntry> = listed.iter().map(|l| l.entry.as_ref().unwrap()).collect();
+    assert_eq!(entries.len(), 2);
+    for entry in &entries {
+        // Decoding its picture (the pane's worker) reports the entry bad, naming the image.
+        let err = decode_entry_images(entry, |_, _| ()).unwrap_err();
+        assert!(
+            matches!(&err, LibraryError::File(FileError::BadImage { .. })),
+            "{err}"
+        );
+        // The full load refuses the same file for the same reason.
+        let full = entry_from_json(&entry_to_json(entry).unwrap()).unwrap_err();
+        assert_eq!(full.to_string(), err.to_string());
+    }
+    // Placing decodes first, so neither the creature nor the map reaches the encounter.
+    let (goblin, mill) = (entries[0], entries[1]);
+    assert_eq!(goblin.kind, EntryKind::Creature);
+    let e = skirmish();
+    let err = place_group(&e, &[(goblin, 1)], Cell::new(2, 2)).unwrap_err();
+    assert!(
+        matches!(&err, PlaceError::BadImage { entry, .. } if entry == "Goblin"),
+        "{err}"
+    );
+    let err = use_map_command(&e, mill).unwrap_err();
+    assert!(matches!(err, PlaceError::BadImage { .. }), "{err}");
 }
 
 #[test]

@@ -200,3 +200,63 @@ fn a_token_saved_to_the_library_appears_in_the_pane_and_the_folder() {
             .any(|n| n.rect().center().x < map.left())
     );
 }
+
+/// A PNG whose header is intact but whose pixel data is scrambled (the IDAT chunk's data
+/// flipped), so it lists by its header and fails only when decoded.
+fn png_with_corrupt_body() -> Vec<u8> {
+    let img = image::RgbaImage::from_fn(16, 16, |x, y| {
+        image::Rgba([x as u8 * 9, y as u8 * 7, 90, 255])
+    });
+    let mut out = std::io::Cursor::new(Vec::new());
+    if let Err(err) = img.write_to(&mut out, image::ImageFormat::Png) {
+        panic!("could not encode the PNG: {err}");
+    }
+    let mut bytes = out.into_inner();
+    let Some(idat) = bytes.windows(4).position(|w| w == b"IDAT") else {
+        panic!("a PNG has an IDAT chunk");
+    };
+    let len_bytes = [
+        bytes[idat - 4],
+        bytes[idat - 3],
+        bytes[idat - 2],
+        bytes[idat - 1],
+    ];
+    let len = u32::from_be_bytes(len_bytes) as usize;
+    for b in &mut bytes[idat + 4..idat + 4 + len] {
+        *b ^= 0xFF;
+    }
+    bytes
+}
+
+#[test]
+fn a_picture_that_does_not_decode_makes_its_entry_a_bad_line_that_cannot_be_placed() {
+    let dir = tempfile::tempdir().unwrap();
+    let library = dir.path().join("library");
+    let mut wraith = entry("Wraith", Side::Enemy, SizeCategory::Medium);
+    wraith.encounter.images.insert(
+        lantern::model::ImageId(1),
+        lantern::model::EmbeddedImage::new("wraith.png", png_with_corrupt_body()),
+    );
+    wraith.encounter.tokens[0].image = Some(lantern::model::ImageId(1));
+    save_entry(&library, &wraith).unwrap();
+    // The listing reads the header only, so the entry lists…
+    let listed = load_folder(&library).unwrap();
+    assert!(listed.iter().all(|l| l.entry.is_ok()));
+    let mut harness = library_app(dir.path(), skirmish());
+    // …until the picture worker decodes it: then it is a bad line with its error.
+    let state = &harness.state().library;
+    assert!(state.entry("wraith.creature.json").is_none());
+    let row = state
+        .rows
+        .iter()
+        .find(|r| r.file_name == "wraith.creature.json")
+        .unwrap();
+    let err = row.entry.as_ref().unwrap_err();
+    assert!(err.contains("could not be decoded"), "{err}");
+    harness.get_by_label("⚠ 1 entries could not be read");
+    // Its file name is all the pane shows of it; dragging that places nothing.
+    let from = library_label(&harness, "wraith.creature.json");
+    let to = map_centre(&harness);
+    drag(&mut harness, from, to, Modifiers::NONE);
+    assert!(names(&harness).is_empty());
+}

@@ -1,5 +1,10 @@
-//! The Library pane's shell side: the folder loaded on a worker, pictures decoded on another,
+//! The Library pane's shell side: the folder loaded on a worker, pictures decoded on others,
 //! saving tokens and maps into it, and copying a whole folder in or out.
+//!
+//! The listing checks each entry's images by their headers only; the picture workers decode
+//! every image of every entry (the rest of the file checks), and an entry whose image does not
+//! decode becomes a bad row with that error. Placing decodes again in the core, so an entry
+//! dragged before its pictures arrive is still checked before use.
 //!
 //! The core (`crate::library`) owns the entries, their files and placing them; this module only
 //! moves work off the UI thread and shows the results.
@@ -18,7 +23,8 @@ use anyhow::Context as _;
 
 use super::LanternApp;
 use crate::library::{
-    LibraryEntry, ListedEntry, entry_file_name, load_folder, save_entry, seed_if_missing,
+    LibraryEntry, ListedEntry, decode_entry_images, entry_file_name, load_folder, save_entry,
+    seed_if_missing,
 };
 use crate::model::TokenId;
 
@@ -35,6 +41,10 @@ pub struct Row {
     pub entry: Result<Arc<LibraryEntry>, String>,
 }
 
+/// What a picture worker found for one row: its thumbnail (`None` when the entry has no
+/// picture), or why one of the entry's images does not decode.
+type Decoded = (String, Result<Option<egui::ColorImage>, String>);
+
 /// What the pane shows and the workers filling it. View state: never saved with an encounter.
 #[derive(Default)]
 pub struct LibraryState {
@@ -44,7 +54,7 @@ pub struct LibraryState {
     /// Decoded pictures by file name.
     pictures: HashMap<String, egui::TextureHandle>,
     loading: Option<Receiver<anyhow::Result<Vec<Row>>>>,
-    decoded: Option<Receiver<(String, egui::ColorImage)>>,
+    decoded: Option<Receiver<Decoded>>,
     pub(crate) filter: pane::Filter,
     /// The group being gathered ("4 goblins and a hobgoblin"): row file names and counts.
     pub(crate) group: Vec<(String, usize)>,
@@ -121,7 +131,7 @@ impl LibraryState {
     fn decode_pictures(&mut self, ctx: &egui::Context, rows: Vec<Row>) {
         let (tx, rx) = channel();
         let ctx = ctx.clone();
-        std::thread::spawn(move || decode_all(&ctx, &rows, &tx));
+        std::thread::spawn(move || decode_all(&ctx, &rows, tx));
         self.decoded = Some(rx);
     }
 
@@ -131,13 +141,20 @@ impl LibraryState {
         };
         loop {
             match rx.try_recv() {
-                Ok((name, image)) => {
+                Ok((name, Ok(Some(image)))) => {
                     let texture = ctx.load_texture(
                         format!("library:{name}"),
                         image,
                         egui::TextureOptions::LINEAR,
                     );
                     self.pictures.insert(name, texture);
+                }
+                Ok((_, Ok(None))) => {}
+                Ok((name, Err(err))) => {
+                    self.group.retain(|(file, _)| *file != name);
+                    if let Some(row) = self.rows.iter_mut().find(|r| r.file_name == name) {
+                        row.entry = Err(err);
+                    }
                 }
                 Err(std::sync::mpsc::TryRecvError::Empty) => return,
                 Err(std::sync::mpsc::TryRecvError::Disconnected) => {
@@ -183,28 +200,48 @@ fn row_of(listed: ListedEntry) -> Row {
     }
 }
 
-/// Decodes each entry's picture into a small thumbnail, on this worker thread.
-fn decode_all(ctx: &egui::Context, rows: &[Row], tx: &Sender<(String, egui::ColorImage)>) {
-    for row in rows {
-        let Some(picture) = row.entry.as_ref().ok().and_then(|e| e.picture()) else {
-            continue;
-        };
-        // Already checked when the entry loaded; a failure here only leaves the disc.
-        let Ok(rgba) = crate::files::decode_image(&picture.data) else {
-            continue;
-        };
-        let small = image::imageops::thumbnail(
-            &rgba,
-            PICTURE_SIDE_PX.min(rgba.width()),
-            PICTURE_SIDE_PX.min(rgba.height()),
-        );
-        let size = [small.width() as usize, small.height() as usize];
-        let image = egui::ColorImage::from_rgba_unmultiplied(size, small.as_raw());
-        if tx.send((row.file_name.clone(), image)).is_err() {
-            return;
+/// Decodes every image of each entry on a few worker threads, sending each row's thumbnail or
+/// the error that makes it bad.
+fn decode_all(ctx: &egui::Context, rows: &[Row], tx: Sender<Decoded>) {
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let chunk = rows.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|scope| {
+        for part in rows.chunks(chunk) {
+            let tx = tx.clone();
+            scope.spawn(move || {
+                for row in part {
+                    let Ok(entry) = &row.entry else {
+                        continue;
+                    };
+                    if tx.send((row.file_name.clone(), thumbnail(entry))).is_err() {
+                        return;
+                    }
+                    ctx.request_repaint();
+                }
+            });
         }
-    }
-    ctx.request_repaint();
+    });
+    drop(tx);
+}
+
+/// Decodes all of an entry's images and shrinks its picture to a thumbnail.
+fn thumbnail(entry: &LibraryEntry) -> Result<Option<egui::ColorImage>, String> {
+    let picture = entry.picture_id();
+    let mut small = None;
+    decode_entry_images(entry, |id, rgba| {
+        if Some(id) == picture {
+            small = Some(image::imageops::thumbnail(
+                rgba,
+                PICTURE_SIDE_PX.min(rgba.width()),
+                PICTURE_SIDE_PX.min(rgba.height()),
+            ));
+        }
+    })
+    .map_err(|err| err.to_string())?;
+    Ok(small.map(|small| {
+        let size = [small.width() as usize, small.height() as usize];
+        egui::ColorImage::from_rgba_unmultiplied(size, small.as_raw())
+    }))
 }
 
 /// Asks the app, from a token's context menu, to save that token to the library.
