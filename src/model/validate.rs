@@ -182,8 +182,7 @@ pub fn check_area(area: &AreaTemplate) -> Result<(), CommandError> {
             AreaSize::Band(name) if name.trim().is_empty() || name.len() > 64 => {
                 return Err(CommandError::BadAreaBand(area.id));
             }
-            AreaSize::Band(_) => {}
-            AreaSize::Cells(_) => {}
+            AreaSize::Band(_) | AreaSize::Cells(_) => {}
         }
     }
     Ok(())
