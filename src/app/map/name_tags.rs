@@ -95,7 +95,7 @@ pub fn place(wanted: &[Rect]) -> Vec<Rect> {
         let (a, b) = (wanted[a].min, wanted[b].min);
         a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x))
     });
-    let mut placed: Vec<Rect> = Vec::with_capacity(wanted.len());
+    let mut placed = PlacedTags::default();
     let mut out = wanted.to_vec();
     for i in order {
         let mut rect = wanted[i];
@@ -103,20 +103,56 @@ pub fn place(wanted: &[Rect]) -> Vec<Rect> {
         // this keeps cascading gets a few passes, not one per token, so a frame stays cheap
         // (the tag may then touch another; its token's tooltip still names it).
         for _ in 0..MAX_PASSES {
-            let Some(bottom) = placed
-                .iter()
-                .filter(|p| overlaps(p, &rect))
-                .map(|p| p.max.y)
-                .reduce(f32::max)
-            else {
+            let Some(bottom) = placed.lowest_overlapping(&rect) else {
                 break;
             };
             rect = rect.translate(vec2(0.0, bottom + GAP - rect.min.y));
         }
-        placed.push(rect);
+        placed.insert(rect);
         out[i] = rect;
     }
     out
+}
+
+/// Side of the square buckets placed tags are filed under, in points: about one tag's width,
+/// so a query looks at a handful of buckets and the tags near it, never at every tag (a
+/// thousand names on a zoomed-out map would otherwise cost millions of tests a frame).
+const BUCKET_POINTS: f32 = 64.0;
+
+/// The tags placed so far, filed by the buckets they touch.
+#[derive(Default)]
+struct PlacedTags {
+    rects: Vec<Rect>,
+    buckets: std::collections::HashMap<(i32, i32), Vec<usize>>,
+}
+
+impl PlacedTags {
+    /// The buckets `rect` touches (a huge rect is clamped to a few, so it stays cheap).
+    fn buckets_of(rect: &Rect) -> impl Iterator<Item = (i32, i32)> {
+        let cell = |v: f32| (v / BUCKET_POINTS).floor().clamp(-1e6, 1e6) as i32;
+        let (x0, y0) = (cell(rect.min.x), cell(rect.min.y));
+        let (x1, y1) = (cell(rect.max.x).min(x0 + 16), cell(rect.max.y).min(y0 + 16));
+        (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| (x, y)))
+    }
+
+    fn insert(&mut self, rect: Rect) {
+        let index = self.rects.len();
+        self.rects.push(rect);
+        for key in Self::buckets_of(&rect) {
+            self.buckets.entry(key).or_default().push(index);
+        }
+    }
+
+    /// The lowest bottom edge among the placed tags `rect` overlaps.
+    fn lowest_overlapping(&self, rect: &Rect) -> Option<f32> {
+        Self::buckets_of(rect)
+            .filter_map(|key| self.buckets.get(&key))
+            .flatten()
+            .map(|&i| self.rects[i])
+            .filter(|p| overlaps(p, rect))
+            .map(|p| p.max.y)
+            .reduce(f32::max)
+    }
 }
 
 /// Whether two tags share any area (touching edges do not count).
