@@ -10,50 +10,13 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use lantern::app::combat::{initiative_ui, momentum_ui};
-use lantern::app::{LanternApp, Pane, PaneContext, Selection};
+use lantern::app::{LanternApp, Pane, PaneContext};
 use lantern::combat::momentum::Zone;
 use lantern::demo::Demo;
 use lantern::dice::DiceRng;
 use lantern::model::{Command, Document, TokenId};
 
-/// What the app would hold for one pane: the document, the selection and a seeded dice source.
-struct Table {
-    doc: Document,
-    selection: Selection,
-    rng: DiceRng,
-}
-
-impl Table {
-    fn demo() -> Self {
-        Self::of(Demo::GoForthHeroes)
-    }
-
-    fn of(demo: Demo) -> Self {
-        Self {
-            doc: Document::new(demo.encounter().unwrap(), None),
-            selection: Selection::new(),
-            rng: DiceRng::seeded(7),
-        }
-    }
-
-    /// Draws a pane, then applies what it queued as the app does after drawing.
-    fn show(
-        &mut self,
-        ui: &mut egui::Ui,
-        pane: fn(&mut egui::Ui, &mut PaneContext<'_>, &mut DiceRng),
-    ) {
-        let mut pending: Vec<Command> = Vec::new();
-        let mut ctx = PaneContext {
-            encounter: &self.doc.encounter,
-            commands: &mut pending,
-            selection: &mut self.selection,
-        };
-        pane(ui, &mut ctx, &mut self.rng);
-        for command in pending {
-            self.doc.apply(command).unwrap();
-        }
-    }
-}
+use super::support::Table;
 
 fn harness(pane: fn(&mut egui::Ui, &mut PaneContext<'_>, &mut DiceRng)) -> Harness<'static, Table> {
     harness_on(pane, Table::demo())

@@ -4,7 +4,7 @@
 
 use crate::support;
 
-use egui::{Key, Modifiers, PointerButton, Pos2, Vec2};
+use egui::{Key, Modifiers, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use lantern::app::LanternApp;
@@ -12,7 +12,7 @@ use lantern::app::map::Tool;
 use lantern::model::{
     Cell, Encounter, GridPoint, RuleSystem, Side, SizeCategory, Token, TokenId, WallKind,
 };
-use support::{centre_of, map_harness, points_per_cell};
+use support::{centre_of, click_at, map_harness, points_per_cell, right_click_at};
 
 /// An empty 30×20 square map with one token, "Marker", at cell (0, 19) to measure the view by.
 fn blank_map() -> Harness<'static, LanternApp> {
@@ -31,29 +31,6 @@ fn ui_at(harness: &Harness<'_, LanternApp>, x: f64, y: f64) -> Pos2 {
     let marker = centre_of(harness, "Marker");
     let ppc = points_per_cell(harness);
     marker + Vec2::new((x - 0.5) as f32, (y - 19.5) as f32) * ppc
-}
-
-fn click_at(harness: &mut Harness<'_, LanternApp>, at: Pos2) {
-    harness.hover_at(at);
-    harness.run();
-    harness.drag_at(at);
-    harness.run();
-    harness.drop_at(at);
-    harness.run();
-}
-
-fn right_click_at(harness: &mut Harness<'_, LanternApp>, at: Pos2) {
-    harness.hover_at(at);
-    harness.run();
-    for pressed in [true, false] {
-        harness.event(egui::Event::PointerButton {
-            pos: at,
-            button: PointerButton::Secondary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-        harness.run();
-    }
 }
 
 /// Presses at `from`, moves to `to` in small steps, releases.

@@ -1,11 +1,13 @@
-//! Helpers shared by the map tests: the real app showing only the Map pane, and pointer gestures.
+//! Helpers shared by the UI tests: the real app showing only the Map pane, one pane drawn on its own
+//! over a document (`Table`), and pointer gestures.
 
-use egui::{Modifiers, Pos2, Vec2};
+use egui::{Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use lantern::app::{LanternApp, Pane};
+use lantern::app::{LanternApp, Pane, PaneContext, Selection};
 use lantern::demo::Demo;
-use lantern::model::{Cell, Document, Encounter, TokenId};
+use lantern::dice::DiceRng;
+use lantern::model::{Cell, Command, Document, Encounter, TokenId};
 
 /// The real app on `encounter` with only the Map pane open, so token names are unique labels.
 pub fn map_harness(encounter: Encounter) -> Harness<'static, LanternApp> {
@@ -67,6 +69,79 @@ pub fn drag(harness: &mut Harness<'_, LanternApp>, from: Pos2, to: Pos2, modifie
     harness.run();
     if !modifiers.is_none() {
         harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+        harness.run();
+    }
+}
+
+/// What the app would hold for one pane: the document, the selection and a seeded dice source.
+pub struct Table {
+    pub doc: Document,
+    pub selection: Selection,
+    pub rng: DiceRng,
+}
+
+impl Table {
+    /// The GFH demo with dice seeded 7.
+    pub fn demo() -> Self {
+        Self::of(Demo::GoForthHeroes)
+    }
+
+    /// `demo` with dice seeded 7.
+    pub fn of(demo_kind: Demo) -> Self {
+        Self::seeded(demo_kind, 7)
+    }
+
+    /// `demo` with dice seeded `seed`.
+    pub fn seeded(demo_kind: Demo, seed: u64) -> Self {
+        Self {
+            doc: Document::new(demo(demo_kind), None),
+            selection: Selection::new(),
+            rng: DiceRng::seeded(seed),
+        }
+    }
+
+    /// Draws a pane, then applies what it queued as the app does after drawing.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        pane: fn(&mut egui::Ui, &mut PaneContext<'_>, &mut DiceRng),
+    ) {
+        let mut pending: Vec<Command> = Vec::new();
+        let mut ctx = PaneContext {
+            encounter: &self.doc.encounter,
+            commands: &mut pending,
+            selection: &mut self.selection,
+        };
+        pane(ui, &mut ctx, &mut self.rng);
+        for command in pending {
+            let Ok(()) = self.doc.apply(command) else {
+                panic!("a pane queued a command the model refused");
+            };
+        }
+    }
+}
+
+/// A primary click at `at`: hover, press, release, a frame each.
+pub fn click_at(harness: &mut Harness<'_, LanternApp>, at: Pos2) {
+    harness.hover_at(at);
+    harness.run();
+    harness.drag_at(at);
+    harness.run();
+    harness.drop_at(at);
+    harness.run();
+}
+
+/// A secondary (right) click at `at`.
+pub fn right_click_at(harness: &mut Harness<'_, LanternApp>, at: Pos2) {
+    harness.hover_at(at);
+    harness.run();
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos: at,
+            button: PointerButton::Secondary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
         harness.run();
     }
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use egui::accesskit::Role;
-use egui::{Key, Modifiers, PointerButton, Pos2, Rect, Vec2};
+use egui::{Key, Modifiers, Pos2, Rect, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use lantern::app::map::Tool;
@@ -18,7 +18,7 @@ use lantern::model::{
     WallId, WallKind,
 };
 
-use crate::support::{centre_of, demo, map_harness, points_per_cell};
+use crate::support::{centre_of, click_at, demo, map_harness, points_per_cell, right_click_at};
 
 /// The real app as `cargo run` starts it (the demo, fog on), on a temporary data folder, in a
 /// window of `size`.
@@ -32,29 +32,6 @@ fn app_in(data_dir: &Path, size: Vec2) -> Harness<'static, LanternApp> {
         .build_eframe(move |cc| LanternApp::new_with(cc, config));
     harness.run();
     harness
-}
-
-fn click_at(harness: &mut Harness<'_, LanternApp>, at: Pos2) {
-    harness.hover_at(at);
-    harness.run();
-    harness.drag_at(at);
-    harness.run();
-    harness.drop_at(at);
-    harness.run();
-}
-
-fn right_click_at(harness: &mut Harness<'_, LanternApp>, at: Pos2) {
-    harness.hover_at(at);
-    harness.run();
-    for pressed in [true, false] {
-        harness.event(egui::Event::PointerButton {
-            pos: at,
-            button: PointerButton::Secondary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-        harness.run();
-    }
 }
 
 /// A 12×8 room split by a wall along x = 6, with the scout in the west half and fog on.

@@ -1,58 +1,27 @@
 //! Turns in the real panes: a Reaction taken on an enemy's turn from the Initiative pane, and
 //! Agility edited in the Sheet pane growing the map's movement range, undone with Ctrl+Z.
 
-#![expect(
-    clippy::unwrap_used,
-    reason = "test helpers fail loudly on broken fixtures"
-)]
-
 use egui::accesskit::Role;
 use egui::{Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use lantern::app::combat::initiative_ui;
-use lantern::app::{LanternApp, Pane, PaneContext, Selection};
+use lantern::app::{LanternApp, Pane};
 use lantern::board::Scene;
 use lantern::combat::wounds::token_speed;
 use lantern::demo::Demo;
-use lantern::dice::DiceRng;
-use lantern::model::{Cell, Command, Document, Side, TokenId};
+use lantern::model::{Cell, Document, Side, TokenId};
 
-use super::support::{centre_of, demo, drag, points_per_cell, token_cell};
-
-struct Table {
-    doc: Document,
-    selection: Selection,
-    rng: DiceRng,
-}
-
-impl Table {
-    fn show(&mut self, ui: &mut egui::Ui) {
-        let mut pending: Vec<Command> = Vec::new();
-        let mut ctx = PaneContext {
-            encounter: &self.doc.encounter,
-            commands: &mut pending,
-            selection: &mut self.selection,
-        };
-        initiative_ui(ui, &mut ctx, &mut self.rng);
-        for command in pending {
-            self.doc.apply(command).unwrap();
-        }
-    }
-}
+use super::support::{Table, centre_of, demo, drag, points_per_cell, token_cell};
 
 /// GFH, Reactions: a Reaction is taken outside one's own turn. On the Goblin Skulker's turn,
 /// Kestrel's row offers its Reaction; taking it marks it used, and the button turns off.
 #[test]
 fn a_reaction_on_an_enemys_turn_from_the_initiative_pane() {
-    let table = Table {
-        doc: Document::new(demo(Demo::GoForthHeroes), None),
-        selection: Selection::new(),
-        rng: DiceRng::seeded(3),
-    };
+    let table = Table::seeded(Demo::GoForthHeroes, 3);
     let mut h = Harness::builder()
         .with_size(egui::vec2(600.0, 1000.0))
-        .build_ui_state(|ui, t: &mut Table| t.show(ui), table);
+        .build_ui_state(|ui, t: &mut Table| t.show(ui, initiative_ui), table);
     h.get_by_label("⚔ Start initiative").click();
     h.run();
     let enemy_turn = |h: &Harness<'_, Table>| {
