@@ -45,6 +45,7 @@ fn main() -> anyhow::Result<()> {
         ..Config::default()
     });
     let (encounters, maps, slowest_ms) = (AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0));
+    let cases_run = AtomicU64::new(0);
     let strategy = (
         0_u32..50,
         any::<usize>(),
@@ -57,6 +58,7 @@ fn main() -> anyhow::Result<()> {
             1..=5 => &hostile,
             _ => &seeds.small,
         };
+        cases_run.fetch_add(1, Ordering::Relaxed);
         let bytes = fuzz_support::mutate(&pool[seed % pool.len()], &mutations);
         let case_started = Instant::now();
         let outcome = fuzz_support::check(&bytes)?;
@@ -80,7 +82,7 @@ fn main() -> anyhow::Result<()> {
     });
     println!(
         "{} cases in {:.1} s: {} opened as encounters, {} imported as maps (each then checked: scene, fog, commands, save, reload), the rest refused clearly",
-        args.iterations,
+        cases_run.load(Ordering::Relaxed),
         started.elapsed().as_secs_f64(),
         encounters.load(Ordering::Relaxed),
         maps.load(Ordering::Relaxed),
