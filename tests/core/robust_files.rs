@@ -217,9 +217,14 @@ fn case5_every_number_reads_back_exactly_what_was_saved() {
     let encounter = Demo::GoForthHeroes.encounter().unwrap();
     let mut value: serde_json::Value =
         serde_json::from_slice(&encounter_to_json(&encounter).unwrap()).unwrap();
-    for (i, x) in [7.021021883657241e-187, 0.1 + 0.2, 1.0e-300, 3.000_000_000_000_000_4]
-        .into_iter()
-        .enumerate()
+    for (i, x) in [
+        7.021021883657241e-187,
+        0.1 + 0.2,
+        1.0e-300,
+        std::f64::consts::PI,
+    ]
+    .into_iter()
+    .enumerate()
     {
         value["walls"][i]["a"][0] = serde_json::json!(x);
     }
