@@ -218,7 +218,7 @@ fn case5_every_number_reads_back_exactly_what_was_saved() {
     let mut value: serde_json::Value =
         serde_json::from_slice(&encounter_to_json(&encounter).unwrap()).unwrap();
     for (i, x) in [
-        7.021021883657241e-187,
+        7.021_021_883_657_241e-187,
         0.1 + 0.2,
         1.0e-300,
         std::f64::consts::PI,
