@@ -60,9 +60,9 @@ fn main() -> anyhow::Result<()> {
         };
         cases_run.fetch_add(1, Ordering::Relaxed);
         let bytes = fuzz_support::mutate(&pool[seed % pool.len()], &mutations);
-        let case_started = Instant::now();
+        let case_started = CaseClock::start();
         let outcome = fuzz_support::check(&bytes)?;
-        let ms = case_started.elapsed().as_millis() as u64;
+        let ms = case_started.elapsed_ms();
         slowest_ms.fetch_max(ms, Ordering::Relaxed);
         if ms > args.max_case_ms {
             return Err(TestCaseError::fail(format!(
@@ -111,6 +111,35 @@ fn parse_args() -> anyhow::Result<Args> {
         }
     }
     Ok(args)
+}
+
+/// A case's time: the CPU time this thread spent on it where Linux tells it
+/// (`/proc/thread-self/schedstat`), so a loaded machine doesn't fail a case that only waited
+/// for a core; the wall clock elsewhere.
+enum CaseClock {
+    Cpu(u64),
+    Wall(Instant),
+}
+
+impl CaseClock {
+    fn start() -> Self {
+        thread_cpu_ns().map_or_else(|| Self::Wall(Instant::now()), Self::Cpu)
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        match self {
+            Self::Cpu(start) => {
+                thread_cpu_ns().map_or(0, |now| now.saturating_sub(*start) / 1_000_000)
+            }
+            Self::Wall(start) => start.elapsed().as_millis() as u64,
+        }
+    }
+}
+
+/// Nanoseconds this thread has run on a CPU (the first field of its schedstat).
+fn thread_cpu_ns() -> Option<u64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    stat.split_whitespace().next()?.parse().ok()
 }
 
 /// The process's peak resident memory in MB, from `/proc/self/status` (Linux).
