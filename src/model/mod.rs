@@ -5,17 +5,24 @@
 
 mod area;
 mod combat;
+pub mod combat_command;
 mod command;
+pub mod conditions;
+pub mod death_saves;
 mod document;
 mod encounter;
 mod fog;
 mod history;
 mod ids;
 mod image;
+pub mod initiative;
 mod light;
 mod map;
+pub mod momentum;
 mod rule_system;
+mod rules_error;
 mod token;
+pub mod trackers;
 mod validate;
 mod wall;
 mod wall_set;
@@ -34,6 +41,7 @@ pub use map::{
     Background, Cell, CellLength, DiagonalRule, GridKind, GridPoint, LengthUnit, MapSpec,
 };
 pub use rule_system::RuleSystem;
+pub use rules_error::RulesError;
 pub use token::{Rgb, Senses, Side, SizeCategory, Token};
 pub use validate::{
     COORDINATE_MARGIN_CELLS, MAX_AREA_SIZE_CELLS, MAX_AREAS, MAX_COORDINATE, MAX_IMAGES,
