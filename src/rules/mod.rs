@@ -2,8 +2,9 @@
 //! the program uses. Pure core code (no egui).
 //!
 //! Each system lives in its own folder and exposes a unit struct implementing [`System`]; the
-//! registry [`system`] maps a [`RuleSystem`] to it. A sixth system adds its folder, a variant in
-//! [`CheckSetup`]/[`TokenTrackers`], and one line in [`system`].
+//! registry [`system`] maps a [`RuleSystem`] to it. A sixth system adds its folder, its tracker
+//! data in `model::trackers` (the encounter keeps it), a variant in [`CheckSetup`]/[`TokenTrackers`],
+//! and one line in [`system`].
 
 mod check;
 pub mod conditions;

@@ -1,4 +1,6 @@
-//! Evening trackers as saved with the encounter: tokens' health, reserves, injury, exhaustion and threat profile; threads, challenges and death saves. The rules that change them live in `rules::evening`.
+//! Evening trackers as saved with the encounter: tokens' health, reserves, injury, exhaustion and
+//! threat profile; threads, challenges and death saves. The rules that change them live in
+//! `rules::evening`.
 
 use serde::{Deserialize, Serialize};
 

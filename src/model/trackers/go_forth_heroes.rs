@@ -1,4 +1,5 @@
-//! Go Forth: Heroes trackers as saved with the encounter: attributes, Hearts, Wounds and the scene's TN. The rules that change them live in `rules::go_forth_heroes`.
+//! Go Forth: Heroes trackers as saved with the encounter: attributes, Hearts, Wounds and the
+//! scene's TN. The rules that change them live in `rules::go_forth_heroes`.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,4 +1,5 @@
-//! Post core trackers as saved with the encounter: HP, grit, attributes and clocks. The rules that change them live in `rules::post_core`.
+//! Post core trackers as saved with the encounter: HP, grit, attributes and clocks. The rules that
+//! change them live in `rules::post_core`.
 
 use serde::{Deserialize, Serialize};
 

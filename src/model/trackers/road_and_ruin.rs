@@ -1,4 +1,5 @@
-//! Road and Ruin trackers as saved with the encounter: each token's pools and the story roster. The rules that change them live in `rules::road_and_ruin`.
+//! Road and Ruin trackers as saved with the encounter: each token's pools and the story roster. The
+//! rules that change them live in `rules::road_and_ruin`.
 
 use serde::{Deserialize, Serialize};
 

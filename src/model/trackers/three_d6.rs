@@ -1,4 +1,5 @@
-//! 3d6 trackers as saved with the encounter: level and Escalation. The rules that change them live in `rules::three_d6`.
+//! 3d6 trackers as saved with the encounter: level and Escalation. The rules that change them live
+//! in `rules::three_d6`.
 
 use serde::{Deserialize, Serialize};
 
