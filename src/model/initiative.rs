@@ -62,7 +62,8 @@ pub struct InitiativeRoll {
 pub struct Economy {
     pub action_used: bool,
     pub bonus_action_used: bool,
-    /// Kept across turns: when it comes back depends on the system ([`ReactionReset`]).
+    /// Kept across turns: when it comes back depends on the system
+    /// (`combat::initiative::ReactionReset`).
     pub reaction_used: bool,
     pub movement_spent: u32,
     /// Actions bought this turn and not yet used (GFH, Spending Momentum: "Extra Action — 1

@@ -19,7 +19,7 @@ pub struct GfhToken {
     pub effort_shift: [i64; 8],
 }
 
-/// A change to one GFH token. Applied through [`rules::TrackerCommand`].
+/// A change to one GFH token. Applied through [`super::TrackerCommand`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GfhChange {
     /// Replace the attributes.

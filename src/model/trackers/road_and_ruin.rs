@@ -36,7 +36,7 @@ pub struct RrToken {
 /// A change to one Road and Ruin token.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RrChange {
-    /// A strike of damage through Steadfast (see [`strike`]).
+    /// A strike of damage through Steadfast (see `rules::road_and_ruin::strike`).
     Strike(u32),
     /// Spend from a pool (refused if too little is left).
     Spend {
