@@ -23,10 +23,11 @@ use std::time::Instant;
 use egui::{Event, Pos2, RawInput, Rect, Vec2, pos2};
 use lantern::app::LanternApp;
 use lantern::combat::conditions::{ActiveCondition, Duration};
+use lantern::edit::Document;
 use lantern::files::import_uvtt;
 use lantern::model::{
-    Ambient, Cell, Document, Encounter, GridPoint, Light, LightKind, RuleSystem, Side, Token,
-    TokenId, WallKind,
+    Ambient, Cell, Encounter, GridPoint, Light, LightKind, RuleSystem, Side, Token, TokenId,
+    WallKind,
 };
 use support::{MAP_SEED, XorShift, random_walls};
 

@@ -15,7 +15,8 @@ use egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use lantern::app::{LanternApp, Pane};
-use lantern::model::{Document, Encounter};
+use lantern::edit::Document;
+use lantern::model::Encounter;
 
 const RUNS: usize = 5;
 

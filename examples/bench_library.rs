@@ -11,10 +11,11 @@ use std::time::{Duration, Instant};
 
 use egui::{RawInput, Rect, Vec2, pos2};
 use lantern::app::{LanternApp, Pane};
+use lantern::edit::Document;
 use lantern::library::{LibraryEntry, save_entry};
 use lantern::model::{
-    Background, Cell, Document, EmbeddedImage, Encounter, GridPoint, ImageId, RuleSystem, Side,
-    SizeCategory, Token, TokenId,
+    Background, Cell, EmbeddedImage, Encounter, GridPoint, ImageId, RuleSystem, Side, SizeCategory,
+    Token, TokenId,
 };
 
 /// A xorshift generator, so every run builds the same library.

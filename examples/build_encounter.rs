@@ -8,10 +8,11 @@
 use std::path::PathBuf;
 
 use anyhow::Context as _;
+use lantern::edit::Document;
 use lantern::files::{load_encounter, save_encounter};
 use lantern::model::{
-    Cell, CellLayer, Command, Document, Encounter, GridPoint, RuleSystem, Side, SizeCategory,
-    Token, Wall, WallKind,
+    Cell, CellLayer, Command, Encounter, GridPoint, RuleSystem, Side, SizeCategory, Token, Wall,
+    WallKind,
 };
 
 fn main() -> anyhow::Result<()> {

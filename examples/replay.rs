@@ -9,8 +9,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use lantern::combat::report::turn_report;
+use lantern::edit::Document;
 use lantern::files::load_encounter;
-use lantern::model::{Command, Document};
+use lantern::model::Command;
 
 fn main() -> ExitCode {
     let args: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();

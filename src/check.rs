@@ -10,8 +10,9 @@ use crate::board::Scene;
 use crate::board::fog::seen_cells;
 use crate::combat::command::CombatCommand;
 use crate::combat::initiative::{Combatant, Mode};
+use crate::edit::Document;
 use crate::files::{FileError, UvttError, encounter_from_json, encounter_to_json, uvtt_from_json};
-use crate::model::{Command, Document, Encounter, RuleSystem, Side};
+use crate::model::{Command, Encounter, RuleSystem, Side};
 
 /// What a file turned out to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,6 +10,7 @@ pub mod check;
 pub mod combat;
 pub mod demo;
 pub mod dice;
+pub mod edit;
 pub mod files;
 pub mod library;
 pub mod model;

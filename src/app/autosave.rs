@@ -4,8 +4,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 
+use crate::edit::Document;
 use crate::files::{load_encounter, save_encounter, write_atomic};
-use crate::model::{Document, Encounter};
+use crate::model::Encounter;
 
 /// An autosave found at start-up, waiting for the GM to restore or discard it.
 #[derive(Debug)]

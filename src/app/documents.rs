@@ -9,8 +9,9 @@ use super::import::FileKind;
 use super::prompts::{AfterConfirm, Prompt, UnsavedChoice};
 use super::{Action, LanternApp, Request, RestoreOffer, dock};
 use crate::demo::Demo;
+use crate::edit::Document;
 use crate::files::{load_encounter, save_encounter};
-use crate::model::{Command, Document, Encounter, FogCommand};
+use crate::model::{Command, Encounter, FogCommand};
 
 impl LanternApp {
     /// Turns pressed shortcuts into requests; none while a prompt or a native dialog is up.

@@ -39,7 +39,8 @@ pub use recent::RecentFiles;
 use std::path::PathBuf;
 
 use crate::demo::Demo;
-use crate::model::{Command, Document};
+use crate::edit::Document;
+use crate::model::Command;
 
 /// Keys under which eframe's storage keeps the shell's own state.
 const DOCK_KEY: &str = "lantern_dock";

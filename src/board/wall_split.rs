@@ -123,7 +123,8 @@ mod tests {
     use super::*;
     use crate::board::Scene;
     use crate::board::fog::seen_cells;
-    use crate::model::{Cell, Encounter, RuleSystem, Side, Token, TokenId, apply};
+    use crate::edit::apply;
+    use crate::model::{Cell, Encounter, RuleSystem, Side, Token, TokenId};
 
     fn pt(x: f64, y: f64) -> GridPoint {
         GridPoint::new(x, y)

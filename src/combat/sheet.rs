@@ -644,7 +644,8 @@ fn field_name(field: SheetField) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Cell, Document, Side, Token};
+    use crate::edit::Document;
+    use crate::model::{Cell, Side, Token};
 
     fn one_token(system: RuleSystem) -> Document {
         let mut e = Encounter::new("t", system);

@@ -1,16 +1,16 @@
 //! Combat state saved with the encounter: the turn order, conditions, momentum pools and the
-//! roll log. The rules that change it live in `crate::combat`.
+//! roll log. The rules that change it live in `combat`.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::TokenId;
-use crate::combat::conditions::ActiveCondition;
-use crate::combat::death::DeathSaveState;
-use crate::combat::initiative::Initiative;
-use crate::combat::momentum::MomentumPool;
-use crate::rules::Trackers;
+use super::conditions::ActiveCondition;
+use super::death_saves::DeathSaveState;
+use super::initiative::Initiative;
+use super::momentum::MomentumPool;
+use super::trackers::Trackers;
 
 /// One line of the roll log: who rolled what, the dice, and the result in the system's terms.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

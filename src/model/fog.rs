@@ -178,35 +178,6 @@ mod tests {
     }
 
     #[test]
-    fn exploring_joins_the_move_that_revealed_it_in_undo_and_redo() {
-        use crate::model::{Command, Encounter, History, RuleSystem, Side, Token, TokenId};
-        let mut enc = Encounter::new("fog", RuleSystem::Evening);
-        enc.tokens.push(Token::new(
-            TokenId(1),
-            "Scout",
-            Side::Party,
-            Cell::new(0, 0),
-        ));
-        let mut history = History::default();
-        let step = Command::MoveToken {
-            id: TokenId(1),
-            to: Cell::new(4, 0),
-        };
-        history.apply(&mut enc, step).unwrap();
-        let explore = Command::Fog(FogCommand::Explore(vec![Cell::new(5, 0), Cell::new(6, 0)]));
-        history.amend_last(&mut enc, explore).unwrap();
-        assert_eq!(history.undo_label(), Some("Move token"));
-
-        history.undo(&mut enc).unwrap();
-        assert_eq!(history.undo_label(), None, "still one step");
-        assert_eq!(enc.tokens[0].cell, Cell::new(0, 0));
-        assert!(enc.fog.explored.is_empty());
-        history.redo(&mut enc).unwrap();
-        assert_eq!(enc.tokens[0].cell, Cell::new(4, 0));
-        assert_eq!(enc.fog.explored.len(), 2);
-    }
-
-    #[test]
     fn fog_reads_from_partial_json_and_writes_cells_as_pairs() {
         let fog: Fog = serde_json::from_str(r#"{ "enabled": true, "hidden": [[2, 3]] }"#).unwrap();
         assert!(fog.enabled && fog.explored.is_empty() && fog.revealed.is_empty());

@@ -270,33 +270,6 @@ mod tests {
     }
 
     #[test]
-    fn bad_lights_are_refused_and_change_nothing() {
-        use crate::model::{Command, CommandError, apply};
-        let mut enc = encounter();
-        let add = |light: Light| Command::Light(LightCommand::Add { light, index: None });
-        let mut light = Light::preset(LightKind::Candle, GridPoint::new(1.0, 1.0));
-        light.range_cells = f64::NAN;
-        assert!(matches!(
-            apply(&mut enc, add(light)),
-            Err(CommandError::NotFinite(_))
-        ));
-        let mut glaring = Light::preset(LightKind::Candle, GridPoint::new(1.0, 1.0));
-        glaring.bright_cells = Some(f64::INFINITY);
-        assert!(matches!(
-            apply(&mut enc, add(glaring)),
-            Err(CommandError::NotFinite(_))
-        ));
-        let mut nowhere = Light::preset(LightKind::Torch, GridPoint::new(0.0, 0.0));
-        nowhere.position.x = f64::INFINITY;
-        assert!(apply(&mut enc, add(nowhere)).is_err());
-        assert_eq!(
-            LightCommand::Remove(0).apply(&mut enc),
-            Err(LightError::NoSuchLight(0))
-        );
-        assert!(enc.lights.is_empty());
-    }
-
-    #[test]
     fn an_imported_light_reads_from_old_json_with_half_its_range_bright() {
         let json = r#"{ "position": [1.0, 2.0], "range_cells": 9.0,
             "intensity": 1.0, "color": [255, 255, 255, 255], "shadows": true }"#;

@@ -1,32 +1,36 @@
 //! The encounter model: what a file holds and what commands change. Pure core: no egui.
 //!
-//! Flow: the shell builds a [`Command`], [`Document::apply`] runs it through [`apply`] (which
-//! returns the inverse) and records both in the [`History`] for undo and redo.
+//! It holds the data of everything an encounter keeps, the combat state's and each system's
+//! trackers included, the commands as data, and the validation the loader and the commands
+//! share. Applying a command, undo and the open document live one floor up, in `edit`.
 
 mod area;
 mod combat;
+pub mod combat_command;
 mod command;
-mod document;
+pub mod conditions;
+pub mod death_saves;
 mod encounter;
 mod fog;
-mod history;
 mod ids;
 mod image;
+pub mod initiative;
 mod light;
 mod map;
+pub mod momentum;
 mod rule_system;
+mod rules_error;
 mod token;
-mod validate;
+pub mod trackers;
+pub mod validate;
 mod wall;
 mod wall_set;
 
 pub use area::{AreaCommand, AreaId, AreaSelect, AreaShape, AreaSize, AreaTemplate, fresh_area_id};
 pub use combat::{CombatState, LogEntry};
-pub use command::{CellLayer, Command, CommandError, apply};
-pub use document::Document;
+pub use command::{CellLayer, Command, CommandError};
 pub use encounter::{CustomBand, Encounter, ObstaclePolygon};
 pub use fog::{Fog, FogCommand, FogMark, mark_of};
-pub use history::History;
 pub use ids::{ImageId, TokenId, WallId};
 pub use image::EmbeddedImage;
 pub use light::{Ambient, Light, LightCommand, LightError, LightKind, Rgba};
@@ -34,6 +38,7 @@ pub use map::{
     Background, Cell, CellLength, DiagonalRule, GridKind, GridPoint, LengthUnit, MapSpec,
 };
 pub use rule_system::RuleSystem;
+pub use rules_error::RulesError;
 pub use token::{Rgb, Senses, Side, SizeCategory, Token};
 pub use validate::{
     COORDINATE_MARGIN_CELLS, MAX_AREA_SIZE_CELLS, MAX_AREAS, MAX_COORDINATE, MAX_IMAGES,
@@ -42,4 +47,4 @@ pub use validate::{
     validate_lights, validate_walls,
 };
 pub use wall::{Wall, WallKind};
-pub use wall_set::{WallSetError, count_crossings, normalise_walls};
+pub use wall_set::{WallSetError, count_crossings, crosses_any, normalise_walls};

@@ -344,7 +344,7 @@ pub fn check_combat(combat: &CombatState) -> Result<(), CommandError> {
             initiative.combatants.len()
         )));
     }
-    if initiative.pip >= crate::combat::initiative::Initiative::PIPS_PER_ROUND {
+    if initiative.pip >= super::initiative::Initiative::PIPS_PER_ROUND {
         return Err(CommandError::BadCombat(format!(
             "the time pip is {}; a round has pips 0 to 9",
             initiative.pip

@@ -1,5 +1,5 @@
 //! Condition catalogue types: each system's folder lists its conditions with these, and the turn
-//! tracker (`crate::combat`) applies their effects.
+//! tracker (`combat`) applies their effects.
 //!
 //! Summaries are our own words. Effects are what Lantern applies by itself (speed on the map,
 //! Easy/Hard or advantage on checks, Defense changes, momentum); anything else in a condition is

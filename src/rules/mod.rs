@@ -2,12 +2,12 @@
 //! the program uses. Pure core code (no egui).
 //!
 //! Each system lives in its own folder and exposes a unit struct implementing [`System`]; the
-//! registry [`system`] maps a [`RuleSystem`] to it. A sixth system adds its folder, a variant in
-//! [`CheckSetup`]/[`TokenTrackers`], and one line in [`system`].
+//! registry [`system`] maps a [`RuleSystem`] to it. A sixth system adds its folder, its tracker
+//! data in `model::trackers` (the encounter keeps it), a variant in [`CheckSetup`]/[`TokenTrackers`],
+//! and one line in [`system`].
 
 mod check;
 pub mod conditions;
-mod error;
 mod trackers;
 
 pub mod evening;
@@ -16,12 +16,12 @@ pub mod post_core;
 pub mod road_and_ruin;
 pub mod three_d6;
 
-pub use check::{CheckOutcome, CheckSetup};
-pub use conditions::ConditionDef;
-pub use error::RulesError;
-pub use trackers::{
+pub use crate::model::RulesError;
+pub use crate::model::trackers::{
     EncounterChange, EncounterTrackers, TokenChange, TokenTrackers, TrackerCommand, Trackers,
 };
+pub use check::{CheckOutcome, CheckSetup};
+pub use conditions::ConditionDef;
 
 use crate::model::RuleSystem;
 
@@ -52,7 +52,7 @@ pub trait System: Sync {
     fn condition_catalogue(&self) -> &'static [ConditionDef];
 
     /// How the initiative tracker takes turns by default.
-    fn initiative_mode(&self) -> crate::combat::initiative::Mode;
+    fn initiative_mode(&self) -> crate::model::initiative::Mode;
 
     /// Fresh trackers for a token joining an encounter.
     fn new_token_trackers(&self) -> TokenTrackers;

@@ -5,7 +5,8 @@
 use lantern::combat::action::{ActionRequest, FilledCheck, Lever, Source, build, consequence};
 use lantern::combat::conditions::{ActiveCondition, Duration};
 use lantern::combat::momentum::{MomentumPool, Zone};
-use lantern::model::{Cell, Encounter, RuleSystem, Side, Token, TokenId, apply};
+use lantern::edit::apply;
+use lantern::model::{Cell, Encounter, RuleSystem, Side, Token, TokenId};
 use lantern::rules::{CheckOutcome, CheckSetup, TokenTrackers};
 
 const ATTACKER: TokenId = TokenId(1);

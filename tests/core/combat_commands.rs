@@ -11,7 +11,8 @@ use lantern::combat::conditions::{ActiveCondition, Duration};
 use lantern::combat::initiative::{EnemyPlacement, Mode, arrange_round_the_table};
 use lantern::combat::momentum::Zone;
 use lantern::demo::Demo;
-use lantern::model::{Command, Document, Side, TokenId};
+use lantern::edit::Document;
+use lantern::model::{Command, Side, TokenId};
 
 fn demo_doc() -> Document {
     Document::new(Demo::GoForthHeroes.encounter().unwrap(), None)

@@ -8,11 +8,12 @@
 use std::io::Cursor;
 
 use lantern::demo::Demo;
+use lantern::edit::Document;
 use lantern::files::{
     FORMAT_VERSION, FileError, encounter_from_json, encounter_to_json, load_encounter, migrate,
     save_encounter,
 };
-use lantern::model::{Background, Command, Document, EmbeddedImage, Encounter, GridPoint, ImageId};
+use lantern::model::{Background, Command, EmbeddedImage, Encounter, GridPoint, ImageId};
 use serde_json::{Value, json};
 
 fn png_bytes() -> Vec<u8> {

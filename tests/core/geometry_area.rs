@@ -9,10 +9,11 @@ use std::collections::BTreeSet;
 use lantern::board::grid::point_in_grid;
 use lantern::board::lattice::{Lattice, LatticePoint};
 use lantern::board::{AreaError, Scene};
+use lantern::edit::apply;
 use lantern::model::{
     AreaCommand, AreaId, AreaSelect, AreaShape, AreaSize, AreaTemplate, Cell, Command,
     DiagonalRule, Encounter, GridKind, GridPoint, RuleSystem, Side, Token, TokenId, Wall, WallId,
-    WallKind, apply,
+    WallKind,
 };
 use proptest::prelude::*;
 

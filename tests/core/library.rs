@@ -9,6 +9,7 @@ use std::collections::HashSet;
 
 use lantern::board::footprint::footprint_cells;
 use lantern::combat::momentum::MomentumPool;
+use lantern::edit::apply;
 use lantern::files::{FileError, encounter_to_json};
 use lantern::library::{
     EntryKind, LibraryEntry, LibraryError, PlaceError, copy_entries, decode_entry_images,
@@ -17,7 +18,7 @@ use lantern::library::{
 };
 use lantern::model::{
     Background, Cell, EmbeddedImage, Encounter, GridPoint, ImageId, Light, LightKind, RuleSystem,
-    Senses, Side, SizeCategory, Token, TokenId, Wall, WallId, WallKind, apply,
+    Senses, Side, SizeCategory, Token, TokenId, Wall, WallId, WallKind,
 };
 use lantern::rules::TokenTrackers;
 use lantern::rules::go_forth_heroes::{GfhToken, Hearts};

@@ -6,10 +6,11 @@
 )]
 
 use lantern::demo::Demo;
+use lantern::edit::{Document, apply};
 use lantern::model::{
-    Cell, CellLayer, CellLength, Command, DiagonalRule, Document, Encounter, GridKind, GridPoint,
-    LengthUnit, LogEntry, ObstaclePolygon, RuleSystem, Side, SizeCategory, Token, TokenId, Wall,
-    WallId, WallKind, apply,
+    Cell, CellLayer, CellLength, Command, DiagonalRule, Encounter, GridKind, GridPoint, LengthUnit,
+    LogEntry, ObstaclePolygon, RuleSystem, Side, SizeCategory, Token, TokenId, Wall, WallId,
+    WallKind,
 };
 use proptest::prelude::*;
 

@@ -10,9 +10,10 @@
 use std::path::Path;
 
 use lantern::board::{Scene, VerdictKind};
+use lantern::edit::apply;
 use lantern::files::import_uvtt;
 use lantern::model::{
-    Cell, Command, Encounter, GridPoint, RuleSystem, Side, Token, TokenId, WallKind, apply,
+    Cell, Command, Encounter, GridPoint, RuleSystem, Side, Token, TokenId, WallKind,
 };
 
 const MAPS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/maps");

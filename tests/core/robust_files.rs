@@ -6,10 +6,10 @@ use std::time::{Duration, Instant};
 
 use lantern::check::{CheckError, check_bytes};
 use lantern::demo::Demo;
+use lantern::edit::{Document, History, apply};
 use lantern::files::{FileError, encounter_from_json, encounter_to_json};
 use lantern::model::{
-    CellLength, Command, CommandError, Document, Encounter, History, LengthUnit, ObstaclePolygon,
-    Token, TokenId, apply,
+    CellLength, Command, CommandError, Encounter, LengthUnit, ObstaclePolygon, Token, TokenId,
 };
 use proptest::prelude::*;
 

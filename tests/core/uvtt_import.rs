@@ -4,12 +4,11 @@
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
+use lantern::edit::{Document, apply};
 use lantern::files::{
     UvttError, encounter_from_json, encounter_to_json, import_uvtt, read_uvtt, uvtt_from_json,
 };
-use lantern::model::{
-    Cell, Document, Encounter, GridKind, GridPoint, Light, RuleSystem, Wall, WallKind, apply,
-};
+use lantern::model::{Cell, Encounter, GridKind, GridPoint, Light, RuleSystem, Wall, WallKind};
 use serde_json::{Value, json};
 
 const MAPS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/maps");

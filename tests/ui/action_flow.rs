@@ -8,7 +8,8 @@ use egui_kittest::kittest::Queryable as _;
 use lantern::app::{LanternApp, Pane};
 use lantern::combat::conditions::{ActiveCondition, Duration};
 use lantern::dice::DiceRng;
-use lantern::model::{Cell, Document, Encounter, RuleSystem, Side, Token, TokenId};
+use lantern::edit::Document;
+use lantern::model::{Cell, Encounter, RuleSystem, Side, Token, TokenId};
 use lantern::rules::TokenTrackers;
 
 const ASH: TokenId = TokenId(1);

@@ -8,7 +8,8 @@ use egui_kittest::kittest::Queryable as _;
 use lantern::app::{LanternApp, Pane};
 use lantern::demo::Demo;
 use lantern::dice::DiceRng;
-use lantern::model::{Cell, Document, TokenId};
+use lantern::edit::Document;
+use lantern::model::{Cell, TokenId};
 use lantern::rules::TokenTrackers;
 use lantern::rules::go_forth_heroes::{GfhToken, Hearts};
 

@@ -14,7 +14,8 @@ use lantern::app::{LanternApp, Pane, PaneContext};
 use lantern::combat::momentum::Zone;
 use lantern::demo::Demo;
 use lantern::dice::DiceRng;
-use lantern::model::{Command, Document, TokenId};
+use lantern::edit::Document;
+use lantern::model::{Command, TokenId};
 
 use super::support::Table;
 

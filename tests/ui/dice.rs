@@ -13,7 +13,8 @@ use lantern::combat::command::{CombatCommand, MomentumAction};
 use lantern::combat::momentum::Zone;
 use lantern::demo::Demo;
 use lantern::dice::{DiceExpr, DiceRng};
-use lantern::model::{Command, Document, TokenId};
+use lantern::edit::Document;
+use lantern::model::{Command, TokenId};
 use lantern::rules::evening::EveningChange;
 use lantern::rules::{TokenChange, TokenTrackers, TrackerCommand};
 

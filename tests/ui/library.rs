@@ -7,8 +7,9 @@ use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use lantern::app::{AppConfig, LanternApp, Pane};
+use lantern::edit::Document;
 use lantern::library::{EntryKind, LibraryEntry, load_folder, save_entry};
-use lantern::model::{Cell, Document, Encounter, RuleSystem, Side, SizeCategory, Token, TokenId};
+use lantern::model::{Cell, Encounter, RuleSystem, Side, SizeCategory, Token, TokenId};
 
 use crate::support::drag;
 

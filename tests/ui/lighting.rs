@@ -9,10 +9,11 @@ use egui::{Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use lantern::app::LanternApp;
+use lantern::edit::Document;
 use lantern::files::import_uvtt;
 use lantern::model::{
-    Ambient, Cell, Document, Encounter, GridPoint, Light, LightKind, RuleSystem, Side, Token,
-    TokenId, WallKind,
+    Ambient, Cell, Encounter, GridPoint, Light, LightKind, RuleSystem, Side, Token, TokenId,
+    WallKind,
 };
 use support::{centre_of, drag, map_harness, points_per_cell};
 

@@ -9,7 +9,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use lantern::app::{Action, LanternApp};
 use lantern::demo::Demo;
-use lantern::model::{Cell, Command, Document, Encounter, FogCommand, TokenId};
+use lantern::edit::Document;
+use lantern::model::{Cell, Command, Encounter, FogCommand, TokenId};
 use support::{centre_of, demo, drag, map_harness, points_per_cell};
 
 fn fog(harness: &Harness<'_, LanternApp>) -> lantern::model::Fog {
@@ -122,7 +123,7 @@ fn players_never_see_gm_only_tokens_nor_enemies_in_the_fog() {
     // The GM reveals the skulker's cell: now the players see it.
     let skulker = encounter.token(TokenId(5)).unwrap().cell;
     let reveal = vec![(skulker, Some(lantern::model::FogMark::Revealed))];
-    lantern::model::apply(&mut encounter, Command::Fog(FogCommand::Brush(reveal))).unwrap();
+    lantern::edit::apply(&mut encounter, Command::Fog(FogCommand::Brush(reveal))).unwrap();
     let harness = players_harness(encounter);
     assert!(harness.query_by_label("Goblin Skulker").is_some());
 }

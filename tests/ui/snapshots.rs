@@ -10,7 +10,8 @@ use lantern::app::{LanternApp, Pane};
 use lantern::combat::conditions::{ActiveCondition, Duration};
 use lantern::combat::initiative::Combatant;
 use lantern::demo::Demo;
-use lantern::model::{Document, TokenId};
+use lantern::edit::Document;
+use lantern::model::TokenId;
 use support::demo;
 
 /// The demo with fog on and the party's sight recorded as explored (what a table sees after

@@ -7,7 +7,8 @@ use egui_kittest::kittest::Queryable as _;
 use lantern::app::{LanternApp, Pane, PaneContext, Selection};
 use lantern::demo::Demo;
 use lantern::dice::DiceRng;
-use lantern::model::{Cell, Command, Document, Encounter, TokenId};
+use lantern::edit::Document;
+use lantern::model::{Cell, Command, Encounter, TokenId};
 
 /// The real app on `encounter` with only the Map pane open, so token names are unique labels.
 pub fn map_harness(encounter: Encounter) -> Harness<'static, LanternApp> {

@@ -393,7 +393,7 @@ fn a_condition_menu_opens_beside_its_parent_at_1024_by_700() {
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1024.0, 700.0))
         .build_eframe(move |_cc| {
-            let mut app = LanternApp::with_document(lantern::model::Document::new(encounter, None));
+            let mut app = LanternApp::with_document(lantern::edit::Document::new(encounter, None));
             app.show_only(Pane::Map);
             app
         });
@@ -457,7 +457,7 @@ fn crowded_token_names_stack_instead_of_overlapping() {
         .with_size(Vec2::new(720.0, 480.0))
         .build_ui_state(
             |ui, app: &mut LanternApp| app.players_view_ui(ui),
-            LanternApp::with_document(lantern::model::Document::new(encounter, None)),
+            LanternApp::with_document(lantern::edit::Document::new(encounter, None)),
         );
     harness.run();
     let players = tags(&harness);

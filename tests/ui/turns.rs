@@ -10,7 +10,8 @@ use lantern::app::{LanternApp, Pane};
 use lantern::board::Scene;
 use lantern::combat::wounds::token_speed;
 use lantern::demo::Demo;
-use lantern::model::{Cell, Document, Side, TokenId};
+use lantern::edit::Document;
+use lantern::model::{Cell, Side, TokenId};
 
 use super::support::{Table, centre_of, demo, drag, points_per_cell, token_cell};
 

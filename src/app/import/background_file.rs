@@ -127,7 +127,8 @@ impl LanternApp {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{RuleSystem, apply};
+    use crate::edit::apply;
+    use crate::model::RuleSystem;
 
     #[test]
     fn a_new_background_replaces_the_old_image_in_one_step() {

@@ -9,8 +9,9 @@ use super::job::{Job, progress_ui, read_with_progress};
 use crate::app::map::background::BackgroundTiles;
 use crate::app::prompts::AfterConfirm;
 use crate::app::{LanternApp, Prompt};
+use crate::edit::Document;
 use crate::files::{MAX_FILE_BYTES, UvttMap, uvtt_from_json};
-use crate::model::{Document, ImageId, WallKind};
+use crate::model::{ImageId, WallKind};
 
 /// Where an imported map goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -167,7 +167,8 @@ fn distance_to_segment(p: GridPoint, a: GridPoint, b: GridPoint) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{RuleSystem, Wall, WallKind, apply};
+    use crate::edit::apply;
+    use crate::model::{RuleSystem, Wall, WallKind};
 
     #[test]
     fn painting_only_records_cells_that_change() {

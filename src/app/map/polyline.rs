@@ -124,7 +124,8 @@ pub fn polyline_command(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{RuleSystem, WallId, apply};
+    use crate::edit::apply;
+    use crate::model::{RuleSystem, WallId};
 
     #[test]
     fn corners_snap_to_the_nearest_grid_corner() {

@@ -330,7 +330,8 @@ fn pick_image(ctx: &egui::Context) -> std::sync::mpsc::Receiver<Option<std::path
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{RuleSystem, TokenId, apply};
+    use crate::edit::apply;
+    use crate::model::{RuleSystem, TokenId};
 
     #[test]
     fn names_get_a_number_when_taken() {

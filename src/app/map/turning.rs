@@ -84,7 +84,8 @@ pub fn paint_facings(painter: &Painter, encounter: &Encounter, t: &MapTransform)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Cell, RuleSystem, Side, apply};
+    use crate::edit::apply;
+    use crate::model::{Cell, RuleSystem, Side};
 
     #[test]
     fn turning_wraps_round_and_uses_sixths_on_hex() {

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::{ChallengeTracker, Tally};
 use super::{EffectLevel, EveningCheck, EveningOutcome};
 use crate::dice::{OutcomeName, OutcomeOdds};
 use crate::rules::RulesError;
@@ -81,15 +82,6 @@ pub fn successes_for(effect: EffectLevel) -> u32 {
     }
 }
 
-/// What one check against a challenge tallies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Tally {
-    /// One failure.
-    Failure,
-    /// This many successes (0 for a success with no effect).
-    Successes(u32),
-}
-
 impl Tally {
     /// What a check's outcome marks (Evening, Meeting a Challenge): a success marks successes
     /// by its effect level; a failure marks one failure, whatever level the roll's moves left
@@ -153,21 +145,6 @@ pub enum ChallengeStatus {
     Resolved,
     /// Too many failures: the threat occurs.
     ThreatOccurs,
-}
-
-/// A challenge in play with its tallies.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ChallengeTracker {
-    /// A short name for the scenario.
-    pub name: String,
-    /// Rating 1–10.
-    pub rating: u8,
-    /// Complexity 1–10.
-    pub complexity: u8,
-    /// Successes tallied.
-    pub successes: u32,
-    /// Failures tallied.
-    pub failures: u32,
 }
 
 impl ChallengeTracker {

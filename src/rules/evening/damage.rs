@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::DeathSaves;
 use super::{DamageDice, PassFail};
 use crate::dice::{DiceRng, DiceTerm, Distribution, OutcomeName, OutcomeOdds, RollRecord};
 use crate::rules::bounded;
@@ -95,16 +96,6 @@ impl OutcomeName for DeathSaveOutcome {
     fn label(&self) -> String {
         format!("{self:?}")
     }
-}
-
-/// Death saves made so far. The text also says three successes kill, then that they revive; we
-/// follow the second sentence (three successes or a 20 recover; three failures die).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DeathSaves {
-    /// Successes so far.
-    pub successes: u8,
-    /// Failures so far.
-    pub failures: u8,
 }
 
 impl DeathSaves {

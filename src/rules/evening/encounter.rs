@@ -1,20 +1,8 @@
 //! Evening encounter state: threads and challenges (Evening, Threads; Challenges).
 
-use serde::{Deserialize, Serialize};
-
-use super::{ChallengeTracker, Tally, check_scale};
+use super::{ChallengeTracker, check_scale};
+use super::{EveningEncounter, EveningEncounterChange, Thread};
 use crate::rules::RulesError;
-
-/// A thread: a named storyline that resolves after `length` marks (Evening, Threads).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Thread {
-    /// Its name.
-    pub name: String,
-    /// Marks to resolve, 4–12.
-    pub length: u8,
-    /// Marks so far.
-    pub marks: u8,
-}
 
 impl Thread {
     /// All marks are in: what it foretold happens.
@@ -27,55 +15,6 @@ impl Thread {
 /// Most marks (advance or forestall) per scene across all threads (Evening, Threads move over
 /// time).
 pub const MARKS_PER_SCENE: u8 = 2;
-
-/// Encounter-wide Evening state.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EveningEncounter {
-    /// Threads in play.
-    pub threads: Vec<Thread>,
-    /// Marks made this scene.
-    pub marks_this_scene: u8,
-    /// Challenges in play.
-    pub challenges: Vec<ChallengeTracker>,
-}
-
-/// A change to the Evening encounter state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum EveningEncounterChange {
-    /// Start a thread of length 4–12.
-    AddThread {
-        /// Its name.
-        name: String,
-        /// Its length.
-        length: u8,
-    },
-    /// Mark a thread forward.
-    AdvanceThread(usize),
-    /// Take a mark off; a thread with no marks left is removed.
-    ForestallThread(usize),
-    /// Drop a thread (resolved, or no longer relevant).
-    RemoveThread(usize),
-    /// A new scene: marks may be made again.
-    NewScene,
-    /// Start a challenge.
-    AddChallenge {
-        /// Its name.
-        name: String,
-        /// Rating 1–10.
-        rating: u8,
-        /// Complexity 1–10.
-        complexity: u8,
-    },
-    /// Tally a check against a challenge.
-    TallyChallenge {
-        /// Which challenge.
-        index: usize,
-        /// What the check tallied.
-        tally: Tally,
-    },
-    /// Drop a challenge.
-    RemoveChallenge(usize),
-}
 
 impl EveningEncounter {
     fn thread(&mut self, i: usize) -> Result<&mut Thread, RulesError> {

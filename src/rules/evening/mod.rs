@@ -10,22 +10,23 @@ mod threat;
 mod tracker;
 
 pub use challenge::{
-    ChallengeCheck, ChallengeStatus, ChallengeTracker, Suitability, Tally, check_scale,
-    failure_threshold, rating_tn, successes_for, successes_required,
+    ChallengeCheck, ChallengeStatus, Suitability, check_scale, failure_threshold, rating_tn,
+    successes_for, successes_required,
 };
 pub use check::{Difficulty, EffectLevel, EveningCheck, EveningOutcome, EveningRoll, ThreadPrompt};
-pub use damage::{Affinity, DamageRoll, DeathSaveOutcome, DeathSaves, WealthCheck};
-pub use encounter::{EveningEncounter, EveningEncounterChange, MARKS_PER_SCENE, Thread};
+pub use damage::{Affinity, DamageRoll, DeathSaveOutcome, WealthCheck};
+pub use encounter::MARKS_PER_SCENE;
 pub use group::{ContestedCheck, GroupCheck, PassFail};
-pub use threat::{
-    DamageDice, STRENGTH_WEAKNESS_SHIFT, ThreatProfile, ThreatStats, ThreatTrait, danger_stats,
-};
-pub use tracker::{
-    CheckKind, EveningAbilities, EveningChange, EveningDamage, EveningToken, Reserve,
+pub use threat::{DamageDice, STRENGTH_WEAKNESS_SHIFT, ThreatStats, danger_stats};
+pub use tracker::{CheckKind, EveningDamage};
+
+pub use crate::model::trackers::evening::{
+    ChallengeTracker, DeathSaves, EveningAbilities, EveningChange, EveningEncounter,
+    EveningEncounterChange, EveningToken, Reserve, Tally, Thread, ThreatProfile, ThreatTrait,
 };
 
-use crate::combat::initiative::Mode;
 use crate::model::RuleSystem;
+use crate::model::initiative::Mode;
 use crate::rules::conditions::{CheckKind as C, ConditionDef, Effect as E, def};
 use crate::rules::{CheckSetup, System, TokenTrackers};
 

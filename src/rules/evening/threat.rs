@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::{ThreatProfile, ThreatTrait};
 use crate::dice::{DiceExpr, DiceTerm};
 
 /// Damage per attack as dice plus a flat part, e.g. 2d8 + 3.
@@ -137,40 +138,6 @@ const THREAT_HEALTH_TN: [(u32, i64); 10] = [
     (410, 24),
     (455, 26),
 ];
-
-/// Traits that change a threat (Evening, Traits).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum ThreatTrait {
-    /// Double health.
-    Behemoth,
-    /// TN +3; one attack deals double damage.
-    Champion,
-    /// May slow instead of damaging; ranged attacks hit small areas.
-    Controller,
-    /// +3 to the TN to hit it.
-    Defender,
-    /// A lair action on initiative 20 when fighting at home.
-    Lair,
-    /// TN +3, 3 legendary actions, 3 legendary resistances.
-    Legendary,
-    /// A cascade of villain actions, one per round, in order.
-    Nemesis,
-    /// Refills health at 0 and changes, once per phase.
-    Phased,
-    /// Many bodies sharing one health pool, with a heart location.
-    Swarm,
-    /// Double damage per attack; +3 to the TN to defend against its direct attacks.
-    Vicious,
-}
-
-/// A threat as the GM builds it: a rating and traits.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ThreatProfile {
-    /// Rating 1–10 (clamped).
-    pub rating: u8,
-    /// Its traits.
-    pub traits: Vec<ThreatTrait>,
-}
 
 impl Default for ThreatProfile {
     fn default() -> Self {

@@ -2,17 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{EveningCheck, ThreatProfile};
+use super::EveningCheck;
+use super::{EveningChange, EveningToken, Reserve};
 use crate::rules::RulesError;
-
-/// One reserve die (Evening, Reserves).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Reserve {
-    /// Die size.
-    pub sides: u32,
-    /// Spent until the next long rest.
-    pub spent: bool,
-}
 
 /// Which kind of roll a penalty applies to (Evening, Injury; Exhaustion).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -21,45 +13,6 @@ pub enum CheckKind {
     Aptitude,
     /// Attack rolls and defense checks.
     AttackOrDefense,
-}
-
-/// What the encounter tracks for one Evening token.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EveningToken {
-    /// Current health.
-    pub health: u32,
-    /// Maximum health (before exhaustion halves it).
-    pub max_health: u32,
-    /// Temporary health, lost first; sources do not stack (Evening, Temporary health).
-    pub temp_health: u32,
-    /// The reserve pool, dice of mixed sizes.
-    pub reserves: Vec<Reserve>,
-    /// Injury 0–7; 7 is death.
-    pub injury: u8,
-    /// Exhaustion 0–6; 6 is death.
-    pub exhaustion: u8,
-    /// Killed outright by one source dealing at least its maximum health.
-    pub dead: bool,
-    /// Set for threats built from the rating table.
-    pub threat: Option<ThreatProfile>,
-    /// Prowess, Resolve, Body and Mind (Finesse lives on the token, which rolls initiative
-    /// with it).
-    #[serde(default)]
-    pub abilities: EveningAbilities,
-}
-
-/// The abilities and attributes besides Finesse (Evening, Character Creation: abilities
-/// Finesse, Prowess, Resolve; attributes Body, Mind; each starts at −1).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EveningAbilities {
-    /// Prowess (an ability).
-    pub prowess: i32,
-    /// Resolve (an ability).
-    pub resolve: i32,
-    /// Body (an attribute).
-    pub body: i32,
-    /// Mind (an attribute).
-    pub mind: i32,
 }
 
 /// What one source's damage does to an Evening token; see [`EveningToken::preview_damage`].
@@ -75,34 +28,6 @@ pub struct EveningDamage {
     pub killed_outright: bool,
     /// The change that applies it.
     pub change: EveningChange,
-}
-
-/// A change to one Evening token.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum EveningChange {
-    /// Set maximum health (current health is capped to it).
-    SetMaxHealth(u32),
-    /// Damage from one source: temporary health first, then health.
-    Damage(u32),
-    /// Healing, up to the maximum; refused once dead.
-    Heal(u32),
-    /// Gain temporary health; the higher of old and new stays.
-    GainTempHealth(u32),
-    /// Add a reserve die.
-    AddReserve(u32),
-    /// Spend one unspent reserve die.
-    SpendReserve(usize),
-    /// Long rest: full health and reserves, one exhaustion level less, temporary health gone;
-    /// needs at least 1 health (Evening, Resting).
-    LongRest,
-    /// Set the injury level 0–7.
-    SetInjury(u8),
-    /// Set the exhaustion level 0–6.
-    SetExhaustion(u8),
-    /// Make (or unmake) this token a threat; making one sets health from the threat table.
-    SetThreat(Option<ThreatProfile>),
-    /// Set Prowess, Resolve, Body and Mind.
-    SetAbilities(EveningAbilities),
 }
 
 fn level(what: &'static str, value: u8, max: u8) -> Result<u8, RulesError> {

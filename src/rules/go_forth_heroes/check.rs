@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::TnTier;
 use crate::dice::{DiceRng, DiceTerm, DieResult, Distribution, OutcomeName, OutcomeOdds};
 use crate::rules::bounded;
 
@@ -13,28 +14,6 @@ pub const WEAPON_EFFORT_DIE: u32 = 6;
 pub const MOMENTUM_DIE: u32 = 6;
 /// How far Easy lowers and Hard raises the TN (GFH, Easy vs Hard).
 pub const EASE_STEP: i64 = 3;
-
-/// The encounter TN tiers the GM picks from (GFH, Encounter Target Numbers).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TnTier {
-    /// TN 10.
-    VeryEasy,
-    /// TN 10 + 1d4.
-    Easy,
-    /// TN 10 + 1d6.
-    #[default]
-    Common,
-    /// TN 10 + 1d8.
-    Challenge,
-    /// TN 10 + 2d4.
-    Extreme2d4,
-    /// TN 10 + 2d6.
-    Extreme2d6,
-    /// TN 10 + 2d8.
-    Extreme2d8,
-    /// TN 10 + 2d12.
-    Doom,
-}
 
 impl TnTier {
     /// The dice added to the base 10, if any.

@@ -1,24 +1,10 @@
 //! Hearts: how much Effort an enemy or obstacle takes to overcome (GFH, Hearts; Variations).
 
+use super::Hearts;
 use serde::{Deserialize, Serialize};
 
 /// Effort needed to overcome one Heart (GFH, Hearts).
 pub const EFFORT_PER_HEART: u32 = 10;
-
-/// An enemy's or obstacle's Hearts, with the text's variations.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Hearts {
-    /// Hearts not yet overcome, counting the one being worked on.
-    pub remaining: u32,
-    /// Effort already on the current Heart (0–9).
-    pub progress: u32,
-    /// Fortified: a single strike must carry 10+ Effort (after Shield) to count at all.
-    pub fortified: bool,
-    /// Shield: flat Effort taken off every check or attack.
-    pub shield: u32,
-    /// Breaking Point: this much Effort in one action overcomes every Heart at once.
-    pub breaking_point: Option<u32>,
-}
 
 /// What one application of Effort did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,20 +11,22 @@ mod wounds;
 
 pub use check::{
     BARE_HANDS_EFFORT_DIE, Boost, EASE_STEP, GfhCheck, GfhOutcome, GfhRoll, MOMENTUM_DIE,
-    MomentumArea, Target, TnTier, WEAPON_EFFORT_DIE, net_modifier,
+    MomentumArea, Target, WEAPON_EFFORT_DIE, net_modifier,
 };
 pub use contest::{Contest, ContestOutcome, contest_odds};
-pub use hearts::{EFFORT_PER_HEART, EffortApplied, Hearts};
-pub use scene::{GfhEncounter, GfhEncounterChange, SceneTn};
-pub use tracker::{GfhChange, GfhToken, ROLL_EFFORT_CAP};
-pub use wound_effect::{Attribute, WoundEffect};
-pub use wounds::{
-    Attributes, Defense, EXISTING_WOUND_PENALTY, Severity, Wound, WoundRoll, wound_condition,
-    wound_effect,
+pub use hearts::{EFFORT_PER_HEART, EffortApplied};
+
+pub use tracker::ROLL_EFFORT_CAP;
+pub use wound_effect::WoundEffect;
+pub use wounds::{EXISTING_WOUND_PENALTY, WoundRoll, wound_condition, wound_effect};
+
+pub use crate::model::trackers::go_forth_heroes::{
+    Attribute, Attributes, Defense, GfhChange, GfhEncounter, GfhEncounterChange, GfhToken, Hearts,
+    SceneTn, Severity, TnTier, Wound,
 };
 
-use crate::combat::initiative::{EnemyPlacement, Mode};
 use crate::model::RuleSystem;
+use crate::model::initiative::{EnemyPlacement, Mode};
 use crate::rules::conditions::{CheckKind as C, ConditionDef, Defense as D, Effect as E, def};
 use crate::rules::{CheckSetup, System, TokenTrackers};
 

@@ -1,28 +1,8 @@
 //! Per-token GFH state: attributes (for Defenses), Hearts for enemies, Wounds with timers.
 
-use serde::{Deserialize, Serialize};
-
-use super::{
-    Attribute, Attributes, Defense, EFFORT_PER_HEART, Hearts, Severity, Wound, WoundEffect,
-    net_modifier,
-};
+use super::{Attribute, Defense, EFFORT_PER_HEART, Severity, Wound, WoundEffect, net_modifier};
+use super::{GfhChange, GfhToken};
 use crate::rules::RulesError;
-
-/// What the encounter tracks for one GFH token.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GfhToken {
-    /// Attributes, which give the three Defenses (GFH, Defenses).
-    pub attributes: Attributes,
-    /// Hearts, for enemies and obstacles (GFH, Hearts).
-    pub hearts: Option<Hearts>,
-    /// Wounds carried (GFH, Wounds).
-    pub wounds: Vec<Wound>,
-    /// Points shifted from +Roll to +Effort, per attribute in [`Attribute::ALL`] order
-    /// (negative: from Effort to Roll). GFH, Roll vs Effort Bonus: "for each point you reduce
-    /// one value, increase the other by the same amount".
-    #[serde(default)]
-    pub effort_shift: [i64; 8],
-}
 
 /// The most +Roll or +Effort may be (GFH, Roll & Effort Bonuses: "Neither Roll nor Effort can
 /// exceed +5").
@@ -34,40 +14,6 @@ fn index(attribute: Attribute) -> usize {
         .iter()
         .position(|a| *a == attribute)
         .unwrap_or(0)
-}
-
-/// A change to one GFH token. Applied through [`crate::rules::TrackerCommand`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GfhChange {
-    /// Replace the attributes.
-    SetAttributes(Attributes),
-    /// Give or take away Hearts.
-    SetHearts(Option<Hearts>),
-    /// Apply a strike of Effort to the Hearts (`overkill` carries excess on).
-    ApplyEffort {
-        /// Effort before Shields.
-        effort: u32,
-        /// Whether the Overkill gambit applies.
-        overkill: bool,
-    },
-    /// Record a rolled Wound.
-    AddWound(Wound),
-    /// Remove a Wound (cured, or cleared by a Reason check).
-    RemoveWound(usize),
-    /// Short Rest after an encounter: Flesh Wounds disappear (GFH, Recovery).
-    ShortRest,
-    /// Long Rest: one Shallow Wound goes (GFH, Recovery).
-    LongRest,
-    /// A session ends: Vicious Wounds count down one session and go at zero.
-    EndSession,
-    /// Shift points between an attribute's +Roll and +Effort: `shift` moves from Roll to Effort
-    /// (GFH, Roll vs Effort Bonus). Refused if either would exceed +5.
-    SetEffortShift {
-        /// Which attribute.
-        attribute: Attribute,
-        /// Points moved from Roll to Effort (negative: Effort to Roll).
-        shift: i64,
-    },
 }
 
 impl GfhToken {
@@ -193,6 +139,7 @@ impl GfhToken {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::go_forth_heroes::{Attributes, Hearts};
 
     fn wound(severity: Severity, sessions_left: u8) -> Wound {
         Wound {

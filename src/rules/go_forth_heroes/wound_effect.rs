@@ -3,20 +3,8 @@
 
 use std::fmt;
 
+use super::Attribute;
 use super::{Attributes, Defense};
-
-/// The eight GFH attributes by name, for checks made with one of them (GFH, Attributes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum Attribute {
-    Might,
-    Agility,
-    Finesse,
-    Instinct,
-    Reason,
-    Vigor,
-    Presence,
-    Guile,
-}
 
 impl Attribute {
     /// Every attribute, in the order the rule text lists them.

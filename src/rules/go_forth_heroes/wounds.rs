@@ -3,43 +3,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::WoundEffect;
+use super::{Attributes, Defense, Severity, Wound};
 use crate::dice::{DiceRng, Distribution, OutcomeName, OutcomeOdds};
 
 /// Penalty to the Severity roll per Wound already carried (GFH, Wounds).
 pub const EXISTING_WOUND_PENALTY: i64 = 5;
-
-/// The three Defenses, each fed by two attributes (GFH, Defenses).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Defense {
-    /// 10 + Might + Agility.
-    #[default]
-    Body,
-    /// 10 + Instinct + Reason.
-    Mind,
-    /// 10 + Presence + Vigor.
-    Soul,
-}
-
-/// The eight GFH attributes (GFH, Attributes).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Attributes {
-    /// Raw power; heavy melee weapons.
-    pub might: i64,
-    /// Speed and balance; light melee weapons.
-    pub agility: i64,
-    /// Precision; ranged weapons.
-    pub finesse: i64,
-    /// Awareness and intuition.
-    pub instinct: i64,
-    /// Knowledge and analysis; arcane spells.
-    pub reason: i64,
-    /// Endurance and toughness.
-    pub vigor: i64,
-    /// Personal impact; divine spells.
-    pub presence: i64,
-    /// Cunning communication.
-    pub guile: i64,
-}
 
 impl Attributes {
     /// The sum of the two attributes tied to `defense`; also the Severity roll's bonus.
@@ -57,21 +25,6 @@ impl Attributes {
     pub fn defense(&self, defense: Defense) -> i64 {
         10 + self.pair(defense)
     }
-}
-
-/// How bad a Wound is, worst first (GFH, Severity Table).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Severity {
-    /// −6 or less: dead at the end of the encounter.
-    Death,
-    /// −5 to 0: lasts until a miracle, quest or powerful NPC cures it.
-    Permanent,
-    /// 1–5: lasts d4 sessions.
-    Vicious,
-    /// 6–15: a Reason check or a Long Rest clears it.
-    Shallow,
-    /// 16+: a Reason check or the end of the encounter clears it.
-    Flesh,
 }
 
 impl OutcomeName for Severity {
@@ -105,19 +58,6 @@ pub struct WoundRoll {
     pub attributes: Attributes,
     /// Wounds already carried.
     pub existing_wounds: u32,
-}
-
-/// A Wound carried by a hero, with its timer (GFH, Wounds; Recovery).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Wound {
-    /// The Defense chart it came from.
-    pub defense: Defense,
-    /// How long it lasts.
-    pub severity: Severity,
-    /// The d8 face rolled on the Defense chart.
-    pub effect_roll: u8,
-    /// Sessions left for a Vicious Wound (d4 when taken); 0 otherwise.
-    pub sessions_left: u8,
 }
 
 impl Wound {

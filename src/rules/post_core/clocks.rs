@@ -1,25 +1,7 @@
 //! Clocks of 4, 6 or 8 segments, linked and racing (Post core, Clocks).
 
-use serde::{Deserialize, Serialize};
-
+use super::{Clock, ClockChange, Clocks};
 use crate::rules::RulesError;
-
-/// A clock.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Clock {
-    /// What it tracks.
-    pub name: String,
-    /// 4 (basic), 6 (elaborate) or 8 (daunting problem).
-    pub segments: u8,
-    /// Segments filled.
-    pub filled: u8,
-    /// Cannot tick until the clock linked to it fills.
-    pub locked: bool,
-    /// The clock this one unlocks when full.
-    pub unlocks: Option<usize>,
-    /// The clock this one races: once either fills, neither ticks.
-    pub rival: Option<usize>,
-}
 
 impl Clock {
     /// Every segment is filled.
@@ -27,55 +9,6 @@ impl Clock {
     pub fn full(&self) -> bool {
         self.filled >= self.segments
     }
-}
-
-/// All clocks in an encounter.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Clocks {
-    /// The clocks.
-    pub clocks: Vec<Clock>,
-}
-
-/// A change to the clocks.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ClockChange {
-    /// A new empty clock.
-    Add {
-        /// Its name.
-        name: String,
-        /// 4, 6 or 8.
-        segments: u8,
-    },
-    /// Fill segments (stops at full).
-    Tick {
-        /// Which clock.
-        index: usize,
-        /// How many.
-        by: u8,
-    },
-    /// Empty segments (tug-of-war).
-    Untick {
-        /// Which clock.
-        index: usize,
-        /// How many.
-        by: u8,
-    },
-    /// `then` stays locked until `first` fills.
-    Link {
-        /// The clock that must fill.
-        first: usize,
-        /// The clock it unlocks.
-        then: usize,
-    },
-    /// Two clocks race to fill.
-    Race {
-        /// One clock.
-        a: usize,
-        /// The other.
-        b: usize,
-    },
-    /// Remove a clock no other clock links to or races.
-    Remove(usize),
 }
 
 impl Clocks {

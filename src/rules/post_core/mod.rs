@@ -9,11 +9,15 @@ pub use action::{
     ActionOutcome, ActionResult, ActionRoll, GRIT_PER_ACTION_DIE, PoolReading, ResistanceRoll,
     Risk, pool_odds, read_pool, roll_pool,
 };
-pub use clocks::{Clock, ClockChange, Clocks};
-pub use tracker::{Attribute, PostChange, PostHarm, PostToken, STARTING_GRIT};
 
-use crate::combat::initiative::Mode;
+pub use tracker::{PostHarm, STARTING_GRIT};
+
+pub use crate::model::trackers::post_core::{
+    Attribute, Clock, ClockChange, Clocks, PostChange, PostToken,
+};
+
 use crate::model::RuleSystem;
+use crate::model::initiative::Mode;
 use crate::rules::conditions::{ConditionDef, Effect as E, def};
 use crate::rules::{CheckSetup, System, TokenTrackers};
 

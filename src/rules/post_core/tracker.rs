@@ -3,36 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::{Attribute, PostChange, PostToken};
 use crate::rules::RulesError;
 
 /// Grit a character starts with and a rest restores (Post core, Grit).
 pub const STARTING_GRIT: u8 = 6;
-
-/// The three attributes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Attribute {
-    /// Strength.
-    Str,
-    /// Dexterity.
-    Dex,
-    /// Willpower.
-    Wil,
-}
-
-/// What the encounter tracks for one Post core token.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PostToken {
-    /// Current hit protection.
-    pub hp: u8,
-    /// HP a rest restores.
-    pub max_hp: u8,
-    /// Current grit.
-    pub grit: u8,
-    /// Current STR, DEX, WIL; −1 means the attribute is lost below 0.
-    pub attributes: [i8; 3],
-    /// Scores an extended rest restores.
-    pub base_attributes: [i8; 3],
-}
 
 impl Default for PostToken {
     fn default() -> Self {
@@ -58,36 +33,6 @@ pub struct PostHarm {
     pub taken_down: bool,
     /// The change that applies it.
     pub change: PostChange,
-}
-
-/// A change to one Post core token.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PostChange {
-    /// Set attribute scores (also what an extended rest restores) and HP maximum.
-    SetUp {
-        /// STR, DEX, WIL.
-        attributes: [i8; 3],
-        /// Max HP.
-        max_hp: u8,
-    },
-    /// Physical damage: the consequence comes off HP; going below 0 costs 1 STR instead.
-    Damage(u8),
-    /// Physical damage to an exposed character, who acts as if at 0 HP (Post core, Hit
-    /// Protection): any consequence takes it below 0 and costs 1 STR; its HP stays.
-    ExposedDamage(u8),
-    /// A narrative consequence taken from an attribute.
-    AttributeLoss {
-        /// Which attribute.
-        attribute: Attribute,
-        /// How much.
-        amount: u8,
-    },
-    /// Spend grit (refused if short).
-    SpendGrit(u8),
-    /// Short rest: HP and grit restored.
-    ShortRest,
-    /// Extended rest: HP, grit and attributes restored.
-    ExtendedRest,
 }
 
 impl PostToken {

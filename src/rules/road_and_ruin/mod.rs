@@ -14,13 +14,15 @@ pub use health::{exertion_max, is_exhausted, strike};
 pub use outcome::{
     Band, Exhaustion, MAX_PROFICIENCY, OutcomeCheck, OutcomeRoll, SPECIALISATION_SHIFT,
 };
-pub use roster::{
-    DiscoveryPrompt, ROSTER_SLOTS, RosterChange, RosterOutcome, RosterRoll, StoryRoster,
-};
-pub use tracker::{Pool, RrChange, RrToken, StrikePreview};
+pub use roster::{DiscoveryPrompt, ROSTER_SLOTS, RosterOutcome, RosterRoll};
+pub use tracker::StrikePreview;
 
-use crate::combat::initiative::Mode;
+pub use crate::model::trackers::road_and_ruin::{
+    Pool, RosterChange, RrChange, RrToken, StoryRoster,
+};
+
 use crate::model::RuleSystem;
+use crate::model::initiative::Mode;
 use crate::rules::conditions::{ConditionDef, Effect as E, def};
 use crate::rules::{CheckSetup, System, TokenTrackers};
 

@@ -2,18 +2,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::{RosterChange, StoryRoster};
 use crate::dice::{DiceRng, OutcomeName, OutcomeOdds};
 use crate::rules::RulesError;
 
 /// Slots on the roster, one per d20 face.
 pub const ROSTER_SLOTS: usize = 20;
-
-/// Up to 20 story elements (people, creatures, objects, events, places), slot i on face i+1.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StoryRoster {
-    /// The slots; missing trailing entries are empty.
-    pub slots: Vec<Option<String>>,
-}
 
 /// What a d20 against the roster calls for.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -39,20 +33,6 @@ impl OutcomeName for RosterOutcome {
     fn label(&self) -> String {
         format!("{self:?}")
     }
-}
-
-/// A change to the roster.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RosterChange {
-    /// Add an element in the lowest free slot.
-    Add(String),
-    /// Set or clear one slot (0-based).
-    Set {
-        /// The slot.
-        slot: usize,
-        /// Its new content.
-        name: Option<String>,
-    },
 }
 
 impl StoryRoster {

@@ -5,69 +5,8 @@ use serde::{Deserialize, Serialize};
 use super::{
     AttackOutcome, Exhaustion, OutcomeCheck, blow_damage, exertion_max, is_exhausted, strike,
 };
+use super::{Pool, RrChange, RrToken};
 use crate::rules::RulesError;
-
-/// A Road and Ruin pool.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Pool {
-    /// Lasting physical damage.
-    Health,
-    /// The morale shield (SF).
-    Steadfast,
-    /// Physical push (maximum 10 × Endurance).
-    Exertion,
-    /// Mana for spells.
-    Mana,
-    /// Spirit points for asserting oneself.
-    Spirit,
-}
-
-/// What the encounter tracks for one Road and Ruin token.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RrToken {
-    /// Endurance attribute (sets the Exertion maximum).
-    pub endurance: u8,
-    /// Current values: Health, Steadfast, Exertion, Mana, Spirit.
-    pub current: [u32; 5],
-    /// Maxima; the Exertion entry is ignored in favour of 10 × Endurance.
-    pub max: [u32; 5],
-    /// Armour rating, AR, summed over the layers worn: it reduces an attack's To Hit result
-    /// (Road and Ruin, COMBAT: Heavy Cloth 1, Chainmail 3, Thick Leathers 3, Metal Plate 4).
-    #[serde(default)]
-    pub armour: u8,
-}
-
-/// A change to one Road and Ruin token.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RrChange {
-    /// A strike of damage through Steadfast (see [`strike`]).
-    Strike(u32),
-    /// Spend from a pool (refused if too little is left).
-    Spend {
-        /// Which pool.
-        pool: Pool,
-        /// How much.
-        amount: u32,
-    },
-    /// Recover into a pool, up to its maximum.
-    Recover {
-        /// Which pool.
-        pool: Pool,
-        /// How much.
-        amount: u32,
-    },
-    /// Set a pool's maximum (not Exertion; current is capped).
-    SetMax {
-        /// Which pool.
-        pool: Pool,
-        /// The new maximum.
-        max: u32,
-    },
-    /// Set Endurance (and so the Exertion maximum).
-    SetEndurance(u8),
-    /// Set the armour rating (AR) worn.
-    SetArmour(u8),
-}
 
 /// What one attack does to a Road and Ruin token, worked out before it is applied.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,12 +7,14 @@ mod tracker;
 
 pub use check::{MAX_EDGE, MAX_ESCALATION, ResolutionBand, ThreeD6Check, ThreeD6Roll};
 pub use effect::{EffectDice, EffectDie, halve, harm, step_flat};
-pub use tracker::{
-    EscalationChange, ThreeD6Change, ThreeD6Encounter, ThreeD6Token, TierRelation, tier_for_level,
+pub use tracker::{TierRelation, tier_for_level};
+
+pub use crate::model::trackers::three_d6::{
+    EscalationChange, ThreeD6Change, ThreeD6Encounter, ThreeD6Token,
 };
 
-use crate::combat::initiative::Mode;
 use crate::model::RuleSystem;
+use crate::model::initiative::Mode;
 use crate::rules::conditions::ConditionDef;
 use crate::rules::{CheckSetup, System, TokenTrackers};
 

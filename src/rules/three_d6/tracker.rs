@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::MAX_ESCALATION;
+use super::{EscalationChange, ThreeD6Change, ThreeD6Encounter, ThreeD6Token};
 use crate::rules::RulesError;
 
 /// How the thing rolled against compares to the roller's tier.
@@ -46,20 +47,6 @@ pub fn tier_for_level(level: u8) -> u8 {
     level.div_ceil(3).min(4)
 }
 
-/// What the encounter tracks for one 3d6 token.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ThreeD6Token {
-    /// Level 0–10.
-    pub level: u8,
-}
-
-/// A change to one 3d6 token.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ThreeD6Change {
-    /// Set the level (0–10).
-    SetLevel(u8),
-}
-
 impl ThreeD6Token {
     /// The token's tier.
     #[must_use]
@@ -81,24 +68,6 @@ impl ThreeD6Token {
         self.level = *l;
         Ok(())
     }
-}
-
-/// Encounter-wide 3d6 state.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ThreeD6Encounter {
-    /// Escalation 0–6.
-    pub escalation: u8,
-}
-
-/// A change to escalation.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum EscalationChange {
-    /// Set it (0–6).
-    Set(u8),
-    /// Up one (each combat round), stopping at 6.
-    Increase,
-    /// Down one as things calm, stopping at 0.
-    Decrease,
 }
 
 impl ThreeD6Encounter {

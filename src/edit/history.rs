@@ -1,6 +1,7 @@
 //! Undo and redo: a stack of applied commands with their inverses.
 
-use super::{Command, CommandError, Encounter, apply};
+use super::apply;
+use crate::model::{Command, CommandError, Encounter};
 
 /// One undoable step: one user gesture.
 #[derive(Clone, Debug)]
@@ -153,5 +154,34 @@ mod tests {
             .unwrap();
         assert_ne!(history.marker(), saved);
         assert_ne!(history.marker(), 0);
+    }
+
+    #[test]
+    fn exploring_joins_the_move_that_revealed_it_in_undo_and_redo() {
+        use crate::model::{Cell, FogCommand, RuleSystem, Side, Token, TokenId};
+        let mut enc = Encounter::new("fog", RuleSystem::Evening);
+        enc.tokens.push(Token::new(
+            TokenId(1),
+            "Scout",
+            Side::Party,
+            Cell::new(0, 0),
+        ));
+        let mut history = History::default();
+        let step = Command::MoveToken {
+            id: TokenId(1),
+            to: Cell::new(4, 0),
+        };
+        history.apply(&mut enc, step).unwrap();
+        let explore = Command::Fog(FogCommand::Explore(vec![Cell::new(5, 0), Cell::new(6, 0)]));
+        history.amend_last(&mut enc, explore).unwrap();
+        assert_eq!(history.undo_label(), Some("Move token"));
+
+        history.undo(&mut enc).unwrap();
+        assert_eq!(history.undo_label(), None, "still one step");
+        assert_eq!(enc.tokens[0].cell, Cell::new(0, 0));
+        assert!(enc.fog.explored.is_empty());
+        history.redo(&mut enc).unwrap();
+        assert_eq!(enc.tokens[0].cell, Cell::new(4, 0));
+        assert_eq!(enc.fog.explored.len(), 2);
     }
 }

@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use super::{Command, CommandError, Encounter, History};
+use super::History;
+use crate::model::{Command, CommandError, Encounter};
 
 /// The encounter being edited, with undo history and save state. The shell holds one.
 #[derive(Clone, Debug, Default)]
