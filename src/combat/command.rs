@@ -9,7 +9,9 @@ use super::catalogue::Effect;
 use super::conditions::{ActiveCondition, Applied, Boundary, apply_condition, pass_boundary};
 use super::death::{DeathSaveError, SaveResult, face_meaning};
 use super::effective::economy_refusal;
-use super::initiative::{Combatant, EconomyPart, Initiative, InitiativeError, Mode, TurnChange};
+use super::initiative::{
+    Combatant, EconomyPart, Initiative, InitiativeError, JoinRoll, Mode, TurnChange,
+};
 use super::momentum::{Lock, MomentumError, Zone};
 use super::wounds::{check_wounds, token_speed};
 use crate::model::{Encounter, LogEntry, RuleSystem, Side, TokenId};
@@ -41,6 +43,9 @@ pub enum CombatCommand {
         to: usize,
     },
     Join(Combatant),
+    /// Evening: combatants who rolled to join a running fight, with the roll-offs that
+    /// settled their ties (Evening, Initiative).
+    JoinRolled(JoinRoll),
     Leave(TokenId),
     SetHeld {
         token: TokenId,
@@ -200,7 +205,7 @@ impl CombatCommand {
             Self::NextTurn { .. } => "Next turn",
             Self::PreviousTurn => "Previous turn",
             Self::Reorder { .. } => "Reorder initiative",
-            Self::Join(_) => "Join initiative",
+            Self::Join(_) | Self::JoinRolled(_) => "Join initiative",
             Self::Leave(_) => "Leave initiative",
             Self::SetHeld { .. } => "Hold turn",
             Self::SetSurprised { .. } => "Set surprised",
@@ -251,6 +256,7 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
         CombatCommand::PreviousTurn => init.previous_turn()?,
         CombatCommand::Reorder { from, to } => init.reorder(from, to)?,
         CombatCommand::Join(c) => init.join(c)?,
+        CombatCommand::JoinRolled(roll) => init.join_rolled(roll)?,
         CombatCommand::Leave(token) => init.remove(token)?,
         CombatCommand::SetHeld { token, held } => {
             // Only taking up a Hold is refused: a hero Holding when wounded may still act.
