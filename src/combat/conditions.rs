@@ -12,8 +12,23 @@ use crate::model::{RuleSystem, TokenId};
 pub enum Duration {
     /// Until the GM removes it.
     UntilRemoved,
-    /// For this many more of the bearer's turns: counts down as each of its turns ends.
-    Rounds { remaining: u32 },
+    /// For this many rounds from when it was applied, a whole round each: until the start of
+    /// the applier's turn that many rounds on. `from` is whose turn it was when it was applied
+    /// (the applier, filled in by the apply command): each start of `from`'s turn ends one
+    /// round. With no one's turn running (before the fight, or after `from` left the order)
+    /// it is `None`, and each new round after the first ends one instead.
+    ///
+    /// The texts' one-round effects end at the start of the one who made them's next turn
+    /// (Evening, Combat actions: Defend and Disengage last "until the beginning of your next
+    /// turn"; GFH, Reckless Attack, Phase Defense: "until the start of your next turn"), so a
+    /// "1 round" condition put on anyone during a combatant's turn lasts until that
+    /// combatant's next turn begins, whether it is on the combatant itself or on another
+    /// creature — never just to the end of the turn it was applied in.
+    Rounds {
+        remaining: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<TokenId>,
+    },
     /// Until the end of `of`'s next turn. `started` turns true when a turn of `of` begins after
     /// the condition was applied, so a condition applied during `of`'s own turn outlasts it.
     EndOfNextTurn { of: TokenId, started: bool },
@@ -29,8 +44,8 @@ impl Duration {
     pub fn label(&self) -> String {
         match self {
             Self::UntilRemoved => "until removed".to_owned(),
-            Self::Rounds { remaining: 1 } => "1 more round".to_owned(),
-            Self::Rounds { remaining } => format!("{remaining} more rounds"),
+            Self::Rounds { remaining: 1, .. } => "1 more round".to_owned(),
+            Self::Rounds { remaining, .. } => format!("{remaining} more rounds"),
             Self::EndOfNextTurn { .. } => "until the end of a next turn".to_owned(),
             Self::UntilSave => "until saved".to_owned(),
             Self::Pips { remaining: 1 } => "1 more pip".to_owned(),
@@ -44,7 +59,7 @@ impl Duration {
     #[must_use]
     pub fn in_system_units(self, system: RuleSystem) -> Self {
         match self {
-            Self::Rounds { remaining } if system == RuleSystem::RoadAndRuin => Self::Pips {
+            Self::Rounds { remaining, .. } if system == RuleSystem::RoadAndRuin => Self::Pips {
                 remaining: remaining.saturating_mul(u32::from(
                     crate::combat::initiative::Initiative::PIPS_PER_ROUND,
                 )),
@@ -109,7 +124,7 @@ pub fn apply_condition(
 fn outlasts(a: &Duration, b: &Duration) -> bool {
     let rank = |d: &Duration| match d {
         Duration::EndOfNextTurn { .. } => 0,
-        Duration::Rounds { remaining } => 1 + u64::from(*remaining) * 10,
+        Duration::Rounds { remaining, .. } => 1 + u64::from(*remaining) * 10,
         Duration::Pips { remaining } => 1 + u64::from(*remaining),
         Duration::UntilSave => u64::MAX - 1,
         Duration::UntilRemoved => u64::MAX,
@@ -122,6 +137,8 @@ fn outlasts(a: &Duration, b: &Duration) -> bool {
 pub enum Boundary {
     TurnStart(TokenId),
     TurnEnd(TokenId),
+    /// A new round began (after the first).
+    RoundStart,
     /// Road and Ruin: one time pip went by for everyone.
     Pip,
 }
@@ -133,7 +150,7 @@ pub fn pass_boundary(list: &mut Vec<ActiveCondition>, boundary: Boundary) -> Vec
             (Duration::EndOfNextTurn { of, started }, Boundary::TurnStart(t)) if *of == t => {
                 *started = true;
             }
-            (Duration::Rounds { remaining }, Boundary::TurnEnd(t)) if c.token == t => {
+            (Duration::Rounds { remaining, from }, boundary) if ends_a_round(*from, boundary) => {
                 *remaining = remaining.saturating_sub(1);
             }
             (Duration::Pips { remaining }, Boundary::Pip) => {
@@ -143,13 +160,38 @@ pub fn pass_boundary(list: &mut Vec<ActiveCondition>, boundary: Boundary) -> Vec
         }
     }
     let expired = |c: &ActiveCondition| match (&c.duration, boundary) {
-        (Duration::Rounds { remaining: 0 } | Duration::Pips { remaining: 0 }, _) => true,
+        (Duration::Rounds { remaining: 0, .. } | Duration::Pips { remaining: 0 }, _) => true,
         (Duration::EndOfNextTurn { of, started: true }, Boundary::TurnEnd(t)) => *of == t,
         _ => false,
     };
     let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(list).into_iter().partition(expired);
     *list = kept;
     gone
+}
+
+/// Whether `boundary` ends one round of a [`Duration::Rounds`] counted from `from`'s turn.
+fn ends_a_round(from: Option<TokenId>, boundary: Boundary) -> bool {
+    match (from, boundary) {
+        (Some(applier), Boundary::TurnStart(t)) => applier == t,
+        (None, Boundary::RoundStart) => true,
+        _ => false,
+    }
+}
+
+/// Counts an "N rounds" duration from `current`'s turn (the one applying it), as
+/// [`Duration::Rounds`] says; other durations are kept as they are.
+#[must_use]
+pub fn counted_from(duration: Duration, current: Option<TokenId>) -> Duration {
+    match duration {
+        Duration::Rounds {
+            remaining,
+            from: None,
+        } => Duration::Rounds {
+            remaining,
+            from: current,
+        },
+        other => other,
+    }
 }
 
 /// The conditions on one token with their catalogue entries.
@@ -356,17 +398,39 @@ mod tests {
     }
 
     #[test]
-    fn rounds_count_down_at_the_bearers_turn_end() {
-        let mut list = vec![cond("Mobile", Duration::Rounds { remaining: 2 })];
-        assert!(
-            pass_boundary(&mut list, Boundary::TurnEnd(TokenId(9))).is_empty(),
-            "someone else's turn"
-        );
-        assert!(pass_boundary(&mut list, Boundary::TurnEnd(T)).is_empty());
+    fn rounds_count_down_at_the_start_of_the_appliers_turn() {
+        let applier = TokenId(9);
+        let rounds = Duration::Rounds {
+            remaining: 2,
+            from: Some(applier),
+        };
+        let mut list = vec![cond("Mobile", rounds)];
+        for b in [
+            Boundary::TurnEnd(applier),
+            Boundary::TurnStart(T),
+            Boundary::TurnEnd(T),
+            Boundary::RoundStart,
+        ] {
+            assert!(pass_boundary(&mut list, b).is_empty(), "{b:?}");
+        }
+        assert!(pass_boundary(&mut list, Boundary::TurnStart(applier)).is_empty());
         assert_eq!(
-            pass_boundary(&mut list, Boundary::TurnEnd(T))[0].name,
+            pass_boundary(&mut list, Boundary::TurnStart(applier))[0].name,
             "Mobile"
         );
+    }
+
+    #[test]
+    fn rounds_with_no_turn_running_count_new_rounds() {
+        let mut list = vec![cond(
+            "Mobile",
+            Duration::Rounds {
+                remaining: 1,
+                from: None,
+            },
+        )];
+        assert!(pass_boundary(&mut list, Boundary::TurnStart(T)).is_empty());
+        assert_eq!(pass_boundary(&mut list, Boundary::RoundStart).len(), 1);
     }
 
     proptest! {

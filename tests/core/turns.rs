@@ -235,7 +235,10 @@ fn road_and_ruin_two_rounds_last_twenty_pips_on_anyone() {
             CombatCommand::ApplyCondition(ActiveCondition {
                 token: bearer,
                 name: "Distracted".into(),
-                duration: Duration::Rounds { remaining: 2 },
+                duration: Duration::Rounds {
+                    remaining: 2,
+                    from: None,
+                },
             }),
         );
         for pip in 1..=19 {
@@ -598,7 +601,8 @@ proptest! {
 
     /// Over random turn sequences: each combatant acts exactly once per round (Round the Table,
     /// the Zipper, Evening's order), no one takes two reactions in a round, and an "N rounds"
-    /// condition ends exactly at the end of its bearer's Nth turn after it was applied.
+    /// condition ends exactly as the turn of whoever's turn it was when it was applied begins
+    /// for the Nth time after (a whole round each, see `Duration::Rounds`).
     #[test]
     fn turns_reactions_and_durations_hold(mode in mode_strategy(), steps in prop::collection::vec(step(), 1..120)) {
         let mut doc = doc(Demo::GoForthHeroes);
@@ -610,20 +614,19 @@ proptest! {
         start(&mut doc, mode, order, None);
         let mut acted_this_round: Vec<TokenId> = current(&doc).into_iter().collect();
         let mut reactions_this_round: Vec<TokenId> = Vec::new();
-        // (bearer, turn ends still to come before it must be gone)
-        let mut timers: Vec<(TokenId, u32)> = Vec::new();
+        // (bearer, applier, applier's turn starts still to come before it must be gone)
+        let mut timers: Vec<(TokenId, TokenId, u32)> = Vec::new();
         let mut round = 1;
         for s in steps {
             match s {
                 Step::Next(p) => {
-                    let ending = current(&doc);
                     let sides = |t: TokenId| doc.encounter.token(t).map_or(Side::Neutral, |t| t.side);
                     let pick = doc.encounter.combat.initiative.zipper_choices(&sides)
                         .and_then(|(_, choices)| choices.get(p % choices.len().max(1)).copied());
                     apply(&mut doc, CombatCommand::NextTurn { pick });
-                    if let Some(t) = ending {
-                        for timer in timers.iter_mut().filter(|(b, _)| *b == t) {
-                            timer.1 -= 1;
+                    if let Some(t) = current(&doc) {
+                        for timer in timers.iter_mut().filter(|(_, a, _)| *a == t) {
+                            timer.2 -= 1;
                         }
                     }
                     let now = doc.encounter.combat.initiative.round;
@@ -644,12 +647,12 @@ proptest! {
                     if mode == Mode::Rolled {
                         reactions_this_round.retain(|t| *t != c);
                     }
-                    // Durations: alive while turn ends remain, gone when none do.
-                    for (bearer, left) in &timers {
+                    // Durations: alive while applier's turns remain, gone when none do.
+                    for (bearer, _, left) in &timers {
                         let alive = doc.encounter.combat.conditions.iter().any(|x| x.token == *bearer);
                         prop_assert_eq!(alive, *left > 0, "{:?} with {} to go", bearer, left);
                     }
-                    timers.retain(|(_, left)| *left > 0);
+                    timers.retain(|(_, _, left)| *left > 0);
                 }
                 Step::React(t) => {
                     let t = tokens[t];
@@ -660,15 +663,16 @@ proptest! {
                 }
                 Step::Condition(t, rounds) => {
                     let t = tokens[t];
-                    if timers.iter().any(|(b, _)| *b == t) {
+                    if timers.iter().any(|(b, _, _)| *b == t) {
                         continue;
                     }
+                    let Some(applier) = current(&doc) else { continue };
                     apply(&mut doc, CombatCommand::ApplyCondition(ActiveCondition {
                         token: t,
                         name: "Focused".into(),
-                        duration: Duration::Rounds { remaining: rounds },
+                        duration: Duration::Rounds { remaining: rounds, from: None },
                     }));
-                    timers.push((t, rounds));
+                    timers.push((t, applier, rounds));
                 }
             }
         }
@@ -710,7 +714,7 @@ proptest! {
             apply(&mut doc, CombatCommand::ApplyCondition(ActiveCondition {
                 token: bearer,
                 name: "Distracted".into(),
-                duration: Duration::Rounds { remaining: rounds },
+                duration: Duration::Rounds { remaining: rounds, from: None },
             }));
             timers.push((bearer, rounds * 10));
         }

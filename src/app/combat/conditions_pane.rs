@@ -38,10 +38,23 @@ impl DurationChoice {
         }
     }
 
+    fn hint(self) -> &'static str {
+        match self {
+            Self::Rounds(_) => {
+                "A whole round each, from now: until the start of the current combatant's turn \
+                 that many rounds on"
+            }
+            _ => "",
+        }
+    }
+
     fn duration(self, token: TokenId) -> Duration {
         match self {
             Self::UntilRemoved => Duration::UntilRemoved,
-            Self::Rounds(remaining) => Duration::Rounds { remaining },
+            Self::Rounds(remaining) => Duration::Rounds {
+                remaining,
+                from: None,
+            },
             Self::EndOfNextTurn => Duration::EndOfNextTurn {
                 of: token,
                 started: false,
@@ -94,7 +107,8 @@ fn apply_row_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
             .selected_text(choice.label())
             .show_ui(ui, |ui| {
                 for c in DurationChoice::MENU {
-                    ui.selectable_value(&mut choice, c, c.label());
+                    ui.selectable_value(&mut choice, c, c.label())
+                        .on_hover_text(c.hint());
                 }
             });
         let targets: Vec<TokenId> = ctx.selection.iter().copied().collect();
@@ -205,7 +219,11 @@ pub fn condition_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: To
             ui.set_max_width(SUMMARY_WIDTH);
             ui.add(egui::Label::new(RichText::new(def.summary).weak()).wrap());
             for choice in DurationChoice::MENU {
-                if ui.button(choice.label()).clicked() {
+                if ui
+                    .button(choice.label())
+                    .on_hover_text(choice.hint())
+                    .clicked()
+                {
                     let condition = ActiveCondition {
                         token,
                         name: def.name.to_owned(),
