@@ -23,7 +23,9 @@ pub enum Duration {
     /// turn"; GFH, Reckless Attack, Phase Defense: "until the start of your next turn"), so a
     /// "1 round" condition put on anyone during a combatant's turn lasts until that
     /// combatant's next turn begins, whether it is on the combatant itself or on another
-    /// creature — never just to the end of the turn it was applied in.
+    /// creature — never just to the end of the turn it was applied in. Read as the texts
+    /// word it, the round ends when that next turn starts: if the applier holds its turn or
+    /// sits a round out, the condition waits for it.
     Rounds {
         remaining: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]

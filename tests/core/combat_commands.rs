@@ -197,6 +197,26 @@ fn one_round_before_the_fight_is_the_first_round() {
     assert!(!has(&doc, bram, "Focused"));
 }
 
+/// An applier who leaves the fight has no next turn to end the round on: its "1 round"
+/// then ends as the next round begins. Kestrel makes Bram Focused on her turn and leaves once
+/// it has passed; the eight turns left in round 1 (the Skulker's to the Giant Rat's) keep it,
+/// round 2 ends it.
+#[test]
+fn rounds_from_a_combatant_who_left_end_with_the_round() {
+    let mut doc = demo_doc();
+    start_round_the_table(&mut doc);
+    let (kestrel, bram) = (TokenId(1), TokenId(2));
+    combat(&mut doc, one_round_of(bram, "Focused"));
+    combat(&mut doc, CombatCommand::NextTurn { pick: None });
+    combat(&mut doc, CombatCommand::Leave(kestrel));
+    for _ in 0..8 {
+        assert!(has(&doc, bram, "Focused"));
+        combat(&mut doc, CombatCommand::NextTurn { pick: None });
+    }
+    assert_eq!(doc.encounter.combat.initiative.round, 2);
+    assert!(!has(&doc, bram, "Focused"));
+}
+
 #[test]
 fn bolstered_lends_a_die_and_takes_it_back_when_cancelled() {
     let mut doc = demo_doc();
