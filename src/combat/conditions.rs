@@ -34,6 +34,10 @@ pub enum Duration {
     /// Until the end of `of`'s next turn. `started` turns true when a turn of `of` begins after
     /// the condition was applied, so a condition applied during `of`'s own turn outlasts it.
     EndOfNextTurn { of: TokenId, started: bool },
+    /// Until the end of the round it was put on in: it wears off as the next round begins
+    /// (GFH's "until end of round", "this round", "for the round": Dirty Trick, Stunned,
+    /// Inspiring Sacrifice). Put on before the fight, that is the first round.
+    EndOfRound,
     /// Until the bearer succeeds on a save (the GM removes it then).
     UntilSave,
     /// Road and Ruin: for this many more time pips of Hastened Time, counting down as each pip
@@ -49,6 +53,7 @@ impl Duration {
             Self::Rounds { remaining: 1, .. } => "1 more round".to_owned(),
             Self::Rounds { remaining, .. } => format!("{remaining} more rounds"),
             Self::EndOfNextTurn { .. } => "until the end of a next turn".to_owned(),
+            Self::EndOfRound => "until the end of the round".to_owned(),
             Self::UntilSave => "until saved".to_owned(),
             Self::Pips { remaining: 1 } => "1 more pip".to_owned(),
             Self::Pips { remaining } => format!("{remaining} more pips"),
@@ -125,7 +130,7 @@ pub fn apply_condition(
 /// Whether `a` lasts at least as long as `b`, for merging a re-applied condition.
 fn outlasts(a: &Duration, b: &Duration) -> bool {
     let rank = |d: &Duration| match d {
-        Duration::EndOfNextTurn { .. } => 0,
+        Duration::EndOfNextTurn { .. } | Duration::EndOfRound => 0,
         Duration::Rounds { remaining, .. } => 1 + u64::from(*remaining) * 10,
         Duration::Pips { remaining } => 1 + u64::from(*remaining),
         Duration::UntilSave => u64::MAX - 1,
@@ -164,6 +169,7 @@ pub fn pass_boundary(list: &mut Vec<ActiveCondition>, boundary: Boundary) -> Vec
     let expired = |c: &ActiveCondition| match (&c.duration, boundary) {
         (Duration::Rounds { remaining: 0, .. } | Duration::Pips { remaining: 0 }, _) => true,
         (Duration::EndOfNextTurn { of, started: true }, Boundary::TurnEnd(t)) => *of == t,
+        (Duration::EndOfRound, Boundary::RoundStart) => true,
         _ => false,
     };
     let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(list).into_iter().partition(expired);
@@ -420,6 +426,15 @@ mod tests {
             pass_boundary(&mut list, Boundary::TurnStart(applier))[0].name,
             "Mobile"
         );
+    }
+
+    #[test]
+    fn end_of_round_lasts_through_every_turn_and_goes_with_the_round() {
+        let mut list = vec![cond("Distracted", Duration::EndOfRound)];
+        for b in [Boundary::TurnEnd(T), Boundary::TurnStart(T), Boundary::Pip] {
+            assert!(pass_boundary(&mut list, b).is_empty(), "{b:?}");
+        }
+        assert_eq!(pass_boundary(&mut list, Boundary::RoundStart).len(), 1);
     }
 
     #[test]

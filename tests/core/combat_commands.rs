@@ -217,6 +217,31 @@ fn rounds_from_a_combatant_who_left_end_with_the_round() {
     assert!(!has(&doc, bram, "Focused"));
 }
 
+/// GFH, Dirty Trick: "The target is Distracted until end of round". Put on the Goblin Archer
+/// on Kestrel's turn (the first of nine), it lasts through the other eight turns of round 1,
+/// including the Archer's own, and wears off as round 2 begins.
+#[test]
+fn until_end_of_round_wears_off_as_the_next_round_begins() {
+    let mut doc = demo_doc();
+    start_round_the_table(&mut doc);
+    let archer = TokenId(6);
+    combat(
+        &mut doc,
+        CombatCommand::ApplyCondition(ActiveCondition {
+            token: archer,
+            name: "Distracted".into(),
+            duration: Duration::EndOfRound,
+        }),
+    );
+    for turn in 1..=8 {
+        combat(&mut doc, CombatCommand::NextTurn { pick: None });
+        assert!(has(&doc, archer, "Distracted"), "turn {turn}");
+    }
+    combat(&mut doc, CombatCommand::NextTurn { pick: None });
+    assert_eq!(doc.encounter.combat.initiative.round, 2);
+    assert!(!has(&doc, archer, "Distracted"));
+}
+
 #[test]
 fn bolstered_lends_a_die_and_takes_it_back_when_cancelled() {
     let mut doc = demo_doc();

@@ -17,15 +17,17 @@ enum DurationChoice {
     UntilRemoved,
     Rounds(u32),
     EndOfNextTurn,
+    EndOfRound,
     UntilSave,
 }
 
 impl DurationChoice {
-    const MENU: [Self; 5] = [
+    const MENU: [Self; 6] = [
         Self::UntilRemoved,
         Self::Rounds(1),
         Self::Rounds(3),
         Self::EndOfNextTurn,
+        Self::EndOfRound,
         Self::UntilSave,
     ];
 
@@ -34,6 +36,7 @@ impl DurationChoice {
             Self::UntilRemoved => "until removed".into(),
             Self::Rounds(n) => format!("for {n} round{}", if n == 1 { "" } else { "s" }),
             Self::EndOfNextTurn => "until the end of its next turn".into(),
+            Self::EndOfRound => "until the end of this round".into(),
             Self::UntilSave => "until it saves".into(),
         }
     }
@@ -59,6 +62,7 @@ impl DurationChoice {
                 of: token,
                 started: false,
             },
+            Self::EndOfRound => Duration::EndOfRound,
             Self::UntilSave => Duration::UntilSave,
         }
     }
