@@ -167,9 +167,9 @@ pub fn pass_boundary(list: &mut Vec<ActiveCondition>, boundary: Boundary) -> Vec
         }
     }
     let expired = |c: &ActiveCondition| match (&c.duration, boundary) {
-        (Duration::Rounds { remaining: 0, .. } | Duration::Pips { remaining: 0 }, _) => true,
+        (Duration::Rounds { remaining: 0, .. } | Duration::Pips { remaining: 0 }, _)
+        | (Duration::EndOfRound, Boundary::RoundStart) => true,
         (Duration::EndOfNextTurn { of, started: true }, Boundary::TurnEnd(t)) => *of == t,
-        (Duration::EndOfRound, Boundary::RoundStart) => true,
         _ => false,
     };
     let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(list).into_iter().partition(expired);
