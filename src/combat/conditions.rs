@@ -62,7 +62,8 @@ impl Duration {
 
     /// The duration in the units `system` counts time in: Road and Ruin rounds are ten time
     /// pips of simultaneous action (Road and Ruin, Hastened Time), so "N rounds" there becomes
-    /// 10 × N pips that tick for everyone at once; every other system counts the bearer's turns.
+    /// 10 × N pips that tick for everyone at once; every other system counts whole rounds from the
+    /// applier's turn (see [`Duration::Rounds`]).
     #[must_use]
     pub fn in_system_units(self, system: RuleSystem) -> Self {
         match self {
