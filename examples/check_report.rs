@@ -71,6 +71,7 @@ fn report(encounter: &Encounter, args: &Args, filled: &FilledCheck) -> serde_jso
     serde_json::json!({
         "actor": args.actor,
         "target": args.target,
+        "rolls": filled.roller().and_then(|id| encounter.token(id)).map_or("GM", |t| t.name.as_str()),
         "system": encounter.system.label(),
         "line_of_sight": filled.line_of_sight.map(lantern::board::VerdictKind::word),
         "refused": filled.refused,

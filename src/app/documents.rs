@@ -132,6 +132,9 @@ impl LanternApp {
             DialogPurpose::Open => self.open_path(&answer.path),
             DialogPurpose::ImportMap | DialogPurpose::Background => self.import_file(answer.path),
             DialogPurpose::Export { with_fog } => self.export_map_view(answer.path, with_fog),
+            DialogPurpose::TokenImage => {
+                self.map_view.tools().palette.load_image(ctx, &answer.path);
+            }
             DialogPurpose::SaveAs { then } => {
                 if self.save_to(&answer.path)
                     && let Some(after) = then

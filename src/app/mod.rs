@@ -328,6 +328,9 @@ impl LanternApp {
             self.handle_request(ctx, request);
         }
         self.open_argument_when_free(ctx);
+        if map::take_image_request(ctx) {
+            self.start_dialog(ctx, dialogs::DialogPurpose::TokenImage);
+        }
         if let Some(answer) = self.dialogs.poll() {
             self.handle_dialog_answer(ctx, answer);
         }

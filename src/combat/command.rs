@@ -6,7 +6,9 @@
 pub use crate::model::combat_command::{CombatCommand, CombatError, KnockOut, MomentumAction};
 
 use super::catalogue::Effect;
-use super::conditions::{ActiveCondition, Applied, Boundary, apply_condition, pass_boundary};
+use super::conditions::{
+    ActiveCondition, Applied, Boundary, Duration, apply_condition, counted_from, pass_boundary,
+};
 use super::death::{DeathSaveError, SaveResult, face_meaning};
 use super::effective::economy_refusal;
 use super::initiative::{Combatant, Initiative, InitiativeError, Mode, TurnChange};
@@ -52,7 +54,18 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
         CombatCommand::PreviousTurn => init.previous_turn()?,
         CombatCommand::Reorder { from, to } => init.reorder(from, to)?,
         CombatCommand::Join(c) => init.join(c)?,
-        CombatCommand::Leave(token) => init.remove(token)?,
+        CombatCommand::JoinRolled(roll) => init.join_rolled(roll)?,
+        CombatCommand::Leave(token) => {
+            init.remove(token)?;
+            // Rounds counted from its turns now count new rounds: it has no more turns.
+            for c in &mut scratch.conditions {
+                if let Duration::Rounds { from, .. } = &mut c.duration
+                    && *from == Some(token)
+                {
+                    *from = None;
+                }
+            }
+        }
         CombatCommand::SetHeld { token, held } => {
             // Only taking up a Hold is refused: a hero Holding when wounded may still act.
             if held {
@@ -78,7 +91,9 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
             combatant(init, token)?.intention = intention;
         }
         CombatCommand::ApplyCondition(mut c) => {
-            c.duration = c.duration.in_system_units(names.0.system);
+            // "N rounds" count from the turn they are applied in (see `Duration::Rounds`).
+            let current = init.current_token();
+            c.duration = counted_from(c.duration.in_system_units(names.0.system), current);
             apply_condition_cmd(&mut scratch, &names, c)?;
         }
         CombatCommand::RemoveCondition { token, name } => {
@@ -128,17 +143,8 @@ fn turn_boundaries(state: &mut crate::model::CombatState, names: &Names<'_>, cha
         expired.extend(pass_boundary(&mut state.conditions, Boundary::Pip));
     }
     if change.new_round && state.initiative.round > 1 {
-        // A token outside the order has no turns: its "N rounds" count down as rounds end.
-        let outside: Vec<TokenId> = names
-            .0
-            .tokens
-            .iter()
-            .map(|t| t.id)
-            .filter(|t| state.initiative.position(*t).is_none())
-            .collect();
-        for t in outside {
-            expired.extend(pass_boundary(&mut state.conditions, Boundary::TurnEnd(t)));
-        }
+        // "N rounds" counted from no one's turn end as new rounds begin.
+        expired.extend(pass_boundary(&mut state.conditions, Boundary::RoundStart));
     }
     if change.new_round {
         let round = state.initiative.round;

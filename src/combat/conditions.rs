@@ -10,9 +10,10 @@ impl Duration {
     pub fn label(&self) -> String {
         match self {
             Self::UntilRemoved => "until removed".to_owned(),
-            Self::Rounds { remaining: 1 } => "1 more round".to_owned(),
-            Self::Rounds { remaining } => format!("{remaining} more rounds"),
+            Self::Rounds { remaining: 1, .. } => "1 more round".to_owned(),
+            Self::Rounds { remaining, .. } => format!("{remaining} more rounds"),
             Self::EndOfNextTurn { .. } => "until the end of a next turn".to_owned(),
+            Self::EndOfRound => "until the end of the round".to_owned(),
             Self::UntilSave => "until saved".to_owned(),
             Self::Pips { remaining: 1 } => "1 more pip".to_owned(),
             Self::Pips { remaining } => format!("{remaining} more pips"),
@@ -21,11 +22,12 @@ impl Duration {
 
     /// The duration in the units `system` counts time in: Road and Ruin rounds are ten time
     /// pips of simultaneous action (Road and Ruin, Hastened Time), so "N rounds" there becomes
-    /// 10 × N pips that tick for everyone at once; every other system counts the bearer's turns.
+    /// 10 × N pips that tick for everyone at once; every other system counts whole rounds from the
+    /// applier's turn (see [`Duration::Rounds`]).
     #[must_use]
     pub fn in_system_units(self, system: RuleSystem) -> Self {
         match self {
-            Self::Rounds { remaining } if system == RuleSystem::RoadAndRuin => Self::Pips {
+            Self::Rounds { remaining, .. } if system == RuleSystem::RoadAndRuin => Self::Pips {
                 remaining: remaining.saturating_mul(u32::from(
                     crate::combat::initiative::Initiative::PIPS_PER_ROUND,
                 )),
@@ -80,8 +82,8 @@ pub fn apply_condition(
 /// Whether `a` lasts at least as long as `b`, for merging a re-applied condition.
 fn outlasts(a: &Duration, b: &Duration) -> bool {
     let rank = |d: &Duration| match d {
-        Duration::EndOfNextTurn { .. } => 0,
-        Duration::Rounds { remaining } => 1 + u64::from(*remaining) * 10,
+        Duration::EndOfNextTurn { .. } | Duration::EndOfRound => 0,
+        Duration::Rounds { remaining, .. } => 1 + u64::from(*remaining) * 10,
         Duration::Pips { remaining } => 1 + u64::from(*remaining),
         Duration::UntilSave => u64::MAX - 1,
         Duration::UntilRemoved => u64::MAX,
@@ -94,6 +96,8 @@ fn outlasts(a: &Duration, b: &Duration) -> bool {
 pub enum Boundary {
     TurnStart(TokenId),
     TurnEnd(TokenId),
+    /// A new round began (after the first).
+    RoundStart,
     /// Road and Ruin: one time pip went by for everyone.
     Pip,
 }
@@ -105,7 +109,7 @@ pub fn pass_boundary(list: &mut Vec<ActiveCondition>, boundary: Boundary) -> Vec
             (Duration::EndOfNextTurn { of, started }, Boundary::TurnStart(t)) if *of == t => {
                 *started = true;
             }
-            (Duration::Rounds { remaining }, Boundary::TurnEnd(t)) if c.token == t => {
+            (Duration::Rounds { remaining, from }, boundary) if ends_a_round(*from, boundary) => {
                 *remaining = remaining.saturating_sub(1);
             }
             (Duration::Pips { remaining }, Boundary::Pip) => {
@@ -115,13 +119,39 @@ pub fn pass_boundary(list: &mut Vec<ActiveCondition>, boundary: Boundary) -> Vec
         }
     }
     let expired = |c: &ActiveCondition| match (&c.duration, boundary) {
-        (Duration::Rounds { remaining: 0 } | Duration::Pips { remaining: 0 }, _) => true,
+        (Duration::Rounds { remaining: 0, .. } | Duration::Pips { remaining: 0 }, _)
+        | (Duration::EndOfRound, Boundary::RoundStart) => true,
         (Duration::EndOfNextTurn { of, started: true }, Boundary::TurnEnd(t)) => *of == t,
         _ => false,
     };
     let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(list).into_iter().partition(expired);
     *list = kept;
     gone
+}
+
+/// Whether `boundary` ends one round of a [`Duration::Rounds`] counted from `from`'s turn.
+fn ends_a_round(from: Option<TokenId>, boundary: Boundary) -> bool {
+    match (from, boundary) {
+        (Some(applier), Boundary::TurnStart(t)) => applier == t,
+        (None, Boundary::RoundStart) => true,
+        _ => false,
+    }
+}
+
+/// Counts an "N rounds" duration from `current`'s turn (the one applying it), as
+/// [`Duration::Rounds`] says; other durations are kept as they are.
+#[must_use]
+pub fn counted_from(duration: Duration, current: Option<TokenId>) -> Duration {
+    match duration {
+        Duration::Rounds {
+            remaining,
+            from: None,
+        } => Duration::Rounds {
+            remaining,
+            from: current,
+        },
+        other => other,
+    }
 }
 
 /// The conditions on one token with their catalogue entries.
@@ -328,17 +358,48 @@ mod tests {
     }
 
     #[test]
-    fn rounds_count_down_at_the_bearers_turn_end() {
-        let mut list = vec![cond("Mobile", Duration::Rounds { remaining: 2 })];
-        assert!(
-            pass_boundary(&mut list, Boundary::TurnEnd(TokenId(9))).is_empty(),
-            "someone else's turn"
-        );
-        assert!(pass_boundary(&mut list, Boundary::TurnEnd(T)).is_empty());
+    fn rounds_count_down_at_the_start_of_the_appliers_turn() {
+        let applier = TokenId(9);
+        let rounds = Duration::Rounds {
+            remaining: 2,
+            from: Some(applier),
+        };
+        let mut list = vec![cond("Mobile", rounds)];
+        for b in [
+            Boundary::TurnEnd(applier),
+            Boundary::TurnStart(T),
+            Boundary::TurnEnd(T),
+            Boundary::RoundStart,
+        ] {
+            assert!(pass_boundary(&mut list, b).is_empty(), "{b:?}");
+        }
+        assert!(pass_boundary(&mut list, Boundary::TurnStart(applier)).is_empty());
         assert_eq!(
-            pass_boundary(&mut list, Boundary::TurnEnd(T))[0].name,
+            pass_boundary(&mut list, Boundary::TurnStart(applier))[0].name,
             "Mobile"
         );
+    }
+
+    #[test]
+    fn end_of_round_lasts_through_every_turn_and_goes_with_the_round() {
+        let mut list = vec![cond("Distracted", Duration::EndOfRound)];
+        for b in [Boundary::TurnEnd(T), Boundary::TurnStart(T), Boundary::Pip] {
+            assert!(pass_boundary(&mut list, b).is_empty(), "{b:?}");
+        }
+        assert_eq!(pass_boundary(&mut list, Boundary::RoundStart).len(), 1);
+    }
+
+    #[test]
+    fn rounds_with_no_turn_running_count_new_rounds() {
+        let mut list = vec![cond(
+            "Mobile",
+            Duration::Rounds {
+                remaining: 1,
+                from: None,
+            },
+        )];
+        assert!(pass_boundary(&mut list, Boundary::TurnStart(T)).is_empty());
+        assert_eq!(pass_boundary(&mut list, Boundary::RoundStart).len(), 1);
     }
 
     proptest! {

@@ -1,7 +1,8 @@
 //! The initiative tracker: who acts when, under each system's way of taking turns.
 //!
 //! - Evening (Initiative): everyone rolls d20 + Finesse, highest first; ties roll off until
-//!   broken; a lair acts on count 20 and loses ties; surprised combatants sit out the surprise
+//!   broken, and a combatant joining a running fight rolls and rolls off its ties the same
+//!   way (`roll_joining`); a lair acts on count 20 and loses ties; surprised combatants sit out the surprise
 //!   round; a combatant's reaction is unavailable until its first turn, may be used on anyone's
 //!   turn, and comes back at the start of its own turn (our reading of "Reactions": the text
 //!   ties it to turns, and a creature only regains what it spent when its turn begins).
@@ -17,7 +18,7 @@
 
 pub use crate::model::initiative::{
     Combatant, Economy, EconomyPart, EnemyPlacement, Initiative, InitiativeError, InitiativeRoll,
-    Mode, ZipperSide,
+    JoinRoll, Mode, RollOff, ZipperSide,
 };
 use rand::{Rng, RngExt as _};
 
@@ -561,6 +562,23 @@ impl Initiative {
         Ok(())
     }
 
+    /// Evening, Initiative: adds combatants who rolled to join, after adding the roll-off dice
+    /// those already in the order rolled against them (see [`roll_joining`]).
+    pub fn join_rolled(&mut self, roll: JoinRoll) -> Result<(), InitiativeError> {
+        for off in &roll.rolloffs {
+            let i = self
+                .position(off.token)
+                .ok_or(InitiativeError::NotIn(off.token))?;
+            if let Some(r) = self.combatants[i].roll.as_mut() {
+                r.rolloffs.extend(&off.dice);
+            }
+        }
+        for c in roll.joining {
+            self.join(c)?;
+        }
+        Ok(())
+    }
+
     /// Removes a token from the order; if it was its turn, the turn passes to the next in line.
     pub fn remove(&mut self, token: TokenId) -> Result<(), InitiativeError> {
         let i = self.position(token).ok_or(InitiativeError::NotIn(token))?;
@@ -715,21 +733,87 @@ pub fn roll_evening(entries: &[(TokenId, i32)], lair: bool, rng: &mut impl Rng) 
     combatants
 }
 
-/// Rolls off every group of combatants with equal keys until all keys differ.
+/// Rolls off every tie until an order emerges (Evening, Initiative: "Ties roll off against
+/// each other until an order emerges"). Two rolled combatants on the same count are still tied
+/// while one's roll-off dice are the start of the other's (or the same): the one with fewer
+/// dice rolls the next one, so a combatant joining a fight rolls off against those already on
+/// its count with the dice they rolled, exactly as if it had rolled with them at the start.
+/// Only token combatants with a roll take part (the lair acts on 20 and loses its ties).
 fn break_ties(combatants: &mut [Combatant], rng: &mut impl Rng) {
     loop {
-        let keys: Vec<_> = combatants.iter().map(Combatant::key).collect();
-        let tied: Vec<usize> = (0..keys.len())
-            .filter(|&i| keys.iter().filter(|k| **k == keys[i]).count() > 1)
+        let keys: Vec<_> = combatants
+            .iter()
+            .map(|c| (c.token.is_some() && c.roll.is_some()).then(|| c.key()))
             .collect();
-        if tied.is_empty() {
+        let unsettled: Vec<usize> = (0..keys.len())
+            .filter(|&i| {
+                let Some((count, _, dice)) = &keys[i] else {
+                    return false;
+                };
+                keys.iter().enumerate().any(|(j, other)| {
+                    j != i
+                        && other
+                            .as_ref()
+                            .is_some_and(|(c, _, d)| c == count && d.starts_with(dice))
+                })
+            })
+            .collect();
+        if unsettled.is_empty() {
             return;
         }
-        for i in tied {
+        for i in unsettled {
             if let Some(roll) = combatants[i].roll.as_mut() {
                 roll.rolloffs.push(rng.random_range(1..=20));
             }
         }
+    }
+}
+
+/// Evening, Initiative ("Joining initiative": whoever joins a running fight rolls initiative,
+/// and acts when the countdown reaches it). Each newcomer rolls d20 + Finesse; a tie with
+/// anyone on the same count, already in the order or joining too, rolls off the same way as
+/// the opening roll ([`break_ties`]): the order already settled stays as it was.
+pub fn roll_joining(
+    order: &[Combatant],
+    entries: &[(TokenId, i32)],
+    rng: &mut impl Rng,
+) -> JoinRoll {
+    let joining: Vec<Combatant> = entries
+        .iter()
+        .map(|&(token, finesse)| Combatant {
+            roll: Some(InitiativeRoll {
+                d20: rng.random_range(1..=20),
+                bonus: finesse,
+                rolloffs: Vec::new(),
+            }),
+            ..Combatant::new(token)
+        })
+        .collect();
+    settle_joining(order, joining, rng)
+}
+
+/// Settles the ties of `joining` (already rolled) against `order` and among themselves by
+/// roll-offs; see [`roll_joining`].
+pub fn settle_joining(
+    order: &[Combatant],
+    joining: Vec<Combatant>,
+    rng: &mut impl Rng,
+) -> JoinRoll {
+    let mut all: Vec<Combatant> = order.iter().cloned().chain(joining).collect();
+    break_ties(&mut all, rng);
+    let rolloffs = order
+        .iter()
+        .zip(&all)
+        .filter_map(|(before, after)| {
+            let token = before.token?;
+            let had = before.roll.as_ref()?.rolloffs.len();
+            let dice = after.roll.as_ref()?.rolloffs.get(had..)?.to_vec();
+            (!dice.is_empty()).then_some(RollOff { token, dice })
+        })
+        .collect();
+    JoinRoll {
+        joining: all.split_off(order.len()),
+        rolloffs,
     }
 }
 

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::TokenId;
 use super::conditions::ActiveCondition;
 use super::death_saves::DeathSaveError;
-use super::initiative::{Combatant, EconomyPart, InitiativeError, Mode};
+use super::initiative::{Combatant, EconomyPart, InitiativeError, JoinRoll, Mode};
 use super::momentum::{Lock, MomentumError, Zone};
 use super::trackers::go_forth_heroes::{Defense, Wound};
 
@@ -33,6 +33,9 @@ pub enum CombatCommand {
         to: usize,
     },
     Join(Combatant),
+    /// Evening: combatants who rolled to join a running fight, with the roll-offs that
+    /// settled their ties (Evening, Initiative).
+    JoinRolled(JoinRoll),
     Leave(TokenId),
     SetHeld {
         token: TokenId,
@@ -192,7 +195,7 @@ impl CombatCommand {
             Self::NextTurn { .. } => "Next turn",
             Self::PreviousTurn => "Previous turn",
             Self::Reorder { .. } => "Reorder initiative",
-            Self::Join(_) => "Join initiative",
+            Self::Join(_) | Self::JoinRolled(_) => "Join initiative",
             Self::Leave(_) => "Leave initiative",
             Self::SetHeld { .. } => "Hold turn",
             Self::SetSurprised { .. } => "Set surprised",

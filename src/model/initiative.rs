@@ -185,3 +185,21 @@ impl Initiative {
     /// Road and Ruin: time pips in a round (Hastened Time).
     pub const PIPS_PER_ROUND: u8 = 10;
 }
+
+/// Roll-off dice a combatant already in the order rolls against someone joining.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RollOff {
+    pub token: TokenId,
+    /// Added after the dice it already has.
+    pub dice: Vec<u8>,
+}
+
+/// Combatants joining a rolled fight, and the roll-offs that settled their ties.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JoinRoll {
+    /// The newcomers, each with its d20, Finesse and roll-off dice.
+    pub joining: Vec<Combatant>,
+    /// The dice those already in the order rolled off with against them.
+    #[serde(default)]
+    pub rolloffs: Vec<RollOff>,
+}

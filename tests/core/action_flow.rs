@@ -228,6 +228,116 @@ fn evening_attack_on_a_threat_in_half_cover_deals_damage_to_its_health() {
     assert_eq!(t.health, 10);
 }
 
+/// Evening, Threat Rating ("Defending against threat attacks … are made against its TN"),
+/// Contested Checks (the narrator's side "doesn't involve a roll") and Defense (d20 + ability +
+/// attribute): a threat attacking a character is the character's defence check. Worked by
+/// hand: a rating 5 Defender threat has TN 19 (Defender raises only the TN to hit it, to 22);
+/// the character behind the obstacle has half cover, a limited circumstance, TN − 3 = 16
+/// (Circumstantial bonuses); Reflex is Finesse + Body = 2 + 1 = +3. The threat is Poisoned
+/// (disadvantage on its attacks), which is advantage on the defence. Success needs
+/// d20 + 3 > 16, a kept 14 or more: 1 − (13/20)² = 231/400; a natural 20 (1 − (19/20)² =
+/// 39/400) is Strong (Making checks), the other 192/400 Standard; failure 169/400. A failed
+/// defence lets the attack land for the rating's 3d10 + 3, never doubled (no critical on a
+/// defence check), off the character's health.
+#[test]
+fn evening_threat_attacking_a_character_is_the_characters_defence_check() {
+    use lantern::combat::action::{default_amount, defence_result};
+    use lantern::rules::evening::{
+        EffectLevel, EveningChange, EveningCheck, EveningOutcome, EveningRoll, EveningToken,
+        ThreatProfile, ThreatTrait,
+    };
+    let mut e = scene(RuleSystem::Evening);
+    e.tokens[1].finesse = 2;
+    let mut threat = EveningToken::default();
+    let profile = ThreatProfile {
+        rating: 5,
+        traits: vec![ThreatTrait::Defender],
+    };
+    let Ok(()) = threat.apply(&EveningChange::SetThreat(Some(profile))) else {
+        panic!("a rating 5 threat is refused");
+    };
+    trackers(&mut e, ATTACKER, TokenTrackers::Evening(threat));
+    let mut character = EveningToken {
+        health: 40,
+        max_health: 40,
+        ..EveningToken::default()
+    };
+    character.abilities.body = 1;
+    trackers(&mut e, TARGET, TokenTrackers::Evening(character));
+    condition(&mut e, ATTACKER, "Poisoned");
+
+    let filled = attack(&e, &CheckSetup::Evening(EveningCheck::default()));
+    assert_eq!(filled.defender, Some(TARGET));
+    assert_eq!(filled.roller(), Some(TARGET), "the character rolls");
+    assert_eq!(levers(&filled, Source::Cover), vec![Lever::TnShift(-3)]);
+    assert_eq!(
+        levers(&filled, Source::Defense),
+        vec![Lever::RollModifier(3), Lever::TargetNumber(19)]
+    );
+    assert_eq!(levers(&filled, Source::Condition), vec![Lever::Easier]);
+    let CheckSetup::Evening(check) = filled.setup() else {
+        panic!("not an Evening check");
+    };
+    assert!(!check.attack, "a defence check is not an attack roll");
+    assert!(check.advantage && !check.disadvantage);
+    assert_eq!((check.tn(), check.modifier()), (16, 3));
+    let odds = check.odds();
+    let p = |o: EveningOutcome| odds.iter().find(|(x, _)| **x == o).map_or(0.0, |(_, p)| p);
+    assert!((p(EveningOutcome::Failure) - 169.0 / 400.0).abs() < 1e-9);
+    assert!((p(EveningOutcome::Success(EffectLevel::Standard)) - 192.0 / 400.0).abs() < 1e-9);
+    assert!((p(EveningOutcome::Success(EffectLevel::Strong)) - 39.0 / 400.0).abs() < 1e-9);
+
+    let roll = |natural: u32| {
+        CheckOutcome::Evening(EveningRoll {
+            dice: Vec::new(),
+            natural,
+            total: i64::from(natural) + 3,
+            outcome: check.outcome(natural),
+            critical: false,
+            thread_prompt: None,
+        })
+    };
+    // 13 + 3 = 16 does not beat 16: the attack lands.
+    let landed = roll(13);
+    let words = defence_result(&e, &filled, &landed).unwrap();
+    assert!(words.starts_with("Not defended"), "{words}");
+    let mut rng = lantern::dice::DiceRng::seeded(3);
+    let amount = default_amount(&e, &filled, &landed, 0, &mut rng);
+    assert!(
+        (6..=33).contains(&amount),
+        "3d10 + 3, not doubled: {amount}"
+    );
+    let commands = consequence(&e, &filled, &landed, amount, [1, 1, 1]).commands;
+    apply_all(&mut e, commands);
+    let Some(TokenTrackers::Evening(t)) = e.combat.trackers.per_token.get(&TARGET) else {
+        panic!("the character lost its trackers");
+    };
+    assert_eq!(i64::from(t.health), 40 - amount);
+    // 14 + 3 = 17 beats 16: avoided, and nothing to apply.
+    let avoided = roll(14);
+    let words = defence_result(&e, &filled, &avoided).unwrap();
+    assert!(words.starts_with("Defended"), "{words}");
+    assert_eq!(default_amount(&e, &filled, &avoided, 0, &mut rng), 0);
+}
+
+/// The other way round stays the attacker's roll: a character attacking a threat (above), and
+/// a threat attacking another threat, are not turned into defence checks.
+#[test]
+fn evening_only_a_threat_attacking_a_character_turns_into_a_defence() {
+    use lantern::rules::evening::{EveningChange, EveningCheck, EveningToken, ThreatProfile};
+    let mut e = scene(RuleSystem::Evening);
+    for token in [ATTACKER, TARGET] {
+        let mut threat = EveningToken::default();
+        let Ok(()) = threat.apply(&EveningChange::SetThreat(Some(ThreatProfile::default()))) else {
+            panic!("a rating 1 threat is refused");
+        };
+        trackers(&mut e, token, TokenTrackers::Evening(threat));
+    }
+    let filled = attack(&e, &CheckSetup::Evening(EveningCheck::default()));
+    assert_eq!(filled.defender, None);
+    assert_eq!(filled.roller(), Some(ATTACKER));
+}
+
 #[test]
 fn road_and_ruin_solid_blow_strikes_through_steadfast() {
     use lantern::rules::road_and_ruin::{

@@ -79,36 +79,168 @@ fn three_rounds_of_the_demo() {
     assert_eq!(doc.encounter.combat.initiative.round, 1);
 }
 
+fn one_round_of(token: TokenId, name: &str) -> CombatCommand {
+    CombatCommand::ApplyCondition(ActiveCondition {
+        token,
+        name: name.into(),
+        duration: Duration::Rounds {
+            remaining: 1,
+            from: None,
+        },
+    })
+}
+
+fn has(doc: &Document, token: TokenId, name: &str) -> bool {
+    doc.encounter
+        .combat
+        .conditions
+        .iter()
+        .any(|c| c.token == token && c.name == name)
+}
+
+/// GFH, Turns & Order with the texts' one-round effects ("until the start of your next turn",
+/// Reckless Attack; Evening's Defend "until the beginning of your next turn"): a condition
+/// lasting 1 round covers a whole round from when it is applied. The demo's woven order is
+/// Kestrel, Goblin Skulker, Bram, Goblin Archer, Ysolde, Hobgoblin Sergeant, Pip, Mill Ogre,
+/// Giant Rat (nine turns a round). On Kestrel's turn she makes herself Mobile and Bram
+/// Focused, each for 1 round: both outlast her own turn's end and Bram's whole turn, are
+/// still there on the Giant Rat's turn (8 turns on), and wear off as Kestrel's next turn
+/// begins (the 9th), logged; one undo brings them back.
 #[test]
-fn a_condition_expires_at_the_end_of_its_bearers_turn_and_is_logged() {
+fn one_round_put_on_yourself_or_another_on_your_turn_lasts_to_your_next_turn() {
     let mut doc = demo_doc();
     start_round_the_table(&mut doc);
-    let bram = TokenId(2);
+    let (kestrel, bram) = (TokenId(1), TokenId(2));
+    assert_eq!(
+        doc.encounter.combat.initiative.current_token(),
+        Some(kestrel)
+    );
+    combat(&mut doc, one_round_of(kestrel, "Mobile"));
+    combat(&mut doc, one_round_of(bram, "Focused"));
+    for turn in 1..=8 {
+        combat(&mut doc, CombatCommand::NextTurn { pick: None });
+        assert!(has(&doc, kestrel, "Mobile"), "turn {turn}");
+        assert!(has(&doc, bram, "Focused"), "turn {turn}");
+    }
+    assert_eq!(
+        doc.encounter.combat.initiative.current_token(),
+        Some(TokenId(9))
+    );
+    combat(&mut doc, CombatCommand::NextTurn { pick: None });
+    let init = &doc.encounter.combat.initiative;
+    assert_eq!((init.round, init.current_token()), (2, Some(kestrel)));
+    assert!(doc.encounter.combat.conditions.is_empty());
+    let worn_off: Vec<(&str, &str)> = doc
+        .encounter
+        .combat
+        .log
+        .iter()
+        .filter(|e| e.result == "wears off")
+        .map(|e| (e.who.as_str(), e.what.as_str()))
+        .collect();
+    assert_eq!(worn_off, vec![("Kestrel", "Mobile"), ("Bram", "Focused")]);
+    doc.undo().unwrap();
+    assert_eq!(
+        doc.encounter.combat.conditions.len(),
+        2,
+        "undo brings them back"
+    );
+}
+
+/// The same count from someone else's turn: on the Goblin Skulker's turn (second in the
+/// order), Bram is made Focused for 2 rounds; it lasts through two whole rounds and wears off
+/// as the Skulker's turn begins in round 3 (18 turns on), not at any of Bram's turns.
+#[test]
+fn rounds_put_on_another_count_from_the_appliers_turn() {
+    let mut doc = demo_doc();
+    start_round_the_table(&mut doc);
+    let (skulker, bram) = (TokenId(5), TokenId(2));
+    combat(&mut doc, CombatCommand::NextTurn { pick: None });
+    assert_eq!(
+        doc.encounter.combat.initiative.current_token(),
+        Some(skulker)
+    );
     combat(
         &mut doc,
         CombatCommand::ApplyCondition(ActiveCondition {
             token: bram,
-            name: "Mobile".into(),
-            duration: Duration::Rounds { remaining: 1 },
+            name: "Focused".into(),
+            duration: Duration::Rounds {
+                remaining: 2,
+                from: None,
+            },
         }),
     );
-    assert_eq!(doc.encounter.combat.conditions.len(), 1);
-    // Kestrel (1), Goblin Skulker (5), then Bram's turn ends.
-    for _ in 0..3 {
+    for turn in 1..=17 {
+        combat(&mut doc, CombatCommand::NextTurn { pick: None });
+        assert!(has(&doc, bram, "Focused"), "turn {turn}");
+    }
+    combat(&mut doc, CombatCommand::NextTurn { pick: None });
+    let init = &doc.encounter.combat.initiative;
+    assert_eq!((init.round, init.current_token()), (3, Some(skulker)));
+    assert!(!has(&doc, bram, "Focused"));
+}
+
+/// Put on before the fight (no one's turn), "1 round" is the first round: it wears off as
+/// round 2 begins.
+#[test]
+fn one_round_before_the_fight_is_the_first_round() {
+    let mut doc = demo_doc();
+    let bram = TokenId(2);
+    combat(&mut doc, one_round_of(bram, "Focused"));
+    start_round_the_table(&mut doc);
+    for _ in 0..8 {
+        combat(&mut doc, CombatCommand::NextTurn { pick: None });
+        assert!(has(&doc, bram, "Focused"));
+    }
+    combat(&mut doc, CombatCommand::NextTurn { pick: None });
+    assert_eq!(doc.encounter.combat.initiative.round, 2);
+    assert!(!has(&doc, bram, "Focused"));
+}
+
+/// An applier who leaves the fight has no next turn to end the round on: its "1 round"
+/// then ends as the next round begins. Kestrel makes Bram Focused on her turn and leaves once
+/// it has passed; the eight turns left in round 1 (the Skulker's to the Giant Rat's) keep it,
+/// round 2 ends it.
+#[test]
+fn rounds_from_a_combatant_who_left_end_with_the_round() {
+    let mut doc = demo_doc();
+    start_round_the_table(&mut doc);
+    let (kestrel, bram) = (TokenId(1), TokenId(2));
+    combat(&mut doc, one_round_of(bram, "Focused"));
+    combat(&mut doc, CombatCommand::NextTurn { pick: None });
+    combat(&mut doc, CombatCommand::Leave(kestrel));
+    for _ in 0..8 {
+        assert!(has(&doc, bram, "Focused"));
         combat(&mut doc, CombatCommand::NextTurn { pick: None });
     }
-    assert!(doc.encounter.combat.conditions.is_empty());
-    let last = doc.encounter.combat.log.last().unwrap();
-    assert_eq!(
-        (last.who.as_str(), last.what.as_str(), last.result.as_str()),
-        ("Bram", "Mobile", "wears off")
+    assert_eq!(doc.encounter.combat.initiative.round, 2);
+    assert!(!has(&doc, bram, "Focused"));
+}
+
+/// GFH, Dirty Trick: "The target is Distracted until end of round". Put on the Goblin Archer
+/// on Kestrel's turn (the first of nine), it lasts through the other eight turns of round 1,
+/// including the Archer's own, and wears off as round 2 begins.
+#[test]
+fn until_end_of_round_wears_off_as_the_next_round_begins() {
+    let mut doc = demo_doc();
+    start_round_the_table(&mut doc);
+    let archer = TokenId(6);
+    combat(
+        &mut doc,
+        CombatCommand::ApplyCondition(ActiveCondition {
+            token: archer,
+            name: "Distracted".into(),
+            duration: Duration::EndOfRound,
+        }),
     );
-    doc.undo().unwrap();
-    assert_eq!(
-        doc.encounter.combat.conditions.len(),
-        1,
-        "undo brings it back"
-    );
+    for turn in 1..=8 {
+        combat(&mut doc, CombatCommand::NextTurn { pick: None });
+        assert!(has(&doc, archer, "Distracted"), "turn {turn}");
+    }
+    combat(&mut doc, CombatCommand::NextTurn { pick: None });
+    assert_eq!(doc.encounter.combat.initiative.round, 2);
+    assert!(!has(&doc, archer, "Distracted"));
 }
 
 #[test]

@@ -153,7 +153,10 @@ fn combat_command() -> impl Strategy<Value = Command> {
                 duration: if r == 0 {
                     Duration::UntilRemoved
                 } else {
-                    Duration::Rounds { remaining: r }
+                    Duration::Rounds {
+                        remaining: r,
+                        from: None,
+                    }
                 },
             }
         )),

@@ -11,8 +11,8 @@
 use lantern::combat::command::{CombatCommand, MomentumAction};
 use lantern::combat::conditions::{ActiveCondition, Duration};
 use lantern::combat::initiative::{
-    Combatant, EconomyPart, EnemyPlacement, InitiativeError, Mode, ZipperSide,
-    arrange_round_the_table,
+    Combatant, EconomyPart, EnemyPlacement, InitiativeError, InitiativeRoll, Mode, ZipperSide,
+    arrange_round_the_table, settle_joining,
 };
 use lantern::combat::momentum::Zone;
 use lantern::combat::sheet::{SheetField, edit, sheet};
@@ -236,7 +236,10 @@ fn road_and_ruin_two_rounds_last_twenty_pips_on_anyone() {
             CombatCommand::ApplyCondition(ActiveCondition {
                 token: bearer,
                 name: "Distracted".into(),
-                duration: Duration::Rounds { remaining: 2 },
+                duration: Duration::Rounds {
+                    remaining: 2,
+                    from: None,
+                },
             }),
         );
         for pip in 1..=19 {
@@ -248,6 +251,89 @@ fn road_and_ruin_two_rounds_last_twenty_pips_on_anyone() {
         let init = &doc.encounter.combat.initiative;
         assert_eq!((init.round, init.pip), (3, 3));
     }
+}
+
+fn rolled(token: u64, d20: u8, bonus: i32, rolloffs: Vec<u8>) -> Combatant {
+    Combatant {
+        roll: Some(InitiativeRoll {
+            d20,
+            bonus,
+            rolloffs,
+        }),
+        ..Combatant::new(TokenId(token))
+    }
+}
+
+/// Evening, Initiative: "Joining initiative" means rolling initiative, and "Ties roll off
+/// against each other until an order emerges". Worked by hand: Aldric (10 + 2) and Mirelle
+/// (12 + 0) tied on 12 at the start and rolled off 15 against 4, so Aldric acts before her; the
+/// Troll is on 18. Tobin joins with 9 + 3 = 12: he ties them both, so he rolls off against the
+/// dice they rolled — above 15 he goes before Aldric, 5 to 14 between the two, below 4 after
+/// Mirelle; on exactly 15 (or 4) he and Aldric (or Mirelle) roll again. The Troll's place and
+/// Aldric before Mirelle never change, and one undo takes the join back.
+#[test]
+fn evening_a_combatant_joining_mid_fight_rolls_off_its_ties() {
+    let (aldric, mirelle, tobin, troll) = (TokenId(1), TokenId(2), TokenId(3), TokenId(7));
+    let order = vec![
+        rolled(7, 18, 0, vec![]),
+        rolled(1, 10, 2, vec![15]),
+        rolled(2, 12, 0, vec![4]),
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..300 {
+        let mut doc = Document::new(Demo::EveningHex.encounter().unwrap(), None);
+        start(&mut doc, Mode::Rolled, order.clone(), None);
+        let before = doc.encounter.combat.initiative.clone();
+        let mut rng = lantern::dice::DiceRng::seeded(seed);
+        let roll = settle_joining(&order, vec![rolled(3, 9, 3, vec![])], rng.generator());
+        let first = roll.joining[0].roll.as_ref().unwrap().rolloffs[0];
+        apply(&mut doc, CombatCommand::JoinRolled(roll.clone()));
+        let init = &doc.encounter.combat.initiative;
+        let names: Vec<TokenId> = init.combatants.iter().filter_map(|c| c.token).collect();
+        let expected = match first {
+            16..=20 => vec![troll, tobin, aldric, mirelle],
+            5..=14 => vec![troll, aldric, tobin, mirelle],
+            1..=3 => vec![troll, aldric, mirelle, tobin],
+            // A roll-off tie with Aldric or Mirelle: the two of them roll again.
+            15 | 4 => {
+                let rival = if first == 15 { aldric } else { mirelle };
+                assert_eq!(roll.rolloffs.len(), 1, "only the tied one rolls again");
+                assert_eq!(roll.rolloffs[0].token, rival);
+                let mine = roll.joining[0].roll.as_ref().unwrap().rolloffs[1..].to_vec();
+                let theirs = roll.rolloffs[0].dice.clone();
+                assert_eq!(mine.len(), theirs.len(), "both roll each time they tie");
+                assert_ne!(mine.last(), theirs.last(), "rolled until it broke");
+                let at = names.iter().position(|t| *t == rival).unwrap();
+                let tobin_at = names.iter().position(|t| *t == tobin).unwrap();
+                assert_eq!(tobin_at < at, mine > theirs, "seed {seed}");
+                seen.insert(first);
+                continue;
+            }
+            _ => unreachable!("a d20"),
+        };
+        assert!(roll.rolloffs.is_empty(), "no second roll-off needed");
+        assert_eq!(names, expected, "seed {seed}: Tobin rolled off {first}");
+        assert_eq!(
+            init.combatants[0].roll.as_ref().unwrap().rolloffs,
+            Vec::<u8>::new()
+        );
+        seen.insert(first);
+        doc.undo().unwrap();
+        assert_eq!(doc.encounter.combat.initiative, before);
+    }
+    assert!(
+        seen.len() >= 15,
+        "the seeds reach most roll-off faces: {seen:?}"
+    );
+
+    // A joiner on a count nobody holds rolls no roll-off at all.
+    let mut rng = lantern::dice::DiceRng::seeded(1);
+    let roll = settle_joining(&order, vec![rolled(3, 2, 3, vec![])], rng.generator());
+    assert_eq!(
+        roll.joining[0].roll.as_ref().unwrap().rolloffs,
+        Vec::<u8>::new()
+    );
+    assert!(roll.rolloffs.is_empty());
 }
 
 fn give_hero(doc: &mut Document, token: TokenId, agility: i64, wounds: Vec<Wound>) {
@@ -516,7 +602,8 @@ proptest! {
 
     /// Over random turn sequences: each combatant acts exactly once per round (Round the Table,
     /// the Zipper, Evening's order), no one takes two reactions in a round, and an "N rounds"
-    /// condition ends exactly at the end of its bearer's Nth turn after it was applied.
+    /// condition ends exactly as the turn of whoever's turn it was when it was applied begins
+    /// for the Nth time after (a whole round each, see `Duration::Rounds`).
     #[test]
     fn turns_reactions_and_durations_hold(mode in mode_strategy(), steps in prop::collection::vec(step(), 1..120)) {
         let mut doc = doc(Demo::GoForthHeroes);
@@ -528,20 +615,19 @@ proptest! {
         start(&mut doc, mode, order, None);
         let mut acted_this_round: Vec<TokenId> = current(&doc).into_iter().collect();
         let mut reactions_this_round: Vec<TokenId> = Vec::new();
-        // (bearer, turn ends still to come before it must be gone)
-        let mut timers: Vec<(TokenId, u32)> = Vec::new();
+        // (bearer, applier, applier's turn starts still to come before it must be gone)
+        let mut timers: Vec<(TokenId, TokenId, u32)> = Vec::new();
         let mut round = 1;
         for s in steps {
             match s {
                 Step::Next(p) => {
-                    let ending = current(&doc);
                     let sides = |t: TokenId| doc.encounter.token(t).map_or(Side::Neutral, |t| t.side);
                     let pick = doc.encounter.combat.initiative.zipper_choices(&sides)
                         .and_then(|(_, choices)| choices.get(p % choices.len().max(1)).copied());
                     apply(&mut doc, CombatCommand::NextTurn { pick });
-                    if let Some(t) = ending {
-                        for timer in timers.iter_mut().filter(|(b, _)| *b == t) {
-                            timer.1 -= 1;
+                    if let Some(t) = current(&doc) {
+                        for timer in timers.iter_mut().filter(|(_, a, _)| *a == t) {
+                            timer.2 -= 1;
                         }
                     }
                     let now = doc.encounter.combat.initiative.round;
@@ -562,12 +648,12 @@ proptest! {
                     if mode == Mode::Rolled {
                         reactions_this_round.retain(|t| *t != c);
                     }
-                    // Durations: alive while turn ends remain, gone when none do.
-                    for (bearer, left) in &timers {
+                    // Durations: alive while applier's turns remain, gone when none do.
+                    for (bearer, _, left) in &timers {
                         let alive = doc.encounter.combat.conditions.iter().any(|x| x.token == *bearer);
                         prop_assert_eq!(alive, *left > 0, "{:?} with {} to go", bearer, left);
                     }
-                    timers.retain(|(_, left)| *left > 0);
+                    timers.retain(|(_, _, left)| *left > 0);
                 }
                 Step::React(t) => {
                     let t = tokens[t];
@@ -578,15 +664,16 @@ proptest! {
                 }
                 Step::Condition(t, rounds) => {
                     let t = tokens[t];
-                    if timers.iter().any(|(b, _)| *b == t) {
+                    if timers.iter().any(|(b, _, _)| *b == t) {
                         continue;
                     }
+                    let Some(applier) = current(&doc) else { continue };
                     apply(&mut doc, CombatCommand::ApplyCondition(ActiveCondition {
                         token: t,
                         name: "Focused".into(),
-                        duration: Duration::Rounds { remaining: rounds },
+                        duration: Duration::Rounds { remaining: rounds, from: None },
                     }));
-                    timers.push((t, rounds));
+                    timers.push((t, applier, rounds));
                 }
             }
         }
@@ -628,7 +715,7 @@ proptest! {
             apply(&mut doc, CombatCommand::ApplyCondition(ActiveCondition {
                 token: bearer,
                 name: "Distracted".into(),
-                duration: Duration::Rounds { remaining: rounds },
+                duration: Duration::Rounds { remaining: rounds, from: None },
             }));
             timers.push((bearer, rounds * 10));
         }

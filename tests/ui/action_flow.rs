@@ -271,3 +271,68 @@ fn road_and_ruin_exertion_reroll_is_paid_after_the_roll_in_its_undo_step() {
     assert_eq!(exertion(&h), 5);
     assert!(h.state().document.encounter.combat.log.is_empty());
 }
+
+/// Evening, Threat Rating and Defense: when a threat attacks a character, the character rolls
+/// the defence check against the threat's TN. From the map: select the threat, right-click the
+/// hero, "Attack…"; the Dice pane says who rolls, rolls the defence, logs it under the hero's
+/// name, and a failed defence applies the threat's damage; one Ctrl+Z takes it all back.
+#[test]
+fn evening_threat_attack_on_a_hero_is_the_heros_defence_check() {
+    use lantern::rules::evening::{EveningChange, EveningToken, ThreatProfile};
+    let hero = TokenTrackers::Evening(EveningToken {
+        health: 200,
+        max_health: 200,
+        ..EveningToken::default()
+    });
+    let mut threat = EveningToken::default();
+    let Ok(()) = threat.apply(&EveningChange::SetThreat(Some(ThreatProfile::default()))) else {
+        panic!("a rating 1 threat is refused");
+    };
+    let e = scene(RuleSystem::Evening, hero, TokenTrackers::Evening(threat));
+    let mut h = app(e.clone());
+    h.get_by_label("Brute").click();
+    h.run();
+    h.get_by_label("Ash").click_secondary();
+    h.run();
+    h.get_by_label("Attack…").click();
+    h.run();
+    h.run();
+    assert!(
+        h.query_by_label("Ash rolls a defence check against Brute's attack")
+            .is_some()
+    );
+    // Threat Rating 1: TN 14; half cover behind the obstacle lowers it by 3.
+    assert!(h.query_by_label("Target number 11").is_some());
+    h.get_by_label("Roll defence").click();
+    h.run();
+    h.run();
+    let log = h.state().document.encounter.combat.log.clone();
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].who, "Ash");
+    assert!(log[0].what.starts_with("Defence against Brute's attack"));
+    assert!(
+        h.query_all_by_label(&log[0].result).count() >= 1,
+        "shown as logged"
+    );
+    if log[0].result.starts_with("Not defended") {
+        h.get_by_role_and_label(Role::SpinButton, "Damage")
+            .set_value_accesskit(9.0);
+        h.run();
+        h.get_by_label("Apply").click();
+        h.run();
+        h.run();
+        let per_token = &h.state().document.encounter.combat.trackers.per_token;
+        let Some(TokenTrackers::Evening(t)) = per_token.get(&ASH) else {
+            panic!("Ash lost its trackers");
+        };
+        assert_eq!(t.health, 191);
+    } else {
+        assert!(log[0].result.starts_with("Defended"), "{}", log[0].result);
+    }
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    h.run();
+    let now = &h.state().document.encounter;
+    assert!(now.combat.log.is_empty());
+    assert_eq!(now.combat.trackers, e.combat.trackers);
+}

@@ -113,17 +113,34 @@ fn a_condition_from_the_token_menu_expires_as_turns_pass_and_undo_restores_it() 
     assert_eq!(conditions(&h)[0].name, "Mobile");
     assert_eq!(conditions(&h)[0].token, bram);
 
-    // Now run the fight from the Initiative pane: Kestrel, then Bram; Bram's turn ending ends it.
+    // Now run the fight from the Initiative pane. Put on before the fight (no one's turn), "1
+    // round" is the whole first round: it outlasts all nine turns of round 1 and wears off as
+    // round 2 begins (see `Duration::Rounds`).
     h.state_mut().toggle_pane(Pane::Initiative);
     h.state_mut().show_only(Pane::Initiative);
     h.run();
     h.get_by_label("⚔ Start initiative").click();
     h.run();
+    let turns = h
+        .state()
+        .document
+        .encounter
+        .combat
+        .initiative
+        .combatants
+        .len();
+    for turn in 1..turns {
+        h.get_by_label("Next turn ▶").click();
+        h.run();
+        assert_eq!(
+            conditions(&h).len(),
+            1,
+            "still there on turn {turn} of round 1"
+        );
+    }
     h.get_by_label("Next turn ▶").click();
     h.run();
-    assert_eq!(conditions(&h).len(), 1, "still there during Bram's turn");
-    h.get_by_label("Next turn ▶").click();
-    h.run();
+    assert_eq!(h.state().document.encounter.combat.initiative.round, 2);
     assert!(conditions(&h).is_empty());
     let log = &h.state().document.encounter.combat.log;
     assert!(

@@ -7,10 +7,13 @@ use std::time::Duration;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use lantern::app::{AppConfig, DialogBackend, LanternApp};
+use lantern::app::{AppConfig, DialogBackend, LanternApp, Pane};
 use lantern::demo::Demo;
+use lantern::edit::Document;
 use lantern::files::{load_encounter, save_encounter};
-use lantern::model::{Command, Encounter};
+use lantern::model::{Cell, Command, Encounter, RuleSystem, Side, Token, TokenId};
+
+use crate::support;
 
 /// The real app with the in-window chooser, starting in `folder` (a recent folder).
 fn app_with_chooser(data_dir: &Path, folder: &Path) -> Harness<'static, LanternApp> {
@@ -256,4 +259,75 @@ fn a_universal_vtt_map_on_the_command_line_becomes_a_new_encounter() {
     assert_eq!(document.encounter.name, "cave-sample");
     assert_eq!(document.encounter.walls.len(), 249);
     assert_eq!(document.path, None);
+}
+
+/// The token palette's "Image…" goes through the same dialogs as Open and Import: with no
+/// native dialog, the in-window chooser lists the images, and the picked one is the picture of
+/// the token the next click places.
+#[test]
+fn the_token_palettes_image_goes_through_the_chooser_onto_the_placed_token() {
+    let dir = tempfile::tempdir().unwrap();
+    image::RgbaImage::from_pixel(8, 8, image::Rgba([200, 40, 40, 255]))
+        .save(dir.path().join("ogre.png"))
+        .unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "not an image").unwrap();
+    let mut encounter = Encounter::new("Blank", RuleSystem::Evening);
+    encounter.tokens.push(Token::new(
+        TokenId(1),
+        "Marker",
+        Side::Neutral,
+        Cell::new(0, 19),
+    ));
+    let folder = dir.path().to_path_buf();
+    let mut harness = Harness::builder()
+        .with_size([1200.0, 800.0])
+        .build_eframe(move |_cc| {
+            let mut app = LanternApp::with_document(Document::new(encounter, None));
+            app.show_only(Pane::Map);
+            app.set_file_dialogs(DialogBackend::InWindow);
+            app.set_recent_folders(vec![folder]);
+            app
+        });
+    harness.run();
+    harness.key_press(Key::T);
+    harness.run();
+    assert!(harness.query_by_label("Token palette").is_some());
+
+    harness.get_by_label("Image…").click();
+    harness.run();
+    harness.run();
+    assert!(harness.query_by_label("Token image").is_some());
+    assert_eq!(chooser_folder(&harness).as_deref(), Some(dir.path()));
+    assert!(
+        harness.query_by_label("notes.txt").is_none(),
+        "only images are listed"
+    );
+    harness.get_by_label("ogre.png").click();
+    harness.run();
+    harness.get_by_label("Open").click();
+    harness.run();
+    for _ in 0..1000 {
+        harness.step();
+        if harness.state_mut().map_view.tools().palette.image.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    harness.run();
+    assert_eq!(chooser_folder(&harness), None);
+    let palette = &harness.state_mut().map_view.tools().palette;
+    assert_eq!(palette.image_error, None);
+    assert_eq!(
+        palette.image.as_ref().map(|i| i.name.as_str()),
+        Some("ogre.png")
+    );
+
+    // A click on a free cell places the token with its picture embedded in the encounter.
+    let marker = support::centre_of(&harness, "Marker");
+    let at = marker + egui::Vec2::new(5.0, -5.0) * support::points_per_cell(&harness);
+    support::click_at(&mut harness, at);
+    let e = &harness.state().document.encounter;
+    let placed = e.tokens.iter().find(|t| t.name == "Goblin").unwrap();
+    let image = placed.image.and_then(|i| e.images.get(&i));
+    assert_eq!(image.map(|i| i.name.as_str()), Some("ogre.png"));
 }

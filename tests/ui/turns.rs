@@ -136,3 +136,49 @@ fn sheet_from_the_token_menu_shows_that_token() {
     );
     assert!(harness.query_by_label("Bram · Go Forth: Heroes").is_some());
 }
+
+/// Evening, Initiative ("Joining initiative"; "Ties roll off against each other until an order
+/// emerges"): Tobin, selected and added to a running fight from the Initiative pane, rolls
+/// d20 + Finesse and lands in the order by his count, with any tie on it rolled off, as one
+/// undo step.
+#[test]
+fn a_token_joining_an_evening_fight_rolls_and_settles_its_ties() {
+    use lantern::combat::command::CombatCommand;
+    use lantern::model::Command;
+    let tobin = TokenId(3);
+    let mut table = Table::seeded(Demo::EveningHex, 11);
+    table.selection.clear();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(600.0, 1000.0))
+        .build_ui_state(|ui, t: &mut Table| t.show(ui, initiative_ui), table);
+    h.get_by_label("⚔ Start initiative").click();
+    h.run();
+    h.state_mut()
+        .doc
+        .apply(Command::Combat(CombatCommand::Leave(tobin)))
+        .unwrap();
+    h.state_mut().selection.insert(tobin);
+    h.run();
+    let before = h.state().doc.encounter.combat.initiative.clone();
+    h.get_by_label("➕ Add selected tokens").click();
+    h.run();
+    let init = h.state().doc.encounter.combat.initiative.clone();
+    let joined = &init.combatants[init.position(tobin).unwrap()];
+    let roll = joined.roll.as_ref().unwrap();
+    assert_eq!(roll.bonus, 1, "Tobin's Finesse");
+    // Highest first, and no two on the same count with the same roll-offs.
+    let keys: Vec<(i32, Vec<u8>)> = init
+        .combatants
+        .iter()
+        .filter_map(|c| c.roll.as_ref().map(|r| (r.total(), r.rolloffs.clone())))
+        .collect();
+    assert!(keys.windows(2).all(|w| w[0] > w[1]), "{keys:?}");
+    assert_eq!(
+        init.current,
+        before
+            .current
+            .map(|_| init.position(before.current_token().unwrap()).unwrap())
+    );
+    h.state_mut().doc.undo().unwrap();
+    assert_eq!(h.state().doc.encounter.combat.initiative, before);
+}

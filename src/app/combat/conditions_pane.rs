@@ -17,15 +17,17 @@ enum DurationChoice {
     UntilRemoved,
     Rounds(u32),
     EndOfNextTurn,
+    EndOfRound,
     UntilSave,
 }
 
 impl DurationChoice {
-    const MENU: [Self; 5] = [
+    const MENU: [Self; 6] = [
         Self::UntilRemoved,
         Self::Rounds(1),
         Self::Rounds(3),
         Self::EndOfNextTurn,
+        Self::EndOfRound,
         Self::UntilSave,
     ];
 
@@ -34,18 +36,33 @@ impl DurationChoice {
             Self::UntilRemoved => "until removed".into(),
             Self::Rounds(n) => format!("for {n} round{}", if n == 1 { "" } else { "s" }),
             Self::EndOfNextTurn => "until the end of its next turn".into(),
+            Self::EndOfRound => "until the end of this round".into(),
             Self::UntilSave => "until it saves".into(),
+        }
+    }
+
+    fn hint(self) -> &'static str {
+        match self {
+            Self::Rounds(_) => {
+                "A whole round each, from now: until the start of the current combatant's turn \
+                 that many rounds on"
+            }
+            _ => "",
         }
     }
 
     fn duration(self, token: TokenId) -> Duration {
         match self {
             Self::UntilRemoved => Duration::UntilRemoved,
-            Self::Rounds(remaining) => Duration::Rounds { remaining },
+            Self::Rounds(remaining) => Duration::Rounds {
+                remaining,
+                from: None,
+            },
             Self::EndOfNextTurn => Duration::EndOfNextTurn {
                 of: token,
                 started: false,
             },
+            Self::EndOfRound => Duration::EndOfRound,
             Self::UntilSave => Duration::UntilSave,
         }
     }
@@ -94,7 +111,8 @@ fn apply_row_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
             .selected_text(choice.label())
             .show_ui(ui, |ui| {
                 for c in DurationChoice::MENU {
-                    ui.selectable_value(&mut choice, c, c.label());
+                    ui.selectable_value(&mut choice, c, c.label())
+                        .on_hover_text(c.hint());
                 }
             });
         let targets: Vec<TokenId> = ctx.selection.iter().copied().collect();
@@ -205,7 +223,11 @@ pub fn condition_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: To
             ui.set_max_width(SUMMARY_WIDTH);
             ui.add(egui::Label::new(RichText::new(def.summary).weak()).wrap());
             for choice in DurationChoice::MENU {
-                if ui.button(choice.label()).clicked() {
+                if ui
+                    .button(choice.label())
+                    .on_hover_text(choice.hint())
+                    .clicked()
+                {
                     let condition = ActiveCondition {
                         token,
                         name: def.name.to_owned(),

@@ -8,7 +8,7 @@ use crate::combat::command::CombatCommand;
 use crate::combat::effective::economy_refusal;
 use crate::combat::initiative::{
     Combatant, EconomyPart, EnemyPlacement, Initiative, Mode, ZipperSide, arrange_round_the_table,
-    roll_evening,
+    roll_evening, roll_joining,
 };
 use crate::combat::wounds::token_speed;
 use crate::combat::wounds::wound_refusal;
@@ -229,13 +229,14 @@ fn running_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
                 .iter()
                 .map(|t| (*t, ctx.encounter.token(*t).map_or(0, |t| t.finesse)))
                 .collect();
-            let joining = if rolled {
-                roll_evening(&entries, false, rng.generator())
+            if rolled {
+                let order = &ctx.encounter.combat.initiative.combatants;
+                let roll = roll_joining(order, &entries, rng.generator());
+                queue(ctx, CombatCommand::JoinRolled(roll));
             } else {
-                selected.into_iter().map(Combatant::new).collect()
-            };
-            for c in joining {
-                queue(ctx, CombatCommand::Join(c));
+                for c in selected {
+                    queue(ctx, CombatCommand::Join(Combatant::new(c)));
+                }
             }
         }
         if ui.button("End initiative").clicked() {

@@ -29,6 +29,8 @@ pub enum DialogPurpose {
     ImportMap,
     /// An image for the map's background.
     Background,
+    /// An image for the token palette's next token.
+    TokenImage,
     /// A PNG to export the Map pane's view to, with the players' fog or none.
     Export {
         with_fog: bool,
@@ -38,7 +40,7 @@ pub enum DialogPurpose {
 impl DialogPurpose {
     fn mode(&self) -> ChooserMode {
         match self {
-            Self::Open | Self::ImportMap | Self::Background => ChooserMode::Open,
+            Self::Open | Self::ImportMap | Self::Background | Self::TokenImage => ChooserMode::Open,
             Self::SaveAs { .. } | Self::Export { .. } => ChooserMode::Save,
         }
     }
@@ -47,7 +49,7 @@ impl DialogPurpose {
         match self {
             Self::Open | Self::SaveAs { .. } => FileFilter::Encounter,
             Self::ImportMap => FileFilter::UniversalVtt,
-            Self::Background => FileFilter::Image,
+            Self::Background | Self::TokenImage => FileFilter::Image,
             Self::Export { .. } => FileFilter::Png,
         }
     }
@@ -58,13 +60,14 @@ impl DialogPurpose {
             Self::SaveAs { .. } => "Save encounter as",
             Self::ImportMap => "Import Universal VTT map",
             Self::Background => "Set map background",
+            Self::TokenImage => "Token image",
             Self::Export { .. } => "Export map view as PNG",
         }
     }
 
     /// Imports only read, so a scripted answer cannot overwrite anything.
     fn reads(&self) -> bool {
-        matches!(self, Self::ImportMap | Self::Background)
+        matches!(self, Self::ImportMap | Self::Background | Self::TokenImage)
     }
 }
 

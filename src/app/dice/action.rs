@@ -127,7 +127,26 @@ pub(super) fn targets_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut D
 }
 
 /// One checkbox per contribution, "text: effect"; clearing one switches it off.
-pub(super) fn contributions_ui(ui: &mut egui::Ui, state: &mut DiceState, filled: &FilledCheck) {
+pub(super) fn contributions_ui(
+    ui: &mut egui::Ui,
+    encounter: &Encounter,
+    state: &mut DiceState,
+    filled: &FilledCheck,
+) {
+    if let Some(defender) = filled.defender {
+        let name = |id: Option<TokenId>| {
+            id.and_then(|id| encounter.token(id))
+                .map_or("?", |t| t.name.as_str())
+        };
+        ui.label(
+            RichText::new(format!(
+                "{} rolls a defence check against {}'s attack",
+                name(Some(defender)),
+                name(filled.actor)
+            ))
+            .strong(),
+        );
+    }
     if filled.contributions.is_empty() {
         return;
     }
@@ -245,7 +264,10 @@ pub(super) fn result_ui(
         .filter(|r| !r.boosts.is_empty() || r.rerolled)
         .map_or_else(
             || last.result.clone(),
-            |r| super::check_result_for(&r.outcome, r.filled.attack),
+            |r| {
+                crate::combat::action::defence_result(ctx.encounter, &r.filled, &r.outcome)
+                    .unwrap_or_else(|| super::check_result_for(&r.outcome, r.filled.attack))
+            },
         );
     ui.label(RichText::new(result).size(22.0).strong());
     ui.label(RichText::new(&last.dice).monospace());

@@ -7,6 +7,7 @@ use egui::{DragValue, RichText};
 use super::DiceState;
 use super::log_text::{check_entry, check_result_for};
 use crate::app::PaneContext;
+use crate::combat::action::defence_result;
 use crate::combat::area_action::{AreaResult, consequences, roll_against_each};
 use crate::dice::{DiceRng, DiceTerm};
 use crate::model::{Command, Encounter, TokenId};
@@ -90,7 +91,9 @@ pub(super) fn roll(
                 .encounter
                 .token(r.target)
                 .map_or("?", |t| t.name.as_str());
-            format!("{name}: {}", check_result_for(&r.outcome, request.attack))
+            let words = defence_result(ctx.encounter, &r.filled, &r.outcome)
+                .unwrap_or_else(|| check_result_for(&r.outcome, request.attack));
+            format!("{name}: {words}")
         })
         .collect::<Vec<_>>()
         .join("; ");
@@ -134,10 +137,9 @@ pub(super) fn apply_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut Dic
     for r in &mut rolled.results {
         let name = encounter.token(r.target).map_or("?", |t| t.name.as_str());
         ui.horizontal(|ui| {
-            let label = ui.label(format!(
-                "{name}: {}",
-                check_result_for(&r.outcome, r.filled.attack)
-            ));
+            let words = defence_result(encounter, &r.filled, &r.outcome)
+                .unwrap_or_else(|| check_result_for(&r.outcome, r.filled.attack));
+            let label = ui.label(format!("{name}: {words}"));
             ui.add(DragValue::new(&mut r.amount).range(0..=999))
                 .labelled_by(label.id);
         });

@@ -299,7 +299,7 @@ fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState, 
     form::check_form_ui(ui, ctx.encounter, state);
     action::scene_tn_ui(ui, ctx);
     let filled = state.filled(ctx.encounter);
-    action::contributions_ui(ui, state, &filled);
+    action::contributions_ui(ui, ctx.encounter, state, &filled);
     roll_button_ui(ui, ctx, state, rng, &filled);
     action::result_ui(ui, ctx, state, rng);
 }
@@ -348,7 +348,9 @@ fn roll_button_ui(
     }
     let allowed = filled.refused.is_none() || state.roll_anyway;
     let affordable = cost.as_ref().is_none_or(|c| c.affordable);
-    let label = if filled.attack {
+    let label = if filled.defender.is_some() {
+        "Roll defence"
+    } else if filled.attack {
         "Roll attack"
     } else {
         "Roll check"
@@ -380,10 +382,14 @@ fn roll_check(
     state.area_rolled = None;
     let setup = filled.setup();
     let outcome = setup.roll(rng);
-    let who = roller_name(ctx.encounter, state.roller);
+    let who = roller_name(ctx.encounter, filled.roller());
     let mut entry = check_entry(&who, &setup, &outcome);
-    entry.result = check_result_for(&outcome, filled.attack);
-    if let Some(target) = filled.target().and_then(|id| ctx.encounter.token(id)) {
+    entry.result = crate::combat::action::defence_result(ctx.encounter, filled, &outcome)
+        .unwrap_or_else(|| check_result_for(&outcome, filled.attack));
+    if filled.defender.is_some() {
+        let threat = roller_name(ctx.encounter, filled.actor);
+        entry.what = format!("Defence against {threat}'s attack ({})", entry.what);
+    } else if let Some(target) = filled.target().and_then(|id| ctx.encounter.token(id)) {
         entry.what = format!("{} against {}", entry.what, target.name);
     }
     let mut commands = vec![Command::AppendLog(entry.clone())];

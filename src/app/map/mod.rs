@@ -49,7 +49,7 @@ pub use fog::MapAudience;
 pub use layout::map_rect_in_grid;
 pub use ruler::Measurement;
 pub use sight_overlay::overlay_verdicts;
-pub use token_palette::TokenPalette;
+pub use token_palette::{TokenPalette, take_image_request};
 pub use tools::{Tool, ToolState};
 pub use transform::MapTransform;
 pub use walls::door_label;

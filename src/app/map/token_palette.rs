@@ -35,7 +35,6 @@ pub struct TokenPalette {
     /// Why the last image could not be used.
     pub image_error: Option<String>,
     loading: Option<Job<EmbeddedImage>>,
-    dialog: Option<std::sync::mpsc::Receiver<Option<std::path::PathBuf>>>,
 }
 
 impl Default for TokenPalette {
@@ -48,7 +47,6 @@ impl Default for TokenPalette {
             image: None,
             image_error: None,
             loading: None,
-            dialog: None,
         }
     }
 }
@@ -84,18 +82,10 @@ impl TokenPalette {
 
     /// Whether an image is still loading (tests wait on it).
     pub fn is_loading(&self) -> bool {
-        self.loading.is_some() || self.dialog.is_some()
+        self.loading.is_some()
     }
 
-    fn poll(&mut self, ctx: &egui::Context) {
-        if let Some(rx) = &self.dialog
-            && let Ok(answer) = rx.try_recv()
-        {
-            self.dialog = None;
-            if let Some(path) = answer {
-                self.load_image(ctx, &path);
-            }
-        }
+    fn poll(&mut self) {
         if let Some(result) = self.loading.as_mut().and_then(Job::poll) {
             self.loading = None;
             match result {
@@ -107,7 +97,7 @@ impl TokenPalette {
 
     /// The palette window beside the toolbar.
     pub fn panel_ui(&mut self, ui: &Ui, ctx: &PaneContext<'_>, at: Rect) {
-        self.poll(ui.ctx());
+        self.poll();
         egui::Window::new("Token palette")
             .fixed_pos(at.min)
             .resizable(false)
@@ -183,9 +173,9 @@ impl TokenPalette {
                     self.image = None;
                 }
             }
-            let choose = ui.add_enabled(self.dialog.is_none(), egui::Button::new("Image…"));
+            let choose = ui.add_enabled(self.loading.is_none(), egui::Button::new("Image…"));
             if choose.clicked() {
-                self.dialog = Some(pick_image(ui.ctx()));
+                request_image(ui.ctx());
             }
         });
     }
@@ -312,19 +302,22 @@ fn paint_preview(
     paint_token(painter, token, centre, t.points(disc.radius_cells), look);
 }
 
-/// The native image picker on its own thread, like the other file dialogs.
-fn pick_image(ctx: &egui::Context) -> std::sync::mpsc::Receiver<Option<std::path::PathBuf>> {
-    let (tx, rx) = std::sync::mpsc::channel();
-    let ctx = ctx.clone();
-    std::thread::spawn(move || {
-        let path = rfd::FileDialog::new()
-            .set_title("Token image")
-            .add_filter("Image", &["png", "jpg", "jpeg", "webp"])
-            .pick_file();
-        let _ = tx.send(path);
-        ctx.request_repaint();
-    });
-    rx
+fn image_request_id() -> egui::Id {
+    egui::Id::unique("lantern_token_palette_image_request")
+}
+
+/// Asks the app for a token image: it opens the file dialog every other file goes through
+/// (`app::dialogs`, which falls back to the in-window chooser) and hands the answer to
+/// [`TokenPalette::load_image`].
+fn request_image(ctx: &egui::Context) {
+    ctx.data_mut(|d| d.insert_temp(image_request_id(), true));
+    ctx.request_repaint();
+}
+
+/// Whether "Image…" was clicked since the last call.
+pub fn take_image_request(ctx: &egui::Context) -> bool {
+    ctx.data_mut(|d| d.remove_temp::<bool>(image_request_id()))
+        .unwrap_or(false)
 }
 
 #[cfg(test)]

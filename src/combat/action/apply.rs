@@ -38,8 +38,9 @@ impl Consequence {
 
 /// The amount Apply starts from, which the GM may edit: GFH the rolled Effort; Evening the
 /// damage of a hit, rolled here (the attacker threat's first attack, else
-/// [`EVENING_DEFAULT_DAMAGE`]; a critical hit doubles the dice, Evening, Attack); Road and Ruin
-/// the blow's share of `weapon_damage` (Solid full, Glancing half rounded down); Post core the
+/// [`EVENING_DEFAULT_DAMAGE`]; a critical hit doubles the dice, Evening, Attack), and for a
+/// failed Evening defence check the threat's first attack, never doubled (`defence.rs`); Road
+/// and Ruin the blow's share of `weapon_damage` (Solid full, Glancing half rounded down); Post core the
 /// effect score; 3d6 the Mid die (the text leaves numbers to the dice).
 pub fn default_amount(
     encounter: &Encounter,
@@ -50,6 +51,20 @@ pub fn default_amount(
 ) -> i64 {
     match outcome {
         CheckOutcome::GoForthHeroes(r) => r.effort,
+        // Evening: a failed defence check lets the threat's attack land, never doubled.
+        CheckOutcome::Evening(_) if filled.defender.is_some() => {
+            if super::attack_lands(outcome) {
+                let dice = evening_attack_dice(encounter, filled.actor);
+                let roll = DamageRoll {
+                    damage: dice,
+                    affinity: Affinity::Normal,
+                    critical: false,
+                };
+                roll.roll(rng).1
+            } else {
+                0
+            }
+        }
         CheckOutcome::Evening(r) => match r.outcome {
             EveningOutcome::Success(_) if filled.attack => {
                 let dice = evening_attack_dice(encounter, filled.actor);

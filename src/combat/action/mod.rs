@@ -10,12 +10,16 @@
 //!   against Body, Mind or Soul (GFH, Defenses pair the same attributes).
 //! - Evening cover is written for defense checks (a circumstance lowers the defender's TN by
 //!   3/6/9); when the attacker rolls instead, the same grade raises the attacker's TN.
+//! - Evening: a threat attacking a character is the character's defence check against the
+//!   threat's TN (`defence.rs`).
 
 mod apply;
 mod contribution;
+mod defence;
 
 pub use apply::{BoostOn, Consequence, attack_spends, boosted, consequence, default_amount};
 pub use contribution::{Contribution, Lever, Source};
+pub use defence::{attack_lands, defence_result, defending_character};
 
 use serde::Serialize;
 
@@ -67,6 +71,10 @@ pub struct FilledCheck {
     pub contributions: Vec<Contribution>,
     /// GFH: the Defense an attack is rolled against.
     pub defense: Option<Defense>,
+    /// Evening: the character who rolls a defence check against a threat's attack, instead of
+    /// the threat rolling (see `defence.rs`); `None` when the actor rolls.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defender: Option<TokenId>,
 }
 
 impl FilledCheck {
@@ -105,6 +113,12 @@ impl FilledCheck {
         for c in &mut self.contributions {
             c.on = !off.contains(&c.text);
         }
+    }
+
+    /// Who rolls the check: the defender of a defence check, else the actor.
+    #[must_use]
+    pub fn roller(&self) -> Option<TokenId> {
+        self.defender.or(self.actor)
     }
 
     /// The first target.
@@ -166,6 +180,7 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
         base,
         contributions: Vec::new(),
         defense: None,
+        defender: None,
     };
     let kinds = kinds(request);
     if let Some(actor) = request.actor {
@@ -184,6 +199,9 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
         defence(encounter, request, target, &kinds, &mut filled);
     }
     scene_tn(encounter, &mut filled);
+    if let Some(defender) = defending_character(encounter, request) {
+        defence::into_defence(encounter, defender, &mut filled);
+    }
     filled
 }
 
