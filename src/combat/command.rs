@@ -12,7 +12,7 @@ use super::effective::economy_refusal;
 use super::initiative::{Combatant, EconomyPart, Initiative, InitiativeError, Mode, TurnChange};
 use super::momentum::{Lock, MomentumError, Zone};
 use super::wounds::{check_wounds, token_speed};
-use crate::model::{Encounter, LogEntry, RuleSystem, Side, TokenId};
+use crate::model::{AreaId, Encounter, LogEntry, RuleSystem, Side, TokenId, TurnMoment};
 use crate::rules::TokenTrackers;
 use crate::rules::evening::EveningToken;
 use crate::rules::go_forth_heroes::{Defense, Wound, WoundEffect};
@@ -82,6 +82,12 @@ pub enum CombatCommand {
     TakeWound {
         token: TokenId,
         wound: Wound,
+    },
+    /// The GM applied or skipped an aura's offer: it leaves the turn tracker (`combat::aura`).
+    SettleAura {
+        area: AreaId,
+        turn_of: TokenId,
+        moment: TurnMoment,
     },
 }
 
@@ -184,6 +190,8 @@ pub enum CombatError {
         action: &'static str,
         wound: String,
     },
+    #[error("aura {0} has no effect waiting in the turn tracker")]
+    NoAuraOffer(AreaId),
     #[error("{by} to {ally} is {band}: Rally reaches only a Close ally")]
     NotClose {
         by: String,
@@ -212,6 +220,7 @@ impl CombatCommand {
             Self::DeathSave { .. } => "Death save",
             Self::Stabilize { .. } => "Stabilize",
             Self::TakeWound { .. } => "Take a wound",
+            Self::SettleAura { .. } => "Aura effect",
         }
     }
 }
@@ -239,6 +248,7 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
         }
         CombatCommand::EndInitiative => {
             *init = Initiative::default();
+            scratch.aura_offers.clear();
             scratch
                 .log
                 .push(LogEntry::event("", "Initiative", "The fight is over"));
@@ -248,7 +258,11 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
             let change = init.next_turn(&sides, pick)?;
             turn_boundaries(&mut scratch, &names, &change);
         }
-        CombatCommand::PreviousTurn => init.previous_turn()?,
+        CombatCommand::PreviousTurn => {
+            init.previous_turn()?;
+            // A correction, not a turn boundary: nothing is offered again.
+            scratch.aura_offers.clear();
+        }
         CombatCommand::Reorder { from, to } => init.reorder(from, to)?,
         CombatCommand::Join(c) => init.join(c)?,
         CombatCommand::Leave(token) => init.remove(token)?,
@@ -291,6 +305,19 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
         CombatCommand::TakeWound { token, wound } => {
             super::momentum_apply::take_wound(&mut scratch, &names, token, &wound)?;
         }
+        CombatCommand::SettleAura {
+            area,
+            turn_of,
+            moment,
+        } => {
+            let before = scratch.aura_offers.len();
+            scratch
+                .aura_offers
+                .retain(|o| !(o.area == area && o.turn_of == turn_of && o.moment == moment));
+            if scratch.aura_offers.len() == before {
+                return Err(CombatError::NoAuraOffer(area));
+            }
+        }
     }
     encounter.combat = scratch;
     Ok(())
@@ -319,6 +346,8 @@ fn combatant(init: &mut Initiative, token: TokenId) -> Result<&mut Combatant, Co
 /// Expires conditions at the turn boundaries and returns unused Building dice to their owner.
 fn turn_boundaries(state: &mut crate::model::CombatState, names: &Names<'_>, change: &TurnChange) {
     let system = names.0.system;
+    // Offers left from the last boundary lapse: an aura acts at its moment or not at all.
+    state.aura_offers = super::aura::offers_at(names.0, change.ended, change.started);
     let mut expired = Vec::new();
     if let Some(t) = change.ended {
         expired.extend(pass_boundary(&mut state.conditions, Boundary::TurnEnd(t)));

@@ -34,6 +34,7 @@ fn template(shape: AreaShape, origin: GridPoint, toward: GridPoint) -> AreaTempl
         follows: false,
         select: AreaSelect::Everyone,
         gm_only: false,
+        effect: None,
     }
 }
 

@@ -191,6 +191,7 @@ impl AreaTool {
                 follows: self.follows && self.source.is_some(),
                 select: self.select,
                 gm_only: self.gm_only,
+                effect: None,
             });
             if released || !down {
                 self.drag_from = None;
