@@ -161,10 +161,17 @@ fn aura_of_agony_is_offered_at_the_end_of_its_owners_turn_and_applies_as_one_ste
     assert_eq!(hearts(&e, BRUTE).remaining, 3);
     assert_eq!(hearts(&e, RUNT), hearts(&before, RUNT));
     assert!(e.combat.aura_offers.is_empty(), "settled");
-    let log = e.combat.log.last().map(|l| (l.who.as_str(), l.dice.as_str()));
+    let log = e
+        .combat
+        .log
+        .last()
+        .map(|l| (l.who.as_str(), l.dice.as_str()));
     assert_eq!(log, Some(("Ash", "[3]")));
     run(&mut e, undo);
-    assert_eq!(e, before, "one undo takes back the Effort, the log and the settling");
+    assert_eq!(
+        e, before,
+        "one undo takes back the Effort, the log and the settling"
+    );
 }
 
 /// Skip settles the offer without touching anyone; a second Skip of the same offer is refused.
@@ -235,7 +242,10 @@ fn a_following_aura_is_measured_where_its_owner_stands_at_that_moment() {
     );
     start(&mut e);
     next(&mut e);
-    assert!(e.combat.aura_offers.is_empty(), "the Brute is 6+ cells away");
+    assert!(
+        e.combat.aura_offers.is_empty(),
+        "the Brute is 6+ cells away"
+    );
     next(&mut e);
     assert_eq!(e.combat.aura_offers.len(), 1);
     assert_eq!(e.combat.aura_offers[0].tokens, vec![RUNT]);

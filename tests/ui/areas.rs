@@ -23,6 +23,17 @@ const SEED: u64 = 3;
 /// 1 across: inside a cone as wide as it is far (½·3 ≥ 1) and within Close (6 cells, GFH Grid
 /// Play). Bram at (4, 6) is behind Kestrel: outside.
 fn goblins_in_a_column() -> Harness<'static, LanternApp> {
+    goblins_with_panes_hidden(&[
+        Pane::Initiative,
+        Pane::Encounter,
+        Pane::Momentum,
+        Pane::Conditions,
+        Pane::Trackers,
+    ])
+}
+
+/// The same scene with `hidden` panes closed.
+fn goblins_with_panes_hidden(hidden: &'static [Pane]) -> Harness<'static, LanternApp> {
     let mut encounter = demo(Demo::GoForthHeroes);
     encounter.walls.clear();
     encounter.obstacle_cells.clear();
@@ -52,14 +63,8 @@ fn goblins_in_a_column() -> Harness<'static, LanternApp> {
             // Fixed dice that hit (a Graze deals only the Effort modifier, here 0).
             app.rng = DiceRng::seeded(SEED);
             // The default layout keeps the Map and the Dice pane side by side.
-            for pane in [
-                Pane::Initiative,
-                Pane::Encounter,
-                Pane::Momentum,
-                Pane::Conditions,
-                Pane::Trackers,
-            ] {
-                app.toggle_pane(pane);
+            for pane in hidden {
+                app.toggle_pane(*pane);
             }
             app
         });
@@ -145,4 +150,81 @@ fn a_kept_area_is_added_and_undone() {
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert!(h.state().document.encounter.areas.is_empty());
+}
+
+/// GFH, Harm, Aura of Agony ("Close enemies take 1d4 Effort at the end of your turn"): laid
+/// from Kestrel as a following aura picked from the text, it is offered in the Initiative pane
+/// when Kestrel's turn ends (Round the Table: heroes first, Kestrel's seat first), with the
+/// goblins 3 cells away inside; Apply rolls the d4 and puts Effort into each goblin's Hearts in
+/// one step, and one Ctrl+Z takes it all back, the offer included.
+#[test]
+fn an_aura_from_the_text_is_offered_when_its_owners_turn_ends_applied_and_undone() {
+    let mut h = goblins_with_panes_hidden(&[
+        Pane::Encounter,
+        Pane::Library,
+        Pane::Momentum,
+        Pane::Conditions,
+        Pane::Trackers,
+    ]);
+    let from = centre_of(&h, "Kestrel");
+    let cell = points_per_cell(&h);
+    h.get_by_label("Kestrel").click_secondary();
+    h.run();
+    h.get_by_label("Area from here…").click();
+    h.run();
+    h.get_by_label("Follows the token (aura)").click();
+    h.run();
+    h.get_by_label("From the text…").click();
+    h.run();
+    h.get_by_label("Aura of Agony (Harm)").click();
+    h.run();
+    drag(
+        &mut h,
+        from,
+        from + Vec2::new(2.0 * cell, 0.0),
+        Modifiers::NONE,
+    );
+    h.run();
+    let areas = &h.state().document.encounter.areas;
+    assert_eq!(areas.len(), 1, "the aura is kept");
+    assert!(areas[0].follows);
+    assert_eq!(
+        areas[0].effect.as_ref().map(|e| e.name.as_str()),
+        Some("Aura of Agony")
+    );
+
+    h.get_by_label("⚔ Start initiative").click();
+    h.run();
+    let current = h.state().document.encounter.combat.initiative.current_token();
+    assert_eq!(current, Some(TokenId(1)), "Kestrel's seat is first");
+    h.get_by_label("Next turn ▶").click();
+    h.run();
+    h.get_by_label("Aura of Agony — end of Kestrel's turn");
+    let before = h.state().document.encounter.clone();
+    let offers = &before.combat.aura_offers;
+    assert_eq!(offers.len(), 1);
+    for goblin in [5, 6, 7] {
+        assert!(offers[0].tokens.contains(&TokenId(goblin)), "{offers:?}");
+    }
+    h.get_by_label("Roll 1d4 & apply").click();
+    h.run();
+    let after = h.state().document.encounter.clone();
+    assert!(after.combat.aura_offers.is_empty(), "applied");
+    for goblin in [5, 6, 7] {
+        assert_ne!(
+            after.combat.trackers.per_token.get(&TokenId(goblin)),
+            before.combat.trackers.per_token.get(&TokenId(goblin)),
+            "Effort reached goblin {goblin}"
+        );
+    }
+    assert!(h.query_by_label("Aura of Agony — end of Kestrel's turn").is_none());
+
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().document.encounter.combat,
+        before.combat,
+        "one Ctrl+Z takes back the Effort and brings the offer back"
+    );
+    h.get_by_label("Aura of Agony — end of Kestrel's turn");
 }

@@ -15,8 +15,8 @@ use crate::board::footprint::footprint_centre;
 use crate::board::grid::{cell_corners, cell_in_grid, point_in_grid};
 use crate::board::{Scene, band_limits_cells};
 use crate::model::{
-    AreaCommand, AreaSelect, AreaShape, AreaSize, AreaTemplate, Command, Encounter, GridPoint,
-    TokenId, fresh_area_id,
+    AreaCommand, AreaSelect, AreaShape, AreaSize, AreaTemplate, AuraEffect, Command, Encounter,
+    GridPoint, TokenId, fresh_area_id,
 };
 
 /// The area's fill and outline: a saturated orange that reads on parchment, on dark
@@ -70,6 +70,8 @@ pub struct AreaTool {
     pub source: Option<TokenId>,
     /// An aura: the kept area moves with its source.
     pub follows: bool,
+    /// What the aura does at a turn boundary (offered by the turn tracker).
+    pub effect: Option<AuraEffect>,
     /// The press that started the drag, in map space.
     drag_from: Option<GridPoint>,
     /// The area being dragged or the last one-off measurement.
@@ -88,6 +90,7 @@ impl Default for AreaTool {
             select: AreaSelect::Everyone,
             source: None,
             follows: false,
+            effect: None,
             drag_from: None,
             current: None,
         }
@@ -191,7 +194,10 @@ impl AreaTool {
                 follows: self.follows && self.source.is_some(),
                 select: self.select,
                 gm_only: self.gm_only,
-                effect: None,
+                effect: self
+                    .effect
+                    .clone()
+                    .filter(|_| self.follows && self.source.is_some()),
             });
             if released || !down {
                 self.drag_from = None;
@@ -219,23 +225,36 @@ impl AreaTool {
         }
     }
 
-    /// The tool's options beside the tool column, and the areas kept on the map.
+    /// The tool's options and the areas kept on the map, in a window pinned to the map's
+    /// top-right corner under the camera and play toolbars: clear of the tool column and the
+    /// fog toolbar on the left, never taller than the map (it scrolls), and foldable to its
+    /// title bar when it covers the fight.
     pub fn panel_ui(
         &mut self,
         ui: &mut Ui,
         ctx: &mut PaneContext<'_>,
         scene: &Scene,
-        at: egui::Rect,
+        map_rect: egui::Rect,
     ) {
+        // Under the camera and play toolbars, which sit in a row along the map's top edge.
+        let top = 52.0;
+        let room = egui::Rect::from_min_max(
+            map_rect.min + egui::Vec2::new(8.0, top),
+            map_rect.max - egui::Vec2::splat(8.0),
+        );
         egui::Window::new("Area of effect")
-            .fixed_pos(at.min)
+            .anchor(egui::Align2::RIGHT_TOP, egui::Vec2::ZERO)
+            .constrain_to(room)
+            .max_height((room.height() - 40.0).max(120.0))
             .resizable(false)
-            .collapsible(false)
+            .collapsible(true)
             .show(ui.ctx(), |ui| {
                 ui.set_max_width(240.0);
-                self.options_ui(ui, ctx.encounter, scene);
-                self.inside_ui(ui, ctx.encounter, scene);
-                kept_ui(ui, ctx, scene);
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    self.options_ui(ui, ctx.encounter, scene);
+                    self.inside_ui(ui, ctx.encounter, scene);
+                    kept_ui(ui, ctx, scene);
+                });
             });
     }
 
@@ -290,6 +309,15 @@ impl AreaTool {
                     }
                 });
             ui.checkbox(&mut self.follows, "Follows the token (aura)");
+            if self.follows
+                && let Some(p) =
+                    super::aura_effect_ui::effect_ui(ui, encounter.system, &mut self.effect)
+            {
+                self.shape = ShapePick::Burst;
+                self.band = Some(p.reach.to_owned());
+                self.select = p.select;
+                self.keep = true;
+            }
         }
         ui.checkbox(&mut self.keep, "Keep on map");
         ui.checkbox(&mut self.gm_only, "GM only");
@@ -340,7 +368,11 @@ fn kept_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, scene: &Scene) {
                 .source
                 .and_then(|id| ctx.encounter.token(id))
                 .map_or(String::new(), |t| format!(" from {}", t.name));
-            ui.label(format!("{}{from}", area.shape.name()));
+            let effect = area.effect.as_ref().map_or(String::new(), |e| {
+                let what = crate::combat::aura::outcome_text(ctx.encounter.system, &e.outcome);
+                format!(": {what}")
+            });
+            ui.label(format!("{}{from}{effect}", area.shape.name()));
             if ui.small_button("Targets").clicked() {
                 let targets = targets_of(scene, area);
                 crate::app::dice::request_area_targets(ui.ctx(), area.source, targets);
