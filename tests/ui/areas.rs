@@ -195,7 +195,13 @@ fn an_aura_from_the_text_is_offered_when_its_owners_turn_ends_applied_and_undone
 
     h.get_by_label("⚔ Start initiative").click();
     h.run();
-    let current = h.state().document.encounter.combat.initiative.current_token();
+    let current = h
+        .state()
+        .document
+        .encounter
+        .combat
+        .initiative
+        .current_token();
     assert_eq!(current, Some(TokenId(1)), "Kestrel's seat is first");
     h.get_by_label("Next turn ▶").click();
     h.run();
@@ -217,7 +223,10 @@ fn an_aura_from_the_text_is_offered_when_its_owners_turn_ends_applied_and_undone
             "Effort reached goblin {goblin}"
         );
     }
-    assert!(h.query_by_label("Aura of Agony — end of Kestrel's turn").is_none());
+    assert!(
+        h.query_by_label("Aura of Agony — end of Kestrel's turn")
+            .is_none()
+    );
 
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();

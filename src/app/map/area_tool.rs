@@ -140,12 +140,16 @@ impl AreaTool {
         }
     }
 
-    /// Where an area pressed at `p` starts: its source token's centre, else the nearest grid
-    /// intersection for spheres and squares (square maps; a hex centre on hex maps) and the
-    /// nearest cell centre otherwise.
-    fn snapped_origin(&self, encounter: &Encounter, p: GridPoint) -> GridPoint {
+    /// Where an area pressed at `p` and aimed at `toward` starts: a cone from a token at the
+    /// edge or corner of its footprint facing the aim (`board::area::cone_apex`), any other
+    /// area from a token at its centre; else the nearest grid intersection for spheres and
+    /// squares (square maps; a hex centre on hex maps) and the nearest cell centre otherwise.
+    fn snapped_origin(&self, encounter: &Encounter, p: GridPoint, toward: GridPoint) -> GridPoint {
         let grid = encounter.map.grid;
         if let Some(t) = self.source.and_then(|id| encounter.token(id)) {
+            if self.shape == ShapePick::Cone {
+                return crate::board::area::cone_apex(grid, t.size, t.cell, toward);
+            }
             return footprint_centre(grid, t.size, t.cell);
         }
         let cell = cell_in_grid(grid, p);
@@ -160,6 +164,29 @@ impl AreaTool {
                 da.total_cmp(&db)
             })
             .unwrap_or(p)
+    }
+
+    /// The area pressed at `from` (in map space) and aimed at `toward`.
+    fn template_towards(
+        &self,
+        encounter: &Encounter,
+        from: GridPoint,
+        toward: GridPoint,
+    ) -> AreaTemplate {
+        AreaTemplate {
+            id: fresh_area_id(&encounter.areas),
+            shape: self.shape_now(),
+            origin: self.snapped_origin(encounter, from, toward),
+            toward,
+            source: self.source,
+            follows: self.follows && self.source.is_some(),
+            select: self.select,
+            gm_only: self.gm_only,
+            effect: self
+                .effect
+                .clone()
+                .filter(|_| self.follows && self.source.is_some()),
+        }
     }
 
     /// Follows the pointer: press to start, drag to turn, release to place. Draws the area.
@@ -182,24 +209,18 @@ impl AreaTool {
             self.drag_from = None;
             self.source = None;
         }
-        if let (Some(from), Some(pos)) = (self.drag_from, pointer.pos_in_ui) {
-            let origin = self.snapped_origin(ctx.encounter, from);
-            let toward = t.grid_from_ui(pos);
-            self.current = Some(AreaTemplate {
-                id: fresh_area_id(&ctx.encounter.areas),
-                shape: self.shape_now(),
-                origin,
-                toward,
-                source: self.source,
-                follows: self.follows && self.source.is_some(),
-                select: self.select,
-                gm_only: self.gm_only,
-                effect: self
-                    .effect
-                    .clone()
-                    .filter(|_| self.follows && self.source.is_some()),
-            });
-            if released || !down {
+        if let Some(from) = self.drag_from {
+            // The pointer counts while the button is held or on the frame it comes up; a
+            // release off the map, over a pane or outside the window still ends the drag (the
+            // area stays where it was last seen), so it never follows a pointer with no
+            // button down.
+            if (down || released)
+                && let Some(pos) = pointer.pos_in_ui
+            {
+                self.current =
+                    Some(self.template_towards(ctx.encounter, from, t.grid_from_ui(pos)));
+            }
+            if !down {
                 self.drag_from = None;
                 self.finish(ui.ctx(), ctx, scene);
             }

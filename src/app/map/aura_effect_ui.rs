@@ -101,12 +101,15 @@ fn details_ui(ui: &mut Ui, system: RuleSystem, e: &mut AuraEffect) {
             ui.horizontal(|ui| {
                 ui.checkbox(&mut lasting, "for");
                 let mut n = rounds.unwrap_or(1);
-                ui.add_enabled(lasting, DragValue::new(&mut n).range(1..=1000).suffix(" turns"));
-                ui.label(if lasting {
-                    "of its turns"
-                } else {
-                    "(until removed)"
-                });
+                ui.add_enabled(
+                    lasting,
+                    DragValue::new(&mut n)
+                        .range(1..=1000)
+                        .suffix(" of its turns"),
+                );
+                if !lasting {
+                    ui.label("(until removed)");
+                }
                 *rounds = lasting.then_some(n);
             });
         }
