@@ -12,7 +12,7 @@ use lantern::model::{Cell, Document, TokenId};
 use lantern::rules::TokenTrackers;
 use lantern::rules::go_forth_heroes::{GfhToken, Hearts};
 
-use crate::support::{centre_of, demo, drag, points_per_cell};
+use crate::support::{centre_of, click_at, demo, drag, points_per_cell};
 
 /// Dice seeded so the area's one roll hits (13 on the d20 against TN 10).
 const SEED: u64 = 3;
@@ -234,4 +234,75 @@ fn an_aura_from_the_text_is_offered_when_its_owners_turn_ends_applied_and_undone
         "one Ctrl+Z takes back the Effort and brings the offer back"
     );
     h.get_by_label("Aura of Agony — end of Kestrel's turn");
+}
+
+/// A kept area can be turned, moved and deleted after it is laid: select it in the tool's
+/// list, drag its turning handle (one command on release), right-click its origin dot for
+/// Move… (the start follows the pointer to the next click) and Delete; each is one Ctrl+Z.
+#[test]
+fn a_kept_area_turns_by_its_handle_moves_and_deletes_from_its_menu() {
+    let mut h = goblins_in_a_column();
+    let from = centre_of(&h, "Kestrel") + Vec2::new(0.0, 5.0 * points_per_cell(&h));
+    let cell = points_per_cell(&h);
+    h.key_press(egui::Key::C);
+    h.run();
+    h.get_by_label("Keep on map").click();
+    h.run();
+    drag(
+        &mut h,
+        from,
+        from + Vec2::new(3.0 * cell, 0.0),
+        Modifiers::NONE,
+    );
+    h.run();
+    let laid = h.state().document.encounter.areas[0].clone();
+    assert!(laid.toward.x > laid.origin.x, "laid pointing east");
+
+    h.get_by_label("Cone 1").click();
+    h.run();
+    let handle = centre_of(&h, "Turn area 1");
+    let dot = centre_of(&h, "Area 1 (Cone)");
+    drag(
+        &mut h,
+        handle,
+        dot - Vec2::new(0.0, 4.0 * cell),
+        Modifiers::NONE,
+    );
+    h.run();
+    let turned = h.state().document.encounter.areas[0].clone();
+    assert_eq!(turned.origin, laid.origin, "turning keeps the start");
+    let (dx, dy) = (
+        turned.toward.x - turned.origin.x,
+        turned.toward.y - turned.origin.y,
+    );
+    assert!(
+        dy < 0.0 && dx.abs() < 0.25 * dy.abs(),
+        "now north: {dx}, {dy}"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().document.encounter.areas[0], laid, "one undo");
+
+    h.get_by_label("Area 1 (Cone)").click_secondary();
+    h.run();
+    h.get_by_label("Move…").click();
+    h.run();
+    click_at(&mut h, dot + Vec2::new(0.0, 2.0 * cell));
+    let moved = h.state().document.encounter.areas[0].clone();
+    assert!(
+        (moved.origin.y - laid.origin.y - 2.0).abs() < 1e-9 && moved.origin.x == laid.origin.x,
+        "two cells down: {:?} from {:?}",
+        moved.origin,
+        laid.origin
+    );
+    assert_eq!(h.state().document.encounter.areas.len(), 1);
+
+    h.get_by_label("Area 1 (Cone)").click_secondary();
+    h.run();
+    h.get_by_label("Delete").click();
+    h.run();
+    assert!(h.state().document.encounter.areas.is_empty());
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().document.encounter.areas, vec![moved]);
 }

@@ -15,8 +15,8 @@ use crate::board::footprint::footprint_centre;
 use crate::board::grid::{cell_corners, cell_in_grid, point_in_grid};
 use crate::board::{Scene, band_limits_cells};
 use crate::model::{
-    AreaCommand, AreaSelect, AreaShape, AreaSize, AreaTemplate, AuraEffect, Command, Encounter,
-    GridPoint, TokenId, fresh_area_id,
+    AreaCommand, AreaId, AreaSelect, AreaShape, AreaSize, AreaTemplate, AuraEffect, Command,
+    Encounter, GridPoint, TokenId, fresh_area_id,
 };
 
 /// The area's fill and outline: a saturated orange that reads on parchment, on dark
@@ -76,6 +76,12 @@ pub struct AreaTool {
     drag_from: Option<GridPoint>,
     /// The area being dragged or the last one-off measurement.
     pub current: Option<AreaTemplate>,
+    /// The kept area whose turning handle shows.
+    pub(super) selected: Option<AreaId>,
+    /// A turn or move of a kept area in progress.
+    pub(super) handle: Option<super::area_handles::HandleDrag>,
+    /// The move was started from the menu: it ends at the next press, not at a release.
+    pub(super) move_by_click: bool,
 }
 
 impl Default for AreaTool {
@@ -93,6 +99,9 @@ impl Default for AreaTool {
             effect: None,
             drag_from: None,
             current: None,
+            selected: None,
+            handle: None,
+            move_by_click: false,
         }
     }
 }
@@ -152,18 +161,11 @@ impl AreaTool {
             }
             return footprint_centre(grid, t.size, t.cell);
         }
-        let cell = cell_in_grid(grid, p);
-        if grid.is_hex() || !matches!(self.shape, ShapePick::Sphere | ShapePick::Square) {
-            return point_in_grid(grid, cell);
-        }
-        cell_corners(grid, cell)
-            .into_iter()
-            .min_by(|a, b| {
-                let da = (a.x - p.x).hypot(a.y - p.y);
-                let db = (b.x - p.x).hypot(b.y - p.y);
-                da.total_cmp(&db)
-            })
-            .unwrap_or(p)
+        snap_free(
+            grid,
+            matches!(self.shape, ShapePick::Sphere | ShapePick::Square),
+            p,
+        )
     }
 
     /// The area pressed at `from` (in map space) and aimed at `toward`.
@@ -201,7 +203,8 @@ impl AreaTool {
     ) {
         let (down, released) =
             ui.input(|i| (i.pointer.primary_down(), i.pointer.primary_released()));
-        if let Some(press) = pointer.press_in_ui {
+        let handles = self.handles_ui(ui, ctx, painter, t, pointer, scene);
+        if let Some(press) = pointer.press_in_ui.filter(|_| !handles.busy) {
             self.drag_from = Some(t.grid_from_ui(press));
         }
         if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
@@ -274,7 +277,7 @@ impl AreaTool {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     self.options_ui(ui, ctx.encounter, scene);
                     self.inside_ui(ui, ctx.encounter, scene);
-                    kept_ui(ui, ctx, scene);
+                    kept_ui(ui, ctx, scene, &mut self.selected);
                 });
             });
     }
@@ -369,6 +372,24 @@ impl AreaTool {
     }
 }
 
+/// Where a free-standing area pressed at `p` starts: on square maps a sphere or square
+/// (`on_corner`) at the nearest grid intersection, anything else at the nearest cell centre
+/// (always a hex centre on hex maps).
+pub(super) fn snap_free(grid: crate::model::GridKind, on_corner: bool, p: GridPoint) -> GridPoint {
+    let cell = cell_in_grid(grid, p);
+    if grid.is_hex() || !on_corner {
+        return point_in_grid(grid, cell);
+    }
+    cell_corners(grid, cell)
+        .into_iter()
+        .min_by(|a, b| {
+            let da = (a.x - p.x).hypot(a.y - p.y);
+            let db = (b.x - p.x).hypot(b.y - p.y);
+            da.total_cmp(&db)
+        })
+        .unwrap_or(p)
+}
+
 fn select_label(select: AreaSelect) -> &'static str {
     match select {
         AreaSelect::Everyone => "Everyone",
@@ -378,7 +399,7 @@ fn select_label(select: AreaSelect) -> &'static str {
 }
 
 /// The areas kept in the encounter, each with Targets and Remove.
-fn kept_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, scene: &Scene) {
+fn kept_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, scene: &Scene, selected: &mut Option<AreaId>) {
     if ctx.encounter.areas.is_empty() {
         return;
     }
@@ -393,7 +414,13 @@ fn kept_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, scene: &Scene) {
                 let what = crate::combat::aura::outcome_text(ctx.encounter.system, &e.outcome);
                 format!(": {what}")
             });
-            ui.label(format!("{}{from}{effect}", area.shape.name()));
+            let text = format!("{} {}{from}{effect}", area.shape.name(), area.id);
+            if ui
+                .selectable_label(*selected == Some(area.id), text)
+                .clicked()
+            {
+                *selected = Some(area.id);
+            }
             if ui.small_button("Targets").clicked() {
                 let targets = targets_of(scene, area);
                 crate::app::dice::request_area_targets(ui.ctx(), area.source, targets);

@@ -9,6 +9,7 @@
 //! The players' window and PNG export draw the same layers without gestures
 //! ([`paint_map_view`]); [`MapAudience`] says who a view is for.
 
+mod area_handles;
 mod area_tool;
 mod audience_view;
 mod aura_effect_ui;
