@@ -481,7 +481,7 @@ fn outline_points(grid: GridKind, size: SizeCategory, anchor: Cell) -> Vec<GridP
         let y0 = f64::from(cells.iter().map(|c| c.y).min().unwrap_or(anchor.y));
         let x1 = f64::from(cells.iter().map(|c| c.x).max().unwrap_or(anchor.x)) + 1.0;
         let y1 = f64::from(cells.iter().map(|c| c.y).max().unwrap_or(anchor.y)) + 1.0;
-        let (mx, my) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+        let (mx, my) = (f64::midpoint(x0, x1), f64::midpoint(y0, y1));
         return [
             (x0, y0),
             (x1, y0),
@@ -503,7 +503,7 @@ fn outline_points(grid: GridKind, size: SizeCategory, anchor: Cell) -> Vec<GridP
         let k = cell_corners(grid, *cell);
         for i in 0..k.len() {
             let (a, b) = (k[i], k[(i + 1) % k.len()]);
-            let mid = GridPoint::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
+            let mid = GridPoint::new(f64::midpoint(a.x, b.x), f64::midpoint(a.y, b.y));
             // The hex across this edge: an edge shared with the footprint is inside it.
             let across = cell_in_grid(grid, GridPoint::new(2.0 * mid.x - c.x, 2.0 * mid.y - c.y));
             if cells.contains(&across) {

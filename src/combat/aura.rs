@@ -364,13 +364,13 @@ fn gains(name: &str) -> AuraOutcome {
 /// The other systems name no turn-triggered auras: none.
 #[must_use]
 pub fn presets(system: RuleSystem) -> Vec<AuraPreset> {
+    use AreaSelect::{Allies, Enemies, Everyone};
     if system != RuleSystem::GoForthHeroes {
         return Vec::new();
     }
     let end_of_owner = (TurnMoment::End, AuraTurn::Owner);
     let start_of_owner = (TurnMoment::Start, AuraTurn::Owner);
     let start_of_each = (TurnMoment::Start, AuraTurn::Each);
-    use AreaSelect::{Allies, Enemies, Everyone};
     vec![
         preset(
             "Aura of Agony (Harm)",

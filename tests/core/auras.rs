@@ -251,7 +251,7 @@ fn a_following_aura_is_measured_where_its_owner_stands_at_that_moment() {
     assert_eq!(e.combat.aura_offers[0].tokens, vec![RUNT]);
 }
 
-/// board::area: walls cut an area from its origin. A wall the whole height of the map
+/// `board::area`: walls cut an area from its origin. A wall the whole height of the map
 /// between Ash (column 2) and the Brute (column 5) keeps the Brute out.
 #[test]
 fn a_wall_keeps_a_token_out_of_the_offer() {

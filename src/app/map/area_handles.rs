@@ -17,9 +17,10 @@ use crate::model::{AreaCommand, AreaId, AreaShape, AreaTemplate, Command, GridPo
 pub enum HandleDrag {
     /// Turning the area: its direction follows the pointer.
     Turn(AreaId),
-    /// Moving the area: its origin follows the pointer (a drag of the dot, or Move… until
-    /// the next click).
+    /// Moving the area by dragging its dot: its origin follows the pointer to the release.
     Move(AreaId),
+    /// Move… from the menu: the origin follows the pointer until the next press.
+    MoveToClick(AreaId),
 }
 
 /// What the handles mean for the rest of the tool this frame.
@@ -130,8 +131,7 @@ impl AreaTool {
                 .on_hover_text("The area's start follows the pointer until the next click")
                 .clicked()
             {
-                self.handle = Some(HandleDrag::Move(area.id));
-                self.move_by_click = true;
+                self.handle = Some(HandleDrag::MoveToClick(area.id));
                 ui.close();
             }
             if ui.button("Targets").clicked() {
@@ -193,7 +193,7 @@ impl AreaTool {
             return;
         };
         let id = match gesture {
-            HandleDrag::Turn(id) | HandleDrag::Move(id) => id,
+            HandleDrag::Turn(id) | HandleDrag::Move(id) | HandleDrag::MoveToClick(id) => id,
         };
         let Some(area) = ctx.encounter.areas.iter().find(|a| a.id == id).cloned() else {
             self.handle = None;
@@ -201,7 +201,6 @@ impl AreaTool {
         };
         if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
             self.handle = None;
-            self.move_by_click = false;
             return;
         }
         let down = ui.input(|i| i.pointer.primary_down());
@@ -211,14 +210,13 @@ impl AreaTool {
         if let Some(preview) = &changed {
             paint_area(painter, scene, preview, t, true);
         }
-        let done = if self.move_by_click {
+        let done = if matches!(gesture, HandleDrag::MoveToClick(_)) {
             pointer.press_in_ui.is_some()
         } else {
             !down
         };
         if done {
             self.handle = None;
-            self.move_by_click = false;
             if let Some(new) = changed.filter(|a| *a != area) {
                 ctx.command(Command::Area(AreaCommand::Update(new)));
             }
@@ -242,7 +240,7 @@ fn moved(scene: &Scene, area: &AreaTemplate, gesture: &HandleDrag, p: GridPoint)
                 area.origin.y + p.y - origin.y,
             );
         }
-        HandleDrag::Move(_) => {
+        HandleDrag::Move(_) | HandleDrag::MoveToClick(_) => {
             let corner = matches!(
                 area.shape,
                 AreaShape::Sphere { .. } | AreaShape::Square { .. }

@@ -80,8 +80,6 @@ pub struct AreaTool {
     pub(super) selected: Option<AreaId>,
     /// A turn or move of a kept area in progress.
     pub(super) handle: Option<super::area_handles::HandleDrag>,
-    /// The move was started from the menu: it ends at the next press, not at a release.
-    pub(super) move_by_click: bool,
 }
 
 impl Default for AreaTool {
@@ -101,7 +99,6 @@ impl Default for AreaTool {
             current: None,
             selected: None,
             handle: None,
-            move_by_click: false,
         }
     }
 }
@@ -239,7 +236,8 @@ impl AreaTool {
             return;
         };
         let targets = targets_of(scene, &area);
-        if !targets.is_empty() {
+        // An aura with a turn effect acts through the turn tracker, not as an action now.
+        if !targets.is_empty() && area.effect.is_none() {
             crate::app::dice::request_area_targets(egui_ctx, area.source, targets);
         }
         if self.keep {
@@ -405,7 +403,7 @@ fn kept_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, scene: &Scene, selected: &mut
     }
     ui.separator();
     for area in &ctx.encounter.areas {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let from = area
                 .source
                 .and_then(|id| ctx.encounter.token(id))
