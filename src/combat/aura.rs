@@ -21,7 +21,8 @@
 //! ([`apply_offer`]), Skip is [`CombatCommand::SettleAura`](super::command::CombatCommand).
 //! The texts do not say whether "take 1d4 Effort" is one roll for everyone or one each; Lantern
 //! rolls once and gives every affected token the same amount, as a table rolling one die for
-//! the aura would.
+//! the aura would. Road and Ruin's time pips (Hastened Time) start and end nobody's turn, so
+//! nothing is offered there; the kept area's Targets still list who is inside.
 
 use crate::board::Scene;
 use crate::combat::command::CombatCommand;
@@ -131,6 +132,13 @@ pub fn apply_offer(encounter: &Encounter, offer: &AuraOffer, roll: &HarmRoll) ->
     let Some(effect) = effect_of(encounter, offer) else {
         return out;
     };
+    // A token deleted since the offer was made is left out.
+    let present: Vec<TokenId> = offer
+        .tokens
+        .iter()
+        .copied()
+        .filter(|t| encounter.token(*t).is_some())
+        .collect();
     let names = |ids: &[TokenId]| {
         ids.iter()
             .map(|t| name(encounter, *t))
@@ -145,7 +153,7 @@ pub fn apply_offer(encounter: &Encounter, offer: &AuraOffer, roll: &HarmRoll) ->
             let duration = rounds.map_or(Duration::UntilRemoved, |r| Duration::Rounds {
                 remaining: r,
             });
-            for &token in &offer.tokens {
+            for &token in &present {
                 out.commands
                     .push(Command::Combat(CombatCommand::ApplyCondition(
                         ActiveCondition {
@@ -161,7 +169,7 @@ pub fn apply_offer(encounter: &Encounter, offer: &AuraOffer, roll: &HarmRoll) ->
         }
         AuraOutcome::Harm { .. } => {
             let amount = roll.total();
-            for &token in &offer.tokens {
+            for &token in &present {
                 harm(encounter, token, amount, &mut out);
             }
             roll_text(roll)
@@ -177,7 +185,7 @@ pub fn apply_offer(encounter: &Encounter, offer: &AuraOffer, roll: &HarmRoll) ->
         who: owner,
         what: offer_title(encounter, offer),
         dice,
-        result: format!("{}: {}", names(&offer.tokens), out.lines.join("; ")),
+        result: format!("{}: {}", names(&present), out.lines.join("; ")),
     }));
     out.commands.push(settle(offer));
     out

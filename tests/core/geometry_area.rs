@@ -615,6 +615,39 @@ mod cone_apex_from_a_token {
         near(m((0.5, 4.0)), (0.5, 2.0 * S));
     }
 
+    /// A kept cone that follows its token starts again at the token's edge wherever the token
+    /// stands: laid east from a Medium token at (2, 2), it starts at (6, 5.5) once the token
+    /// is at (5, 5), the east midpoint of (5..6, 5..6).
+    #[test]
+    fn a_following_cone_starts_at_its_tokens_edge_where_it_stands() {
+        use lantern::board::Scene;
+        use lantern::model::{
+            AreaId, AreaSelect, AreaShape, AreaSize, AreaTemplate, Encounter, RuleSystem, Side,
+            Token, TokenId,
+        };
+        let mut e = Encounter::new("cone", RuleSystem::GoForthHeroes);
+        e.tokens
+            .push(Token::new(TokenId(1), "Ash", Side::Party, Cell::new(5, 5)));
+        let area = AreaTemplate {
+            id: AreaId(1),
+            shape: AreaShape::Cone {
+                length: AreaSize::Cells(3.0),
+            },
+            origin: GridPoint::new(3.0, 2.5),
+            toward: GridPoint::new(6.0, 2.5),
+            source: Some(TokenId(1)),
+            follows: true,
+            select: AreaSelect::Everyone,
+            gm_only: false,
+            effect: None,
+        };
+        let scene = Scene::new(&e);
+        let Ok(placed) = scene.place_area(&area) else {
+            panic!("a valid cone");
+        };
+        near((placed.origin.x, placed.origin.y), (6.0, 5.5));
+    }
+
     /// A Large flat-top token at [0, 0] is the triangle [0, 0], [1, 0], [0, 1], centred at
     /// (s, ½), (2.5s, 1) and (s, 1.5): its centre is their mean (1.5s, 1), the corner the
     /// three share. Aim east: [1, 0]'s corner at 0°, (3.5s, 1), on the outline.
