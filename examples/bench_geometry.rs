@@ -60,6 +60,7 @@ fn area_tokens_ms() -> f64 {
         follows: false,
         select: AreaSelect::Everyone,
         gm_only: false,
+        effect: None,
     };
     let mut inside = 0;
     let ms = median_ms(51, || {

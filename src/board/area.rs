@@ -30,12 +30,13 @@
 //! long, an Evening Close sphere has a radius of 5 squares.
 
 use crate::model::{
-    AreaSelect, AreaShape, AreaSize, AreaTemplate, Cell, GridKind, GridPoint, Side, TokenId,
+    AreaSelect, AreaShape, AreaSize, AreaTemplate, Cell, GridKind, GridPoint, Side, SizeCategory,
+    TokenId,
 };
 
 use super::bands::{band_limit_cells, cell_distance};
-use super::footprint::footprint_centre;
-use super::grid::{cell_in_grid, point_in_grid};
+use super::footprint::{footprint_cells, footprint_centre};
+use super::grid::{cell_corners, cell_in_grid, point_in_grid};
 use super::lattice::LatticePoint;
 use super::scene::{CrossingCache, LineFilter, Scene};
 use super::sightline::LineEnd;
@@ -95,6 +96,13 @@ impl Scene {
                 origin.x + area.toward.x - area.origin.x,
                 origin.y + area.toward.y - area.origin.y,
             );
+            if matches!(area.shape, AreaShape::Cone { .. }) {
+                // A following cone keeps its direction and starts again at the edge or corner
+                // of the footprint it points out of.
+                let apex = cone_apex(self.grid(), t.size, t.anchor, toward);
+                toward = GridPoint::new(apex.x + toward.x - origin.x, apex.y + toward.y - origin.y);
+                origin = apex;
+            }
         }
         let span = self.lattice.cell_span() as f64;
         let steps = |cells: f64| (cells * span).round() as i128;
@@ -419,4 +427,96 @@ impl PlacedArea {
     pub fn is_burst(&self) -> bool {
         matches!(self.kind, Kind::Burst { .. })
     }
+}
+
+/// Where a cone from a token starts: on the outline of the token's footprint, at the corner or
+/// edge midpoint whose direction from the footprint's centre is nearest the aim.
+///
+/// The texts give cones from a creature without saying where on it they start (GFH, Gambits:
+/// a "Close cone"; Evening, Threats: attacks that become cones). A cone drawn from a token's
+/// centre would begin inside the token and reach half a token less far than the table counts
+/// from its edge, so Lantern reads "from the creature" as "from its edge", the way a table lays
+/// a template against the miniature's base, and snaps the apex to a point a template can sit
+/// on:
+/// - **Square and gridless maps**: the footprint is a square of N cells a side; the apex is one
+///   of its 4 corners or 4 side midpoints, so the aim is snapped to the nearest of 8
+///   directions 45° apart (a Medium token's east edge midpoint, or its south-east corner).
+/// - **Hex maps**: the footprint's outline is made of hex edges; the apex is one of the
+///   outline's corners or the midpoint of one of its edges (a single hex: 6 corners and 6 edge
+///   midpoints, 30° apart; a Large triangle of 3 hexes: 12 of each around it).
+///
+/// On an exact tie the corner listed first wins (corners come before midpoints). With no aim
+/// (`toward` at the centre) the apex is the centre.
+#[must_use]
+pub fn cone_apex(grid: GridKind, size: SizeCategory, anchor: Cell, toward: GridPoint) -> GridPoint {
+    let centre = footprint_centre(grid, size, anchor);
+    let aim = (toward.x - centre.x, toward.y - centre.y);
+    if aim.0.hypot(aim.1) < 1e-9 {
+        return centre;
+    }
+    let turn = |p: &GridPoint| {
+        let v = (p.x - centre.x, p.y - centre.y);
+        let cross = aim.0 * v.1 - aim.1 * v.0;
+        let dot = aim.0 * v.0 + aim.1 * v.1;
+        cross.atan2(dot).abs()
+    };
+    outline_points(grid, size, anchor)
+        .into_iter()
+        .filter(|p| (p.x - centre.x).hypot(p.y - centre.y) > 1e-9)
+        .fold(None::<(GridPoint, f64)>, |best, p| {
+            let a = turn(&p);
+            match best {
+                Some((_, b)) if b <= a + 1e-9 => best,
+                _ => Some((p, a)),
+            }
+        })
+        .map_or(centre, |(p, _)| p)
+}
+
+/// The corners, then the edge midpoints, of a footprint's outline (see [`cone_apex`]).
+fn outline_points(grid: GridKind, size: SizeCategory, anchor: Cell) -> Vec<GridPoint> {
+    let cells = footprint_cells(grid, size, anchor);
+    if !grid.is_hex() {
+        let x0 = f64::from(cells.iter().map(|c| c.x).min().unwrap_or(anchor.x));
+        let y0 = f64::from(cells.iter().map(|c| c.y).min().unwrap_or(anchor.y));
+        let x1 = f64::from(cells.iter().map(|c| c.x).max().unwrap_or(anchor.x)) + 1.0;
+        let y1 = f64::from(cells.iter().map(|c| c.y).max().unwrap_or(anchor.y)) + 1.0;
+        let (mx, my) = (f64::midpoint(x0, x1), f64::midpoint(y0, y1));
+        return [
+            (x0, y0),
+            (x1, y0),
+            (x1, y1),
+            (x0, y1),
+            (mx, y0),
+            (x1, my),
+            (mx, y1),
+            (x0, my),
+        ]
+        .into_iter()
+        .map(|(x, y)| GridPoint::new(x, y))
+        .collect();
+    }
+    let mut corners: Vec<GridPoint> = Vec::new();
+    let mut mids = Vec::new();
+    for cell in &cells {
+        let c = point_in_grid(grid, *cell);
+        let k = cell_corners(grid, *cell);
+        for i in 0..k.len() {
+            let (a, b) = (k[i], k[(i + 1) % k.len()]);
+            let mid = GridPoint::new(f64::midpoint(a.x, b.x), f64::midpoint(a.y, b.y));
+            // The hex across this edge: an edge shared with the footprint is inside it.
+            let across = cell_in_grid(grid, GridPoint::new(2.0 * mid.x - c.x, 2.0 * mid.y - c.y));
+            if cells.contains(&across) {
+                continue;
+            }
+            mids.push(mid);
+            for p in [a, b] {
+                if !corners.iter().any(|q| (q.x - p.x).hypot(q.y - p.y) < 1e-6) {
+                    corners.push(p);
+                }
+            }
+        }
+    }
+    corners.extend(mids);
+    corners
 }

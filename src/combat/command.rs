@@ -42,6 +42,7 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
         }
         CombatCommand::EndInitiative => {
             *init = Initiative::default();
+            scratch.aura_offers.clear();
             scratch
                 .log
                 .push(LogEntry::event("", "Initiative", "The fight is over"));
@@ -51,21 +52,15 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
             let change = init.next_turn(&sides, pick)?;
             turn_boundaries(&mut scratch, &names, &change);
         }
-        CombatCommand::PreviousTurn => init.previous_turn()?,
+        CombatCommand::PreviousTurn => {
+            init.previous_turn()?;
+            // A correction, not a turn boundary: nothing is offered again.
+            scratch.aura_offers.clear();
+        }
         CombatCommand::Reorder { from, to } => init.reorder(from, to)?,
         CombatCommand::Join(c) => init.join(c)?,
         CombatCommand::JoinRolled(roll) => init.join_rolled(roll)?,
-        CombatCommand::Leave(token) => {
-            init.remove(token)?;
-            // Rounds counted from its turns now count new rounds: it has no more turns.
-            for c in &mut scratch.conditions {
-                if let Duration::Rounds { from, .. } = &mut c.duration
-                    && *from == Some(token)
-                {
-                    *from = None;
-                }
-            }
-        }
+        CombatCommand::Leave(token) => leave(&mut scratch, token)?,
         CombatCommand::SetHeld { token, held } => {
             // Only taking up a Hold is refused: a hero Holding when wounded may still act.
             if held {
@@ -107,6 +102,19 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
         CombatCommand::TakeWound { token, wound } => {
             super::momentum_apply::take_wound(&mut scratch, &names, token, &wound)?;
         }
+        CombatCommand::SettleAura {
+            area,
+            turn_of,
+            moment,
+        } => {
+            let before = scratch.aura_offers.len();
+            scratch
+                .aura_offers
+                .retain(|o| !(o.area == area && o.turn_of == turn_of && o.moment == moment));
+            if scratch.aura_offers.len() == before {
+                return Err(CombatError::NoAuraOffer(area));
+            }
+        }
     }
     encounter.combat = scratch;
     Ok(())
@@ -127,6 +135,20 @@ impl Names<'_> {
     }
 }
 
+/// Takes `token` out of the order. Its "N rounds" counted from its turns count new rounds
+/// from then on: it has no more turns.
+fn leave(state: &mut crate::model::CombatState, token: TokenId) -> Result<(), CombatError> {
+    state.initiative.remove(token)?;
+    for c in &mut state.conditions {
+        if let Duration::Rounds { from, .. } = &mut c.duration
+            && *from == Some(token)
+        {
+            *from = None;
+        }
+    }
+    Ok(())
+}
+
 fn combatant(init: &mut Initiative, token: TokenId) -> Result<&mut Combatant, CombatError> {
     let i = init.position(token).ok_or(InitiativeError::NotIn(token))?;
     Ok(&mut init.combatants[i])
@@ -135,6 +157,8 @@ fn combatant(init: &mut Initiative, token: TokenId) -> Result<&mut Combatant, Co
 /// Expires conditions at the turn boundaries and returns unused Building dice to their owner.
 fn turn_boundaries(state: &mut crate::model::CombatState, names: &Names<'_>, change: &TurnChange) {
     let system = names.0.system;
+    // Offers left from the last boundary lapse: an aura acts at its moment or not at all.
+    state.aura_offers = super::aura::offers_at(names.0, change.ended, change.started);
     let mut expired = Vec::new();
     if let Some(t) = change.ended {
         expired.extend(pass_boundary(&mut state.conditions, Boundary::TurnEnd(t)));

@@ -3,6 +3,7 @@
 
 pub mod action;
 pub mod area_action;
+pub mod aura;
 pub mod catalogue;
 pub mod command;
 pub mod conditions;

@@ -101,6 +101,75 @@ pub struct AreaTemplate {
     /// Hidden from the players' window.
     #[serde(default)]
     pub gm_only: bool,
+    /// What an aura does at a turn boundary, offered to the GM by the turn tracker.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<AuraEffect>,
+}
+
+/// Which end of a turn an aura acts at.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnMoment {
+    #[default]
+    Start,
+    End,
+}
+
+/// Whose turn an aura waits for: its owner's ("at the end of your turn": every token inside
+/// is affected at once), or each affected token's own ("at the start of each of their turns":
+/// a token is affected when its own turn reaches the moment while it stands inside).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AuraTurn {
+    #[default]
+    Owner,
+    Each,
+}
+
+/// What an aura does to the tokens inside it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum AuraOutcome {
+    /// They gain a condition for `rounds` rounds, counted like any "N rounds" condition from the
+    /// turn it is applied in: it lapses as that turn's combatant starts a turn `rounds` rounds on
+    /// (`None`: until removed).
+    Condition {
+        name: String,
+        #[serde(default)]
+        rounds: Option<u32>,
+    },
+    /// They take `count`d`sides` + `bonus` harm: Effort in GFH, damage or harm elsewhere.
+    Harm {
+        count: u32,
+        sides: u32,
+        #[serde(default)]
+        bonus: i32,
+    },
+}
+
+/// An aura's turn-boundary effect (GFH auras such as Aura of Agony, "Close enemies take 1d4
+/// Effort at the end of your turn", or Elemental Aura (Air), "Close allies gain Mobile").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AuraEffect {
+    /// The name the offer shows ("Aura of Agony").
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub moment: TurnMoment,
+    #[serde(default)]
+    pub whose: AuraTurn,
+    pub outcome: AuraOutcome,
+}
+
+/// An aura's effect waiting for the GM's Apply or Skip: the turn boundary reached, and the
+/// tokens that stood inside the aura at that moment.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AuraOffer {
+    pub area: AreaId,
+    /// The token whose turn started or ended.
+    pub turn_of: TokenId,
+    pub moment: TurnMoment,
+    pub tokens: Vec<TokenId>,
 }
 
 /// A change to the encounter's areas.

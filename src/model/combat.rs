@@ -58,4 +58,8 @@ pub struct CombatState {
     /// Evening death saves of combatants at 0 health, by token (Evening, Death saves).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub death_saves: BTreeMap<TokenId, DeathSaveState>,
+    /// Aura effects the turn tracker offered at the last turn boundary, waiting for the GM's
+    /// Apply or Skip (see `combat::aura`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aura_offers: Vec<super::AuraOffer>,
 }

@@ -3,12 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::TokenId;
 use super::conditions::ActiveCondition;
 use super::death_saves::DeathSaveError;
 use super::initiative::{Combatant, EconomyPart, InitiativeError, JoinRoll, Mode};
 use super::momentum::{Lock, MomentumError, Zone};
 use super::trackers::go_forth_heroes::{Defense, Wound};
+use super::{AreaId, TokenId, TurnMoment};
 
 /// A change to the fight.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -77,6 +77,12 @@ pub enum CombatCommand {
     TakeWound {
         token: TokenId,
         wound: Wound,
+    },
+    /// The GM applied or skipped an aura's offer: it leaves the turn tracker (`combat::aura`).
+    SettleAura {
+        area: AreaId,
+        turn_of: TokenId,
+        moment: TurnMoment,
     },
 }
 
@@ -179,6 +185,8 @@ pub enum CombatError {
         action: &'static str,
         wound: String,
     },
+    #[error("aura {0} has no effect waiting in the turn tracker")]
+    NoAuraOffer(AreaId),
     #[error("{by} to {ally} is {band}: Rally reaches only a Close ally")]
     NotClose {
         by: String,
@@ -207,6 +215,7 @@ impl CombatCommand {
             Self::DeathSave { .. } => "Death save",
             Self::Stabilize { .. } => "Stabilize",
             Self::TakeWound { .. } => "Take a wound",
+            Self::SettleAura { .. } => "Aura effect",
         }
     }
 }

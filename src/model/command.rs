@@ -144,6 +144,8 @@ pub enum CommandError {
     BadCombat(String),
     #[error("area {0} is sized by a band with no name, or one far too long")]
     BadAreaBand(AreaId),
+    #[error("area {0}'s aura effect is not valid: {1}")]
+    BadAura(AreaId, String),
     #[error("there is no area {0}, or two areas share that id")]
     AreaId(AreaId),
     #[error(transparent)]

@@ -26,7 +26,10 @@ pub mod validate;
 mod wall;
 mod wall_set;
 
-pub use area::{AreaCommand, AreaId, AreaSelect, AreaShape, AreaSize, AreaTemplate, fresh_area_id};
+pub use area::{
+    AreaCommand, AreaId, AreaSelect, AreaShape, AreaSize, AreaTemplate, AuraEffect, AuraOffer,
+    AuraOutcome, AuraTurn, TurnMoment, fresh_area_id,
+};
 pub use combat::{CombatState, LogEntry};
 pub use command::{CellLayer, Command, CommandError};
 pub use encounter::{CustomBand, Encounter, ObstaclePolygon};

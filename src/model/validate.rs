@@ -8,8 +8,9 @@
 use std::collections::BTreeSet;
 
 use super::{
-    AreaShape, AreaSize, AreaTemplate, Background, Cell, CellLength, CombatState, CommandError,
-    Encounter, GridPoint, Light, MapSpec, ObstaclePolygon, Senses, Token, Wall,
+    AreaId, AreaShape, AreaSize, AreaTemplate, AuraEffect, AuraOutcome, Background, Cell,
+    CellLength, CombatState, CommandError, Encounter, GridPoint, Light, MapSpec, ObstaclePolygon,
+    Senses, Token, Wall,
 };
 
 /// How far outside the largest map a coordinate may lie, in cells, on every side. Tokens may
@@ -185,6 +186,59 @@ pub fn check_area(area: &AreaTemplate) -> Result<(), CommandError> {
             AreaSize::Band(_) | AreaSize::Cells(_) => {}
         }
     }
+    match &area.effect {
+        Some(effect) => check_aura_effect(area.id, effect),
+        None => Ok(()),
+    }
+}
+
+/// The most dice an aura's harm rolls, the most sides a die has, and the largest bonus.
+pub const MAX_AURA_DICE: u32 = 100;
+pub const MAX_AURA_SIDES: u32 = 1_000;
+pub const MAX_AURA_BONUS: i32 = 10_000;
+/// The longest name an aura or its condition may have, and the most rounds a condition lasts.
+pub const MAX_AURA_NAME: usize = 64;
+pub const MAX_AURA_ROUNDS: u32 = 1_000;
+
+/// An aura's effect: a name of at most [`MAX_AURA_NAME`] characters; a condition with a name
+/// and at most [`MAX_AURA_ROUNDS`] rounds; or 1 to [`MAX_AURA_DICE`] dice of 1 to
+/// [`MAX_AURA_SIDES`] sides with a bonus of at most ±[`MAX_AURA_BONUS`].
+fn check_aura_effect(id: AreaId, effect: &AuraEffect) -> Result<(), CommandError> {
+    let bad = |why: String| Err(CommandError::BadAura(id, why));
+    if effect.name.chars().count() > MAX_AURA_NAME {
+        return bad(format!(
+            "its name is longer than {MAX_AURA_NAME} characters"
+        ));
+    }
+    match &effect.outcome {
+        AuraOutcome::Condition { name, rounds } => {
+            if name.trim().is_empty() || name.chars().count() > MAX_AURA_NAME {
+                return bad(format!(
+                    "a condition needs a name of 1 to {MAX_AURA_NAME} characters"
+                ));
+            }
+            if rounds.is_some_and(|r| r == 0 || r > MAX_AURA_ROUNDS) {
+                return bad(format!(
+                    "a condition lasts 1 to {MAX_AURA_ROUNDS} rounds, or until removed"
+                ));
+            }
+        }
+        AuraOutcome::Harm {
+            count,
+            sides,
+            bonus,
+        } => {
+            if !(1..=MAX_AURA_DICE).contains(count)
+                || !(1..=MAX_AURA_SIDES).contains(sides)
+                || bonus.unsigned_abs() > MAX_AURA_BONUS.unsigned_abs()
+            {
+                return bad(format!(
+                    "harm rolls 1 to {MAX_AURA_DICE} dice of 1 to {MAX_AURA_SIDES} sides, \
+                     with a bonus of at most ±{MAX_AURA_BONUS}"
+                ));
+            }
+        }
+    }
     Ok(())
 }
 
@@ -356,7 +410,13 @@ pub fn check_combat(combat: &CombatState) -> Result<(), CommandError> {
             initiative.round
         )));
     }
-    check_count("combatants", initiative.combatants.len(), MAX_TOKENS + 1)
+    check_count("combatants", initiative.combatants.len(), MAX_TOKENS + 1)?;
+    // At most two offers per area (one turn's end, the next one's start), each naming tokens.
+    check_count("aura offers", combat.aura_offers.len(), 2 * MAX_AREAS)?;
+    for offer in &combat.aura_offers {
+        check_count("tokens in an aura offer", offer.tokens.len(), MAX_TOKENS)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -396,6 +456,7 @@ mod area_tests {
             follows: false,
             select: AreaSelect::Everyone,
             gm_only: false,
+            effect: None,
         }
     }
 

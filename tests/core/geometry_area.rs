@@ -35,6 +35,7 @@ fn template(shape: AreaShape, origin: GridPoint, toward: GridPoint) -> AreaTempl
         follows: false,
         select: AreaSelect::Everyone,
         gm_only: false,
+        effect: None,
     }
 }
 
@@ -530,5 +531,132 @@ proptest! {
         prop_assert!(walled.is_subset(&open_big));
         let walled_small = cells_of(&enc, &small);
         prop_assert!(walled_small.is_subset(&walled));
+    }
+}
+
+/// Cones from a token start on its footprint's outline, at the corner or edge midpoint
+/// nearest the aim (`board::area::cone_apex`), worked by hand.
+mod cone_apex_from_a_token {
+    use lantern::board::area::cone_apex;
+    use lantern::model::{Cell, GridKind, GridPoint, SizeCategory};
+
+    const S: f64 = 0.577_350_269_189_625_8; // 1/√3: a hex's corner radius (FORMAT.md)
+
+    fn at(
+        grid: GridKind,
+        size: SizeCategory,
+        anchor: (i32, i32),
+        toward: (f64, f64),
+    ) -> (f64, f64) {
+        let p = cone_apex(
+            grid,
+            size,
+            Cell::new(anchor.0, anchor.1),
+            GridPoint::new(toward.0, toward.1),
+        );
+        (p.x, p.y)
+    }
+
+    fn near(a: (f64, f64), b: (f64, f64)) {
+        assert!(
+            (a.0 - b.0).abs() < 1e-9 && (a.1 - b.1).abs() < 1e-9,
+            "{a:?} is not {b:?}"
+        );
+    }
+
+    /// A Medium square token at (2, 2) covers (2..3, 2..3), centre (2.5, 2.5). Aim east: the
+    /// east side's midpoint (3, 2.5). Aim at (5, 4), 31° below east: nearer 45° than 0°, the
+    /// south-east corner (3, 3). Aim at (5, 3.5), 21.8°: nearer 0°, the midpoint again. Aim
+    /// north: the north side's midpoint (2.5, 2).
+    #[test]
+    fn medium_on_squares() {
+        let m = |toward| at(GridKind::Square, SizeCategory::Medium, (2, 2), toward);
+        near(m((6.0, 2.5)), (3.0, 2.5));
+        near(m((5.0, 4.0)), (3.0, 3.0));
+        near(m((5.0, 3.5)), (3.0, 2.5));
+        near(m((2.5, 0.0)), (2.5, 2.0));
+    }
+
+    /// A Large square token at (2, 2) covers (2..4, 2..4), centre (3, 3). Aim east: (4, 3);
+    /// north-west: the corner (2, 2); at (6, 4), 18.4° below east: the east midpoint (4, 3);
+    /// south: (3, 4). The same on a gridless map, whose footprints are the same squares.
+    #[test]
+    fn large_on_squares_and_gridless() {
+        for grid in [GridKind::Square, GridKind::Gridless] {
+            let l = |toward| at(grid, SizeCategory::Large, (2, 2), toward);
+            near(l((9.0, 3.0)), (4.0, 3.0));
+            near(l((0.0, 0.0)), (2.0, 2.0));
+            near(l((6.0, 4.0)), (4.0, 3.0));
+            near(l((3.0, 7.0)), (3.0, 4.0));
+        }
+    }
+
+    /// A Medium flat-top hex [0, 0], centre (s, ½) with s = 1/√3: corners at 0°, 60°, … (s
+    /// away), edge midpoints at 30°, 90°, … (½ away). Aim east: the corner (2s, ½); south:
+    /// the bottom edge's midpoint (s, 1); 40° below east: nearer 30° than 60°, the midpoint
+    /// (s + √3/4, ¾).
+    #[test]
+    fn medium_on_flat_hexes() {
+        let m = |toward| at(GridKind::HexFlat, SizeCategory::Medium, (0, 0), toward);
+        near(m((5.0, 0.5)), (2.0 * S, 0.5));
+        near(m((S, 4.0)), (S, 1.0));
+        let a = 40_f64.to_radians();
+        near(
+            m((S + 3.0 * a.cos(), 0.5 + 3.0 * a.sin())),
+            (S + 3_f64.sqrt() / 4.0, 0.75),
+        );
+    }
+
+    /// A Medium pointy-top hex [0, 0], centre (½, s): edge midpoints at 0°, 60°, …, corners at
+    /// 30°, 90°, …. Aim east: the east edge's midpoint (1, s); south: the corner (½, 2s).
+    #[test]
+    fn medium_on_pointy_hexes() {
+        let m = |toward| at(GridKind::HexPointy, SizeCategory::Medium, (0, 0), toward);
+        near(m((5.0, S)), (1.0, S));
+        near(m((0.5, 4.0)), (0.5, 2.0 * S));
+    }
+
+    /// A kept cone that follows its token starts again at the token's edge wherever the token
+    /// stands: laid east from a Medium token at (2, 2), it starts at (6, 5.5) once the token
+    /// is at (5, 5), the east midpoint of (5..6, 5..6).
+    #[test]
+    fn a_following_cone_starts_at_its_tokens_edge_where_it_stands() {
+        use lantern::board::Scene;
+        use lantern::model::{
+            AreaId, AreaSelect, AreaShape, AreaSize, AreaTemplate, Encounter, RuleSystem, Side,
+            Token, TokenId,
+        };
+        let mut e = Encounter::new("cone", RuleSystem::GoForthHeroes);
+        e.tokens
+            .push(Token::new(TokenId(1), "Ash", Side::Party, Cell::new(5, 5)));
+        let area = AreaTemplate {
+            id: AreaId(1),
+            shape: AreaShape::Cone {
+                length: AreaSize::Cells(3.0),
+            },
+            origin: GridPoint::new(3.0, 2.5),
+            toward: GridPoint::new(6.0, 2.5),
+            source: Some(TokenId(1)),
+            follows: true,
+            select: AreaSelect::Everyone,
+            gm_only: false,
+            effect: None,
+        };
+        let scene = Scene::new(&e);
+        let Ok(placed) = scene.place_area(&area) else {
+            panic!("a valid cone");
+        };
+        near((placed.origin.x, placed.origin.y), (6.0, 5.5));
+    }
+
+    /// A Large flat-top token at [0, 0] is the triangle [0, 0], [1, 0], [0, 1], centred at
+    /// (s, ½), (2.5s, 1) and (s, 1.5): its centre is their mean (1.5s, 1), the corner the
+    /// three share. Aim east: [1, 0]'s corner at 0°, (3.5s, 1), on the outline.
+    /// Aim west: the corner (½s, 1) where [0, 0] and [0, 1] meet the outside hex [-1, 1].
+    #[test]
+    fn large_on_flat_hexes() {
+        let l = |toward| at(GridKind::HexFlat, SizeCategory::Large, (0, 0), toward);
+        near(l((5.0, 1.0)), (3.5 * S, 1.0));
+        near(l((-5.0, 1.0)), (0.5 * S, 1.0));
     }
 }

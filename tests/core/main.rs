@@ -3,6 +3,7 @@
 
 mod action_flow;
 mod area_action;
+mod auras;
 mod combat_commands;
 mod files;
 mod fuzz_loaders;

@@ -13,7 +13,7 @@ use lantern::model::{Cell, TokenId};
 use lantern::rules::TokenTrackers;
 use lantern::rules::go_forth_heroes::{GfhToken, Hearts};
 
-use crate::support::{centre_of, demo, drag, points_per_cell};
+use crate::support::{centre_of, click_at, demo, drag, points_per_cell};
 
 /// Dice seeded so the area's one roll hits (13 on the d20 against TN 10).
 const SEED: u64 = 3;
@@ -24,6 +24,17 @@ const SEED: u64 = 3;
 /// 1 across: inside a cone as wide as it is far (½·3 ≥ 1) and within Close (6 cells, GFH Grid
 /// Play). Bram at (4, 6) is behind Kestrel: outside.
 fn goblins_in_a_column() -> Harness<'static, LanternApp> {
+    goblins_with_panes_hidden(&[
+        Pane::Initiative,
+        Pane::Encounter,
+        Pane::Momentum,
+        Pane::Conditions,
+        Pane::Trackers,
+    ])
+}
+
+/// The same scene with `hidden` panes closed.
+fn goblins_with_panes_hidden(hidden: &'static [Pane]) -> Harness<'static, LanternApp> {
     let mut encounter = demo(Demo::GoForthHeroes);
     encounter.walls.clear();
     encounter.obstacle_cells.clear();
@@ -53,14 +64,8 @@ fn goblins_in_a_column() -> Harness<'static, LanternApp> {
             // Fixed dice that hit (a Graze deals only the Effort modifier, here 0).
             app.rng = DiceRng::seeded(SEED);
             // The default layout keeps the Map and the Dice pane side by side.
-            for pane in [
-                Pane::Initiative,
-                Pane::Encounter,
-                Pane::Momentum,
-                Pane::Conditions,
-                Pane::Trackers,
-            ] {
-                app.toggle_pane(pane);
+            for pane in hidden {
+                app.toggle_pane(*pane);
             }
             app
         });
@@ -146,4 +151,160 @@ fn a_kept_area_is_added_and_undone() {
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert!(h.state().document.encounter.areas.is_empty());
+}
+
+/// GFH, Harm, Aura of Agony ("Close enemies take 1d4 Effort at the end of your turn"): laid
+/// from Kestrel as a following aura picked from the text, it is offered in the Initiative pane
+/// when Kestrel's turn ends (Round the Table: heroes first, Kestrel's seat first), with the
+/// goblins 3 cells away inside; Apply rolls the d4 and puts Effort into each goblin's Hearts in
+/// one step, and one Ctrl+Z takes it all back, the offer included.
+#[test]
+fn an_aura_from_the_text_is_offered_when_its_owners_turn_ends_applied_and_undone() {
+    let mut h = goblins_with_panes_hidden(&[
+        Pane::Encounter,
+        Pane::Library,
+        Pane::Momentum,
+        Pane::Conditions,
+        Pane::Trackers,
+    ]);
+    let from = centre_of(&h, "Kestrel");
+    let cell = points_per_cell(&h);
+    h.get_by_label("Kestrel").click_secondary();
+    h.run();
+    h.get_by_label("Area from here…").click();
+    h.run();
+    h.get_by_label("Follows the token (aura)").click();
+    h.run();
+    h.get_by_label("From the text…").click();
+    h.run();
+    h.get_by_label("Aura of Agony (Harm)").click();
+    h.run();
+    drag(
+        &mut h,
+        from,
+        from + Vec2::new(2.0 * cell, 0.0),
+        Modifiers::NONE,
+    );
+    h.run();
+    let areas = &h.state().document.encounter.areas;
+    assert_eq!(areas.len(), 1, "the aura is kept");
+    assert!(areas[0].follows);
+    assert_eq!(
+        areas[0].effect.as_ref().map(|e| e.name.as_str()),
+        Some("Aura of Agony")
+    );
+
+    h.get_by_label("⚔ Start initiative").click();
+    h.run();
+    let current = h
+        .state()
+        .document
+        .encounter
+        .combat
+        .initiative
+        .current_token();
+    assert_eq!(current, Some(TokenId(1)), "Kestrel's seat is first");
+    h.get_by_label("Next turn ▶").click();
+    h.run();
+    h.get_by_label("Aura of Agony — end of Kestrel's turn");
+    let before = h.state().document.encounter.clone();
+    let offers = &before.combat.aura_offers;
+    assert_eq!(offers.len(), 1);
+    for goblin in [5, 6, 7] {
+        assert!(offers[0].tokens.contains(&TokenId(goblin)), "{offers:?}");
+    }
+    h.get_by_label("Roll 1d4 & apply").click();
+    h.run();
+    let after = h.state().document.encounter.clone();
+    assert!(after.combat.aura_offers.is_empty(), "applied");
+    for goblin in [5, 6, 7] {
+        assert_ne!(
+            after.combat.trackers.per_token.get(&TokenId(goblin)),
+            before.combat.trackers.per_token.get(&TokenId(goblin)),
+            "Effort reached goblin {goblin}"
+        );
+    }
+    // The offer left the Initiative pane; the roll log now carries its title.
+    assert!(h.query_by_label("Roll 1d4 & apply").is_none());
+
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().document.encounter.combat,
+        before.combat,
+        "one Ctrl+Z takes back the Effort and brings the offer back"
+    );
+    h.get_by_label("Aura of Agony — end of Kestrel's turn");
+}
+
+/// A kept area can be turned, moved and deleted after it is laid: select it in the tool's
+/// list, drag its turning handle (one command on release), right-click its origin dot for
+/// Move… (the start follows the pointer to the next click) and Delete; each is one Ctrl+Z.
+#[test]
+fn a_kept_area_turns_by_its_handle_moves_and_deletes_from_its_menu() {
+    let mut h = goblins_in_a_column();
+    let from = centre_of(&h, "Kestrel") + Vec2::new(0.0, 5.0 * points_per_cell(&h));
+    let cell = points_per_cell(&h);
+    h.key_press(egui::Key::C);
+    h.run();
+    h.get_by_label("Keep on map").click();
+    h.run();
+    drag(
+        &mut h,
+        from,
+        from + Vec2::new(3.0 * cell, 0.0),
+        Modifiers::NONE,
+    );
+    h.run();
+    let laid = h.state().document.encounter.areas[0].clone();
+    assert!(laid.toward.x > laid.origin.x, "laid pointing east");
+
+    h.get_by_label("Cone 1").click();
+    h.run();
+    let handle = centre_of(&h, "Turn area 1");
+    let dot = centre_of(&h, "Area 1 (Cone)");
+    drag(
+        &mut h,
+        handle,
+        dot - Vec2::new(0.0, 4.0 * cell),
+        Modifiers::NONE,
+    );
+    h.run();
+    let turned = h.state().document.encounter.areas[0].clone();
+    assert_eq!(turned.origin, laid.origin, "turning keeps the start");
+    let (dx, dy) = (
+        turned.toward.x - turned.origin.x,
+        turned.toward.y - turned.origin.y,
+    );
+    assert!(
+        dy < 0.0 && dx.abs() < 0.25 * dy.abs(),
+        "now north: {dx}, {dy}"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().document.encounter.areas[0], laid, "one undo");
+
+    h.get_by_label("Area 1 (Cone)").click_secondary();
+    h.run();
+    h.get_by_label("Move…").click();
+    h.run();
+    click_at(&mut h, dot + Vec2::new(0.0, 2.0 * cell));
+    let moved = h.state().document.encounter.areas[0].clone();
+    assert!(
+        (moved.origin.y - laid.origin.y - 2.0).abs() < 1e-9
+            && (moved.origin.x - laid.origin.x).abs() < 1e-9,
+        "two cells down: {:?} from {:?}",
+        moved.origin,
+        laid.origin
+    );
+    assert_eq!(h.state().document.encounter.areas.len(), 1);
+
+    h.get_by_label("Area 1 (Cone)").click_secondary();
+    h.run();
+    h.get_by_label("Delete").click();
+    h.run();
+    assert!(h.state().document.encounter.areas.is_empty());
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().document.encounter.areas, vec![moved]);
 }

@@ -196,6 +196,7 @@ fn running_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     let init = &ctx.encounter.combat.initiative;
     header_ui(ui, ctx, init);
     super::death_saves::prompt_ui(ui, ctx, rng);
+    super::aura_offers::offers_ui(ui, ctx, rng);
     handle_keys(ui, ctx);
     ui.separator();
     let zipper_side = zipper_side_to_pick(ctx);

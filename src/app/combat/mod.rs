@@ -1,5 +1,6 @@
 //! The turn-structure panes: Initiative, Conditions and Momentum, over `crate::combat`.
 
+mod aura_offers;
 mod conditions_pane;
 mod death_saves;
 mod initiative_pane;

@@ -15,8 +15,8 @@ use crate::board::footprint::footprint_centre;
 use crate::board::grid::{cell_corners, cell_in_grid, point_in_grid};
 use crate::board::{Scene, band_limits_cells};
 use crate::model::{
-    AreaCommand, AreaSelect, AreaShape, AreaSize, AreaTemplate, Command, Encounter, GridPoint,
-    TokenId, fresh_area_id,
+    AreaCommand, AreaId, AreaSelect, AreaShape, AreaSize, AreaTemplate, AuraEffect, Command,
+    Encounter, GridPoint, TokenId, fresh_area_id,
 };
 
 /// The area's fill and outline: a saturated orange that reads on parchment, on dark
@@ -70,10 +70,16 @@ pub struct AreaTool {
     pub source: Option<TokenId>,
     /// An aura: the kept area moves with its source.
     pub follows: bool,
+    /// What the aura does at a turn boundary (offered by the turn tracker).
+    pub effect: Option<AuraEffect>,
     /// The press that started the drag, in map space.
     drag_from: Option<GridPoint>,
     /// The area being dragged or the last one-off measurement.
     pub current: Option<AreaTemplate>,
+    /// The kept area whose turning handle shows.
+    pub(super) selected: Option<AreaId>,
+    /// A turn or move of a kept area in progress.
+    pub(super) handle: Option<super::area_handles::HandleDrag>,
 }
 
 impl Default for AreaTool {
@@ -88,8 +94,11 @@ impl Default for AreaTool {
             select: AreaSelect::Everyone,
             source: None,
             follows: false,
+            effect: None,
             drag_from: None,
             current: None,
+            selected: None,
+            handle: None,
         }
     }
 }
@@ -137,26 +146,46 @@ impl AreaTool {
         }
     }
 
-    /// Where an area pressed at `p` starts: its source token's centre, else the nearest grid
-    /// intersection for spheres and squares (square maps; a hex centre on hex maps) and the
-    /// nearest cell centre otherwise.
-    fn snapped_origin(&self, encounter: &Encounter, p: GridPoint) -> GridPoint {
+    /// Where an area pressed at `p` and aimed at `toward` starts: a cone from a token at the
+    /// edge or corner of its footprint facing the aim (`board::area::cone_apex`), any other
+    /// area from a token at its centre; else the nearest grid intersection for spheres and
+    /// squares (square maps; a hex centre on hex maps) and the nearest cell centre otherwise.
+    fn snapped_origin(&self, encounter: &Encounter, p: GridPoint, toward: GridPoint) -> GridPoint {
         let grid = encounter.map.grid;
         if let Some(t) = self.source.and_then(|id| encounter.token(id)) {
+            if self.shape == ShapePick::Cone {
+                return crate::board::area::cone_apex(grid, t.size, t.cell, toward);
+            }
             return footprint_centre(grid, t.size, t.cell);
         }
-        let cell = cell_in_grid(grid, p);
-        if grid.is_hex() || !matches!(self.shape, ShapePick::Sphere | ShapePick::Square) {
-            return point_in_grid(grid, cell);
+        snap_free(
+            grid,
+            matches!(self.shape, ShapePick::Sphere | ShapePick::Square),
+            p,
+        )
+    }
+
+    /// The area pressed at `from` (in map space) and aimed at `toward`.
+    fn template_towards(
+        &self,
+        encounter: &Encounter,
+        from: GridPoint,
+        toward: GridPoint,
+    ) -> AreaTemplate {
+        AreaTemplate {
+            id: fresh_area_id(&encounter.areas),
+            shape: self.shape_now(),
+            origin: self.snapped_origin(encounter, from, toward),
+            toward,
+            source: self.source,
+            follows: self.follows && self.source.is_some(),
+            select: self.select,
+            gm_only: self.gm_only,
+            effect: self
+                .effect
+                .clone()
+                .filter(|_| self.follows && self.source.is_some()),
         }
-        cell_corners(grid, cell)
-            .into_iter()
-            .min_by(|a, b| {
-                let da = (a.x - p.x).hypot(a.y - p.y);
-                let db = (b.x - p.x).hypot(b.y - p.y);
-                da.total_cmp(&db)
-            })
-            .unwrap_or(p)
     }
 
     /// Follows the pointer: press to start, drag to turn, release to place. Draws the area.
@@ -171,7 +200,8 @@ impl AreaTool {
     ) {
         let (down, released) =
             ui.input(|i| (i.pointer.primary_down(), i.pointer.primary_released()));
-        if let Some(press) = pointer.press_in_ui {
+        let handles = self.handles_ui(ui, ctx, painter, t, pointer, scene);
+        if let Some(press) = pointer.press_in_ui.filter(|_| !handles.busy) {
             self.drag_from = Some(t.grid_from_ui(press));
         }
         if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
@@ -179,20 +209,18 @@ impl AreaTool {
             self.drag_from = None;
             self.source = None;
         }
-        if let (Some(from), Some(pos)) = (self.drag_from, pointer.pos_in_ui) {
-            let origin = self.snapped_origin(ctx.encounter, from);
-            let toward = t.grid_from_ui(pos);
-            self.current = Some(AreaTemplate {
-                id: fresh_area_id(&ctx.encounter.areas),
-                shape: self.shape_now(),
-                origin,
-                toward,
-                source: self.source,
-                follows: self.follows && self.source.is_some(),
-                select: self.select,
-                gm_only: self.gm_only,
-            });
-            if released || !down {
+        if let Some(from) = self.drag_from {
+            // The pointer counts while the button is held or on the frame it comes up; a
+            // release off the map, over a pane or outside the window still ends the drag (the
+            // area stays where it was last seen), so it never follows a pointer with no
+            // button down.
+            if (down || released)
+                && let Some(pos) = pointer.pos_in_ui
+            {
+                self.current =
+                    Some(self.template_towards(ctx.encounter, from, t.grid_from_ui(pos)));
+            }
+            if !down {
                 self.drag_from = None;
                 self.finish(ui.ctx(), ctx, scene);
             }
@@ -208,7 +236,8 @@ impl AreaTool {
             return;
         };
         let targets = targets_of(scene, &area);
-        if !targets.is_empty() {
+        // An aura with a turn effect acts through the turn tracker, not as an action now.
+        if !targets.is_empty() && area.effect.is_none() {
             crate::app::dice::request_area_targets(egui_ctx, area.source, targets);
         }
         if self.keep {
@@ -218,23 +247,36 @@ impl AreaTool {
         }
     }
 
-    /// The tool's options beside the tool column, and the areas kept on the map.
+    /// The tool's options and the areas kept on the map, in a window pinned to the map's
+    /// top-right corner under the camera and play toolbars: clear of the tool column and the
+    /// fog toolbar on the left, never taller than the map (it scrolls), and foldable to its
+    /// title bar when it covers the fight.
     pub fn panel_ui(
         &mut self,
         ui: &mut Ui,
         ctx: &mut PaneContext<'_>,
         scene: &Scene,
-        at: egui::Rect,
+        map_rect: egui::Rect,
     ) {
+        // Under the camera and play toolbars, which sit in a row along the map's top edge.
+        let top = 52.0;
+        let room = egui::Rect::from_min_max(
+            map_rect.min + egui::Vec2::new(8.0, top),
+            map_rect.max - egui::Vec2::splat(8.0),
+        );
         egui::Window::new("Area of effect")
-            .fixed_pos(at.min)
+            .anchor(egui::Align2::RIGHT_TOP, egui::Vec2::ZERO)
+            .constrain_to(room)
+            .max_height((room.height() - 40.0).max(120.0))
             .resizable(false)
-            .collapsible(false)
+            .collapsible(true)
             .show(ui.ctx(), |ui| {
                 ui.set_max_width(240.0);
-                self.options_ui(ui, ctx.encounter, scene);
-                self.inside_ui(ui, ctx.encounter, scene);
-                kept_ui(ui, ctx, scene);
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    self.options_ui(ui, ctx.encounter, scene);
+                    self.inside_ui(ui, ctx.encounter, scene);
+                    kept_ui(ui, ctx, scene, &mut self.selected);
+                });
             });
     }
 
@@ -289,6 +331,15 @@ impl AreaTool {
                     }
                 });
             ui.checkbox(&mut self.follows, "Follows the token (aura)");
+            if self.follows
+                && let Some(p) =
+                    super::aura_effect_ui::effect_ui(ui, encounter.system, &mut self.effect)
+            {
+                self.shape = ShapePick::Burst;
+                self.band = Some(p.reach.to_owned());
+                self.select = p.select;
+                self.keep = true;
+            }
         }
         ui.checkbox(&mut self.keep, "Keep on map");
         ui.checkbox(&mut self.gm_only, "GM only");
@@ -319,6 +370,24 @@ impl AreaTool {
     }
 }
 
+/// Where a free-standing area pressed at `p` starts: on square maps a sphere or square
+/// (`on_corner`) at the nearest grid intersection, anything else at the nearest cell centre
+/// (always a hex centre on hex maps).
+pub(super) fn snap_free(grid: crate::model::GridKind, on_corner: bool, p: GridPoint) -> GridPoint {
+    let cell = cell_in_grid(grid, p);
+    if grid.is_hex() || !on_corner {
+        return point_in_grid(grid, cell);
+    }
+    cell_corners(grid, cell)
+        .into_iter()
+        .min_by(|a, b| {
+            let da = (a.x - p.x).hypot(a.y - p.y);
+            let db = (b.x - p.x).hypot(b.y - p.y);
+            da.total_cmp(&db)
+        })
+        .unwrap_or(p)
+}
+
 fn select_label(select: AreaSelect) -> &'static str {
     match select {
         AreaSelect::Everyone => "Everyone",
@@ -328,18 +397,28 @@ fn select_label(select: AreaSelect) -> &'static str {
 }
 
 /// The areas kept in the encounter, each with Targets and Remove.
-fn kept_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, scene: &Scene) {
+fn kept_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, scene: &Scene, selected: &mut Option<AreaId>) {
     if ctx.encounter.areas.is_empty() {
         return;
     }
     ui.separator();
     for area in &ctx.encounter.areas {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let from = area
                 .source
                 .and_then(|id| ctx.encounter.token(id))
                 .map_or(String::new(), |t| format!(" from {}", t.name));
-            ui.label(format!("{}{from}", area.shape.name()));
+            let effect = area.effect.as_ref().map_or(String::new(), |e| {
+                let what = crate::combat::aura::outcome_text(ctx.encounter.system, &e.outcome);
+                format!(": {what}")
+            });
+            let text = format!("{} {}{from}{effect}", area.shape.name(), area.id);
+            if ui
+                .selectable_label(*selected == Some(area.id), text)
+                .clicked()
+            {
+                *selected = Some(area.id);
+            }
             if ui.small_button("Targets").clicked() {
                 let targets = targets_of(scene, area);
                 crate::app::dice::request_area_targets(ui.ctx(), area.source, targets);

@@ -9,8 +9,10 @@
 //! The players' window and PNG export draw the same layers without gestures
 //! ([`paint_map_view`]); [`MapAudience`] says who a view is for.
 
+mod area_handles;
 mod area_tool;
 mod audience_view;
+mod aura_effect_ui;
 pub(crate) mod background;
 mod box_select;
 mod brush;
@@ -246,10 +248,10 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
         camera::toolbar_ui(ui, rect, camera);
     }
     view.play.toolbar_ui(ui, rect);
-    let beside = view.tools.toolbar_ui(ui, ctx, rect);
+    view.tools.toolbar_ui(ui, ctx, rect);
     if view.tools.tool == Tool::Area {
         let (scene, _) = view.play.scene.scene(encounter);
-        view.tools.area.panel_ui(ui, ctx, scene, beside);
+        view.tools.area.panel_ui(ui, ctx, scene, rect);
     }
     view.backgrounds.progress_ui(ui);
     fog_brush::toolbar_ui(ui, rect, encounter, &mut view.fog.brush, ctx.commands);

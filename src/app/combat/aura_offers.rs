@@ -1,0 +1,88 @@
+//! The Initiative pane's aura offers: when a turn starts or ends, each aura whose effect
+//! triggers then (the core's `combat::aura` decides who and when) shows here with the tokens
+//! that were inside, and the GM applies it (one undo step, harm rolled here) or skips it.
+
+use egui::{Color32, RichText};
+
+use super::TABLE_TEXT;
+use crate::app::PaneContext;
+use crate::combat::aura::{HarmRoll, apply_offer, effect_of, offer_title, outcome_text, settle};
+use crate::dice::DiceRng;
+use crate::model::{AuraOffer, AuraOutcome, Command};
+
+/// Every waiting offer, newest boundary's order, each with Apply and Skip.
+pub fn offers_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
+    let offers = ctx.encounter.combat.aura_offers.clone();
+    for offer in &offers {
+        offer_ui(ui, ctx, rng, offer);
+    }
+}
+
+fn offer_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng, offer: &AuraOffer) {
+    let Some(effect) = effect_of(ctx.encounter, offer) else {
+        // The area was removed since: nothing left to apply.
+        if ui.small_button("Dismiss stale aura offer").clicked() {
+            ctx.command(settle(offer));
+        }
+        return;
+    };
+    let outcome = effect.outcome.clone();
+    let names: Vec<String> = offer
+        .tokens
+        .iter()
+        .map(|t| {
+            ctx.encounter
+                .token(*t)
+                .map_or_else(|| format!("token {}", t.0), |t| t.name.clone())
+        })
+        .collect();
+    egui::Frame::group(ui.style())
+        .fill(Color32::from_rgb(70, 40, 10))
+        .show(ui, |ui| {
+            ui.label(
+                RichText::new(offer_title(ctx.encounter, offer))
+                    .size(TABLE_TEXT * 0.8)
+                    .color(Color32::from_rgb(255, 170, 60)),
+            );
+            ui.label(format!(
+                "{}: {}",
+                names.join(", "),
+                outcome_text(ctx.encounter.system, &outcome)
+            ));
+            ui.horizontal(|ui| {
+                let apply = match &outcome {
+                    AuraOutcome::Harm { count, sides, .. } => {
+                        format!("Roll {count}d{sides} & apply")
+                    }
+                    AuraOutcome::Condition { .. } => "Apply".to_owned(),
+                };
+                if ui
+                    .button(RichText::new(apply).size(18.0))
+                    .on_hover_text("Every token listed, in one undo step")
+                    .clicked()
+                {
+                    let roll = roll_harm(&outcome, rng);
+                    let applied = apply_offer(ctx.encounter, offer, &roll);
+                    ctx.command(Command::Batch(applied.commands));
+                }
+                if ui.button("Skip").clicked() {
+                    ctx.command(settle(offer));
+                }
+            });
+        });
+}
+
+/// The harm's dice, rolled once for everyone inside (`combat::aura`'s reading).
+fn roll_harm(outcome: &AuraOutcome, rng: &mut DiceRng) -> HarmRoll {
+    match outcome {
+        AuraOutcome::Harm {
+            count,
+            sides,
+            bonus,
+        } => HarmRoll {
+            faces: (0..*count).map(|_| rng.die(*sides)).collect(),
+            bonus: *bonus,
+        },
+        AuraOutcome::Condition { .. } => HarmRoll::default(),
+    }
+}
