@@ -1,7 +1,6 @@
 //! The Library pane: dragging entries and groups onto the map, saving a token into it.
 
 use std::path::Path;
-use std::time::{Duration, Instant};
 
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
@@ -11,7 +10,7 @@ use lantern::edit::Document;
 use lantern::library::{EntryKind, LibraryEntry, load_folder, save_entry};
 use lantern::model::{Cell, Encounter, RuleSystem, Side, SizeCategory, Token, TokenId};
 
-use crate::support::drag;
+use crate::support::{drag, wait_for_library};
 
 fn entry(name: &str, side: Side, size: SizeCategory) -> LibraryEntry {
     let mut e = Encounter::new(name, RuleSystem::GoForthHeroes);
@@ -47,20 +46,6 @@ fn library_app(data_dir: &Path, encounter: Encounter) -> Harness<'static, Lanter
         });
     wait_for_library(&mut harness);
     harness
-}
-
-/// Steps the app until the worker's listing and pictures have arrived.
-fn wait_for_library(harness: &mut Harness<'_, LanternApp>) {
-    let start = Instant::now();
-    while !harness.state().library.pictures_done() {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "the library never loaded"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-        harness.step();
-    }
-    harness.run();
 }
 
 /// The library's line for `name` (the leftmost node of that label: the pane sits left of the map).

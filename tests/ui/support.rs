@@ -1,6 +1,8 @@
 //! Helpers shared by the UI tests: the real app showing only the Map pane, one pane drawn on its own
 //! over a document (`Table`), and pointer gestures.
 
+use std::time::{Duration, Instant};
+
 use egui::{Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -145,4 +147,21 @@ pub fn right_click_at(harness: &mut Harness<'_, LanternApp>, at: Pos2) {
         });
         harness.run();
     }
+}
+
+/// Steps the app until the library's listing and pictures have arrived from their workers, then
+/// runs it to rest. The workers ask for a repaint as each picture lands; on a loaded machine they
+/// land over more frames than `Harness::run` allows, so every test of the app with a data folder
+/// waits here first.
+pub fn wait_for_library(harness: &mut Harness<'_, LanternApp>) {
+    let start = Instant::now();
+    while !harness.state().library.pictures_done() {
+        assert!(
+            start.elapsed() < Duration::from_mins(1),
+            "the library never loaded"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+        harness.step();
+    }
+    harness.run();
 }
