@@ -170,7 +170,8 @@ fn a_token_saved_to_the_library_appears_in_the_pane_and_the_folder() {
     on_map.click_secondary();
     harness.run();
     harness.get_by_label("Save to library").click();
-    harness.run();
+    // The saved entry's picture is decoded on a worker.
+    wait_for_library(&mut harness);
     let listed = load_folder(&dir.path().join("library")).unwrap();
     let saved = listed
         .iter()
