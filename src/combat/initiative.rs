@@ -714,7 +714,18 @@ fn sort_by_count(combatants: &mut [Combatant]) {
 /// Rolls Evening initiative for `(token, finesse)` pairs: d20 + Finesse each, then roll-offs
 /// among tied totals until every tie is broken (Evening, Initiative). Returns them in order.
 pub fn roll_evening(entries: &[(TokenId, i32)], lair: bool, rng: &mut impl Rng) -> Vec<Combatant> {
-    let mut combatants: Vec<Combatant> = entries
+    let mut combatants = rolled(entries, rng);
+    break_ties(&mut combatants, rng);
+    if lair {
+        combatants.push(Combatant::lair());
+    }
+    sort_by_count(&mut combatants);
+    combatants
+}
+
+/// Each `(token, finesse)` rolls d20 + Finesse, with no roll-offs yet (Evening, Initiative).
+fn rolled(entries: &[(TokenId, i32)], rng: &mut impl Rng) -> Vec<Combatant> {
+    entries
         .iter()
         .map(|&(token, finesse)| Combatant {
             roll: Some(InitiativeRoll {
@@ -724,13 +735,7 @@ pub fn roll_evening(entries: &[(TokenId, i32)], lair: bool, rng: &mut impl Rng) 
             }),
             ..Combatant::new(token)
         })
-        .collect();
-    break_ties(&mut combatants, rng);
-    if lair {
-        combatants.push(Combatant::lair());
-    }
-    sort_by_count(&mut combatants);
-    combatants
+        .collect()
 }
 
 /// Rolls off every tie until an order emerges (Evening, Initiative: "Ties roll off against
@@ -778,18 +783,7 @@ pub fn roll_joining(
     entries: &[(TokenId, i32)],
     rng: &mut impl Rng,
 ) -> JoinRoll {
-    let joining: Vec<Combatant> = entries
-        .iter()
-        .map(|&(token, finesse)| Combatant {
-            roll: Some(InitiativeRoll {
-                d20: rng.random_range(1..=20),
-                bonus: finesse,
-                rolloffs: Vec::new(),
-            }),
-            ..Combatant::new(token)
-        })
-        .collect();
-    settle_joining(order, joining, rng)
+    settle_joining(order, rolled(entries, rng), rng)
 }
 
 /// Settles the ties of `joining` (already rolled) against `order` and among themselves by
