@@ -22,6 +22,7 @@ mod layout;
 mod library_drop;
 mod light_layer;
 mod light_menu;
+mod mesh_cache;
 mod movement;
 mod name_tags;
 pub(crate) mod palette;
@@ -75,6 +76,8 @@ pub struct MapView {
     tools: ToolState,
     token_images: token_images::TokenImages,
     fog: fog::FogLayer,
+    /// The walls' meshes, kept while the walls and the camera stay.
+    walls: walls::WallMeshes,
     box_select: box_select::BoxSelect,
     /// The part of the map (map space) the GM's pane showed last frame: what the players'
     /// window follows or is pushed.
@@ -160,6 +163,15 @@ impl MapView {
         self.fog.unexplored_seen(scene, generation, encounter)
     }
 
+    /// Call at the end of every pass: when text laid out after a kept mesh was built grew the
+    /// font atlas, the mesh's discs point at the wrong place in it, so another frame is asked
+    /// for, in which they are rebuilt.
+    pub fn end_pass(&self, ctx: &egui::Context) {
+        if self.walls.atlas_changed(ctx) {
+            ctx.request_repaint();
+        }
+    }
+
     /// Why the last token drop was refused, while the note is shown.
     pub fn refusal_note(&self) -> Option<&str> {
         self.play.note()
@@ -209,7 +221,14 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     } else {
         &mut *ctx.commands
     };
-    walls::walls_ui(ui, &painter, &encounter.walls, &t, door_commands);
+    walls::walls_ui(
+        ui,
+        &painter,
+        &encounter.walls,
+        &t,
+        door_commands,
+        &mut view.walls,
+    );
 
     view.play.before_tokens(ctx, view.drag, &painter, &t);
     let (pan, hovered) = tokens_layer_ui(ui, ctx, view, &painter, &t);
