@@ -59,8 +59,48 @@ enum Kind {
 #[derive(Clone, Copy, Debug)]
 struct Event {
     dir: Dir,
+    /// [`pseudo_angle`] of `dir`, which sorts the events without wide arithmetic.
+    key: f64,
     edge: u32,
     kind: Kind,
+}
+
+impl Event {
+    fn new(dir: Dir, edge: u32, kind: Kind) -> Self {
+        Self {
+            dir,
+            key: pseudo_angle(dir),
+            edge,
+            kind,
+        }
+    }
+}
+
+/// How far apart two [`pseudo_angle`]s must be for their order to be that of the directions'.
+/// The computed values are within a few units of `f64` rounding (about 1e-15) of the exact ones,
+/// so this leaves a wide margin; closer pairs are compared exactly.
+const PSEUDO_ANGLE_MARGIN: f64 = 1e-9;
+
+/// A number in `[0, 4)` that grows with the angle of `v` from `+x` (strictly, in exact
+/// arithmetic): `1 − x/(|x|+|y|)` on the upper half-plane, `3 + x/(|x|+|y|)` on the lower.
+fn pseudo_angle(v: Dir) -> f64 {
+    let (x, y) = (v.x as f64, v.y as f64);
+    let r = x / (x.abs() + y.abs());
+    if half(v) == 0 { 1.0 - r } else { 3.0 + r }
+}
+
+/// The exact angular order of two events: decided by their pseudo-angles when those are far
+/// enough apart, by exact integer arithmetic otherwise (a NaN key, never expected, falls
+/// through to the exact test too).
+fn event_cmp(p: &Event, q: &Event) -> Ordering {
+    let d = p.key - q.key;
+    if d > PSEUDO_ANGLE_MARGIN {
+        Ordering::Greater
+    } else if d < -PSEUDO_ANGLE_MARGIN {
+        Ordering::Less
+    } else {
+        wide_angle_cmp(p.dir, q.dir)
+    }
 }
 
 /// The visible region from `origin` past `segments`, inside the square of half-size `bound`
@@ -137,6 +177,17 @@ fn wide_angle_cmp(u: Dir, v: Dir) -> Ordering {
 /// Exact while the products fit in `i128` (crossings of walls up to about two thousand cells
 /// long on maps as large as Lantern allows); past that, measured in `f64`.
 fn turn(u: Dir, v: Dir) -> Ordering {
+    // Nearly always every coordinate fits in `i64` (lattice points, and crossings of walls
+    // shorter than about a thousand cells): then the products are exact widening multiplies,
+    // with no overflow checks on 128-bit ones.
+    if let (Ok(ux), Ok(uy), Ok(vx), Ok(vy)) = (
+        i64::try_from(u.x),
+        i64::try_from(u.y),
+        i64::try_from(v.x),
+        i64::try_from(v.y),
+    ) {
+        return (i128::from(ux) * i128::from(vy)).cmp(&(i128::from(uy) * i128::from(vx)));
+    }
     match (u.x.checked_mul(v.y), u.y.checked_mul(v.x)) {
         (Some(p), Some(q)) => p.cmp(&q),
         _ => (u.x as f64 * v.y as f64)
@@ -211,29 +262,17 @@ impl<'a> Sweep<'a> {
     fn new(edges: &'a [Edge], crossings: impl Iterator<Item = (u32, u32)>) -> Self {
         let mut events = Vec::with_capacity(edges.len() * 2);
         for (i, e) in edges.iter().enumerate() {
-            events.push(Event {
-                dir: e.a.into(),
-                edge: i as u32,
-                kind: Kind::Start,
-            });
-            events.push(Event {
-                dir: e.b.into(),
-                edge: i as u32,
-                kind: Kind::End,
-            });
+            events.push(Event::new(e.a.into(), i as u32, Kind::Start));
+            events.push(Event::new(e.b.into(), i as u32, Kind::End));
         }
         for (s, t) in crossings {
             let (es, et) = (&edges[s as usize], &edges[t as usize]);
             // Only a proper crossing flips the order (the scene lists no other).
             if in_front(es, et).is_none() {
-                events.push(Event {
-                    dir: crossing_dir(es, et),
-                    edge: s,
-                    kind: Kind::Cross(t),
-                });
+                events.push(Event::new(crossing_dir(es, et), s, Kind::Cross(t)));
             }
         }
-        events.sort_unstable_by(|p, q| wide_angle_cmp(p.dir, q.dir));
+        events.sort_unstable_by(event_cmp);
         let mut sweep = Self {
             edges,
             events,
@@ -297,8 +336,9 @@ impl<'a> Sweep<'a> {
 
     /// The end of the run of events at the angle of `dir`, from `i`.
     fn group_end(&self, i: usize, dir: Dir) -> usize {
+        let at = Event::new(dir, 0, Kind::Start);
         let mut j = i;
-        while j < self.events.len() && wide_angle_cmp(self.events[j].dir, dir) == Ordering::Equal {
+        while j < self.events.len() && event_cmp(&self.events[j], &at) == Ordering::Equal {
             j += 1;
         }
         j
