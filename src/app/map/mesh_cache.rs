@@ -26,9 +26,19 @@ impl Target {
             clip,
             pixels_per_point: ctx.pixels_per_point(),
             options: ctx.tessellation_options(|o| *o),
-            atlas: ctx.fonts(|f| f.font_image_size()),
+            atlas: atlas_size(ctx),
         }
     }
+}
+
+/// The font atlas's size in pixels.
+// The method path clippy suggests does not type-check: `FontsView` carries a lifetime.
+#[expect(
+    clippy::redundant_closure_for_method_calls,
+    reason = "FontsView::font_image_size as a path does not type-check"
+)]
+fn atlas_size(ctx: &Context) -> [usize; 2] {
+    ctx.fonts(|f| f.font_image_size())
 }
 
 /// One layer's meshes for the key `K` they were drawn for.
@@ -79,7 +89,7 @@ impl<K> CachedMesh<K> {
     pub fn atlas_changed(&self, ctx: &Context) -> bool {
         self.built
             .as_ref()
-            .is_some_and(|(_, t, _)| t.atlas != ctx.fonts(|f| f.font_image_size()))
+            .is_some_and(|(_, t, _)| t.atlas != atlas_size(ctx))
     }
 }
 

@@ -142,7 +142,7 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
 fn may_show_tooltip(response: &Response) -> bool {
     response.hovered()
         || response.is_tooltip_open()
-        || response.ctx.memory(|m| m.everything_is_visible())
+        || response.ctx.memory(egui::Memory::everything_is_visible)
 }
 
 /// Accessibility nodes for what is painted on the token: sight mark, turn, conditions.

@@ -90,15 +90,21 @@ pub fn walls_ui(
     }
     meshes.pane.paint(
         painter,
-        |key| key.matches(walls, t, hovered, None),
+        |key| key.matches(walls, t, None, None),
         || WallKey {
             walls: walls.to_vec(),
             t: *t,
-            hovered,
+            hovered: None,
             shown: None,
         },
-        |out| wall_shapes(out, clip, walls, t, |_| true, hovered),
+        |out| wall_shapes(out, clip, walls, t, |_| true, None),
     );
+    // The hovered door is drawn again on top, lit up, so hovering does not rebuild the mesh.
+    if let Some(i) = hovered {
+        let mut lit = Vec::new();
+        wall_shapes(&mut lit, clip, walls, t, |j| j == i, hovered);
+        painter.extend(lit);
+    }
 }
 
 /// Paints every wall in view, doors included, with nothing to click: the players' view. With
