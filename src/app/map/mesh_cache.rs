@@ -83,13 +83,19 @@ impl<K> CachedMesh<K> {
         }
     }
 
-    /// Whether the kept meshes address the font atlas at a size it no longer has: it grew after
-    /// they were built (text laid out later in the same pass), so a disc drawn from it would be
-    /// read from the wrong place until they are rebuilt.
-    pub fn atlas_changed(&self, ctx: &Context) -> bool {
-        self.built
+    /// Drops the kept meshes if they address the font atlas at a size it no longer has (it grew
+    /// after they were built, for text laid out later in the same pass), so a disc drawn from
+    /// it would be read from the wrong place; returns whether it did, so that another frame,
+    /// which rebuilds them, can be asked for. Once dropped they ask no more.
+    pub fn forget_if_atlas_changed(&mut self, ctx: &Context) -> bool {
+        let stale = self
+            .built
             .as_ref()
-            .is_some_and(|(_, t, _)| t.atlas != atlas_size(ctx))
+            .is_some_and(|(_, t, _)| t.atlas != atlas_size(ctx));
+        if stale {
+            self.built = None;
+        }
+        stale
     }
 }
 

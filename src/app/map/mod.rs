@@ -165,9 +165,10 @@ impl MapView {
 
     /// Call at the end of every pass: when text laid out after a kept mesh was built grew the
     /// font atlas, the mesh's discs point at the wrong place in it, so another frame is asked
-    /// for, in which they are rebuilt.
-    pub fn end_pass(&self, ctx: &egui::Context) {
-        if self.walls.atlas_changed(ctx) {
+    /// for, in which they are rebuilt (a mesh not drawn meanwhile, its pane hidden, is dropped
+    /// and asks only once).
+    pub fn end_pass(&mut self, ctx: &egui::Context) {
+        if self.walls.forget_if_atlas_changed(ctx) {
             ctx.request_repaint();
         }
     }

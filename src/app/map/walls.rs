@@ -50,9 +50,13 @@ pub struct WallMeshes {
 }
 
 impl WallMeshes {
-    /// Whether a kept mesh must be rebuilt because the font atlas grew after it was made.
-    pub fn atlas_changed(&self, ctx: &egui::Context) -> bool {
-        self.pane.atlas_changed(ctx) || self.views.iter().any(|m| m.atlas_changed(ctx))
+    /// Drops the meshes made before the font atlas grew; returns whether any was dropped.
+    pub fn forget_if_atlas_changed(&mut self, ctx: &egui::Context) -> bool {
+        let mut any = self.pane.forget_if_atlas_changed(ctx);
+        for mesh in &mut self.views {
+            any |= mesh.forget_if_atlas_changed(ctx);
+        }
+        any
     }
 }
 
