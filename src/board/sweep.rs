@@ -164,6 +164,36 @@ fn half(v: Dir) -> u8 {
     u8::from(!(v.y > 0 || (v.y == 0 && v.x > 0)))
 }
 
+/// Sorts `events` into exact angular order. The pseudo-angles are sorted first, as plain
+/// numbers (a small key and an index, not whole events); a pair whose exact order could differ
+/// from its keys' lies within [`PSEUDO_ANGLE_MARGIN`] of each other, and so does everything
+/// between them, so sorting each run of keys closer than the margin exactly gives the exact
+/// order of the whole.
+fn sort_events(events: &mut Vec<Event>) {
+    // Non-negative keys (with −0 made +0) order as their bit patterns do.
+    let keys: Option<Vec<(u64, u32)>> = events
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.key >= 0.0).then(|| ((e.key + 0.0).to_bits(), i as u32)))
+        .collect();
+    let Some(mut keys) = keys else {
+        // A NaN key (never expected): the exact comparison alone.
+        events.sort_unstable_by(|p, q| wide_angle_cmp(p.dir, q.dir));
+        return;
+    };
+    keys.sort_unstable();
+    *events = keys.iter().map(|&(_, i)| events[i as usize]).collect();
+    let mut start = 0;
+    for i in 1..=events.len() {
+        if i == events.len() || events[i].key - events[i - 1].key > PSEUDO_ANGLE_MARGIN {
+            if i - start > 1 {
+                events[start..i].sort_unstable_by(|p, q| wide_angle_cmp(p.dir, q.dir));
+            }
+            start = i;
+        }
+    }
+}
+
 /// Exact angular order of two nonzero directions, starting at `+x`.
 pub fn angle_cmp(u: LatticePoint, v: LatticePoint) -> Ordering {
     wide_angle_cmp(u.into(), v.into())
@@ -272,7 +302,7 @@ impl<'a> Sweep<'a> {
                 events.push(Event::new(crossing_dir(es, et), s, Kind::Cross(t)));
             }
         }
-        events.sort_unstable_by(event_cmp);
+        sort_events(&mut events);
         let mut sweep = Self {
             edges,
             events,
@@ -476,6 +506,45 @@ mod tests {
                 pt(1, -1)
             ]
         );
+    }
+
+    #[test]
+    fn events_sort_in_exact_angular_order_ties_and_near_ties_included() {
+        // Small coordinates give many exact ties; large ones pairs a hair apart in angle.
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: i64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % (2 * n as u64 + 1)) as i64 - n
+        };
+        let mut events = Vec::new();
+        for i in 0..4000 {
+            let n = if i % 2 == 0 { 6 } else { 1 << 40 };
+            let (x, y) = (next(n), next(n));
+            if (x, y) != (0, 0) {
+                let dir = Dir {
+                    x: i128::from(x),
+                    y: i128::from(y),
+                };
+                events.push(Event::new(dir, i, Kind::Start));
+                // The same direction scaled, and one a unit off at a large scale.
+                let k = 1 << 20;
+                let far = Dir {
+                    x: dir.x * k,
+                    y: dir.y * k + 1,
+                };
+                events.push(Event::new(far, i, Kind::End));
+            }
+        }
+        sort_events(&mut events);
+        for pair in events.windows(2) {
+            assert_ne!(
+                wide_angle_cmp(pair[0].dir, pair[1].dir),
+                Ordering::Greater,
+                "{pair:?}"
+            );
+        }
     }
 
     #[test]
