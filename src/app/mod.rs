@@ -351,6 +351,7 @@ impl LanternApp {
         self.prompt_ui(ui.ctx());
         self.imports_ui(ui.ctx());
         self.notifications.ui(ui.ctx());
+        self.map_view.end_pass(ui.ctx());
         if !self.pending.is_empty() {
             // This frame was drawn before the change; a key press brings no second frame.
             ui.ctx().request_repaint();

@@ -222,17 +222,42 @@ pub fn fog_raster(
         });
     }
     let cells = CellStates::new(map, fog, seen, views);
-    raster.pixels = (0..count)
-        .map(|i| {
-            let (x, y) = (
-                (i % raster.width as usize) as u32,
-                (i / raster.width as usize) as u32,
-            );
-            let cell = cell_in_grid(map.grid, raster.centre_of(x, y));
-            cells.pixel(map, cell, visible[i])
-        })
-        .collect();
+    raster.pixels = pixel_states(map, &raster, &cells, &visible);
     raster
+}
+
+/// Each pixel's state: that of the cell holding its centre, seen where `visible` says so.
+fn pixel_states(
+    map: &MapSpec,
+    raster: &FogRaster,
+    cells: &CellStates,
+    visible: &[bool],
+) -> Vec<PixelFog> {
+    let (width, height) = (raster.width, raster.height);
+    if map.grid.is_hex() {
+        return (0..width as usize * height as usize)
+            .map(|i| {
+                let (x, y) = ((i % width as usize) as u32, (i / width as usize) as u32);
+                let cell = cell_in_grid(map.grid, raster.centre_of(x, y));
+                cells.pixel(map, cell, visible[i])
+            })
+            .collect();
+    }
+    // Square cells are columns and rows: a pixel's cell column is its pixel column's, its cell
+    // row its pixel row's, each worked out once instead of once per pixel.
+    let cols: Vec<i32> = (0..width)
+        .map(|x| cell_in_grid(map.grid, raster.centre_of(x, 0)).x)
+        .collect();
+    let rows = (0..height).map(|y| cell_in_grid(map.grid, raster.centre_of(0, y)).y);
+    let mut pixels = Vec::with_capacity(visible.len());
+    for (row, seen) in rows.zip(visible.chunks_exact(width.max(1) as usize)) {
+        pixels.extend(
+            cols.iter()
+                .zip(seen)
+                .map(|(&col, &seen)| cells.pixel(map, Cell::new(col, row), seen)),
+        );
+    }
+    pixels
 }
 
 /// Each cell's state where its pixels are not seen, and whether a seen pixel may show.

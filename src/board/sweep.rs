@@ -59,8 +59,48 @@ enum Kind {
 #[derive(Clone, Copy, Debug)]
 struct Event {
     dir: Dir,
+    /// [`pseudo_angle`] of `dir`, which sorts the events without wide arithmetic.
+    key: f64,
     edge: u32,
     kind: Kind,
+}
+
+impl Event {
+    fn new(dir: Dir, edge: u32, kind: Kind) -> Self {
+        Self {
+            dir,
+            key: pseudo_angle(dir),
+            edge,
+            kind,
+        }
+    }
+}
+
+/// How far apart two [`pseudo_angle`]s must be for their order to be that of the directions'.
+/// The computed values are within a few units of `f64` rounding (about 1e-15) of the exact ones,
+/// so this leaves a wide margin; closer pairs are compared exactly.
+const PSEUDO_ANGLE_MARGIN: f64 = 1e-9;
+
+/// A number in `[0, 4)` that grows with the angle of `v` from `+x` (strictly, in exact
+/// arithmetic): `1 − x/(|x|+|y|)` on the upper half-plane, `3 + x/(|x|+|y|)` on the lower.
+fn pseudo_angle(v: Dir) -> f64 {
+    let (x, y) = (v.x as f64, v.y as f64);
+    let r = x / (x.abs() + y.abs());
+    if half(v) == 0 { 1.0 - r } else { 3.0 + r }
+}
+
+/// The exact angular order of two events: decided by their pseudo-angles when those are far
+/// enough apart, by exact integer arithmetic otherwise (a NaN key, never expected, falls
+/// through to the exact test too).
+fn event_cmp(p: &Event, q: &Event) -> Ordering {
+    let d = p.key - q.key;
+    if d > PSEUDO_ANGLE_MARGIN {
+        Ordering::Greater
+    } else if d < -PSEUDO_ANGLE_MARGIN {
+        Ordering::Less
+    } else {
+        wide_angle_cmp(p.dir, q.dir)
+    }
 }
 
 /// The visible region from `origin` past `segments`, inside the square of half-size `bound`
@@ -124,6 +164,36 @@ fn half(v: Dir) -> u8 {
     u8::from(!(v.y > 0 || (v.y == 0 && v.x > 0)))
 }
 
+/// Sorts `events` into exact angular order. The pseudo-angles are sorted first, as plain
+/// numbers (a small key and an index, not whole events); a pair whose exact order could differ
+/// from its keys' lies within [`PSEUDO_ANGLE_MARGIN`] of each other, and so does everything
+/// between them, so sorting each run of keys closer than the margin exactly gives the exact
+/// order of the whole.
+fn sort_events(events: &mut Vec<Event>) {
+    // Non-negative keys (with −0 made +0) order as their bit patterns do.
+    let keys: Option<Vec<(u64, u32)>> = events
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.key >= 0.0).then(|| ((e.key + 0.0).to_bits(), i as u32)))
+        .collect();
+    let Some(mut keys) = keys else {
+        // A NaN key (never expected): the exact comparison alone.
+        events.sort_unstable_by(|p, q| wide_angle_cmp(p.dir, q.dir));
+        return;
+    };
+    keys.sort_unstable();
+    *events = keys.iter().map(|&(_, i)| events[i as usize]).collect();
+    let mut start = 0;
+    for i in 1..=events.len() {
+        if i == events.len() || events[i].key - events[i - 1].key > PSEUDO_ANGLE_MARGIN {
+            if i - start > 1 {
+                events[start..i].sort_unstable_by(|p, q| wide_angle_cmp(p.dir, q.dir));
+            }
+            start = i;
+        }
+    }
+}
+
 /// Exact angular order of two nonzero directions, starting at `+x`.
 pub fn angle_cmp(u: LatticePoint, v: LatticePoint) -> Ordering {
     wide_angle_cmp(u.into(), v.into())
@@ -137,6 +207,17 @@ fn wide_angle_cmp(u: Dir, v: Dir) -> Ordering {
 /// Exact while the products fit in `i128` (crossings of walls up to about two thousand cells
 /// long on maps as large as Lantern allows); past that, measured in `f64`.
 fn turn(u: Dir, v: Dir) -> Ordering {
+    // Nearly always every coordinate fits in `i64` (lattice points, and crossings of walls
+    // shorter than about a thousand cells): then the products are exact widening multiplies,
+    // with no overflow checks on 128-bit ones.
+    if let (Ok(ux), Ok(uy), Ok(vx), Ok(vy)) = (
+        i64::try_from(u.x),
+        i64::try_from(u.y),
+        i64::try_from(v.x),
+        i64::try_from(v.y),
+    ) {
+        return (i128::from(ux) * i128::from(vy)).cmp(&(i128::from(uy) * i128::from(vx)));
+    }
     match (u.x.checked_mul(v.y), u.y.checked_mul(v.x)) {
         (Some(p), Some(q)) => p.cmp(&q),
         _ => (u.x as f64 * v.y as f64)
@@ -211,29 +292,17 @@ impl<'a> Sweep<'a> {
     fn new(edges: &'a [Edge], crossings: impl Iterator<Item = (u32, u32)>) -> Self {
         let mut events = Vec::with_capacity(edges.len() * 2);
         for (i, e) in edges.iter().enumerate() {
-            events.push(Event {
-                dir: e.a.into(),
-                edge: i as u32,
-                kind: Kind::Start,
-            });
-            events.push(Event {
-                dir: e.b.into(),
-                edge: i as u32,
-                kind: Kind::End,
-            });
+            events.push(Event::new(e.a.into(), i as u32, Kind::Start));
+            events.push(Event::new(e.b.into(), i as u32, Kind::End));
         }
         for (s, t) in crossings {
             let (es, et) = (&edges[s as usize], &edges[t as usize]);
             // Only a proper crossing flips the order (the scene lists no other).
             if in_front(es, et).is_none() {
-                events.push(Event {
-                    dir: crossing_dir(es, et),
-                    edge: s,
-                    kind: Kind::Cross(t),
-                });
+                events.push(Event::new(crossing_dir(es, et), s, Kind::Cross(t)));
             }
         }
-        events.sort_unstable_by(|p, q| wide_angle_cmp(p.dir, q.dir));
+        sort_events(&mut events);
         let mut sweep = Self {
             edges,
             events,
@@ -297,8 +366,9 @@ impl<'a> Sweep<'a> {
 
     /// The end of the run of events at the angle of `dir`, from `i`.
     fn group_end(&self, i: usize, dir: Dir) -> usize {
+        let at = Event::new(dir, 0, Kind::Start);
         let mut j = i;
-        while j < self.events.len() && wide_angle_cmp(self.events[j].dir, dir) == Ordering::Equal {
+        while j < self.events.len() && event_cmp(&self.events[j], &at) == Ordering::Equal {
             j += 1;
         }
         j
@@ -436,6 +506,45 @@ mod tests {
                 pt(1, -1)
             ]
         );
+    }
+
+    #[test]
+    fn events_sort_in_exact_angular_order_ties_and_near_ties_included() {
+        // Small coordinates give many exact ties; large ones pairs a hair apart in angle.
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: i64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % (2 * n as u64 + 1)) as i64 - n
+        };
+        let mut events = Vec::new();
+        for i in 0..4000 {
+            let n = if i % 2 == 0 { 6 } else { 1 << 40 };
+            let (x, y) = (next(n), next(n));
+            if (x, y) != (0, 0) {
+                let dir = Dir {
+                    x: i128::from(x),
+                    y: i128::from(y),
+                };
+                events.push(Event::new(dir, i, Kind::Start));
+                // The same direction scaled, and one a unit off at a large scale.
+                let k = 1 << 20;
+                let far = Dir {
+                    x: dir.x * k,
+                    y: dir.y * k + 1,
+                };
+                events.push(Event::new(far, i, Kind::End));
+            }
+        }
+        sort_events(&mut events);
+        for pair in events.windows(2) {
+            assert_ne!(
+                wide_angle_cmp(pair[0].dir, pair[1].dir),
+                Ordering::Greater,
+                "{pair:?}"
+            );
+        }
     }
 
     #[test]

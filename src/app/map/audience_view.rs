@@ -70,7 +70,14 @@ pub fn paint_map_view(
     // under unexplored fog stay unsaid.
     let shown = (fogged && options.audience == MapAudience::Players)
         .then(|| view.fog.walls_shown(scene, generation, encounter));
-    walls::paint_walls(&painter, &encounter.walls, t, shown);
+    walls::paint_walls(
+        &painter,
+        &encounter.walls,
+        t,
+        shown,
+        &mut view.walls,
+        options.audience as usize,
+    );
     let cells = fogged.then(|| view.fog.cells(scene, generation, encounter));
     let tokens = TokensView {
         ui,

@@ -24,6 +24,7 @@ mod layout;
 mod library_drop;
 mod light_layer;
 mod light_menu;
+mod mesh_cache;
 mod movement;
 mod name_tags;
 pub(crate) mod palette;
@@ -77,6 +78,8 @@ pub struct MapView {
     tools: ToolState,
     token_images: token_images::TokenImages,
     fog: fog::FogLayer,
+    /// The walls' meshes, kept while the walls and the camera stay.
+    walls: walls::WallMeshes,
     box_select: box_select::BoxSelect,
     /// The part of the map (map space) the GM's pane showed last frame: what the players'
     /// window follows or is pushed.
@@ -162,6 +165,16 @@ impl MapView {
         self.fog.unexplored_seen(scene, generation, encounter)
     }
 
+    /// Call at the end of every pass: when text laid out after a kept mesh was built grew the
+    /// font atlas, the mesh's discs point at the wrong place in it, so another frame is asked
+    /// for, in which they are rebuilt (a mesh not drawn meanwhile, its pane hidden, is dropped
+    /// and asks only once).
+    pub fn end_pass(&mut self, ctx: &egui::Context) {
+        if self.walls.forget_if_atlas_changed(ctx) {
+            ctx.request_repaint();
+        }
+    }
+
     /// Why the last token drop was refused, while the note is shown.
     pub fn refusal_note(&self) -> Option<&str> {
         self.play.note()
@@ -211,7 +224,14 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     } else {
         &mut *ctx.commands
     };
-    walls::walls_ui(ui, &painter, &encounter.walls, &t, door_commands);
+    walls::walls_ui(
+        ui,
+        &painter,
+        &encounter.walls,
+        &t,
+        door_commands,
+        &mut view.walls,
+    );
 
     view.play.before_tokens(ctx, view.drag, &painter, &t);
     let (pan, hovered) = tokens_layer_ui(ui, ctx, view, &painter, &t);

@@ -114,7 +114,7 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
             ghost = Some((token, drag.target));
         }
         context_menu(&response, ctx, token);
-        if layer.drag.is_none() {
+        if layer.drag.is_none() && may_show_tooltip(&response) {
             let sight = layer
                 .marks
                 .verdict(token.id)
@@ -133,6 +133,16 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
     if let Some((token, target)) = ghost {
         paint_ghost(ctx, layer, token, target);
     }
+}
+
+/// Whether egui could show `response`'s tooltip this frame: when it is hovered, when its
+/// tooltip is already open (egui keeps some open while the pointer travels), or when everything
+/// is shown (tests). Asking egui for every one of a thousand tokens costs a tooltip check
+/// each, and only the hovered one ever answers yes.
+fn may_show_tooltip(response: &Response) -> bool {
+    response.hovered()
+        || response.is_tooltip_open()
+        || response.ctx.memory(egui::Memory::everything_is_visible)
 }
 
 /// Accessibility nodes for what is painted on the token: sight mark, turn, conditions.

@@ -2,6 +2,7 @@
 
 use egui::{Painter, Pos2, Rect, Response, Sense, Shape, Stroke, Ui, Vec2};
 
+use super::mesh_cache::CachedMesh;
 use super::palette;
 use super::transform::MapTransform;
 use crate::model::{Command, Wall, WallKind};
@@ -14,6 +15,51 @@ pub fn door_label(open: bool) -> &'static str {
     if open { "Door (open)" } else { "Door (closed)" }
 }
 
+/// What a wall layer's meshes were drawn for: the walls, the camera, the hovered door (by
+/// index) and, in the players' view, which walls show.
+#[derive(Debug)]
+pub struct WallKey {
+    walls: Vec<Wall>,
+    t: MapTransform,
+    hovered: Option<usize>,
+    shown: Option<Vec<bool>>,
+}
+
+impl WallKey {
+    fn matches(
+        &self,
+        walls: &[Wall],
+        t: &MapTransform,
+        hovered: Option<usize>,
+        shown: Option<&[bool]>,
+    ) -> bool {
+        self.t == *t
+            && self.hovered == hovered
+            && self.shown.as_deref() == shown
+            && self.walls == walls
+    }
+}
+
+/// The wall layers' meshes: the GM's pane, and the plain views per audience (the players'
+/// window, an export). A frame in which neither the walls nor the camera changed draws them
+/// without tessellating a line.
+#[derive(Debug, Default)]
+pub struct WallMeshes {
+    pane: CachedMesh<WallKey>,
+    views: [CachedMesh<WallKey>; 2],
+}
+
+impl WallMeshes {
+    /// Drops the meshes made before the font atlas grew; returns whether any was dropped.
+    pub fn forget_if_atlas_changed(&mut self, ctx: &egui::Context) -> bool {
+        let mut any = self.pane.forget_if_atlas_changed(ctx);
+        for mesh in &mut self.views {
+            any |= mesh.forget_if_atlas_changed(ctx);
+        }
+        any
+    }
+}
+
 /// Paints every wall in view and handles clicks on doors.
 pub fn walls_ui(
     ui: &Ui,
@@ -21,47 +67,104 @@ pub fn walls_ui(
     walls: &[Wall],
     t: &MapTransform,
     commands: &mut Vec<Command>,
+    meshes: &mut WallMeshes,
 ) {
     let clip = painter.clip_rect();
-    let thickness = (t.points_per_cell * 0.12).clamp(2.0, 10.0);
-    for wall in walls {
+    let thickness = wall_thickness(t);
+    let mut hovered = None;
+    for (i, wall) in walls.iter().enumerate() {
+        let WallKind::Door { open } = wall.kind else {
+            continue;
+        };
         let (a, b) = (t.ui_from_grid(wall.a), t.ui_from_grid(wall.b));
         let bounds = Rect::from_two_pos(a, b).expand(thickness * 1.2);
         if !clip.intersects(bounds) {
             continue;
         }
-        match wall.kind {
-            WallKind::Wall => paint_wall(painter, a, b, thickness),
-            WallKind::Window => paint_window(painter, a, b, thickness),
-            WallKind::Door { open } => {
-                let response = door_response(ui, wall, bounds, open);
-                paint_door(painter, a, b, thickness, open, response.hovered());
-                if response.clicked() {
-                    commands.push(Command::SetWallKind {
-                        id: wall.id,
-                        kind: WallKind::Door { open: !open },
-                    });
-                }
-            }
+        let response = door_response(ui, wall, bounds, open);
+        if response.hovered() {
+            hovered = Some(i);
         }
+        if response.clicked() {
+            commands.push(Command::SetWallKind {
+                id: wall.id,
+                kind: WallKind::Door { open: !open },
+            });
+        }
+    }
+    meshes.pane.paint(
+        painter,
+        |key| key.matches(walls, t, None, None),
+        || WallKey {
+            walls: walls.to_vec(),
+            t: *t,
+            hovered: None,
+            shown: None,
+        },
+        |out| wall_shapes(out, clip, walls, t, |_| true, None),
+    );
+    // The hovered door is drawn again on top, lit up, so hovering does not rebuild the mesh.
+    if let Some(i) = hovered {
+        let mut lit = Vec::new();
+        wall_shapes(&mut lit, clip, walls, t, |j| j == i, hovered);
+        painter.extend(lit);
     }
 }
 
 /// Paints every wall in view, doors included, with nothing to click: the players' view. With
 /// `shown` (one flag per wall), only the walls it flags.
-pub fn paint_walls(painter: &Painter, walls: &[Wall], t: &MapTransform, shown: Option<&[bool]>) {
+pub fn paint_walls(
+    painter: &Painter,
+    walls: &[Wall],
+    t: &MapTransform,
+    shown: Option<&[bool]>,
+    meshes: &mut WallMeshes,
+    slot: usize,
+) {
     let clip = painter.clip_rect();
-    let thickness = (t.points_per_cell * 0.12).clamp(2.0, 10.0);
-    let shown = |i: usize| shown.is_none_or(|s| s.get(i).copied().unwrap_or(true));
-    for (_, wall) in walls.iter().enumerate().filter(|(i, _)| shown(*i)) {
+    meshes.views[slot].paint(
+        painter,
+        |key| key.matches(walls, t, None, shown),
+        || WallKey {
+            walls: walls.to_vec(),
+            t: *t,
+            hovered: None,
+            shown: shown.map(<[bool]>::to_vec),
+        },
+        |out| {
+            let shown = |i: usize| shown.is_none_or(|s| s.get(i).copied().unwrap_or(true));
+            wall_shapes(out, clip, walls, t, shown, None);
+        },
+    );
+}
+
+/// Wall thickness in points at the zoom of `t`.
+fn wall_thickness(t: &MapTransform) -> f32 {
+    (t.points_per_cell * 0.12).clamp(2.0, 10.0)
+}
+
+/// The shapes of the walls `shown` flags that reach into `clip`, in the walls' order; the door
+/// at index `hovered` lit up.
+fn wall_shapes(
+    out: &mut Vec<Shape>,
+    clip: Rect,
+    walls: &[Wall],
+    t: &MapTransform,
+    shown: impl Fn(usize) -> bool,
+    hovered: Option<usize>,
+) {
+    let thickness = wall_thickness(t);
+    for (i, wall) in walls.iter().enumerate().filter(|(i, _)| shown(*i)) {
         let (a, b) = (t.ui_from_grid(wall.a), t.ui_from_grid(wall.b));
         if !clip.intersects(Rect::from_two_pos(a, b).expand(thickness * 1.2)) {
             continue;
         }
         match wall.kind {
-            WallKind::Wall => paint_wall(painter, a, b, thickness),
-            WallKind::Window => paint_window(painter, a, b, thickness),
-            WallKind::Door { open } => paint_door(painter, a, b, thickness, open, false),
+            WallKind::Wall => paint_wall(out, a, b, thickness),
+            WallKind::Window => paint_window(out, a, b, thickness),
+            WallKind::Door { open } => {
+                paint_door(out, a, b, thickness, open, hovered == Some(i));
+            }
         }
     }
 }
@@ -79,61 +182,68 @@ fn door_response(ui: &Ui, wall: &Wall, bounds: Rect, open: bool) -> Response {
 }
 
 /// A thick dark line with round ends, so joined segments read as one wall.
-fn paint_wall(painter: &Painter, a: Pos2, b: Pos2, thickness: f32) {
-    painter.line_segment([a, b], Stroke::new(thickness, palette::WALL));
+fn paint_wall(out: &mut Vec<Shape>, a: Pos2, b: Pos2, thickness: f32) {
+    out.push(Shape::line_segment(
+        [a, b],
+        Stroke::new(thickness, palette::WALL),
+    ));
     // Round ends thinner than this are below a pixel's worth of difference, and on a map with
     // thousands of walls zoomed out they were two thirds of the shapes drawn.
     if thickness >= MIN_CAP_THICKNESS {
-        painter.circle_filled(a, thickness * 0.5, palette::WALL);
-        painter.circle_filled(b, thickness * 0.5, palette::WALL);
+        out.push(Shape::circle_filled(a, thickness * 0.5, palette::WALL));
+        out.push(Shape::circle_filled(b, thickness * 0.5, palette::WALL));
     }
 }
 
 /// Two thin light-blue lines between short stubs of wall.
-fn paint_window(painter: &Painter, a: Pos2, b: Pos2, thickness: f32) {
+fn paint_window(out: &mut Vec<Shape>, a: Pos2, b: Pos2, thickness: f32) {
     let normal = unit_normal(a, b) * thickness * 0.5;
     let pane = vec![a + normal, b + normal, b - normal, a - normal];
-    painter.add(Shape::convex_polygon(
+    out.push(Shape::convex_polygon(
         pane,
         palette::WINDOW_PANE,
         Stroke::NONE,
     ));
     let glass = Stroke::new((thickness * 0.28).max(1.0), palette::WINDOW_GLASS);
-    painter.line_segment([a + normal, b + normal], glass);
-    painter.line_segment([a - normal, b - normal], glass);
+    out.push(Shape::line_segment([a + normal, b + normal], glass));
+    out.push(Shape::line_segment([a - normal, b - normal], glass));
     let frame = Stroke::new((thickness * 0.3).max(1.0), palette::WALL);
-    painter.line_segment([a + normal, a - normal], frame);
-    painter.line_segment([b + normal, b - normal], frame);
+    out.push(Shape::line_segment([a + normal, a - normal], frame));
+    out.push(Shape::line_segment([b + normal, b - normal], frame));
 }
 
 /// A closed door is a wooden plank in the wall's line; an open one is the plank swung 90° on
 /// its hinge at `a`, with a dashed arc for its sweep and a dashed threshold across the gap.
-fn paint_door(painter: &Painter, a: Pos2, b: Pos2, thickness: f32, open: bool, hovered: bool) {
+fn paint_door(out: &mut Vec<Shape>, a: Pos2, b: Pos2, thickness: f32, open: bool, hovered: bool) {
     let edge_colour = if hovered {
         palette::DOOR_HOVER
     } else {
         palette::DOOR_EDGE
     };
     let edge = Stroke::new((thickness * 0.3).max(1.5), edge_colour);
-    painter.circle_filled(a, thickness * 0.7, palette::WALL);
-    painter.circle_filled(b, thickness * 0.7, palette::WALL);
+    out.push(Shape::circle_filled(a, thickness * 0.7, palette::WALL));
+    out.push(Shape::circle_filled(b, thickness * 0.7, palette::WALL));
     if open {
         let length = (b - a).length();
         let swung = a + unit_normal(a, b) * length;
         let threshold = Stroke::new((thickness * 0.25).max(1.0), palette::DOOR_EDGE);
-        painter.extend(Shape::dashed_line(&[a, b], threshold, thickness, thickness));
-        painter.extend(Shape::dashed_line(
+        out.extend(Shape::dashed_line(&[a, b], threshold, thickness, thickness));
+        out.extend(Shape::dashed_line(
             &arc(a, b, swung),
             threshold,
             thickness * 0.6,
             thickness * 0.6,
         ));
-        painter.add(plank(a, swung, thickness, edge));
+        out.push(plank(a, swung, thickness, edge));
     } else {
-        painter.add(plank(a, b, thickness, edge));
+        out.push(plank(a, b, thickness, edge));
         // A handle near the latch side makes a closed door unmistakable.
         let handle = a + (b - a) * 0.8;
-        painter.circle_filled(handle, thickness * 0.28, palette::DOOR_EDGE);
+        out.push(Shape::circle_filled(
+            handle,
+            thickness * 0.28,
+            palette::DOOR_EDGE,
+        ));
     }
 }
 

@@ -106,6 +106,7 @@ pub fn players_ui(
         map::paint_turn_banner(&ui.painter_at(rect), rect, encounter, turn_shown);
     }
     fullscreen_button_ui(ui, rect, window);
+    view.end_pass(ui.ctx());
 }
 
 /// Asks the window to enter or leave fullscreen.
