@@ -274,6 +274,9 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
             if let LightCommand::Add { light, .. } | LightCommand::Update { light, .. } = &command {
                 check_light(light)?;
             }
+            if let LightCommand::Add { .. } = &command {
+                check_count("lights", encounter.lights.len() + 1, super::MAX_LIGHTS)?;
+            }
             Ok(Command::Light(command.apply(encounter)?))
         }
         Command::Area(command) => {
