@@ -93,6 +93,24 @@ pub struct FogRaster {
 }
 
 impl FogRaster {
+    /// A raster over `map`'s bounding rectangle with no pixels yet: as many pixels to a cell as
+    /// [`MAX_PIXELS`] allows, at most [`MAX_PER_CELL`].
+    fn blank(map: &MapSpec) -> Self {
+        let (lo, hi) = map_bounds(map);
+        let (span_x, span_y) = ((hi.x - lo.x).max(1e-9), (hi.y - lo.y).max(1e-9));
+        let k = (MAX_PIXELS / (span_x * span_y))
+            .sqrt()
+            .floor()
+            .clamp(1.0, MAX_PER_CELL);
+        Self {
+            width: (span_x * k).ceil() as u32,
+            height: (span_y * k).ceil() as u32,
+            origin: lo,
+            pixels_per_cell: k as u32,
+            pixels: Vec::new(),
+        }
+    }
+
     /// The state of the pixel holding map point `p`.
     pub fn at(&self, p: GridPoint) -> PixelFog {
         let k = f64::from(self.pixels_per_cell);
@@ -198,19 +216,7 @@ pub fn fog_raster(
     views: &[View],
     light: &Illumination,
 ) -> FogRaster {
-    let (lo, hi) = map_bounds(map);
-    let (span_x, span_y) = ((hi.x - lo.x).max(1e-9), (hi.y - lo.y).max(1e-9));
-    let k = (MAX_PIXELS / (span_x * span_y))
-        .sqrt()
-        .floor()
-        .clamp(1.0, MAX_PER_CELL);
-    let mut raster = FogRaster {
-        width: (span_x * k).ceil() as u32,
-        height: (span_y * k).ceil() as u32,
-        origin: lo,
-        pixels_per_cell: k as u32,
-        pixels: Vec::new(),
-    };
+    let mut raster = FogRaster::blank(map);
     let count = raster.width as usize * raster.height as usize;
     let lit = lit_pixels(&raster, light, count);
     let mut visible = vec![false; count];
@@ -288,6 +294,59 @@ impl CellStates {
             (_, true) if visible => PixelFog::Cell(CellFog::Visible),
             (state, _) => PixelFog::Cell(state),
         }
+    }
+}
+
+/// How light the map looks, pixel by pixel at the fog raster's resolution: the soft falloff the
+/// shell draws over the map, with shadows exactly as sharp as the fog's edge (a cell-by-cell
+/// glow would draw a thin shadow as a checkerboard of cells).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GlowRaster {
+    pub width: u32,
+    pub height: u32,
+    /// The map-space point at the raster's top-left corner.
+    pub origin: GridPoint,
+    pub pixels_per_cell: u32,
+    /// Row by row from the top-left, 0 (dark) to 1 (bright); pixels off a hex map's cells are
+    /// 1, so nothing shades the table around it.
+    pub glow: Vec<f32>,
+}
+
+impl GlowRaster {
+    /// The raster's extent in map space: `(origin, size)`.
+    pub fn extent(&self) -> (GridPoint, GridPoint) {
+        let k = f64::from(self.pixels_per_cell);
+        let size = GridPoint::new(f64::from(self.width) / k, f64::from(self.height) / k);
+        (self.origin, size)
+    }
+}
+
+/// The glow of every pixel of `map`: the ambient light's, raised by each light that reaches the
+/// pixel's centre ([`super::light::LitSource::glow_at`]), the brightest winning.
+pub fn glow_raster(map: &MapSpec, light: &Illumination) -> GlowRaster {
+    let raster = FogRaster::blank(map);
+    let count = raster.width as usize * raster.height as usize;
+    let mut glow = vec![light.ambient_glow(); count];
+    for source in light.sources() {
+        raster.for_each_inside(&source.region, |i, p| {
+            glow[i] = glow[i].max(source.glow_at(p));
+        });
+    }
+    if map.grid.is_hex() {
+        for (i, g) in glow.iter_mut().enumerate() {
+            let (x, y) = (i % raster.width as usize, i / raster.width as usize);
+            let p = raster.centre_of(x as u32, y as u32);
+            if !map.contains(cell_in_grid(map.grid, p)) {
+                *g = 1.0;
+            }
+        }
+    }
+    GlowRaster {
+        width: raster.width,
+        height: raster.height,
+        origin: raster.origin,
+        pixels_per_cell: raster.pixels_per_cell,
+        glow,
     }
 }
 

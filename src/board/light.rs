@@ -71,8 +71,8 @@ impl LitSource {
     }
 
     /// How strongly this light shows at `p` for drawing: 1 inside the bright radius, falling
-    /// smoothly to 0 at the dim radius (`p` is assumed reached).
-    fn glow_at(&self, p: GridPoint) -> f32 {
+    /// smoothly to 0.15 at the dim radius (`p` is assumed reached).
+    pub fn glow_at(&self, p: GridPoint) -> f32 {
         let d = (p.x - self.centre.x).hypot(p.y - self.centre.y);
         if d <= self.bright_cells {
             return 1.0;
@@ -166,6 +166,11 @@ impl Illumination {
     /// The ambient light's level.
     pub fn ambient(&self) -> LightLevel {
         self.ambient
+    }
+
+    /// How light the ambient light looks, 0 (dark) to 1 (bright), for drawing.
+    pub fn ambient_glow(&self) -> f32 {
+        ambient_glow(self.ambient)
     }
 
     /// The lights that shine, with the regions they reach.

@@ -157,3 +157,72 @@ fn the_lights_menu_puts_a_torch_out_and_undo_lights_it_again() {
     assert_eq!(document.undo().unwrap(), Some("Change light"));
     assert!(document.encounter.lights[0].on);
 }
+
+#[test]
+fn the_light_tool_places_a_torch_its_radius_is_edited_and_ctrl_z_takes_each_step_back() {
+    let mut harness = map_harness(dark_cave());
+    harness.get_by_label("Light source").click();
+    harness.run();
+    // Three cells east and three north of the hero: cell (12, 9), an empty cave floor.
+    let at = centre_of(&harness, "Hero") + Vec2::new(3.0, -3.0) * points_per_cell(&harness);
+    support::click_at(&mut harness, at);
+    let lights = &harness.state().document.encounter.lights;
+    assert_eq!(lights.len(), 1, "one click, one light");
+    assert_eq!(lights[0].kind, LightKind::Torch);
+    assert_eq!(lights[0].position, GridPoint::new(12.5, 9.5));
+    assert_eq!(lights[0].carried_by, None);
+    assert!(harness.query_by_label("Torch 1").is_some(), "its handle");
+
+    // The new light is the one the panel edits: a dim radius of 6 cells is one command.
+    harness.get_by_label("Dim radius").set_value_accesskit(6.0);
+    harness.run();
+    let light = &harness.state().document.encounter.lights[0];
+    assert!((light.dim_radius() - 6.0).abs() < 1e-9);
+    assert!((light.bright_radius() - 4.0).abs() < 1e-9);
+
+    // Ctrl+Z: the radius first, then the torch itself.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    let light = &harness.state().document.encounter.lights[0];
+    assert!((light.dim_radius() - 8.0).abs() < 1e-9);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert!(harness.state().document.encounter.lights.is_empty());
+}
+
+#[test]
+fn a_lights_menu_turns_it_off_hands_it_to_a_token_and_deletes_it() {
+    let mut encounter = dark_cave();
+    encounter
+        .lights
+        .push(Light::preset(LightKind::Lantern, GridPoint::new(12.5, 9.5)));
+    let mut harness = map_harness(encounter);
+    let menu = |harness: &mut Harness<'_, LanternApp>, handle: &str, item: &str| {
+        harness.get_by_label(handle).click_secondary();
+        harness.run();
+        harness.get_by_label(item).click();
+        harness.run();
+    };
+    menu(&mut harness, "Lantern 1", "Turn off");
+    assert!(!harness.state().document.encounter.lights[0].on);
+    harness.get_by_label("Lantern 1").click_secondary();
+    harness.run();
+    harness.get_by_label("Attach to token").click();
+    harness.run();
+    let Some(bat) = harness.get_all_by_label("Bat").last() else {
+        panic!("no Bat in the menu");
+    };
+    bat.click();
+    harness.run();
+    let light = &harness.state().document.encounter.lights[0];
+    assert_eq!(light.carried_by, Some(TokenId(3)));
+    assert_eq!(light.position, GridPoint::new(12.5, 12.5), "at the bat");
+    // A carried light's handle shows with the Light tool (L), over its carrier.
+    harness.key_press(Key::L);
+    harness.run();
+    menu(&mut harness, "Lantern 1 (Bat)", "Delete light");
+    assert!(harness.state().document.encounter.lights.is_empty());
+    let document = &mut harness.state_mut().document;
+    assert_eq!(document.undo().unwrap(), Some("Remove light"));
+    assert_eq!(document.encounter.lights[0].carried_by, Some(TokenId(3)));
+}

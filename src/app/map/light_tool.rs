@@ -136,7 +136,7 @@ impl LightTool {
 
     /// The tool's panel beside the tool column: what a click places, and the picked light.
     pub fn panel_ui(&mut self, ui: &Ui, ctx: &mut PaneContext<'_>, at: Rect) {
-        egui::Window::new("Lights")
+        egui::Window::new("Light sources")
             .fixed_pos(at.min)
             .resizable(false)
             .collapsible(false)
@@ -207,7 +207,10 @@ impl LightTool {
         let Some(draft) = &mut editor.draft else {
             return;
         };
-        ui.strong(handle_label(encounter, editor.index, light));
+        ui.strong(format!(
+            "Editing {}",
+            handle_label(encounter, editor.index, light)
+        ));
         let busy = fields_ui(ui, encounter, draft);
         let settled = !busy && !ui.input(|i| i.pointer.any_down());
         match check_light(draft) {

@@ -61,7 +61,7 @@ impl Tool {
             Self::Erase => "Erase",
             Self::Calibrate => "Align image",
             Self::Area => "Area",
-            Self::Light => "Light",
+            Self::Light => "Light source",
         }
     }
 
