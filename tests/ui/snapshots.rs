@@ -91,7 +91,7 @@ fn wait_for_background(harness: &mut Harness<'_, LanternApp>, image: lantern::mo
     let start = std::time::Instant::now();
     while harness.state().map_view.background_size_px(image).is_none() {
         assert!(
-            start.elapsed() < std::time::Duration::from_secs(60),
+            start.elapsed() < std::time::Duration::from_mins(1),
             "the background image was not decoded within a minute"
         );
         std::thread::sleep(std::time::Duration::from_millis(20));
