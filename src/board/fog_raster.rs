@@ -313,6 +313,16 @@ pub struct GlowRaster {
 }
 
 impl GlowRaster {
+    /// The glow of the pixel holding map point `p`; off the raster, none.
+    pub fn at(&self, p: GridPoint) -> f32 {
+        let k = f64::from(self.pixels_per_cell);
+        let (i, j) = ((p.x - self.origin.x) * k, (p.y - self.origin.y) * k);
+        if i < 0.0 || j < 0.0 || i >= f64::from(self.width) || j >= f64::from(self.height) {
+            return 0.0;
+        }
+        self.glow[j as usize * self.width as usize + i as usize]
+    }
+
     /// The raster's extent in map space: `(origin, size)`.
     pub fn extent(&self) -> (GridPoint, GridPoint) {
         let k = f64::from(self.pixels_per_cell);
@@ -406,6 +416,39 @@ mod tests {
             PixelFog::Cell(CellFog::Hidden)
         );
         assert_eq!(raster.at(GridPoint::new(11.0, 1.0)), PixelFog::Outside);
+    }
+
+    #[test]
+    fn a_torch_glows_full_to_its_bright_radius_fades_in_its_dim_band_and_stops_at_a_wall() {
+        // A torch (bright 4 cells, dim 8) at (2.5, 2.5) in the dark; a wall along x = 9.
+        // Midway through the dim band (6 cells away) the glow is 1 − 0.65 · ½ = 0.675; at
+        // (9.5, 2.5), 7 cells away, the wall's shadow leaves the ambient darkness, 0.
+        use crate::model::{Ambient, Light, LightKind};
+        let mut enc = Encounter::new("glow", RuleSystem::Evening);
+        enc.map.width_cells = 12;
+        enc.map.height_cells = 12;
+        enc.ambient = Ambient::Dark;
+        enc.lights
+            .push(Light::preset(LightKind::Torch, GridPoint::new(2.5, 2.5)));
+        let scene = Scene::new(&enc);
+        let glow = glow_raster(&enc.map, &Illumination::new(&scene, &enc));
+        assert!((glow.at(GridPoint::new(4.5, 4.5)) - 1.0).abs() < 1e-6);
+        // Pixel centres lie within 1/16 cell of the point: the glow within 0.65/64 of it.
+        assert!((glow.at(GridPoint::new(2.5, 8.5)) - 0.675).abs() < 0.015);
+        assert!(glow.at(GridPoint::new(9.5, 2.5)) > 0.4, "lit with no wall");
+        enc.walls.push(Wall {
+            id: WallId(1),
+            a: GridPoint::new(9.0, 0.0),
+            b: GridPoint::new(9.0, 12.0),
+            kind: WallKind::Wall,
+        });
+        let scene = Scene::new(&enc);
+        let glow = glow_raster(&enc.map, &Illumination::new(&scene, &enc));
+        assert!(glow.at(GridPoint::new(9.5, 2.5)).abs() < 1e-6);
+        assert!(
+            glow.at(GridPoint::new(11.5, 11.5)).abs() < 1e-6,
+            "out of reach"
+        );
     }
 
     #[test]

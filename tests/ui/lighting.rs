@@ -11,8 +11,8 @@ use egui_kittest::kittest::Queryable as _;
 use lantern::app::LanternApp;
 use lantern::files::import_uvtt;
 use lantern::model::{
-    Ambient, Cell, Document, Encounter, GridPoint, Light, LightKind, RuleSystem, Side, Token,
-    TokenId, WallKind,
+    Ambient, Cell, Document, Encounter, GridPoint, Light, LightKind, RuleSystem, Senses, Side,
+    Token, TokenId, WallKind,
 };
 use support::{centre_of, drag, map_harness, points_per_cell};
 
@@ -225,4 +225,29 @@ fn a_lights_menu_turns_it_off_hands_it_to_a_token_and_deletes_it() {
     let document = &mut harness.state_mut().document;
     assert_eq!(document.undo().unwrap(), Some("Remove light"));
     assert_eq!(document.encounter.lights[0].carried_by, Some(TokenId(3)));
+}
+
+#[test]
+fn darkvision_and_its_range_are_set_from_the_tokens_menu_one_step_each() {
+    let mut harness = map_harness(dark_cave());
+    let senses_menu = |harness: &mut Harness<'_, LanternApp>| {
+        harness.get_by_label("Hero").click_secondary();
+        harness.run();
+        harness.get_by_label("Senses").click();
+        harness.run();
+    };
+    senses_menu(&mut harness);
+    harness.get_by_label("Darkvision 12 cells").click();
+    harness.run();
+    senses_menu(&mut harness);
+    harness.get_by_label("24").click();
+    harness.run();
+    let hero = &harness.state().document.encounter.tokens[0];
+    assert_eq!(hero.senses, Senses::Darkvision { range_cells: 24 });
+    let document = &mut harness.state_mut().document;
+    assert_eq!(document.undo().unwrap(), Some("Edit token"));
+    assert_eq!(
+        document.encounter.tokens[0].senses,
+        Senses::Darkvision { range_cells: 12 }
+    );
 }
