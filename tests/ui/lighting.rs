@@ -251,3 +251,27 @@ fn darkvision_and_its_range_are_set_from_the_tokens_menu_one_step_each() {
         Senses::Darkvision { range_cells: 12 }
     );
 }
+
+#[test]
+fn opening_an_imported_lights_editor_changes_nothing() {
+    // A wide imported light (no bright radius of its own, 300 cells of reach): the panel shows
+    // it without clamping or filling anything in.
+    let mut encounter = dark_cave();
+    let mut wide = Light::preset(LightKind::Custom, GridPoint::new(12.5, 9.5));
+    wide.range_cells = 300.0;
+    wide.bright_cells = None;
+    encounter.lights.push(wide.clone());
+    let mut harness = map_harness(encounter);
+    harness.get_by_label("Light 1").click_secondary();
+    harness.run();
+    harness.get_by_label("Edit light…").click();
+    harness.run();
+    harness.run();
+    assert!(
+        harness.query_by_label("Dim radius").is_some(),
+        "the panel is open"
+    );
+    assert_eq!(harness.state().document.encounter.lights, vec![wide]);
+    let undone = harness.state_mut().document.undo().unwrap();
+    assert_ne!(undone, Some("Change light"));
+}

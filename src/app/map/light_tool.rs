@@ -13,8 +13,8 @@ use crate::board::footprint::footprint_centre;
 use crate::board::grid::{cell_in_grid, point_in_grid};
 use crate::board::light::light_centre;
 use crate::model::{
-    Command, Encounter, GridKind, Light, LightCommand, LightKind, MAX_LIGHTS, Rgba, TokenId,
-    check_light,
+    Command, Encounter, GridKind, Light, LightCommand, LightKind, MAX_LIGHT_RANGE_CELLS,
+    MAX_LIGHTS, Rgba, TokenId, check_light,
 };
 
 /// How near (points) a press must come to a light to pick it rather than place a new one.
@@ -270,7 +270,7 @@ fn radii_ui(ui: &mut Ui, salt: &str, bright: &mut f64, dim: &mut f64) -> (bool, 
             ui.end_row();
             let label = ui.label("Dim radius");
             let field = egui::DragValue::new(dim)
-                .range(0.0..=200.0)
+                .range(0.0..=MAX_LIGHT_RANGE_CELLS)
                 .speed(0.1)
                 .suffix(" cells");
             let field = ui.add(field).labelled_by(label.id);
