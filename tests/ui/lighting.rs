@@ -188,6 +188,13 @@ fn the_light_tool_places_a_torch_its_radius_is_edited_and_ctrl_z_takes_each_step
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run();
     assert!(harness.state().document.encounter.lights.is_empty());
+
+    // A click on a token hands it the light.
+    let bat = centre_of(&harness, "Bat");
+    support::click_at(&mut harness, bat);
+    let lights = &harness.state().document.encounter.lights;
+    assert_eq!(lights.len(), 1);
+    assert_eq!(lights[0].carried_by, Some(TokenId(3)));
 }
 
 #[test]

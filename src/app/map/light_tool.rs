@@ -9,7 +9,7 @@ use egui::{Color32, Painter, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 use super::tools::Pointer;
 use super::transform::MapTransform;
 use crate::app::PaneContext;
-use crate::board::footprint::footprint_centre;
+use crate::board::footprint::{footprint_cells, footprint_centre};
 use crate::board::grid::{cell_in_grid, point_in_grid};
 use crate::board::light::light_centre;
 use crate::model::{
@@ -103,7 +103,8 @@ impl LightTool {
     }
 
     /// Previews the light under the pointer and places one where the primary button goes down
-    /// on the map — unless it goes down on a light, which is then picked for editing.
+    /// on the map (carried by the token there, if any) — unless it goes down on a light, which
+    /// is then picked for editing.
     pub fn place_ui(
         &mut self,
         ui: &Ui,
@@ -129,7 +130,17 @@ impl LightTool {
         if encounter.lights.len() >= MAX_LIGHTS {
             return;
         }
-        let light = self.light_at(encounter, press, t, free);
+        let mut light = self.light_at(encounter, press, t, free);
+        // On a token, the token carries it.
+        let cell = cell_in_grid(encounter.map.grid, t.grid_from_ui(press));
+        if let Some(token) = encounter
+            .tokens
+            .iter()
+            .rev()
+            .find(|tk| footprint_cells(encounter.map.grid, tk.size, tk.cell).contains(&cell))
+        {
+            light = attached(encounter, &light, token.id);
+        }
         self.edit(encounter.lights.len());
         ctx.command(Command::Light(LightCommand::Add { light, index: None }));
     }

@@ -84,7 +84,7 @@ impl Tool {
                 "Press where an area starts and drag to turn it: who is inside becomes the Dice pane's targets"
             }
             Self::Light => {
-                "Click the map to place a light; click a light to edit it, right-click for its menu"
+                "Click the map to place a light (on a token: it carries it); click a light to edit it, right-click for its menu"
             }
         }
     }
