@@ -432,7 +432,7 @@ pub fn handles_ui(
     t: &MapTransform,
 ) -> Option<usize> {
     let encounter = ctx.encounter;
-    let mut picked = None;
+    let (mut picked, mut deleted) = (None, None);
     for (index, light) in encounter.lights.iter().enumerate() {
         if light.carried_by.is_some() && !light_tool_on {
             continue;
@@ -453,11 +453,15 @@ pub fn handles_ui(
             ui.painter()
                 .circle_stroke(centre, HANDLE_POINTS, Stroke::new(2.0, Color32::WHITE));
         }
-        response.context_menu(|ui| {
-            if light_menu_ui(ui, ctx, index, light) {
-                picked = Some(index);
-            }
+        response.context_menu(|ui| match light_menu_ui(ui, ctx, index, light) {
+            Some(MenuChoice::Edit) => picked = Some(index),
+            Some(MenuChoice::Deleted) => deleted = Some(index),
+            None => {}
         });
+    }
+    // A deletion moves the lights after it down one: the panel lets go of them.
+    if deleted.is_some_and(|d| tool.editing().is_some_and(|e| e >= d)) {
+        tool.editor = None;
     }
     if let Some(index) = picked {
         tool.edit(index);
@@ -465,8 +469,20 @@ pub fn handles_ui(
     picked
 }
 
-/// A light's right-click menu. Returns whether "Edit…" was chosen.
-fn light_menu_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, index: usize, light: &Light) -> bool {
+/// What a light's menu asks of the panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MenuChoice {
+    Edit,
+    Deleted,
+}
+
+/// A light's right-click menu. Returns "Edit light…" or "Delete light" when chosen.
+fn light_menu_ui(
+    ui: &mut Ui,
+    ctx: &mut PaneContext<'_>,
+    index: usize,
+    light: &Light,
+) -> Option<MenuChoice> {
     let encounter = ctx.encounter;
     let mut edit = false;
     if ui.button("Edit light…").clicked() {
@@ -514,8 +530,9 @@ fn light_menu_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, index: usize, light: &L
     if ui.button("Delete light").clicked() {
         ctx.command(Command::Light(LightCommand::Remove(index)));
         ui.close();
+        return Some(MenuChoice::Deleted);
     }
-    edit
+    edit.then_some(MenuChoice::Edit)
 }
 
 #[cfg(test)]
