@@ -94,14 +94,14 @@ pub struct FogRaster {
 
 impl FogRaster {
     /// A raster over `map`'s bounding rectangle with no pixels yet: as many pixels to a cell as
-    /// [`MAX_PIXELS`] allows, at most [`MAX_PER_CELL`].
-    fn blank(map: &MapSpec) -> Self {
+    /// [`MAX_PIXELS`] allows, at most `max_per_cell`.
+    fn blank(map: &MapSpec, max_per_cell: f64) -> Self {
         let (lo, hi) = map_bounds(map);
         let (span_x, span_y) = ((hi.x - lo.x).max(1e-9), (hi.y - lo.y).max(1e-9));
         let k = (MAX_PIXELS / (span_x * span_y))
             .sqrt()
             .floor()
-            .clamp(1.0, MAX_PER_CELL);
+            .clamp(1.0, max_per_cell);
         Self {
             width: (span_x * k).ceil() as u32,
             height: (span_y * k).ceil() as u32,
@@ -216,7 +216,7 @@ pub fn fog_raster(
     views: &[View],
     light: &Illumination,
 ) -> FogRaster {
-    let mut raster = FogRaster::blank(map);
+    let mut raster = FogRaster::blank(map, MAX_PER_CELL);
     let count = raster.width as usize * raster.height as usize;
     let lit = lit_pixels(&raster, light, count);
     let mut visible = vec![false; count];
@@ -334,7 +334,9 @@ impl GlowRaster {
 /// The glow of every pixel of `map`: the ambient light's, raised by each light that reaches the
 /// pixel's centre ([`super::light::LitSource::glow_at`]), the brightest winning.
 pub fn glow_raster(map: &MapSpec, light: &Illumination) -> GlowRaster {
-    let raster = FogRaster::blank(map);
+    // Half the fog's resolution: drawn with linear filtering the glow still fades smoothly and
+    // a shadow's edge is a quarter cell wide, at a quarter of the work per light.
+    let raster = FogRaster::blank(map, MAX_PER_CELL / 2.0);
     let count = raster.width as usize * raster.height as usize;
     let mut glow = vec![light.ambient_glow(); count];
     for source in light.sources() {
@@ -433,8 +435,9 @@ mod tests {
         let scene = Scene::new(&enc);
         let glow = glow_raster(&enc.map, &Illumination::new(&scene, &enc));
         assert!((glow.at(GridPoint::new(4.5, 4.5)) - 1.0).abs() < 1e-6);
-        // Pixel centres lie within 1/16 cell of the point: the glow within 0.65/64 of it.
-        assert!((glow.at(GridPoint::new(2.5, 8.5)) - 0.675).abs() < 0.015);
+        // Pixel centres (4 to a cell) lie within √2/8 cell of the point: the glow within
+        // 0.65 · 0.18 / 4 < 0.03 of it.
+        assert!((glow.at(GridPoint::new(2.5, 8.5)) - 0.675).abs() < 0.03);
         assert!(glow.at(GridPoint::new(9.5, 2.5)) > 0.4, "lit with no wall");
         enc.walls.push(Wall {
             id: WallId(1),

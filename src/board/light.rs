@@ -75,7 +75,9 @@ impl LitSource {
     /// darkness so that, on a TV across the room, all the players see now reads as lit and
     /// apart from what they only remember.
     pub fn glow_at(&self, p: GridPoint) -> f32 {
-        let d = (p.x - self.centre.x).hypot(p.y - self.centre.y);
+        // Called for every pixel a light reaches: a plain square root, not `hypot`.
+        let (dx, dy) = (p.x - self.centre.x, p.y - self.centre.y);
+        let d = (dx * dx + dy * dy).sqrt();
         if d <= self.bright_cells {
             return 1.0;
         }
