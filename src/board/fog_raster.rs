@@ -93,6 +93,24 @@ pub struct FogRaster {
 }
 
 impl FogRaster {
+    /// A raster over `map`'s bounding rectangle with no pixels yet: as many pixels to a cell as
+    /// [`MAX_PIXELS`] allows, at most `max_per_cell`.
+    fn blank(map: &MapSpec, max_per_cell: f64) -> Self {
+        let (lo, hi) = map_bounds(map);
+        let (span_x, span_y) = ((hi.x - lo.x).max(1e-9), (hi.y - lo.y).max(1e-9));
+        let k = (MAX_PIXELS / (span_x * span_y))
+            .sqrt()
+            .floor()
+            .clamp(1.0, max_per_cell);
+        Self {
+            width: (span_x * k).ceil() as u32,
+            height: (span_y * k).ceil() as u32,
+            origin: lo,
+            pixels_per_cell: k as u32,
+            pixels: Vec::new(),
+        }
+    }
+
     /// The state of the pixel holding map point `p`.
     pub fn at(&self, p: GridPoint) -> PixelFog {
         let k = f64::from(self.pixels_per_cell);
@@ -198,19 +216,7 @@ pub fn fog_raster(
     views: &[View],
     light: &Illumination,
 ) -> FogRaster {
-    let (lo, hi) = map_bounds(map);
-    let (span_x, span_y) = ((hi.x - lo.x).max(1e-9), (hi.y - lo.y).max(1e-9));
-    let k = (MAX_PIXELS / (span_x * span_y))
-        .sqrt()
-        .floor()
-        .clamp(1.0, MAX_PER_CELL);
-    let mut raster = FogRaster {
-        width: (span_x * k).ceil() as u32,
-        height: (span_y * k).ceil() as u32,
-        origin: lo,
-        pixels_per_cell: k as u32,
-        pixels: Vec::new(),
-    };
+    let mut raster = FogRaster::blank(map, MAX_PER_CELL);
     let count = raster.width as usize * raster.height as usize;
     let lit = lit_pixels(&raster, light, count);
     let mut visible = vec![false; count];
@@ -316,6 +322,71 @@ impl CellStates {
     }
 }
 
+/// How light the map looks, pixel by pixel at the fog raster's resolution: the soft falloff the
+/// shell draws over the map, with shadows exactly as sharp as the fog's edge (a cell-by-cell
+/// glow would draw a thin shadow as a checkerboard of cells).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GlowRaster {
+    pub width: u32,
+    pub height: u32,
+    /// The map-space point at the raster's top-left corner.
+    pub origin: GridPoint,
+    pub pixels_per_cell: u32,
+    /// Row by row from the top-left, 0 (dark) to 1 (bright); pixels off a hex map's cells are
+    /// 1, so nothing shades the table around it.
+    pub glow: Vec<f32>,
+}
+
+impl GlowRaster {
+    /// The glow of the pixel holding map point `p`; off the raster, none.
+    pub fn at(&self, p: GridPoint) -> f32 {
+        let k = f64::from(self.pixels_per_cell);
+        let (i, j) = ((p.x - self.origin.x) * k, (p.y - self.origin.y) * k);
+        if i < 0.0 || j < 0.0 || i >= f64::from(self.width) || j >= f64::from(self.height) {
+            return 0.0;
+        }
+        self.glow[j as usize * self.width as usize + i as usize]
+    }
+
+    /// The raster's extent in map space: `(origin, size)`.
+    pub fn extent(&self) -> (GridPoint, GridPoint) {
+        let k = f64::from(self.pixels_per_cell);
+        let size = GridPoint::new(f64::from(self.width) / k, f64::from(self.height) / k);
+        (self.origin, size)
+    }
+}
+
+/// The glow of every pixel of `map`: the ambient light's, raised by each light that reaches the
+/// pixel's centre ([`super::light::LitSource::glow_at`]), the brightest winning.
+pub fn glow_raster(map: &MapSpec, light: &Illumination) -> GlowRaster {
+    // Half the fog's resolution: drawn with linear filtering the glow still fades smoothly and
+    // a shadow's edge is a quarter cell wide, at a quarter of the work per light.
+    let raster = FogRaster::blank(map, MAX_PER_CELL / 2.0);
+    let count = raster.width as usize * raster.height as usize;
+    let mut glow = vec![light.ambient_glow(); count];
+    for source in light.sources() {
+        raster.for_each_inside(&source.region, |i, p| {
+            glow[i] = glow[i].max(source.glow_at(p));
+        });
+    }
+    if map.grid.is_hex() {
+        for (i, g) in glow.iter_mut().enumerate() {
+            let (x, y) = (i % raster.width as usize, i / raster.width as usize);
+            let p = raster.centre_of(x as u32, y as u32);
+            if !map.contains(cell_in_grid(map.grid, p)) {
+                *g = 1.0;
+            }
+        }
+    }
+    GlowRaster {
+        width: raster.width,
+        height: raster.height,
+        origin: raster.origin,
+        pixels_per_cell: raster.pixels_per_cell,
+        glow,
+    }
+}
+
 /// Which pixels some light reaches, or `None` when the ambient light reaches them all.
 fn lit_pixels(raster: &FogRaster, light: &Illumination, count: usize) -> Option<Vec<bool>> {
     if light.ambient() >= LightLevel::Dim {
@@ -372,6 +443,40 @@ mod tests {
             PixelFog::Cell(CellFog::Hidden)
         );
         assert_eq!(raster.at(GridPoint::new(11.0, 1.0)), PixelFog::Outside);
+    }
+
+    #[test]
+    fn a_torch_glows_full_to_its_bright_radius_fades_in_its_dim_band_and_stops_at_a_wall() {
+        // A torch (bright 4 cells, dim 8) at (2.5, 2.5) in the dark; a wall along x = 9.
+        // Midway through the dim band (6 cells away) the glow is 1 − 0.65 · ½ = 0.675; at
+        // (9.5, 2.5), 7 cells away, the wall's shadow leaves the ambient darkness, 0.
+        use crate::model::{Ambient, Light, LightKind};
+        let mut enc = Encounter::new("glow", RuleSystem::Evening);
+        enc.map.width_cells = 12;
+        enc.map.height_cells = 12;
+        enc.ambient = Ambient::Dark;
+        enc.lights
+            .push(Light::preset(LightKind::Torch, GridPoint::new(2.5, 2.5)));
+        let scene = Scene::new(&enc);
+        let glow = glow_raster(&enc.map, &Illumination::new(&scene, &enc));
+        assert!((glow.at(GridPoint::new(4.5, 4.5)) - 1.0).abs() < 1e-6);
+        // Pixel centres (4 to a cell) lie within √2/8 cell of the point: the glow within
+        // 0.65 · 0.18 / 4 < 0.03 of it.
+        assert!((glow.at(GridPoint::new(2.5, 8.5)) - 0.675).abs() < 0.03);
+        assert!(glow.at(GridPoint::new(9.5, 2.5)) > 0.4, "lit with no wall");
+        enc.walls.push(Wall {
+            id: WallId(1),
+            a: GridPoint::new(9.0, 0.0),
+            b: GridPoint::new(9.0, 12.0),
+            kind: WallKind::Wall,
+        });
+        let scene = Scene::new(&enc);
+        let glow = glow_raster(&enc.map, &Illumination::new(&scene, &enc));
+        assert!(glow.at(GridPoint::new(9.5, 2.5)).abs() < 1e-6);
+        assert!(
+            glow.at(GridPoint::new(11.5, 11.5)).abs() < 1e-6,
+            "out of reach"
+        );
     }
 
     #[test]

@@ -71,16 +71,20 @@ impl LitSource {
     }
 
     /// How strongly this light shows at `p` for drawing: 1 inside the bright radius, falling
-    /// smoothly to 0 at the dim radius (`p` is assumed reached).
-    fn glow_at(&self, p: GridPoint) -> f32 {
-        let d = (p.x - self.centre.x).hypot(p.y - self.centre.y);
+    /// smoothly to 0.35 at the dim radius (`p` is assumed reached). The rim stays well above
+    /// darkness so that, on a TV across the room, all the players see now reads as lit and
+    /// apart from what they only remember.
+    pub fn glow_at(&self, p: GridPoint) -> f32 {
+        // Called for every pixel a light reaches: a plain square root, not `hypot`.
+        let (dx, dy) = (p.x - self.centre.x, p.y - self.centre.y);
+        let d = (dx * dx + dy * dy).sqrt();
         if d <= self.bright_cells {
             return 1.0;
         }
         let span = (self.dim_cells - self.bright_cells).max(1e-9);
         let t = ((d - self.bright_cells) / span).clamp(0.0, 1.0);
-        // Dim light reads as half: 1 at the bright edge, about 0.5 midway, 0.15 at the rim.
-        (1.0 - 0.85 * t) as f32
+        // Dim light reads as about two thirds midway between the bright edge and the rim.
+        (1.0 - 0.65 * t) as f32
     }
 }
 
@@ -90,8 +94,6 @@ pub struct Illumination {
     map: MapSpec,
     ambient: LightLevel,
     levels: Vec<LightLevel>,
-    /// Per cell, 0 (dark) to 1 (bright): how light it looks, for a soft falloff on screen.
-    glow: Vec<f32>,
     sources: Vec<LitSource>,
 }
 
@@ -107,7 +109,6 @@ impl Illumination {
             map: map.clone(),
             ambient,
             levels: vec![ambient; count],
-            glow: vec![ambient_glow(ambient); count],
             sources: Vec::new(),
         };
         if ambient == LightLevel::Bright {
@@ -125,7 +126,7 @@ impl Illumination {
     fn add(&mut self, source: &LitSource) {
         let map = &self.map;
         let width = map.width_cells as usize;
-        let (levels, glow) = (&mut self.levels, &mut self.glow);
+        let levels = &mut self.levels;
         for_each_cell_in(map, &source.region, |col, row| {
             let p = point_in_grid(map.grid, map.cell_at_offset(col, row));
             let Some(level) = source.level_at_reached(p) else {
@@ -133,7 +134,6 @@ impl Illumination {
             };
             let i = row as usize * width + col as usize;
             levels[i] = levels[i].max(level);
-            glow[i] = glow[i].max(source.glow_at(p));
         });
     }
 
@@ -157,15 +157,14 @@ impl Illumination {
             .fold(self.ambient, Ord::max)
     }
 
-    /// How light `cell` looks, 0 (dark) to 1 (bright), for drawing a soft falloff.
-    pub fn glow_at_cell(&self, cell: Cell) -> f32 {
-        self.index(cell)
-            .map_or(ambient_glow(self.ambient), |i| self.glow[i])
-    }
-
     /// The ambient light's level.
     pub fn ambient(&self) -> LightLevel {
         self.ambient
+    }
+
+    /// How light the ambient light looks, 0 (dark) to 1 (bright), for drawing.
+    pub fn ambient_glow(&self) -> f32 {
+        ambient_glow(self.ambient)
     }
 
     /// The lights that shine, with the regions they reach.

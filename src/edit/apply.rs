@@ -8,9 +8,10 @@
 
 use crate::combat::command::apply_combat;
 use crate::model::validate::{
-    MAX_AREAS, MAX_IMAGES, MAX_MARKED_CELLS, MAX_POLYGONS, MAX_TOKENS, MAX_WALLS, check_area,
-    check_background, check_cell, check_cell_length, check_cells, check_count, check_crossings,
-    check_light, check_map_size, check_name, check_polygon, check_token, check_wall,
+    MAX_AREAS, MAX_IMAGES, MAX_LIGHTS, MAX_MARKED_CELLS, MAX_POLYGONS, MAX_TOKENS, MAX_WALLS,
+    check_area, check_background, check_cell, check_cell_length, check_cells, check_count,
+    check_crossings, check_light, check_map_size, check_name, check_polygon, check_token,
+    check_wall,
 };
 use crate::model::{
     AreaCommand, Background, Cell, CellLayer, CellLength, Command, CommandError, EmbeddedImage,
@@ -95,6 +96,9 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
         Command::Light(command) => {
             if let LightCommand::Add { light, .. } | LightCommand::Update { light, .. } = &command {
                 check_light(light)?;
+            }
+            if let LightCommand::Add { .. } = &command {
+                check_count("lights", encounter.lights.len() + 1, MAX_LIGHTS)?;
             }
             Ok(Command::Light(command.apply(encounter)?))
         }

@@ -12,8 +12,8 @@ use lantern::app::LanternApp;
 use lantern::edit::Document;
 use lantern::files::import_uvtt;
 use lantern::model::{
-    Ambient, Cell, Encounter, GridPoint, Light, LightKind, RuleSystem, Side, Token, TokenId,
-    WallKind,
+    Ambient, Cell, Encounter, GridPoint, Light, LightKind, RuleSystem, Senses, Side, Token,
+    TokenId, WallKind,
 };
 use support::{centre_of, drag, map_harness, points_per_cell};
 
@@ -157,4 +157,129 @@ fn the_lights_menu_puts_a_torch_out_and_undo_lights_it_again() {
     let document = &mut harness.state_mut().document;
     assert_eq!(document.undo().unwrap(), Some("Change light"));
     assert!(document.encounter.lights[0].on);
+}
+
+#[test]
+fn the_light_tool_places_a_torch_its_radius_is_edited_and_ctrl_z_takes_each_step_back() {
+    let mut harness = map_harness(dark_cave());
+    harness.get_by_label("Light source").click();
+    harness.run();
+    // Three cells east and three north of the hero: cell (12, 9), an empty cave floor.
+    let at = centre_of(&harness, "Hero") + Vec2::new(3.0, -3.0) * points_per_cell(&harness);
+    support::click_at(&mut harness, at);
+    let lights = &harness.state().document.encounter.lights;
+    assert_eq!(lights.len(), 1, "one click, one light");
+    assert_eq!(lights[0].kind, LightKind::Torch);
+    assert_eq!(lights[0].position, GridPoint::new(12.5, 9.5));
+    assert_eq!(lights[0].carried_by, None);
+    assert!(harness.query_by_label("Torch 1").is_some(), "its handle");
+
+    // The new light is the one the panel edits: a dim radius of 6 cells is one command.
+    harness.get_by_label("Dim radius").set_value_accesskit(6.0);
+    harness.run();
+    let light = &harness.state().document.encounter.lights[0];
+    assert!((light.dim_radius() - 6.0).abs() < 1e-9);
+    assert!((light.bright_radius() - 4.0).abs() < 1e-9);
+
+    // Ctrl+Z: the radius first, then the torch itself.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    let light = &harness.state().document.encounter.lights[0];
+    assert!((light.dim_radius() - 8.0).abs() < 1e-9);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert!(harness.state().document.encounter.lights.is_empty());
+
+    // A click on a token hands it the light.
+    let bat = centre_of(&harness, "Bat");
+    support::click_at(&mut harness, bat);
+    let lights = &harness.state().document.encounter.lights;
+    assert_eq!(lights.len(), 1);
+    assert_eq!(lights[0].carried_by, Some(TokenId(3)));
+}
+
+#[test]
+fn a_lights_menu_turns_it_off_hands_it_to_a_token_and_deletes_it() {
+    let mut encounter = dark_cave();
+    encounter
+        .lights
+        .push(Light::preset(LightKind::Lantern, GridPoint::new(12.5, 9.5)));
+    let mut harness = map_harness(encounter);
+    let menu = |harness: &mut Harness<'_, LanternApp>, handle: &str, item: &str| {
+        harness.get_by_label(handle).click_secondary();
+        harness.run();
+        harness.get_by_label(item).click();
+        harness.run();
+    };
+    menu(&mut harness, "Lantern 1", "Turn off");
+    assert!(!harness.state().document.encounter.lights[0].on);
+    harness.get_by_label("Lantern 1").click_secondary();
+    harness.run();
+    harness.get_by_label("Attach to token").click();
+    harness.run();
+    let Some(bat) = harness.get_all_by_label("Bat").last() else {
+        panic!("no Bat in the menu");
+    };
+    bat.click();
+    harness.run();
+    let light = &harness.state().document.encounter.lights[0];
+    assert_eq!(light.carried_by, Some(TokenId(3)));
+    assert_eq!(light.position, GridPoint::new(12.5, 12.5), "at the bat");
+    // A carried light's handle shows with the Light tool (L), over its carrier.
+    harness.key_press(Key::L);
+    harness.run();
+    menu(&mut harness, "Lantern 1 (Bat)", "Delete light");
+    assert!(harness.state().document.encounter.lights.is_empty());
+    let document = &mut harness.state_mut().document;
+    assert_eq!(document.undo().unwrap(), Some("Remove light"));
+    assert_eq!(document.encounter.lights[0].carried_by, Some(TokenId(3)));
+}
+
+#[test]
+fn darkvision_and_its_range_are_set_from_the_tokens_menu_one_step_each() {
+    let mut harness = map_harness(dark_cave());
+    let senses_menu = |harness: &mut Harness<'_, LanternApp>| {
+        harness.get_by_label("Hero").click_secondary();
+        harness.run();
+        harness.get_by_label("Senses").click();
+        harness.run();
+    };
+    senses_menu(&mut harness);
+    harness.get_by_label("Darkvision 12 cells").click();
+    harness.run();
+    senses_menu(&mut harness);
+    harness.get_by_label("24").click();
+    harness.run();
+    let hero = &harness.state().document.encounter.tokens[0];
+    assert_eq!(hero.senses, Senses::Darkvision { range_cells: 24 });
+    let document = &mut harness.state_mut().document;
+    assert_eq!(document.undo().unwrap(), Some("Edit token"));
+    assert_eq!(
+        document.encounter.tokens[0].senses,
+        Senses::Darkvision { range_cells: 12 }
+    );
+}
+
+#[test]
+fn opening_an_imported_lights_editor_changes_nothing() {
+    // A wide imported light (no bright radius of its own, 300 cells of reach): the panel shows
+    // it without clamping or filling anything in.
+    let mut encounter = dark_cave();
+    let mut wide = Light::preset(LightKind::Custom, GridPoint::new(12.5, 9.5));
+    wide.range_cells = 300.0;
+    wide.bright_cells = None;
+    encounter.lights.push(wide.clone());
+    let mut harness = map_harness(encounter);
+    harness.get_by_label("Light 1").click_secondary();
+    harness.run();
+    harness.get_by_label("Edit light…").click();
+    harness.run();
+    harness.run();
+    assert!(
+        harness.query_by_label("Dim radius").is_some(),
+        "the panel is open"
+    );
+    assert_eq!(harness.state().document.encounter.lights, vec![wide]);
+    let undone = harness.state_mut().document.undo().unwrap();
+    assert_ne!(undone, Some("Change light"));
 }

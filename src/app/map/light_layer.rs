@@ -2,21 +2,19 @@
 //! or the ambient light, and drawn for an audience — the GM gets a light tint over the dark and
 //! each light's radii; the players get darkness as dark, with a soft falloff from each light.
 //!
-//! The shading is a mesh in map space with one vertex per cell centre and corner; a corner takes
-//! the mean glow of the cells around it, so the GPU's colour interpolation draws a smooth
-//! gradient instead of a staircase. It is rebuilt only when the illumination changes.
+//! The shading is a texture over the map at the fog's resolution (several pixels to a cell,
+//! `board::fog_raster::glow_raster`), drawn with linear filtering: the falloff is a smooth
+//! gradient and a shadow's edge as sharp as the fog's, with no cell staircase. It is rebuilt
+//! only when the illumination changes.
 
-use egui::{Color32, Mesh, Pos2, Rect, Shape, Stroke, pos2};
+use egui::{Color32, ColorImage, Rect, Stroke, TextureHandle, TextureOptions, pos2};
 
 use super::fog::MapAudience;
 use super::transform::MapTransform;
 use crate::board::Scene;
-use crate::board::grid::{HEX_DIRECTIONS, cell_corners, point_in_grid};
+use crate::board::fog_raster::{GlowRaster, glow_raster};
 use crate::board::light::{Illumination, LightLevel};
-use crate::model::{Ambient, Cell, Encounter, GridKind, GridPoint, Light, MapSpec, Senses};
-
-/// Rows per cached shading mesh, for culling.
-const BAND_ROWS: i32 = 16;
+use crate::model::{Ambient, Encounter, Light, Senses};
 
 /// What the illumination is worked out from, beside the scene: when none of it changed, the
 /// illumination (and the party's sight in it) is still right.
@@ -50,21 +48,30 @@ impl LightKey {
     }
 }
 
-/// One band of the shading in map space, with its extent for culling.
-#[derive(Clone, Debug)]
-struct Band {
-    bounds: Rect,
-    mesh: Mesh,
+/// The shading drawn for one audience: its texture and where it lies in map space.
+struct Painted {
+    texture: TextureHandle,
+    rect_in_grid: Rect,
 }
 
-/// The illumination cache and its meshes. View state; nothing here is saved.
+impl std::fmt::Debug for Painted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Painted")
+            .field("rect_in_grid", &self.rect_in_grid)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The illumination cache and its textures. View state; nothing here is saved.
 #[derive(Debug, Default)]
 pub struct LightLayer {
     built: Option<(LightKey, Illumination)>,
     /// Bumped whenever the illumination is worked out again.
     generation: u64,
-    /// Shading meshes per audience, for the generation they name.
-    shading: [Option<(u64, Vec<Band>)>; 2],
+    /// The glow per pixel, for the generation it names.
+    glow: Option<(u64, GlowRaster)>,
+    /// The shading texture per audience, for the generation it names.
+    painted: [Option<(u64, Painted)>; 2],
 }
 
 impl LightLayer {
@@ -98,29 +105,82 @@ impl LightLayer {
         audience: MapAudience,
         t: &MapTransform,
     ) {
-        let Some((_, lit)) = &self.built else {
+        let Some(ambient) = self.built.as_ref().map(|(_, lit)| lit.ambient()) else {
             return;
         };
-        if lit.ambient() != LightLevel::Bright {
-            let slot = audience as usize;
-            if self.shading[slot]
-                .as_ref()
-                .is_none_or(|(g, _)| *g != self.generation)
-            {
-                let bands = build_shading(&encounter.map, lit, darkest(audience));
-                self.shading[slot] = Some((self.generation, bands));
-            }
-            if let Some((_, bands)) = &self.shading[slot] {
-                let view = t.grid_rect_from_ui(painter.clip_rect());
-                for band in bands.iter().filter(|b| b.bounds.intersects(view)) {
-                    painter.add(Shape::mesh(to_ui(&band.mesh, t)));
-                }
-            }
+        if ambient != LightLevel::Bright {
+            self.paint_shading(painter, encounter, audience, t);
         }
-        if audience == MapAudience::Gm {
+        if audience == MapAudience::Gm
+            && let Some((_, lit)) = &self.built
+        {
             paint_radii(painter, encounter, lit, t);
         }
     }
+
+    /// The darkness with its soft falloff, as one texture over the map, refilled when the
+    /// illumination changed.
+    fn paint_shading(
+        &mut self,
+        painter: &egui::Painter,
+        encounter: &Encounter,
+        audience: MapAudience,
+        t: &MapTransform,
+    ) {
+        let generation = self.generation;
+        let slot = audience as usize;
+        if self.painted[slot]
+            .as_ref()
+            .is_none_or(|(g, _)| *g != generation)
+        {
+            let Some((_, lit)) = &self.built else {
+                return;
+            };
+            if self.glow.as_ref().is_none_or(|(g, _)| *g != generation) {
+                self.glow = Some((generation, glow_raster(&encounter.map, lit)));
+            }
+            let Some((_, glow)) = &self.glow else {
+                return;
+            };
+            let image = shading_image(glow, darkest(audience));
+            let (origin, size) = glow.extent();
+            let rect_in_grid = Rect::from_min_size(
+                pos2(origin.x as f32, origin.y as f32),
+                egui::vec2(size.x as f32, size.y as f32),
+            );
+            // The texture is kept and refilled, so a carried light's move allocates nothing.
+            let texture = if let Some((_, mut painted)) = self.painted[slot].take() {
+                painted.texture.set(image, TextureOptions::LINEAR);
+                painted.texture
+            } else {
+                let name = format!("light-{audience:?}");
+                painter
+                    .ctx()
+                    .load_texture(name, image, TextureOptions::LINEAR)
+            };
+            let painted = Painted {
+                texture,
+                rect_in_grid,
+            };
+            self.painted[slot] = Some((generation, painted));
+        }
+        let Some((_, painted)) = &self.painted[slot] else {
+            return;
+        };
+        let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
+        let rect = t.ui_rect_from_grid(painted.rect_in_grid);
+        painter.image(painted.texture.id(), rect, uv, Color32::WHITE);
+    }
+}
+
+/// The glow as an image: `darkest` where it is dark, fading to clear where it is bright.
+fn shading_image(glow: &GlowRaster, darkest: Color32) -> ColorImage {
+    let pixels = glow
+        .glow
+        .iter()
+        .map(|g| darkest.gamma_multiply((1.0 - g).clamp(0.0, 1.0)))
+        .collect();
+    ColorImage::new([glow.width as usize, glow.height as usize], pixels)
 }
 
 /// The shade over darkness: near black for the players, a light tint for the GM.
@@ -159,94 +219,4 @@ fn paint_radii(
         let centre = t.ui_from_grid(crate::board::light::light_centre(encounter, light));
         painter.circle_stroke(centre, 4.0, Stroke::new(1.5, Color32::GRAY));
     }
-}
-
-/// The shading as bands of rows in map space: a fan per cell from its centre to its corners.
-fn build_shading(map: &MapSpec, lit: &Illumination, darkest: Color32) -> Vec<Band> {
-    let (w, h) = (map.width_cells as i32, map.height_cells as i32);
-    let shade = |glow: f32| darkest.gamma_multiply((1.0 - glow).clamp(0.0, 1.0));
-    let mut bands = Vec::new();
-    for first_row in (0..h).step_by(BAND_ROWS as usize) {
-        let mut mesh = Mesh::default();
-        for row in first_row..(first_row + BAND_ROWS).min(h) {
-            for col in 0..w {
-                let cell = map.cell_at_offset(col, row);
-                let glow = lit.glow_at_cell(cell);
-                let centre = point_in_grid(map.grid, cell);
-                let corners = cell_corners(map.grid, cell);
-                let base = mesh.vertices.len() as u32;
-                mesh.colored_vertex(to_pos(centre), shade(glow));
-                for corner in &corners {
-                    let g = corner_glow(map, lit, cell, *corner);
-                    mesh.colored_vertex(to_pos(*corner), shade(g));
-                }
-                let n = corners.len() as u32;
-                for i in 0..n {
-                    mesh.add_triangle(base, base + 1 + i, base + 1 + (i + 1) % n);
-                }
-            }
-        }
-        if !mesh.is_empty() {
-            bands.push(Band {
-                bounds: mesh.calc_bounds(),
-                mesh,
-            });
-        }
-    }
-    bands
-}
-
-/// The mean glow of the map's cells that share `corner` with `cell`.
-fn corner_glow(map: &MapSpec, lit: &Illumination, cell: Cell, corner: GridPoint) -> f32 {
-    let reach = match map.grid {
-        GridKind::Square | GridKind::Gridless => 0.75,
-        GridKind::HexFlat | GridKind::HexPointy => crate::board::grid::HEX_RADIUS + 1e-3,
-    };
-    let (mut sum, mut count) = (0.0, 0.0);
-    for near in neighbourhood(map.grid, cell) {
-        let p = point_in_grid(map.grid, near);
-        if map.contains(near) && (p.x - corner.x).hypot(p.y - corner.y) <= reach {
-            sum += lit.glow_at_cell(near);
-            count += 1.0;
-        }
-    }
-    if count > 0.0 {
-        sum / count
-    } else {
-        lit.glow_at_cell(cell)
-    }
-}
-
-/// `cell` and the cells around it.
-fn neighbourhood(grid: GridKind, cell: Cell) -> Vec<Cell> {
-    let mut out = vec![cell];
-    if grid.is_hex() {
-        out.extend(
-            HEX_DIRECTIONS
-                .iter()
-                .map(|d| Cell::new(cell.x + d.x, cell.y + d.y)),
-        );
-    } else {
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                if (dx, dy) != (0, 0) {
-                    out.push(Cell::new(cell.x + dx, cell.y + dy));
-                }
-            }
-        }
-    }
-    out
-}
-
-fn to_pos(p: GridPoint) -> Pos2 {
-    pos2(p.x as f32, p.y as f32)
-}
-
-/// A copy of a map-space mesh placed in the ui.
-fn to_ui(mesh: &Mesh, t: &MapTransform) -> Mesh {
-    let mut out = mesh.clone();
-    for v in &mut out.vertices {
-        v.pos = t.origin_in_ui + v.pos.to_vec2() * t.points_per_cell;
-    }
-    out
 }

@@ -6,7 +6,8 @@ use egui::Ui;
 use crate::app::PaneContext;
 use crate::board::footprint::footprint_centre;
 use crate::model::{
-    Ambient, Command, Encounter, Light, LightCommand, LightKind, Senses, Token, TokenId,
+    Ambient, Command, Encounter, Light, LightCommand, LightKind, MAX_SENSE_RANGE_CELLS, Senses,
+    Token, TokenId,
 };
 
 /// The ambient light, one click each.
@@ -28,7 +29,7 @@ pub fn ambient_ui(ui: &mut Ui, encounter: &Encounter, commands: &mut Vec<Command
 pub fn lights_menu_ui(ui: &mut Ui, encounter: &Encounter, commands: &mut Vec<Command>) {
     ui.menu_button("Lights", |ui| {
         if encounter.lights.is_empty() {
-            ui.label("No lights: give a token a torch from its menu");
+            ui.label("No lights: place one with the Light tool (L) or give a token a torch from its menu");
         }
         let all_on = encounter.lights.iter().all(|l| l.on);
         if !encounter.lights.is_empty() {
@@ -153,5 +154,49 @@ pub fn token_light_menu_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, token: &Token
                 ui.close();
             }
         }
+        if let Senses::Darkvision { range_cells } = token.senses {
+            darkvision_range_ui(ui, ctx, token, range_cells);
+        }
     });
+}
+
+/// Darkvision's range: a step of one cell either way, or a common range, one command a click.
+fn darkvision_range_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, token: &Token, range_cells: u32) {
+    let mut range = range_cells;
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.label("Range");
+        if ui
+            .small_button("−")
+            .on_hover_text("One cell less")
+            .clicked()
+        {
+            range = range.saturating_sub(1);
+        }
+        ui.label(format!("{range_cells} cells"));
+        if ui
+            .small_button("+")
+            .on_hover_text("One cell more")
+            .clicked()
+        {
+            range = (range + 1).min(MAX_SENSE_RANGE_CELLS);
+        }
+    });
+    ui.horizontal(|ui| {
+        // 30, 60 and 120 feet on 5-foot cells.
+        for cells in [6, 12, 24] {
+            if ui
+                .selectable_label(range_cells == cells, format!("{cells}"))
+                .clicked()
+            {
+                range = cells;
+            }
+        }
+    });
+    if range != range_cells {
+        ctx.command(Command::UpdateToken(Token {
+            senses: Senses::Darkvision { range_cells: range },
+            ..token.clone()
+        }));
+    }
 }

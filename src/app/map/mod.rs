@@ -24,6 +24,7 @@ mod layout;
 mod library_drop;
 mod light_layer;
 mod light_menu;
+mod light_tool;
 mod mesh_cache;
 mod movement;
 mod name_tags;
@@ -239,6 +240,10 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     turning::paint_facings(&painter, encounter, &t);
     let pointer = tools::Pointer::find(ui, rect);
     view.tools.tool_ui(ui, ctx, &painter, &t, &pointer);
+    let light_tool_on = view.tools.tool == Tool::Light;
+    if light_tool::handles_ui(ui, ctx, &mut view.tools.light, light_tool_on, &t).is_some() {
+        view.tools.set_tool(Tool::Light);
+    }
     area_ui(ui, ctx, view, &painter, &t, &pointer);
     view.play.after_tokens(
         ui,

@@ -29,10 +29,12 @@ pub enum Tool {
     Calibrate,
     /// Lay an area of effect (cone, sphere, line, square, burst).
     Area,
+    /// Place and edit lights.
+    Light,
 }
 
 impl Tool {
-    pub const ALL: [Self; 10] = [
+    pub const ALL: [Self; 11] = [
         Self::Select,
         Self::AddToken,
         Self::Wall,
@@ -43,6 +45,7 @@ impl Tool {
         Self::Erase,
         Self::Calibrate,
         Self::Area,
+        Self::Light,
     ];
 
     /// The toolbar button's text, also its accessible name.
@@ -58,6 +61,7 @@ impl Tool {
             Self::Erase => "Erase",
             Self::Calibrate => "Align image",
             Self::Area => "Area",
+            Self::Light => "Light source",
         }
     }
 
@@ -79,6 +83,9 @@ impl Tool {
             Self::Area => {
                 "Press where an area starts and drag to turn it: who is inside becomes the Dice pane's targets"
             }
+            Self::Light => {
+                "Click the map to place a light (on a token: it carries it); click a light to edit it, right-click for its menu"
+            }
         }
     }
 
@@ -95,6 +102,7 @@ impl Tool {
             Self::Erase => Key::E,
             Self::Calibrate => Key::A,
             Self::Area => Key::C,
+            Self::Light => Key::L,
         }
     }
 
@@ -123,6 +131,7 @@ pub struct ToolState {
     pub palette: TokenPalette,
     pub calibration: Calibration,
     pub area: super::area_tool::AreaTool,
+    pub light: super::light_tool::LightTool,
 }
 
 /// Where the pointer is this frame, as the tools need it.
@@ -206,6 +215,7 @@ impl ToolState {
                 self.brush.ui(ui, ctx, painter, t, pointer, self.tool);
             }
             Tool::Calibrate => self.calibration.drag_ui(ui, ctx, painter, t, pointer),
+            Tool::Light => self.light.place_ui(ui, ctx, painter, t, pointer),
         }
     }
 
@@ -260,6 +270,7 @@ impl ToolState {
         match self.tool {
             Tool::AddToken => self.palette.panel_ui(ui, ctx, beside),
             Tool::Calibrate => self.calibration.panel_ui(ui, ctx, beside),
+            Tool::Light => self.light.panel_ui(ui, ctx, beside),
             _ => {}
         }
         beside
