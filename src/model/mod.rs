@@ -34,7 +34,7 @@ pub use map::{
     Background, Cell, CellLength, DiagonalRule, GridKind, GridPoint, LengthUnit, MapSpec,
 };
 pub use rule_system::RuleSystem;
-pub use token::{Rgb, Senses, Side, SizeCategory, Token};
+pub use token::{LibraryId, Rgb, Senses, Side, SizeCategory, Token};
 pub use validate::{
     COORDINATE_MARGIN_CELLS, MAX_AREA_SIZE_CELLS, MAX_AREAS, MAX_COORDINATE, MAX_IMAGES,
     MAX_LIGHTS, MAX_MARKED_CELLS, MAX_PIXELS_PER_CELL, MAX_POLYGON_POINTS, MAX_POLYGONS, MAX_ROUND,

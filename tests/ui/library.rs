@@ -188,7 +188,7 @@ fn a_token_saved_to_the_library_appears_in_the_pane_and_the_folder() {
     let listed = load_folder(&dir.path().join("library")).unwrap();
     let saved = listed
         .iter()
-        .filter_map(|l| l.entry.as_ref().ok())
+        .filter_map(|l| l.load().ok())
         .find(|e| e.name() == "Bram")
         .unwrap();
     assert_eq!(saved.kind, EntryKind::Hero);
@@ -241,7 +241,7 @@ fn a_picture_that_does_not_decode_makes_its_entry_a_bad_line_that_cannot_be_plac
     save_entry(&library, &wraith).unwrap();
     // The listing reads the header only, so the entry lists…
     let listed = load_folder(&library).unwrap();
-    assert!(listed.iter().all(|l| l.entry.is_ok()));
+    assert!(listed.iter().all(|l| l.summary.is_ok()));
     let mut harness = library_app(dir.path(), skirmish());
     // …until the picture worker decodes it: then it is a bad line with its error.
     let state = &harness.state().library;
@@ -251,7 +251,7 @@ fn a_picture_that_does_not_decode_makes_its_entry_a_bad_line_that_cannot_be_plac
         .iter()
         .find(|r| r.file_name == "wraith.creature.json")
         .unwrap();
-    let err = row.entry.as_ref().unwrap_err();
+    let err = row.error().unwrap();
     assert!(err.contains("could not be decoded"), "{err}");
     harness.get_by_label("⚠ 1 entries could not be read");
     // Its file name is all the pane shows of it; dragging that places nothing.
