@@ -279,7 +279,8 @@ impl LanternApp {
                 .token(token)
                 .filter(|t| t.library_id.is_none())
                 .cloned();
-            if let (Some(saved), Some(token)) = (self.save_to_library(ctx, entry), unlinked) {
+            let saved = self.save_to_library(ctx, entry, unlinked.is_some());
+            if let (Some(saved), Some(token)) = (saved, unlinked) {
                 // The token is now that entry's creature or hero: dropping the hero from the
                 // library while it stands here is refused, whatever either is called later.
                 self.pending.push(Command::UpdateToken(Token {
@@ -293,16 +294,18 @@ impl LanternApp {
     /// Saves the open encounter's map (without tokens) to the library.
     pub fn save_map_to_library(&mut self, ctx: &egui::Context) {
         let entry = LibraryEntry::from_map(&self.document.encounter);
-        let _ = self.save_to_library(ctx, Some(entry));
+        let _ = self.save_to_library(ctx, Some(entry), true);
     }
 
-    /// Writes an entry, keeping what an older entry of the same name knew of other systems.
-    /// Tokens already placed from it are copies and stay as they are. Returns the saved entry's
-    /// identity.
+    /// Writes an entry, keeping what an older entry of the same name knew of other systems, and
+    /// its identity when the new one's is `fresh` (made from a token not placed from the
+    /// library, or a map): saving replaces that entry, it does not start another. Tokens
+    /// already placed from it are copies and stay as they are. Returns the saved identity.
     fn save_to_library(
         &mut self,
         ctx: &egui::Context,
         entry: Option<LibraryEntry>,
+        fresh: bool,
     ) -> Option<crate::model::LibraryId> {
         let entry = entry?;
         let Some(dir) = self.library.dir.clone() else {
@@ -316,6 +319,10 @@ impl LanternApp {
             .row(&entry_file_name(&entry))
             .and_then(|row| row.load().ok());
         let entry = match older {
+            Some(older) if fresh => LibraryEntry {
+                id: older.id.clone(),
+                ..entry.keeping_other_sheets_of(&older)
+            },
             Some(older) => entry.keeping_other_sheets_of(&older),
             None => entry,
         };
