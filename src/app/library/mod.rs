@@ -190,8 +190,8 @@ fn read_rows(dir: &std::path::Path) -> anyhow::Result<Vec<Row>> {
     Ok(listed.into_iter().map(Arc::new).collect())
 }
 
-/// Reads each entry whole on a few worker threads (every image decoded), sending each row's
-/// thumbnail or the error that makes it bad.
+/// Reads each entry with a picture whole on a few worker threads (every image decoded),
+/// sending each row's thumbnail or the error that makes it bad.
 fn decode_all(ctx: &egui::Context, rows: &[Row], tx: Sender<Decoded>) {
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let chunk = rows.len().div_ceil(threads.max(1)).max(1);
@@ -200,7 +200,9 @@ fn decode_all(ctx: &egui::Context, rows: &[Row], tx: Sender<Decoded>) {
             let tx = tx.clone();
             scope.spawn(move || {
                 for row in part {
-                    if row.usable().is_none() {
+                    // An entry without a picture has nothing to show, and normally no image
+                    // either (its listing was then the whole check); it is read whole when used.
+                    if row.usable().is_none_or(|s| s.picture_id.is_none()) {
                         continue;
                     }
                     if tx.send((row.file_name.clone(), thumbnail(row))).is_err() {
