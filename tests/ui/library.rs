@@ -365,3 +365,41 @@ fn a_picture_that_does_not_decode_makes_its_entry_a_bad_line_that_cannot_be_plac
     drag(&mut harness, from, to, Modifiers::NONE);
     assert!(names(&harness).is_empty());
 }
+
+#[test]
+fn an_entry_found_bad_when_dropped_says_why_and_becomes_a_bad_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let library = dir.path().join("library");
+    // No picture, so the picture workers leave it alone; an image nothing shows, whose pixels
+    // do not decode, so only reading it whole (at the drop) finds it bad.
+    let mut shade = entry("Shade", Side::Enemy, SizeCategory::Medium);
+    shade.encounter.images.insert(
+        ImageId(4),
+        EmbeddedImage::new("shade.png", png_with_corrupt_body()),
+    );
+    save_entry(&library, &shade).unwrap();
+    let mut harness = library_app(dir.path(), skirmish());
+    assert!(
+        harness
+            .state()
+            .library
+            .entry("shade.creature.json")
+            .is_some()
+    );
+    let from = library_label(&harness, "Shade");
+    let to = map_centre(&harness);
+    drag(&mut harness, from, to, Modifiers::NONE);
+    assert!(names(&harness).is_empty());
+    let note = harness.state().map_view.refusal_note().unwrap_or_default();
+    assert!(note.contains("“Shade” cannot be used"), "{note}");
+    assert!(note.contains("could not be decoded"), "{note}");
+    assert!(
+        harness
+            .state()
+            .library
+            .entry("shade.creature.json")
+            .is_none()
+    );
+    harness.run();
+    harness.get_by_label("⚠ 1 entries could not be read");
+}
