@@ -3,8 +3,10 @@
 //!
 //! Run with `cargo run --release --example bench_library`. Prints:
 //! - `library_open_ms`: from asking for the folder until a frame shows the pane with every entry
-//!   listed (each file read and validated by the encounter file's code, on worker threads);
-//! - `library_pictures_ms`: until every picture is decoded (on a worker) and uploaded;
+//!   listed (each file read once and checked by the encounter file's code, images by their
+//!   headers, on worker threads);
+//! - `library_pictures_ms`: until every entry is read whole and its picture decoded (on
+//!   workers) and uploaded;
 //! - `library_frame_ms`: the median frame afterwards with the pane showing.
 
 use std::time::{Duration, Instant};
@@ -127,7 +129,12 @@ fn main() -> anyhow::Result<()> {
     }
     run(&mut app);
     let open_ms = start.elapsed().as_secs_f64() * 1000.0;
-    let listed = app.library.rows.iter().filter(|r| r.entry.is_ok()).count();
+    let listed = app
+        .library
+        .rows
+        .iter()
+        .filter(|r| r.usable().is_some())
+        .count();
     while !app.library.pictures_done() {
         std::thread::sleep(Duration::from_millis(1));
         run(&mut app);
@@ -142,7 +149,7 @@ fn main() -> anyhow::Result<()> {
         .collect();
     frames.sort_by(f64::total_cmp);
     println!("library_entries: {listed}");
-    if let Some(bad) = app.library.rows.iter().find_map(|r| r.entry.as_ref().err()) {
+    if let Some(bad) = app.library.rows.iter().find_map(|r| r.error()) {
         println!("first_error: {bad}");
     }
     println!("library_open_ms: {open_ms:.1}");

@@ -50,18 +50,24 @@ pub fn image_size(bytes: &[u8]) -> Result<(u32, u32), String> {
 /// buy ([`pixel_budget`]).
 pub fn image_pixels(bytes: &[u8]) -> Result<u64, String> {
     let (width, height) = image_size(bytes)?;
+    pixels_within_limits(width, height, bytes.len() as u64)
+}
+
+/// The pixel count of a `width`×`height` image of `encoded_bytes` bytes, refused as
+/// [`image_pixels`] refuses it (for a listing that read the size from the header alone).
+pub fn pixels_within_limits(width: u32, height: u32, encoded_bytes: u64) -> Result<u64, String> {
     if width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX {
         return Err(format!(
             "it is {width}×{height} pixels; the largest side Lantern opens is {MAX_IMAGE_SIDE_PX}"
         ));
     }
     let pixels = u64::from(width) * u64::from(height);
-    let budget = pixel_budget(bytes.len() as u64);
+    let budget = pixel_budget(encoded_bytes);
     if pixels > budget {
         return Err(format!(
             "it unpacks to {} million pixels from {} KB, more than Lantern allows for its size ({} million)",
             pixels / 1_000_000,
-            bytes.len() / 1024,
+            encoded_bytes / 1024,
             budget / 1_000_000
         ));
     }

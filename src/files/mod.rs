@@ -5,6 +5,7 @@ mod atomic;
 mod encounter_file;
 mod error;
 mod images;
+mod scan;
 mod uvtt;
 
 pub use atomic::{sweep_temp_files, write_atomic};
@@ -16,8 +17,9 @@ pub use error::FileError;
 pub(crate) use error::clip_message;
 pub use images::{
     BASE_PIXEL_BUDGET, MAX_DECODE_BYTES, MAX_IMAGE_SIDE_PX, PIXELS_PER_ENCODED_BYTE, decode_image,
-    image_limits, image_pixels, image_size, pixel_budget,
+    image_limits, image_pixels, image_size, pixel_budget, pixels_within_limits,
 };
+pub use scan::{EncounterListing, ImageHeader, encounter_listing_from_json};
 pub use uvtt::{
     ImportStats, LATTICE_PER_CELL, MAX_COORDINATE_CELLS, MAX_FILE_BYTES, MAX_LIGHTS,
     MAX_PIXELS_PER_GRID, MAX_POINTS, MAX_SEGMENTS, UVTT_EXTENSIONS, UvttError, UvttImport, UvttMap,

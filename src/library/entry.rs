@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::combat::momentum::MomentumPool;
 use crate::model::{
-    Cell, CombatState, EmbeddedImage, Encounter, Fog, ImageId, RuleSystem, Side, SizeCategory,
-    Token, TokenId,
+    Cell, CombatState, EmbeddedImage, Encounter, Fog, ImageId, LibraryId, RuleSystem, Side,
+    SizeCategory, Token, TokenId,
 };
 use crate::rules::TokenTrackers;
 
@@ -34,6 +34,15 @@ impl EntryKind {
         }
     }
 
+    /// The kind as the entry files and identities spell it (`creature`, `hero`, `map`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Creature => "creature",
+            Self::Hero => "hero",
+            Self::Map => "map",
+        }
+    }
+
     /// Whether entries of this kind stand on the map as a token.
     pub fn is_token(self) -> bool {
         self != Self::Map
@@ -49,11 +58,15 @@ pub struct SystemSheet {
     pub momentum: Option<MomentumPool>,
 }
 
-/// One library entry. `encounter` holds the looks: for a creature or hero exactly one token
-/// (id 1, at cell 0,0) and its image; for a map the map, walls, terrain and lights, no tokens.
+/// One library entry, fully checked: read by [`super::entry_from_json`] (every image decoded)
+/// or made from an encounter in memory. `encounter` holds the looks: for a creature or hero
+/// exactly one token (id 1, at cell 0,0, no library id of its own) and its image; for a map the
+/// map, walls, terrain and lights, no tokens.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LibraryEntry {
     pub kind: EntryKind,
+    /// The entry's identity, carried by every token placed from it ([`Token::library_id`]).
+    pub id: LibraryId,
     pub encounter: Encounter,
     /// The token's sheet for each system it has been saved from (empty for maps).
     pub sheets: BTreeMap<RuleSystem, SystemSheet>,
@@ -67,6 +80,7 @@ impl LibraryEntry {
     /// An entry from a token of `encounter`: its looks, its image and its sheet in the
     /// encounter's system. A Party token becomes a hero, any other a creature; a creature's copy
     /// number goes ("Goblin 3" is saved as "Goblin", so saving any copy updates the one entry).
+    /// A token placed from the library keeps its entry's identity; any other gets a new one.
     /// `None` if there is no such token.
     pub fn from_token(encounter: &Encounter, id: TokenId) -> Option<Self> {
         let source = encounter.token(id)?;
@@ -75,6 +89,7 @@ impl LibraryEntry {
             id: ENTRY_TOKEN,
             cell: Cell::new(0, 0),
             image: None,
+            library_id: None,
             ..source.clone()
         };
         if let Some(image) = source.image.and_then(|i| encounter.images.get(&i)) {
@@ -97,6 +112,7 @@ impl LibraryEntry {
             .collect();
         Some(Self {
             kind,
+            id: source.library_id.clone().unwrap_or_else(LibraryId::random),
             encounter: looks,
             sheets,
         })
@@ -113,6 +129,7 @@ impl LibraryEntry {
         map.images.retain(|id, _| Some(*id) == background);
         Self {
             kind: EntryKind::Map,
+            id: LibraryId::random(),
             encounter: map,
             sheets: BTreeMap::new(),
         }
@@ -151,10 +168,19 @@ impl LibraryEntry {
 
     /// The systems the entry has numbers for: its sheets' systems, or a map's own system.
     pub fn systems(&self) -> Vec<RuleSystem> {
-        if self.kind == EntryKind::Map {
-            return vec![self.encounter.system];
+        systems_of(self.kind, &self.encounter, &self.sheets)
+    }
+
+    /// What the library's list shows of the entry.
+    pub fn summary(&self) -> EntrySummary {
+        EntrySummary {
+            kind: self.kind,
+            id: self.id.clone(),
+            name: self.name().to_owned(),
+            token: self.token().cloned(),
+            systems: self.systems(),
+            picture_id: self.picture().and(self.picture_id()),
         }
-        self.sheets.keys().copied().collect()
     }
 
     /// Keeps the sheets of systems `newer` has none for, so saving a token played under one
@@ -166,6 +192,44 @@ impl LibraryEntry {
         }
         self
     }
+}
+
+/// What the library's list shows of an entry: read from its file without decoding (or even
+/// copying) its pictures ([`super::summary_from_json`]), so a thousand entries list quickly.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EntrySummary {
+    pub kind: EntryKind,
+    pub id: LibraryId,
+    pub name: String,
+    /// The creature's or hero's token as stored (its `image` names a picture the summary does
+    /// not hold); `None` for maps.
+    pub token: Option<Token>,
+    pub systems: Vec<RuleSystem>,
+    /// The entry's picture among its images (the token's image or the map's background), if
+    /// it has one.
+    pub picture_id: Option<ImageId>,
+}
+
+impl EntrySummary {
+    pub fn side(&self) -> Option<Side> {
+        self.token.as_ref().map(|t| t.side)
+    }
+
+    pub fn size(&self) -> Option<SizeCategory> {
+        self.token.as_ref().map(|t| t.size)
+    }
+}
+
+/// The systems an entry has numbers for: its sheets' systems, or a map's own system.
+pub(super) fn systems_of(
+    kind: EntryKind,
+    encounter: &Encounter,
+    sheets: &BTreeMap<RuleSystem, SystemSheet>,
+) -> Vec<RuleSystem> {
+    if kind == EntryKind::Map {
+        return vec![encounter.system];
+    }
+    sheets.keys().copied().collect()
 }
 
 /// `name` without the " N" that numbering gave a placed copy ("Goblin 3" → "Goblin").

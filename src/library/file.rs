@@ -1,21 +1,26 @@
 //! The entry file: an encounter file with a `library` block beside its fields.
 //!
-//! `{ "format_version": 1, …encounter fields…, "library": { "version": 1, "kind": "creature",
-//! "sheets": { "go_forth_heroes": { "trackers": …, "momentum": … } } } }`. See `FORMAT.md`.
+//! `{ "format_version": 1, …encounter fields…, "library": { "version": 2, "kind": "creature",
+//! "id": "…", "sheets": { "go_forth_heroes": { "trackers": …, "momentum": … } } } }`. See
+//! `FORMAT.md`.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::entry::{EntryKind, LibraryEntry, SystemSheet};
-use crate::files::{FORMAT_VERSION, FileError, decode_images, encounter_from_json_headers};
-use crate::model::{Encounter, ImageId, RuleSystem, Side};
+use super::entry::{EntryKind, EntrySummary, LibraryEntry, SystemSheet, systems_of};
+use crate::files::{
+    FORMAT_VERSION, FileError, decode_images, encounter_from_json_headers,
+    encounter_listing_from_json,
+};
+use crate::model::{Encounter, ImageId, LibraryId, RuleSystem};
 use image::RgbaImage;
 
 /// The version of the `library` block this build writes. A file with no block is version 0:
-/// a plain encounter file dropped into the library folder, read by [`migrate_v0`].
-pub const LIBRARY_VERSION: u64 = 1;
+/// a plain encounter file dropped into the library folder, read by [`migrate_v0`]. Version 1 had
+/// no `id`; such an entry is known by its kind and name ([`LibraryId::from_name`]).
+pub const LIBRARY_VERSION: u64 = 2;
 
 /// Why a library entry could not be read or written.
 #[derive(Debug, thiserror::Error)]
@@ -39,6 +44,9 @@ pub enum LibraryError {
 struct Block {
     version: u64,
     kind: EntryKind,
+    /// Absent before version 2.
+    #[serde(default)]
+    id: Option<LibraryId>,
     #[serde(default)]
     sheets: BTreeMap<RuleSystem, SystemSheet>,
 }
@@ -47,17 +55,15 @@ struct Block {
 /// code (shape, references, map size, every embedded image decoded within limits), then the
 /// library block.
 pub fn entry_from_json(bytes: &[u8]) -> Result<LibraryEntry, LibraryError> {
-    let entry = entry_from_json_headers(bytes)?;
-    decode_entry_images(&entry, |_, _| ())?;
-    Ok(entry)
+    entry_from_json_with(bytes, |_, _| ())
 }
 
-/// Parses and validates an entry like [`entry_from_json`], but checks its images by their
-/// headers only ([`encounter_from_json_headers`]: format, size and pixel budget, no pixels
-/// unpacked), so a folder of a thousand entries lists quickly. The entry is not ready for use
-/// until [`decode_entry_images`] has succeeded on it; placing it does that
-/// ([`crate::library::place_group`], [`crate::library::use_map_command`]).
-pub fn entry_from_json_headers(bytes: &[u8]) -> Result<LibraryEntry, LibraryError> {
+/// [`entry_from_json`], handing each decoded image to `each` (the pane's thumbnail maker), so
+/// the check and the picture cost one decode.
+pub fn entry_from_json_with(
+    bytes: &[u8],
+    each: impl FnMut(ImageId, &RgbaImage),
+) -> Result<LibraryEntry, LibraryError> {
     /// The `library` block alone; every other field is skipped without being built.
     #[derive(Deserialize)]
     struct Probe {
@@ -71,27 +77,63 @@ pub fn entry_from_json_headers(bytes: &[u8]) -> Result<LibraryEntry, LibraryErro
     let encounter = encounter_from_json_headers(bytes)?;
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let probe: Probe = serde_json::from_slice(bytes).map_err(FileError::NotJson)?;
-    let block = match probe.library {
-        None => migrate_v0(&encounter)?,
-        Some(block) => read_block(block)?,
-    };
+    let block = block_of(&encounter, probe.library)?;
     let entry = LibraryEntry {
         kind: block.kind,
+        id: block.id.unwrap_or_else(|| name_id(block.kind, &encounter)),
         encounter,
         sheets: block.sheets,
     };
-    check(&entry)?;
+    check(entry.kind, entry.encounter.tokens.len(), &entry.sheets)?;
+    decode_images(&entry.encounter, each)?;
     Ok(entry)
 }
 
-/// Decodes every image of an entry listed by [`entry_from_json_headers`], handing each decoded
-/// image to `each` (the pane's thumbnail maker); the first image whose pixels do not decode
-/// makes the entry bad with that image's error.
-pub fn decode_entry_images(
-    entry: &LibraryEntry,
-    each: impl FnMut(ImageId, &RgbaImage),
-) -> Result<(), LibraryError> {
-    decode_images(&entry.encounter, each).map_err(LibraryError::File)
+/// Reads what the library's list shows of an entry, checking all that can be checked without
+/// decoding its pictures: the encounter part by [`encounter_listing_from_json`] (everything
+/// the encounter file checks, images by their headers), then the library block. One pass over
+/// the file, no picture copied. The entry is only used after [`entry_from_json`] has read it
+/// whole, which can still refuse it (an image whose pixels do not decode).
+pub fn summary_from_json(bytes: &[u8]) -> Result<EntrySummary, LibraryError> {
+    let mut listing = encounter_listing_from_json(bytes, &["library"])?;
+    let encounter = &listing.encounter;
+    let block = block_of(encounter, listing.extra.remove("library"))?;
+    check(block.kind, encounter.tokens.len(), &block.sheets)?;
+    let mut token = encounter.tokens.first().cloned();
+    if let Some(token) = &mut token {
+        token.library_id = None;
+    }
+    let picture = match &token {
+        Some(token) => token.image,
+        None => encounter.map.background.as_ref().map(|bg| bg.image),
+    };
+    Ok(EntrySummary {
+        kind: block.kind,
+        id: block.id.unwrap_or_else(|| name_id(block.kind, encounter)),
+        name: token
+            .as_ref()
+            .map_or_else(|| encounter.name.clone(), |t| t.name.clone()),
+        systems: systems_of(block.kind, encounter, &block.sheets),
+        picture_id: picture.filter(|id| listing.images.contains_key(id)),
+        token,
+    })
+}
+
+/// The file's `library` block, or the one a plain encounter file migrates to.
+fn block_of(encounter: &Encounter, block: Option<Value>) -> Result<Block, LibraryError> {
+    match block {
+        None => migrate_v0(encounter),
+        Some(block) => read_block(block),
+    }
+}
+
+/// The identity of an entry saved before identities existed: its kind and name.
+fn name_id(kind: EntryKind, encounter: &Encounter) -> LibraryId {
+    let name = encounter
+        .tokens
+        .first()
+        .map_or(&encounter.name, |t| &t.name);
+    LibraryId::from_name(kind.key(), name)
 }
 
 /// Encodes an entry as pretty JSON: the encounter file's fields plus the `library` block.
@@ -107,6 +149,7 @@ pub fn entry_to_json(entry: &LibraryEntry) -> Result<Vec<u8>, LibraryError> {
     struct BlockRef<'a> {
         version: u64,
         kind: EntryKind,
+        id: &'a LibraryId,
         sheets: &'a BTreeMap<RuleSystem, SystemSheet>,
     }
     let file = File {
@@ -115,6 +158,7 @@ pub fn entry_to_json(entry: &LibraryEntry) -> Result<Vec<u8>, LibraryError> {
         library: BlockRef {
             version: LIBRARY_VERSION,
             kind: entry.kind,
+            id: &entry.id,
             sheets: &entry.sheets,
         },
     };
@@ -139,28 +183,26 @@ fn read_block(block: Value) -> Result<Block, LibraryError> {
     })
 }
 
-/// Version 0 → 1: a plain encounter file in the library folder. One token makes a creature (a
-/// hero when it is on the Party side) with its sheet from the file's fight; no token makes a
-/// map; more than one is refused, since an entry is one thing.
+/// Version 0 → 2: a plain encounter file in the library folder. One token makes a creature (a
+/// hero when it is on the Party side) with its sheet from the file's fight, known by the entry
+/// the token came from if it came from one; no token makes a map; more than one is refused,
+/// since an entry is one thing.
 fn migrate_v0(encounter: &Encounter) -> Result<Block, LibraryError> {
     match encounter.tokens.as_slice() {
         [] => Ok(Block {
             version: LIBRARY_VERSION,
             kind: EntryKind::Map,
+            id: None,
             sheets: BTreeMap::new(),
         }),
         [token] => {
             let from = LibraryEntry::from_token(encounter, token.id).ok_or_else(|| {
                 LibraryError::Inconsistent("the token could not be read".to_owned())
             })?;
-            let kind = if token.side == Side::Party {
-                EntryKind::Hero
-            } else {
-                EntryKind::Creature
-            };
             Ok(Block {
                 version: LIBRARY_VERSION,
-                kind,
+                kind: from.kind,
+                id: token.library_id.clone(),
                 sheets: from.sheets,
             })
         }
@@ -173,9 +215,12 @@ fn migrate_v0(encounter: &Encounter) -> Result<Block, LibraryError> {
 
 /// A creature or hero holds exactly one token, a map none; each sheet is in the system it is
 /// filed under, and only Go Forth: Heroes sheets carry momentum.
-fn check(entry: &LibraryEntry) -> Result<(), LibraryError> {
-    let tokens = entry.encounter.tokens.len();
-    match (entry.kind, tokens) {
+fn check(
+    kind: EntryKind,
+    tokens: usize,
+    sheets: &BTreeMap<RuleSystem, SystemSheet>,
+) -> Result<(), LibraryError> {
+    match (kind, tokens) {
         (EntryKind::Map, 0) => {}
         (EntryKind::Map, n) => {
             return Err(LibraryError::Inconsistent(format!(
@@ -190,7 +235,7 @@ fn check(entry: &LibraryEntry) -> Result<(), LibraryError> {
             )));
         }
     }
-    for (system, sheet) in &entry.sheets {
+    for (system, sheet) in sheets {
         if sheet.trackers.system() != *system {
             return Err(LibraryError::Inconsistent(format!(
                 "the sheet filed under {system:?} holds {:?} numbers",

@@ -2,16 +2,78 @@
 //! atomically, and copied whole to and from another folder (to share a bestiary).
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 
-use super::entry::LibraryEntry;
-use super::file::{LibraryError, entry_from_json, entry_from_json_headers, entry_to_json};
+use image::RgbaImage;
+
+use super::entry::{EntrySummary, LibraryEntry};
+use super::file::{
+    LibraryError, entry_from_json, entry_from_json_with, entry_to_json, summary_from_json,
+};
 use crate::files::write_atomic;
+use crate::model::ImageId;
 
-/// One file of the library folder: its entry, or why it could not be read.
+/// One file of the library folder: what the list shows of it, or why it could not be read; and
+/// the whole entry, read and fully checked the first time something uses it.
 #[derive(Debug)]
 pub struct ListedEntry {
     pub file_name: String,
-    pub entry: Result<LibraryEntry, LibraryError>,
+    path: PathBuf,
+    pub summary: Result<EntrySummary, Arc<LibraryError>>,
+    full: OnceLock<Result<Arc<LibraryEntry>, Arc<LibraryError>>>,
+}
+
+impl ListedEntry {
+    /// An entry just saved as `path`: listed, and already whole.
+    pub fn saved(path: PathBuf, entry: LibraryEntry) -> Self {
+        Self {
+            file_name: file_name_of(&path),
+            summary: Ok(entry.summary()),
+            full: OnceLock::from(Ok(Arc::new(entry))),
+            path,
+        }
+    }
+
+    /// The listed summary, unless the listing or a use found the entry bad.
+    pub fn usable(&self) -> Option<&EntrySummary> {
+        let failed = matches!(self.full.get(), Some(Err(_)));
+        self.summary.as_ref().ok().filter(|_| !failed)
+    }
+
+    /// Why the entry is bad: the listing's error, or the one using it found.
+    pub fn error(&self) -> Option<String> {
+        match (&self.summary, self.full.get()) {
+            (Err(err), _) | (Ok(_), Some(Err(err))) => Some(err.to_string()),
+            _ => None,
+        }
+    }
+
+    /// The whole entry, read and checked by [`entry_from_json`] the first time (every image
+    /// decoded); a failure is kept, so the entry stays bad in the list.
+    pub fn load(&self) -> Result<Arc<LibraryEntry>, Arc<LibraryError>> {
+        self.load_with(|_, _| ()).0
+    }
+
+    /// [`Self::load`], handing each image to `each` as it is decoded when this call is the one
+    /// that reads the file (the second value says whether it was).
+    pub fn load_with(
+        &self,
+        mut each: impl FnMut(ImageId, &RgbaImage),
+    ) -> (Result<Arc<LibraryEntry>, Arc<LibraryError>>, bool) {
+        if let Err(err) = &self.summary {
+            return (Err(err.clone()), false);
+        }
+        let mut read = false;
+        let result = self.full.get_or_init(|| {
+            read = true;
+            std::fs::read(&self.path)
+                .map_err(LibraryError::Io)
+                .and_then(|bytes| entry_from_json_with(&bytes, &mut each))
+                .map(Arc::new)
+                .map_err(Arc::new)
+        });
+        (result.clone(), read)
+    }
 }
 
 /// What copying a folder did: the files copied, and each file left out with its reason.
@@ -21,11 +83,11 @@ pub struct CopyReport {
     pub failed: Vec<(String, LibraryError)>,
 }
 
-/// Reads every `*.json` file of `dir`, sorted by file name. A missing folder is an empty
+/// Lists every `*.json` file of `dir`, sorted by file name. A missing folder is an empty
 /// library; a file that fails is listed with its error and the others load regardless. Each
-/// entry is checked with its images read by their headers only ([`entry_from_json_headers`]);
-/// their pixels are decoded later ([`super::decode_entry_images`], the pane's picture worker,
-/// and placing does it too), which can still make an entry bad. Files are read on a few threads.
+/// file is read once for its summary ([`summary_from_json`]: every check but decoding the
+/// pictures); the whole entry is read when it is used ([`ListedEntry::load`]), which can still
+/// find it bad. Files are read on a few threads.
 pub fn load_folder(dir: &Path) -> Result<Vec<ListedEntry>, LibraryError> {
     let paths = entry_paths(dir)?;
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
@@ -44,14 +106,22 @@ pub fn load_folder(dir: &Path) -> Result<Vec<ListedEntry>, LibraryError> {
 }
 
 fn read_listed(path: &Path) -> ListedEntry {
-    let file_name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let entry = std::fs::read(path)
+    let summary = std::fs::read(path)
         .map_err(LibraryError::Io)
-        .and_then(|bytes| entry_from_json_headers(&bytes));
-    ListedEntry { file_name, entry }
+        .and_then(|bytes| summary_from_json(&bytes))
+        .map_err(Arc::new);
+    ListedEntry {
+        file_name: file_name_of(path),
+        path: path.to_path_buf(),
+        summary,
+        full: OnceLock::new(),
+    }
+}
+
+fn file_name_of(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 /// The entry files of `dir` (not the hidden temporaries of an atomic save), sorted.

@@ -5,9 +5,11 @@
 //! token and its image for a creature or hero, the map without tokens for a map — plus a
 //! `library` block with the entry's kind and its sheet for each rule system. Loading runs the
 //! encounter file's own validation ([`crate::files::encounter_from_json`]), so an entry is checked
-//! by exactly the code that checks encounters. Listing a folder runs it with images checked by
-//! their headers only and leaves the pixel decode (the other half of the same checks) to the
-//! picture worker and to placing, so a thousand entries list quickly.
+//! by exactly the code that checks encounters. Listing a folder reads each file once for its
+//! summary, with images checked by their headers only ([`summary_from_json`]), and leaves the
+//! whole read with the pixel decode (the rest of the same checks) to the first use of the entry
+//! ([`ListedEntry::load`]: the pane's picture worker, placing, "Use this map"), so a thousand
+//! entries list quickly.
 
 mod entry;
 mod file;
@@ -15,11 +17,11 @@ mod folder;
 mod place;
 mod starting;
 
-pub use entry::{EntryKind, LibraryEntry, SystemSheet};
+pub use entry::{EntryKind, EntrySummary, LibraryEntry, SystemSheet};
 pub use file::{
-    LIBRARY_VERSION, LibraryError, decode_entry_images, entry_from_json, entry_from_json_headers,
-    entry_to_json,
+    LIBRARY_VERSION, LibraryError, entry_from_json, entry_from_json_with, entry_to_json,
+    summary_from_json,
 };
 pub use folder::{CopyReport, ListedEntry, copy_entries, entry_file_name, load_folder, save_entry};
-pub use place::{PlaceError, numbered_name, place_group, use_map_command};
+pub use place::{PlaceError, numbered_name, place_group, token_identity, use_map_command};
 pub use starting::{seed_if_missing, starting_entries};

@@ -4,10 +4,9 @@
 use std::collections::HashSet;
 
 use super::entry::{EntryKind, LibraryEntry};
-use super::file::decode_entry_images;
 use crate::board::footprint::footprint_cells;
 use crate::model::{
-    Background, Cell, CellLayer, Command, EmbeddedImage, Encounter, FogCommand, ImageId,
+    Background, Cell, CellLayer, Command, EmbeddedImage, Encounter, FogCommand, ImageId, LibraryId,
     RuleSystem, Token, TokenId, Wall, WallId,
 };
 
@@ -24,19 +23,6 @@ pub enum PlaceError {
     NoRoom(String),
     #[error("nothing to place")]
     Empty,
-    /// An image of the entry whose header looked right did not decode (the library lists
-    /// entries by their image headers; placing decodes them, see [`decode_entry_images`]).
-    #[error("“{entry}” cannot be used: {reason}")]
-    BadImage { entry: String, reason: String },
-}
-
-/// Decodes every image of `entry` before it goes into an encounter, so an entry listed by its
-/// image headers alone is fully checked before use.
-fn decode_before_use(entry: &LibraryEntry) -> Result<(), PlaceError> {
-    decode_entry_images(entry, |_, _| ()).map_err(|err| PlaceError::BadImage {
-        entry: entry.name().to_owned(),
-        reason: err.to_string(),
-    })
 }
 
 /// The name of the next copy of a creature called `base`: `base` itself when no token bears it
@@ -66,6 +52,8 @@ struct Builder<'a> {
     encounter: &'a Encounter,
     taken: HashSet<Cell>,
     names: Vec<String>,
+    /// The library identities of the tokens on the map and in the batch.
+    identities: HashSet<LibraryId>,
     next_token: u64,
     next_image: u64,
     added_images: Vec<(ImageId, EmbeddedImage)>,
@@ -77,16 +65,14 @@ struct Builder<'a> {
 /// One command placing `count` copies of each entry near `at`: every token's footprint inside
 /// the map, clear of obstacles and of every other token (searched ring by ring outwards from
 /// `at`), creatures numbered by [`numbered_name`], each with its sheet for the encounter's
-/// system. A hero already on the map (a token of the same name) is refused with the reason, as
-/// is a map entry, and an entry whose images do not decode. Images shared by several copies are embedded once.
+/// system and its entry's identity. A hero already on the map (a token of the same identity,
+/// whatever it is called now: see [`token_identity`]) is refused with the reason, as is a map
+/// entry. Images shared by several copies are embedded once.
 pub fn place_group(
     encounter: &Encounter,
     group: &[(&LibraryEntry, usize)],
     at: Cell,
 ) -> Result<Command, PlaceError> {
-    for (entry, _) in group {
-        decode_before_use(entry)?;
-    }
     let mut builder = Builder::new(encounter);
     for (entry, count) in group {
         for _ in 0..*count {
@@ -107,6 +93,7 @@ impl<'a> Builder<'a> {
             encounter,
             taken,
             names: encounter.tokens.iter().map(|t| t.name.clone()).collect(),
+            identities: encounter.tokens.iter().map(token_identity).collect(),
             next_token: encounter.fresh_token_id().0,
             next_image: encounter.fresh_image_id().0,
             added_images: Vec::new(),
@@ -121,7 +108,7 @@ impl<'a> Builder<'a> {
             return Err(PlaceError::NotAToken(entry.name().to_owned()));
         };
         let name = if entry.kind == EntryKind::Hero {
-            if self.names.iter().any(|n| same_name(n, &looks.name)) {
+            if self.identities.contains(&entry.id) {
                 return Err(PlaceError::HeroOnMap(looks.name.clone()));
             }
             looks.name.clone()
@@ -140,12 +127,14 @@ impl<'a> Builder<'a> {
         self.taken
             .extend(footprint_cells(self.encounter.map.grid, looks.size, cell));
         self.names.push(name.clone());
+        self.identities.insert(entry.id.clone());
         self.commands.push(Command::AddToken {
             token: Token {
                 id,
                 name,
                 cell,
                 image,
+                library_id: Some(entry.id.clone()),
                 ..looks.clone()
             },
             index: None,
@@ -226,8 +215,14 @@ impl<'a> Builder<'a> {
     }
 }
 
-fn same_name(a: &str, b: &str) -> bool {
-    a.trim().to_lowercase() == b.trim().to_lowercase()
+/// Which library entry a token on the map is: the one it was placed from, or — for a token
+/// placed before identities existed or made by hand — the hero entry of its name, as entries
+/// of that time are known ([`LibraryId::from_name`]).
+pub fn token_identity(token: &Token) -> LibraryId {
+    token
+        .library_id
+        .clone()
+        .unwrap_or_else(|| LibraryId::from_name(EntryKind::Hero.key(), &token.name))
 }
 
 /// The offsets at Chebyshev distance `ring`, top row first (ring 0 is the cell itself).
@@ -246,7 +241,6 @@ pub fn use_map_command(encounter: &Encounter, entry: &LibraryEntry) -> Result<Co
     if entry.kind != EntryKind::Map {
         return Err(PlaceError::NotAMap(entry.name().to_owned()));
     }
-    decode_before_use(entry)?;
     let new = &entry.encounter;
     let mut commands = clear_old_map(encounter);
     let image = encounter.fresh_image_id();

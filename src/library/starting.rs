@@ -7,10 +7,11 @@ use super::entry::{LibraryEntry, SystemSheet};
 use super::file::LibraryError;
 use super::folder::save_entry;
 use crate::demo::Demo;
+use crate::model::LibraryId;
 use crate::rules::system;
 
 /// Every token of every demo encounter as an entry, with its sheet in that demo's system (the
-/// system's starting numbers where the demo gives the token none).
+/// system's starting numbers where the demo gives the token none), known by its kind and name.
 pub fn starting_entries() -> Vec<LibraryEntry> {
     let mut entries = Vec::new();
     for demo in Demo::ALL {
@@ -21,6 +22,9 @@ pub fn starting_entries() -> Vec<LibraryEntry> {
             let Some(mut entry) = LibraryEntry::from_token(&encounter, token.id) else {
                 continue;
             };
+            // Known by name, as the demo's own tokens are (see `token_identity`), so a demo hero
+            // on the map is refused from the library too.
+            entry.id = LibraryId::from_name(entry.kind.key(), entry.name());
             entry
                 .sheets
                 .entry(encounter.system)

@@ -42,7 +42,7 @@ pub use map::{
 };
 pub use rule_system::RuleSystem;
 pub use rules_error::RulesError;
-pub use token::{Rgb, Senses, Side, SizeCategory, Token};
+pub use token::{LibraryId, Rgb, Senses, Side, SizeCategory, Token};
 pub use validate::{
     COORDINATE_MARGIN_CELLS, MAX_AREA_SIZE_CELLS, MAX_AREAS, MAX_COORDINATE, MAX_IMAGES,
     MAX_LIGHT_RANGE_CELLS, MAX_LIGHTS, MAX_MARKED_CELLS, MAX_PIXELS_PER_CELL, MAX_POLYGON_POINTS,

@@ -121,6 +121,31 @@ pub struct Token {
     /// How the token sees: normally, with darkvision, or not at all.
     #[serde(default)]
     pub senses: Senses,
+    /// The prep library entry the token was placed from, if any: the same hero or creature
+    /// whatever either is called now (see [`LibraryId`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub library_id: Option<LibraryId>,
+}
+
+/// A prep library entry's identity, kept by the entry and by every token placed from it, so a
+/// renamed hero is still the same hero and two heroes of one name are not. New entries get a
+/// random one; entries and tokens from before identities existed are known by their kind and
+/// name ([`LibraryId::from_name`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct LibraryId(pub String);
+
+impl LibraryId {
+    /// A fresh identity: 16 random hex digits.
+    pub fn random() -> Self {
+        Self(format!("{:016x}", rand::random::<u64>()))
+    }
+
+    /// The identity of an entry from before identities existed: its kind and its name without
+    /// case or surrounding spaces (`hero:kestrel`), which is how such entries were told apart.
+    pub fn from_name(kind: &str, name: &str) -> Self {
+        Self(format!("{kind}:{}", name.trim().to_lowercase()))
+    }
 }
 
 /// How a token sees in the dark (GFH, Primal Form's darkvision; Evening, Blinded).
@@ -171,6 +196,7 @@ impl Token {
             senses: Senses::Normal,
             speed_cells: default_speed_cells(),
             finesse: 0,
+            library_id: None,
         }
     }
 

@@ -10,15 +10,16 @@ use std::collections::HashSet;
 use lantern::board::footprint::footprint_cells;
 use lantern::combat::momentum::MomentumPool;
 use lantern::edit::apply;
+use lantern::edit::apply;
 use lantern::files::{FileError, encounter_to_json};
 use lantern::library::{
-    EntryKind, LibraryEntry, LibraryError, PlaceError, copy_entries, decode_entry_images,
-    entry_from_json, entry_to_json, load_folder, numbered_name, place_group, save_entry,
-    seed_if_missing, starting_entries, use_map_command,
+    EntryKind, LibraryEntry, LibraryError, PlaceError, copy_entries, entry_from_json,
+    entry_to_json, load_folder, numbered_name, place_group, save_entry, seed_if_missing,
+    starting_entries, summary_from_json, use_map_command,
 };
 use lantern::model::{
-    Background, Cell, EmbeddedImage, Encounter, GridPoint, ImageId, Light, LightKind, RuleSystem,
-    Senses, Side, SizeCategory, Token, TokenId, Wall, WallId, WallKind,
+    Background, Cell, EmbeddedImage, Encounter, GridPoint, ImageId, LibraryId, Light, LightKind,
+    RuleSystem, Senses, Side, SizeCategory, Token, TokenId, Wall, WallId, WallKind,
 };
 use lantern::rules::TokenTrackers;
 use lantern::rules::go_forth_heroes::{GfhToken, Hearts};
@@ -206,13 +207,13 @@ fn a_bad_entry_is_listed_with_its_error_and_the_others_load() {
     assert_eq!(listed.len(), 4);
     let good: Vec<&str> = listed
         .iter()
-        .filter_map(|l| l.entry.as_ref().ok())
-        .map(LibraryEntry::name)
+        .filter_map(|l| l.summary.as_ref().ok())
+        .map(|s| s.name.as_str())
         .collect();
     assert_eq!(good, ["Goblin", "Old Mill"]);
     let errors: Vec<(String, String)> = listed
         .iter()
-        .filter_map(|l| Some((l.file_name.clone(), l.entry.as_ref().err()?.to_string())))
+        .filter_map(|l| Some((l.file_name.clone(), l.error()?)))
         .collect();
     assert_eq!(errors.len(), 2);
     assert_eq!(errors[0].0, "bad-image.creature.json");
@@ -243,7 +244,7 @@ fn png_with_corrupt_body() -> Vec<u8> {
 }
 
 #[test]
-fn an_entry_listed_by_its_image_header_is_bad_once_decoded_and_cannot_be_placed() {
+fn an_entry_listed_by_its_image_header_is_bad_once_read_whole() {
     let dir = tempfile::tempdir().unwrap();
     let mut goblin = goblin_entry();
     goblin.encounter.images.insert(
@@ -260,30 +261,82 @@ fn an_entry_listed_by_its_image_header_is_bad_once_decoded_and_cannot_be_placed(
 
     // Listing reads headers only: both entries list.
     let listed = load_folder(dir.path()).unwrap();
-    let entries: Vec<&LibraryEntry> = listed.iter().map(|l| l.entry.as_ref().unwrap()).collect();
-    assert_eq!(entries.len(), 2);
-    for entry in &entries {
-        // Decoding its picture (the pane's worker) reports the entry bad, naming the image.
-        let err = decode_entry_images(entry, |_, _| ()).unwrap_err();
+    assert_eq!(listed.len(), 2);
+    assert!(
+        listed
+            .iter()
+            .all(|l| l.usable().is_some() && l.error().is_none())
+    );
+    for (l, entry) in listed.iter().zip([&goblin, &mill]) {
+        // Using it reads it whole (what placing, "Use this map" and the picture worker do):
+        // refused for the image, by the same message the full load of the file gives…
+        let err = l.load().unwrap_err();
         assert!(
-            matches!(&err, LibraryError::File(FileError::BadImage { .. })),
+            matches!(&*err, LibraryError::File(FileError::BadImage { .. })),
             "{err}"
         );
-        // The full load refuses the same file for the same reason.
         let full = entry_from_json(&entry_to_json(entry).unwrap()).unwrap_err();
         assert_eq!(full.to_string(), err.to_string());
+        // …and from then on it is a bad line with that error, never usable.
+        assert!(l.usable().is_none());
+        assert_eq!(l.error(), Some(err.to_string()));
+        assert!(l.load().is_err());
     }
-    // Placing decodes first, so neither the creature nor the map reaches the encounter.
-    let (goblin, mill) = (entries[0], entries[1]);
-    assert_eq!(goblin.kind, EntryKind::Creature);
-    let e = skirmish();
-    let err = place_group(&e, &[(goblin, 1)], Cell::new(2, 2)).unwrap_err();
-    assert!(
-        matches!(&err, PlaceError::BadImage { entry, .. } if entry == "Goblin"),
-        "{err}"
-    );
-    let err = use_map_command(&e, mill).unwrap_err();
-    assert!(matches!(err, PlaceError::BadImage { .. }), "{err}");
+}
+
+#[test]
+fn the_listing_reads_what_the_whole_entry_says() {
+    for entry in [
+        goblin_entry(),
+        map_entry(),
+        creature("Ogre", SizeCategory::Huge),
+    ] {
+        let json = entry_to_json(&entry).unwrap();
+        assert_eq!(summary_from_json(&json).unwrap(), entry.summary());
+    }
+    // A header the prefix does not reach (a PNG with a large text chunk before its pixels) is
+    // read from the whole image instead.
+    let mut png = Vec::new();
+    let mut encoder = png::Encoder::new(&mut png, 4, 4);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder
+        .add_text_chunk("Comment".into(), "a".repeat(20_000))
+        .unwrap();
+    let mut writer = encoder.write_header().unwrap();
+    writer.write_image_data(&[90; 4 * 4 * 4]).unwrap();
+    writer.finish().unwrap();
+    let mut big_header = goblin_entry();
+    big_header
+        .encounter
+        .images
+        .insert(ImageId(7), EmbeddedImage::new("goblin.png", png));
+    let json = entry_to_json(&big_header).unwrap();
+    assert_eq!(summary_from_json(&json).unwrap(), big_header.summary());
+}
+
+#[test]
+fn a_listing_refuses_what_the_encounter_file_refuses_with_its_message() {
+    let mut value: serde_json::Value =
+        serde_json::from_slice(&entry_to_json(&goblin_entry()).unwrap()).unwrap();
+    let mut cases = Vec::new();
+    let mut not_base64 = value.clone();
+    not_base64["images"]["7"]["data"] = "@@@@".into();
+    cases.push(not_base64);
+    let mut not_an_image = value.clone();
+    not_an_image["images"]["7"]["data"] = "aGVsbG8gd29ybGQh".into();
+    cases.push(not_an_image);
+    let mut missing_image = value.clone();
+    missing_image["images"] = serde_json::json!({});
+    cases.push(missing_image);
+    value["format_version"] = 99.into();
+    cases.push(value);
+    for case in cases {
+        let bytes = serde_json::to_vec(&case).unwrap();
+        let listed = summary_from_json(&bytes).unwrap_err();
+        let full = entry_from_json(&bytes).unwrap_err();
+        assert_eq!(listed.to_string(), full.to_string());
+    }
 }
 
 #[test]
@@ -295,16 +348,9 @@ fn saving_an_entry_of_the_same_name_replaces_it() {
     save_entry(dir.path(), &tougher).unwrap();
     let listed = load_folder(dir.path()).unwrap();
     assert_eq!(listed.len(), 1);
-    assert_eq!(
-        listed[0]
-            .entry
-            .as_ref()
-            .unwrap()
-            .token()
-            .unwrap()
-            .speed_cells,
-        9
-    );
+    let summary = listed[0].summary.as_ref().unwrap();
+    assert_eq!(summary.token.as_ref().unwrap().speed_cells, 9);
+    assert_eq!(listed[0].load().unwrap().token().unwrap().speed_cells, 9);
 }
 
 #[test]
@@ -322,7 +368,7 @@ fn a_whole_folder_exports_and_imports_leaving_bad_files_behind() {
     copy_entries(shared.path(), other.path()).unwrap();
     let listed = load_folder(other.path()).unwrap();
     assert_eq!(listed.len(), 2);
-    assert!(listed.iter().all(|l| l.entry.is_ok()));
+    assert!(listed.iter().all(|l| l.summary.is_ok()));
 }
 
 #[test]
@@ -342,7 +388,7 @@ fn the_starting_content_is_the_demo_party_and_monsters() {
     assert!(!seed_if_missing(&library).unwrap(), "seeded only once");
     let listed = load_folder(&library).unwrap();
     assert_eq!(listed.len(), 16);
-    assert!(listed.iter().all(|l| l.entry.is_ok()));
+    assert!(listed.iter().all(|l| l.summary.is_ok()));
 }
 
 #[test]
@@ -410,8 +456,59 @@ fn a_group_is_named_and_placed_without_overlap_in_one_step() {
     assert_eq!(e, before, "one inverse undoes the whole group");
 }
 
+fn hero(name: &str, id: &str) -> LibraryEntry {
+    let mut source = Encounter::new("s", RuleSystem::GoForthHeroes);
+    source
+        .tokens
+        .push(Token::new(TokenId(1), name, Side::Party, Cell::new(0, 0)));
+    let mut hero = LibraryEntry::from_token(&source, TokenId(1)).unwrap();
+    assert_eq!(hero.kind, EntryKind::Hero);
+    hero.id = LibraryId(id.to_owned());
+    hero
+}
+
 #[test]
-fn a_hero_already_on_the_map_is_refused_with_the_reason() {
+fn a_hero_already_on_the_map_is_refused_with_the_reason_even_renamed() {
+    let mut e = skirmish();
+    let kestrel = hero("Kestrel", "k-1");
+    let command = place_group(&e, &[(&kestrel, 1)], Cell::new(5, 5)).unwrap();
+    apply(&mut e, command).unwrap();
+    let placed = e.tokens.last().unwrap().clone();
+    assert_eq!(placed.library_id, Some(LibraryId("k-1".into())));
+    // Renamed on the map, it is still the same hero.
+    apply(
+        &mut e,
+        lantern::model::Command::UpdateToken(Token {
+            name: "Kess the Bold".into(),
+            ..placed
+        }),
+    )
+    .unwrap();
+    let err = place_group(&e, &[(&kestrel, 1)], Cell::new(0, 0)).unwrap_err();
+    assert_eq!(err, PlaceError::HeroOnMap("Kestrel".into()));
+    assert!(err.to_string().contains("already on the map"));
+    // Twice in one group is refused too.
+    let err = place_group(&skirmish(), &[(&kestrel, 2)], Cell::new(0, 0)).unwrap_err();
+    assert_eq!(err, PlaceError::HeroOnMap("Kestrel".into()));
+}
+
+#[test]
+fn two_heroes_of_one_name_are_two_heroes() {
+    let mut e = skirmish();
+    let ours = hero("Kestrel", "ours");
+    let theirs = hero("Kestrel", "theirs");
+    let command = place_group(&e, &[(&ours, 1)], Cell::new(5, 5)).unwrap();
+    apply(&mut e, command).unwrap();
+    let command = place_group(&e, &[(&theirs, 1)], Cell::new(5, 5)).unwrap();
+    apply(&mut e, command).unwrap();
+    let kestrels = e.tokens.iter().filter(|t| t.name == "Kestrel").count();
+    assert_eq!(kestrels, 2);
+}
+
+#[test]
+fn a_hero_token_from_before_identities_is_known_by_its_name() {
+    // A file from before identities: the token has none, and a version 1 entry has none either;
+    // both are known by kind and name, so the hero is refused as it always was.
     let mut e = skirmish();
     e.tokens.push(Token::new(
         TokenId(2),
@@ -419,22 +516,36 @@ fn a_hero_already_on_the_map_is_refused_with_the_reason() {
         Side::Party,
         Cell::new(5, 5),
     ));
-    let mut source = Encounter::new("s", RuleSystem::GoForthHeroes);
-    source.tokens.push(Token::new(
-        TokenId(1),
-        "Kestrel",
-        Side::Party,
-        Cell::new(0, 0),
-    ));
-    let kestrel = LibraryEntry::from_token(&source, TokenId(1)).unwrap();
-    assert_eq!(kestrel.kind, EntryKind::Hero);
-    let err = place_group(&e, &[(&kestrel, 1)], Cell::new(0, 0)).unwrap_err();
+    let mut value: serde_json::Value =
+        serde_json::from_slice(&entry_to_json(&hero("Kestrel", "new")).unwrap()).unwrap();
+    value["library"]["version"] = 1.into();
+    value["library"].as_object_mut().unwrap().remove("id");
+    let old_entry = entry_from_json(&serde_json::to_vec(&value).unwrap()).unwrap();
+    assert_eq!(old_entry.id, LibraryId("hero:kestrel".into()));
+    let listed = summary_from_json(&serde_json::to_vec(&value).unwrap()).unwrap();
+    assert_eq!(listed.id, old_entry.id);
+    let err = place_group(&e, &[(&old_entry, 1)], Cell::new(0, 0)).unwrap_err();
     assert_eq!(err, PlaceError::HeroOnMap("Kestrel".into()));
-    assert!(err.to_string().contains("already on the map"));
-    // Twice in one group is refused too.
-    e.tokens.pop();
-    let err = place_group(&e, &[(&kestrel, 2)], Cell::new(0, 0)).unwrap_err();
-    assert_eq!(err, PlaceError::HeroOnMap("Kestrel".into()));
+    // A hero saved since is a hero of its own.
+    assert!(place_group(&e, &[(&hero("Kestrel", "new"), 1)], Cell::new(0, 0)).is_ok());
+}
+
+#[test]
+fn a_placed_tokens_identity_is_kept_in_the_encounter_file() {
+    let mut e = skirmish();
+    let command = place_group(&e, &[(&hero("Kestrel", "k-1"), 1)], Cell::new(5, 5)).unwrap();
+    apply(&mut e, command).unwrap();
+    let json = encounter_to_json(&e).unwrap();
+    let back = lantern::files::encounter_from_json(&json).unwrap();
+    assert_eq!(back, e);
+    assert_eq!(
+        back.tokens.last().unwrap().library_id,
+        Some(LibraryId("k-1".into()))
+    );
+    // Saving the placed hero keeps the entry's identity.
+    let saved = LibraryEntry::from_token(&back, back.tokens.last().unwrap().id).unwrap();
+    assert_eq!(saved.id, LibraryId("k-1".into()));
+    assert_eq!(saved.token().unwrap().library_id, None);
 }
 
 #[test]
@@ -522,6 +633,7 @@ prop_compose! {
             senses: darkvision.map_or(Senses::Normal, |range_cells| Senses::Darkvision {
                 range_cells,
             }),
+            library_id: None,
         }
     }
 }
@@ -556,13 +668,22 @@ proptest! {
         let dir = tempfile::tempdir().unwrap();
         save_entry(dir.path(), &entry).unwrap();
         let listed = load_folder(dir.path()).unwrap();
-        let loaded = listed[0].entry.as_ref().unwrap();
+        let loaded = listed[0].load().unwrap();
+        prop_assert_eq!(listed[0].summary.as_ref().unwrap(), &loaded.summary());
 
         let mut target = Encounter::new("target", RuleSystem::GoForthHeroes);
-        let command = place_group(&target, &[(loaded, 1)], Cell::new(4, 4)).unwrap();
+        let command = place_group(&target, &[(&*loaded, 1)], Cell::new(4, 4)).unwrap();
         apply(&mut target, command).unwrap();
         let dropped = &target.tokens[0];
-        let expected = Token { id: dropped.id, cell: dropped.cell, image: dropped.image, ..token.clone() };
+        // The dropped token carries the entry's identity; the rest is the token as it was.
+        prop_assert_eq!(&dropped.library_id, &Some(entry.id.clone()));
+        let expected = Token {
+            id: dropped.id,
+            cell: dropped.cell,
+            image: dropped.image,
+            library_id: dropped.library_id.clone(),
+            ..token.clone()
+        };
         prop_assert_eq!(dropped, &expected);
         prop_assert_eq!(
             dropped.image.map(|i| target.images[&i].data.clone()),

@@ -8,7 +8,10 @@ use egui_kittest::kittest::Queryable as _;
 use lantern::app::{AppConfig, LanternApp, Pane};
 use lantern::edit::Document;
 use lantern::library::{EntryKind, LibraryEntry, load_folder, save_entry};
-use lantern::model::{Cell, Encounter, RuleSystem, Side, SizeCategory, Token, TokenId};
+use lantern::model::{
+    Background, Cell, EmbeddedImage, Encounter, GridPoint, ImageId, Light, LightKind, RuleSystem,
+    Side, SizeCategory, Token, TokenId, Wall, WallId, WallKind,
+};
 
 use crate::support::{drag, wait_for_library};
 
@@ -175,7 +178,7 @@ fn a_token_saved_to_the_library_appears_in_the_pane_and_the_folder() {
     let listed = load_folder(&dir.path().join("library")).unwrap();
     let saved = listed
         .iter()
-        .filter_map(|l| l.entry.as_ref().ok())
+        .filter_map(|l| l.load().ok())
         .find(|e| e.name() == "Bram")
         .unwrap();
     assert_eq!(saved.kind, EntryKind::Hero);
@@ -186,6 +189,108 @@ fn a_token_saved_to_the_library_appears_in_the_pane_and_the_folder() {
             .get_all_by_label("Bram")
             .any(|n| n.rect().center().x < map.left())
     );
+    // The token on the map is now that hero: dropping Bram from the library is refused.
+    let on_map = &harness.state().document.encounter.tokens[0];
+    assert_eq!(on_map.library_id.as_ref(), Some(&saved.id));
+    let from = library_label(&harness, "Bram");
+    let to = map_centre(&harness);
+    drag(&mut harness, from, to, Modifiers::NONE);
+    assert_eq!(names(&harness), ["Bram"]);
+    let note = harness.state().map_view.refusal_note().unwrap_or_default();
+    assert!(note.contains("Bram is already on the map"), "{note}");
+}
+
+/// "Old Mill": a 12×9 map with a background, a door, a difficult cell, a pillar and a light.
+fn old_mill() -> LibraryEntry {
+    let mut e = Encounter::new("Old Mill", RuleSystem::GoForthHeroes);
+    e.map.width_cells = 12;
+    e.map.height_cells = 9;
+    e.images.insert(
+        ImageId(3),
+        EmbeddedImage::new("mill.png", png_with_size(40, 30)),
+    );
+    e.map.background = Some(Background {
+        image: ImageId(3),
+        origin_in_grid: GridPoint::new(-0.5, 0.25),
+        pixels_per_cell: 70.0,
+    });
+    e.walls.push(Wall {
+        id: WallId(1),
+        a: GridPoint::new(1.0, 1.0),
+        b: GridPoint::new(5.0, 1.0),
+        kind: WallKind::Door { open: false },
+    });
+    e.difficult_cells.insert(Cell::new(2, 2));
+    e.obstacle_cells.insert(Cell::new(4, 4));
+    e.lights
+        .push(Light::preset(LightKind::Torch, GridPoint::new(3.0, 3.0)));
+    LibraryEntry::from_map(&e)
+}
+
+fn png_with_size(w: u32, h: u32) -> Vec<u8> {
+    let img = image::RgbaImage::from_pixel(w, h, image::Rgba([120, 100, 70, 255]));
+    let mut out = std::io::Cursor::new(Vec::new());
+    if let Err(err) = img.write_to(&mut out, image::ImageFormat::Png) {
+        panic!("could not encode the PNG: {err}");
+    }
+    out.into_inner()
+}
+
+#[test]
+fn use_this_map_replaces_the_map_keeps_the_tokens_and_undoes_in_one_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let mill = old_mill();
+    save_entry(&dir.path().join("library"), &mill).unwrap();
+    let mut encounter = skirmish();
+    encounter.walls.push(Wall {
+        id: WallId(4),
+        a: GridPoint::new(0.0, 0.0),
+        b: GridPoint::new(0.0, 3.0),
+        kind: WallKind::Wall,
+    });
+    encounter.obstacle_cells.insert(Cell::new(7, 7));
+    encounter
+        .tokens
+        .push(Token::new(TokenId(1), "Bram", Side::Party, Cell::new(1, 1)));
+    let before = encounter.clone();
+    let mut harness = library_app(dir.path(), encounter);
+    // The map's line in the pane, and its button.
+    library_label(&harness, "Old Mill");
+    harness.get_by_label("Use this map").click();
+    harness.run();
+
+    let e = &harness.state().document.encounter;
+    assert_eq!((e.map.width_cells, e.map.height_cells), (12, 9));
+    let walls: Vec<_> = e.walls.iter().map(|w| (w.a, w.b, w.kind)).collect();
+    assert_eq!(
+        walls,
+        [(
+            GridPoint::new(1.0, 1.0),
+            GridPoint::new(5.0, 1.0),
+            WallKind::Door { open: false }
+        )]
+    );
+    assert_eq!(e.lights, mill.encounter.lights);
+    assert_eq!(e.difficult_cells, mill.encounter.difficult_cells);
+    assert_eq!(
+        e.obstacle_cells, mill.encounter.obstacle_cells,
+        "the old pillar went"
+    );
+    let Some(bg) = e.map.background.as_ref() else {
+        panic!("no background");
+    };
+    assert_eq!(bg.origin_in_grid, GridPoint::new(-0.5, 0.25));
+    assert_eq!(e.images[&bg.image].data, mill.picture().unwrap().data);
+    assert_eq!(e.tokens, before.tokens, "tokens stay");
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(
+        harness.state().document.encounter,
+        before,
+        "one step undoes it all"
+    );
+    assert_eq!(harness.state().document.history().undo_label(), None);
 }
 
 /// A PNG whose header is intact but whose pixel data is scrambled (the IDAT chunk's data
@@ -228,7 +333,7 @@ fn a_picture_that_does_not_decode_makes_its_entry_a_bad_line_that_cannot_be_plac
     save_entry(&library, &wraith).unwrap();
     // The listing reads the header only, so the entry lists…
     let listed = load_folder(&library).unwrap();
-    assert!(listed.iter().all(|l| l.entry.is_ok()));
+    assert!(listed.iter().all(|l| l.summary.is_ok()));
     let mut harness = library_app(dir.path(), skirmish());
     // …until the picture worker decodes it: then it is a bad line with its error.
     let state = &harness.state().library;
@@ -238,7 +343,7 @@ fn a_picture_that_does_not_decode_makes_its_entry_a_bad_line_that_cannot_be_plac
         .iter()
         .find(|r| r.file_name == "wraith.creature.json")
         .unwrap();
-    let err = row.entry.as_ref().unwrap_err();
+    let err = row.error().unwrap();
     assert!(err.contains("could not be decoded"), "{err}");
     harness.get_by_label("⚠ 1 entries could not be read");
     // Its file name is all the pane shows of it; dragging that places nothing.
@@ -246,4 +351,42 @@ fn a_picture_that_does_not_decode_makes_its_entry_a_bad_line_that_cannot_be_plac
     let to = map_centre(&harness);
     drag(&mut harness, from, to, Modifiers::NONE);
     assert!(names(&harness).is_empty());
+}
+
+#[test]
+fn an_entry_found_bad_when_dropped_says_why_and_becomes_a_bad_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let library = dir.path().join("library");
+    // No picture, so the picture workers leave it alone; an image nothing shows, whose pixels
+    // do not decode, so only reading it whole (at the drop) finds it bad.
+    let mut shade = entry("Shade", Side::Enemy, SizeCategory::Medium);
+    shade.encounter.images.insert(
+        ImageId(4),
+        EmbeddedImage::new("shade.png", png_with_corrupt_body()),
+    );
+    save_entry(&library, &shade).unwrap();
+    let mut harness = library_app(dir.path(), skirmish());
+    assert!(
+        harness
+            .state()
+            .library
+            .entry("shade.creature.json")
+            .is_some()
+    );
+    let from = library_label(&harness, "Shade");
+    let to = map_centre(&harness);
+    drag(&mut harness, from, to, Modifiers::NONE);
+    assert!(names(&harness).is_empty());
+    let note = harness.state().map_view.refusal_note().unwrap_or_default();
+    assert!(note.contains("“Shade” cannot be used"), "{note}");
+    assert!(note.contains("could not be decoded"), "{note}");
+    assert!(
+        harness
+            .state()
+            .library
+            .entry("shade.creature.json")
+            .is_none()
+    );
+    harness.run();
+    harness.get_by_label("⚠ 1 entries could not be read");
 }

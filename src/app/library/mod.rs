@@ -1,10 +1,12 @@
 //! The Library pane's shell side: the folder loaded on a worker, pictures decoded on others,
 //! saving tokens and maps into it, and copying a whole folder in or out.
 //!
-//! The listing checks each entry's images by their headers only; the picture workers decode
-//! every image of every entry (the rest of the file checks), and an entry whose image does not
-//! decode becomes a bad row with that error. Placing decodes again in the core, so an entry
-//! dragged before its pictures arrive is still checked before use.
+//! The listing reads each file once for what the list shows, images checked by their headers
+//! only; the picture workers then read each entry whole (every check, every image decoded, the
+//! picture shrunk from that decode), and an entry that fails becomes a bad row with that error.
+//! Placing or using an entry reads it whole first if the workers have not yet, so an entry
+//! dragged before its picture arrives is still checked before use, and a failure then is shown
+//! and leaves the row bad too.
 //!
 //! The core (`crate::library`) owns the entries, their files and placing them; this module only
 //! moves work off the UI thread and shows the results.
@@ -23,10 +25,10 @@ use anyhow::Context as _;
 
 use super::LanternApp;
 use crate::library::{
-    LibraryEntry, ListedEntry, decode_entry_images, entry_file_name, load_folder, save_entry,
+    EntrySummary, LibraryEntry, ListedEntry, entry_file_name, load_folder, save_entry,
     seed_if_missing,
 };
-use crate::model::TokenId;
+use crate::model::{Command, Token, TokenId};
 
 /// Temp-data key under which a token's context menu asks for "Save to library".
 const SAVE_TOKEN: &str = "lantern_save_token_to_library";
@@ -34,12 +36,8 @@ const SAVE_TOKEN: &str = "lantern_save_token_to_library";
 /// The longest side of a library picture, in pixels.
 const PICTURE_SIDE_PX: u32 = 64;
 
-/// One line of the pane: an entry, or the file that failed and why.
-#[derive(Clone, Debug)]
-pub struct Row {
-    pub file_name: String,
-    pub entry: Result<Arc<LibraryEntry>, String>,
-}
+/// One line of the pane: an entry of the folder, shared with drags and the picture workers.
+pub type Row = Arc<ListedEntry>;
 
 /// What a picture worker found for one row: its thumbnail (`None` when the entry has no
 /// picture), or why one of the entry's images does not decode.
@@ -87,12 +85,16 @@ impl LibraryState {
         self.pictures.get(file_name)
     }
 
-    /// The entry of a row by file name.
-    pub fn entry(&self, file_name: &str) -> Option<&Arc<LibraryEntry>> {
+    /// The row of a file, if it is listed and not found bad.
+    pub fn row(&self, file_name: &str) -> Option<&Row> {
         self.rows
             .iter()
-            .find(|r| r.file_name == file_name)
-            .and_then(|r| r.entry.as_ref().ok())
+            .find(|r| r.file_name == file_name && r.usable().is_some())
+    }
+
+    /// The listed summary of a row by file name, if it is not found bad.
+    pub fn entry(&self, file_name: &str) -> Option<&EntrySummary> {
+        self.row(file_name).and_then(|r| r.usable())
     }
 
     /// Starts reading `dir` on a worker; the first time, fills it with the starting content.
@@ -150,11 +152,9 @@ impl LibraryState {
                     self.pictures.insert(name, texture);
                 }
                 Ok((_, Ok(None))) => {}
-                Ok((name, Err(err))) => {
+                Ok((name, Err(_))) => {
+                    // The row keeps the error itself (`ListedEntry::error`).
                     self.group.retain(|(file, _)| *file != name);
-                    if let Some(row) = self.rows.iter_mut().find(|r| r.file_name == name) {
-                        row.entry = Err(err);
-                    }
                 }
                 Err(std::sync::mpsc::TryRecvError::Empty) => return,
                 Err(std::sync::mpsc::TryRecvError::Disconnected) => {
@@ -167,11 +167,8 @@ impl LibraryState {
 
     /// Puts a freshly saved entry into the list (replacing the row of the same file) and
     /// decodes its picture.
-    fn show_saved(&mut self, ctx: &egui::Context, entry: LibraryEntry) {
-        let row = Row {
-            file_name: entry_file_name(&entry),
-            entry: Ok(Arc::new(entry)),
-        };
+    fn show_saved(&mut self, ctx: &egui::Context, path: PathBuf, entry: LibraryEntry) {
+        let row = Arc::new(ListedEntry::saved(path, entry));
         self.pictures.remove(&row.file_name);
         if let Some(old) = self.rows.iter_mut().find(|r| r.file_name == row.file_name) {
             *old = row.clone();
@@ -190,18 +187,11 @@ fn read_rows(dir: &std::path::Path) -> anyhow::Result<Vec<Row>> {
         .with_context(|| format!("could not create the library folder {}", dir.display()))?;
     let listed = load_folder(dir)
         .with_context(|| format!("could not read the library folder {}", dir.display()))?;
-    Ok(listed.into_iter().map(row_of).collect())
+    Ok(listed.into_iter().map(Arc::new).collect())
 }
 
-fn row_of(listed: ListedEntry) -> Row {
-    Row {
-        file_name: listed.file_name,
-        entry: listed.entry.map(Arc::new).map_err(|err| err.to_string()),
-    }
-}
-
-/// Decodes every image of each entry on a few worker threads, sending each row's thumbnail or
-/// the error that makes it bad.
+/// Reads each entry with a picture whole on a few worker threads (every image decoded),
+/// sending each row's thumbnail or the error that makes it bad.
 fn decode_all(ctx: &egui::Context, rows: &[Row], tx: Sender<Decoded>) {
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let chunk = rows.len().div_ceil(threads.max(1)).max(1);
@@ -210,10 +200,12 @@ fn decode_all(ctx: &egui::Context, rows: &[Row], tx: Sender<Decoded>) {
             let tx = tx.clone();
             scope.spawn(move || {
                 for row in part {
-                    let Ok(entry) = &row.entry else {
+                    // An entry without a picture has nothing to show, and normally no image
+                    // either (its listing was then the whole check); it is read whole when used.
+                    if row.usable().is_none_or(|s| s.picture_id.is_none()) {
                         continue;
-                    };
-                    if tx.send((row.file_name.clone(), thumbnail(entry))).is_err() {
+                    }
+                    if tx.send((row.file_name.clone(), thumbnail(row))).is_err() {
                         return;
                     }
                     ctx.request_repaint();
@@ -224,20 +216,29 @@ fn decode_all(ctx: &egui::Context, rows: &[Row], tx: Sender<Decoded>) {
     drop(tx);
 }
 
-/// Decodes all of an entry's images and shrinks its picture to a thumbnail.
-fn thumbnail(entry: &LibraryEntry) -> Result<Option<egui::ColorImage>, String> {
-    let picture = entry.picture_id();
+/// Reads the entry whole (all its images decoded) and shrinks its picture to a thumbnail from
+/// that same decode.
+fn thumbnail(row: &ListedEntry) -> Result<Option<egui::ColorImage>, String> {
+    let shrink = |rgba: &image::RgbaImage| {
+        image::imageops::thumbnail(
+            rgba,
+            PICTURE_SIDE_PX.min(rgba.width()),
+            PICTURE_SIDE_PX.min(rgba.height()),
+        )
+    };
     let mut small = None;
-    decode_entry_images(entry, |id, rgba| {
+    let picture = row.usable().and_then(|s| s.picture_id);
+    let (entry, read) = row.load_with(|id, rgba| {
         if Some(id) == picture {
-            small = Some(image::imageops::thumbnail(
-                rgba,
-                PICTURE_SIDE_PX.min(rgba.width()),
-                PICTURE_SIDE_PX.min(rgba.height()),
-            ));
+            small = Some(shrink(rgba));
         }
-    })
-    .map_err(|err| err.to_string())?;
+    });
+    let entry = entry.map_err(|err| err.to_string())?;
+    if !read && let Some(image) = entry.picture() {
+        // Read before (placed while the workers were busy): decode the picture alone.
+        let rgba = crate::files::decode_image(&image.data)?;
+        small = Some(shrink(&rgba));
+    }
     Ok(small.map(|small| {
         let size = [small.width() as usize, small.height() as usize];
         egui::ColorImage::from_rgba_unmultiplied(size, small.as_raw())
@@ -276,32 +277,58 @@ impl LanternApp {
         {
             let encounter = &self.document.encounter;
             let entry = LibraryEntry::from_token(encounter, token);
-            self.save_to_library(ctx, entry);
+            let unlinked = encounter
+                .token(token)
+                .filter(|t| t.library_id.is_none())
+                .cloned();
+            let saved = self.save_to_library(ctx, entry, unlinked.is_some());
+            if let (Some(saved), Some(token)) = (saved, unlinked) {
+                // The token is now that entry's creature or hero: dropping the hero from the
+                // library while it stands here is refused, whatever either is called later.
+                self.pending.push(Command::UpdateToken(Token {
+                    library_id: Some(saved),
+                    ..token
+                }));
+            }
         }
     }
 
     /// Saves the open encounter's map (without tokens) to the library.
     pub fn save_map_to_library(&mut self, ctx: &egui::Context) {
         let entry = LibraryEntry::from_map(&self.document.encounter);
-        self.save_to_library(ctx, Some(entry));
+        let _ = self.save_to_library(ctx, Some(entry), true);
     }
 
-    /// Writes an entry, keeping what an older entry of the same name knew of other systems.
-    /// Tokens already placed from it are copies and stay as they are.
-    fn save_to_library(&mut self, ctx: &egui::Context, entry: Option<LibraryEntry>) {
-        let Some(entry) = entry else {
-            return;
-        };
+    /// Writes an entry, keeping what an older entry of the same name knew of other systems, and
+    /// its identity when the new one's is `fresh` (made from a token not placed from the
+    /// library, or a map): saving replaces that entry, it does not start another. Tokens
+    /// already placed from it are copies and stay as they are. Returns the saved identity.
+    fn save_to_library(
+        &mut self,
+        ctx: &egui::Context,
+        entry: Option<LibraryEntry>,
+        fresh: bool,
+    ) -> Option<crate::model::LibraryId> {
+        let entry = entry?;
         let Some(dir) = self.library.dir.clone() else {
             self.notifications.error(&anyhow::anyhow!(
                 "there is no data folder to keep a library in"
             ));
-            return;
+            return None;
         };
-        let entry = match self.library.entry(&entry_file_name(&entry)) {
-            Some(older) => entry.keeping_other_sheets_of(older),
+        let older = self
+            .library
+            .row(&entry_file_name(&entry))
+            .and_then(|row| row.load().ok());
+        let entry = match older {
+            Some(older) if fresh => LibraryEntry {
+                id: older.id.clone(),
+                ..entry.keeping_other_sheets_of(&older)
+            },
+            Some(older) => entry.keeping_other_sheets_of(&older),
             None => entry,
         };
+        let id = entry.id.clone();
         let name = entry.name().to_owned();
         match save_entry(&dir, &entry).with_context(|| {
             format!(
@@ -309,12 +336,16 @@ impl LanternApp {
                 dir.display()
             )
         }) {
-            Ok(_) => {
+            Ok(path) => {
                 self.notifications
                     .info(format!("Saved “{name}” to the library"));
-                self.library.show_saved(ctx, entry);
+                self.library.show_saved(ctx, path, entry);
+                Some(id)
             }
-            Err(err) => self.notifications.error(&err),
+            Err(err) => {
+                self.notifications.error(&err);
+                None
+            }
         }
     }
 }

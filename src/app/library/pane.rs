@@ -1,14 +1,12 @@
 //! The Library pane: search and filter the entries, drag one (or a gathered group) onto the
 //! map, or use a map entry as the encounter's map.
 
-use std::sync::Arc;
-
 use egui::{Color32, RichText, Sense, Ui, Vec2};
 
 use super::{LibraryState, Row};
 use crate::app::PaneContext;
 use crate::app::map::palette;
-use crate::library::{EntryKind, LibraryEntry, use_map_command};
+use crate::library::{EntryKind, EntrySummary, use_map_command};
 use crate::model::{RuleSystem, Side, SizeCategory};
 
 /// Height of one entry's line, picture included.
@@ -16,9 +14,10 @@ const ROW_HEIGHT: f32 = 36.0;
 const PICTURE_SIZE: f32 = 32.0;
 
 /// What is dragged from the pane onto the map: one entry, or the gathered group, with counts.
+/// Each is read whole when it is dropped, if nothing has read it yet.
 #[derive(Clone, Debug)]
 pub struct LibraryDrag {
-    pub group: Vec<(Arc<LibraryEntry>, usize)>,
+    pub group: Vec<(Row, usize)>,
 }
 
 /// The pane's search and filters (view state).
@@ -31,10 +30,10 @@ pub struct Filter {
 }
 
 impl Filter {
-    fn shows(&self, entry: &LibraryEntry) -> bool {
+    fn shows(&self, entry: &EntrySummary) -> bool {
         let search = self.search.trim().to_lowercase();
-        let named = search.is_empty() || entry.name().to_lowercase().contains(&search);
-        let system = self.system.is_none_or(|s| entry.systems().contains(&s));
+        let named = search.is_empty() || entry.name.to_lowercase().contains(&search);
+        let system = self.system.is_none_or(|s| entry.systems.contains(&s));
         let side = self.side.is_none_or(|s| entry.side() == Some(s));
         let size = self.size.is_none_or(|s| entry.size() == Some(s));
         named && system && side && size
@@ -61,9 +60,8 @@ pub fn library_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, library: &mut LibraryS
     let shown: Vec<usize> = (0..library.rows.len())
         .filter(|i| {
             library.rows[*i]
-                .entry
-                .as_ref()
-                .is_ok_and(|e| library.filter.shows(e))
+                .usable()
+                .is_some_and(|e| library.filter.shows(e))
         })
         .collect();
     if shown.is_empty() {
@@ -140,17 +138,17 @@ fn choice_ui<T: Copy + PartialEq>(
 
 /// The group being gathered, its drag handle and a way to empty it.
 fn group_ui(ui: &mut Ui, library: &mut LibraryState) {
-    let group: Vec<(Arc<LibraryEntry>, usize)> = library
+    let group: Vec<(Row, usize)> = library
         .group
         .iter()
-        .filter_map(|(file, n)| Some((library.entry(file)?.clone(), *n)))
+        .filter_map(|(file, n)| Some((library.row(file)?.clone(), *n)))
         .collect();
     if group.is_empty() {
         return;
     }
     let text = group
         .iter()
-        .map(|(e, n)| format!("{n}× {}", e.name()))
+        .filter_map(|(row, n)| Some(format!("{n}× {}", row.usable()?.name)))
         .collect::<Vec<_>>()
         .join(", ");
     ui.group(|ui| {
@@ -170,9 +168,9 @@ fn group_ui(ui: &mut Ui, library: &mut LibraryState) {
 
 /// Entries that failed to load: each with its file and reason, costing nothing but its line.
 fn bad_rows_ui(ui: &mut Ui, rows: &[Row]) {
-    let bad: Vec<(&str, &str)> = rows
+    let bad: Vec<(&str, String)> = rows
         .iter()
-        .filter_map(|r| Some((r.file_name.as_str(), r.entry.as_ref().err()?.as_str())))
+        .filter_map(|r| Some((r.file_name.as_str(), r.error()?)))
         .collect();
     if bad.is_empty() {
         return;
@@ -189,7 +187,7 @@ fn bad_rows_ui(ui: &mut Ui, rows: &[Row]) {
 }
 
 fn row_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, library: &mut LibraryState, row: &Row) {
-    let Ok(entry) = &row.entry else {
+    let Some(entry) = row.usable() else {
         return;
     };
     let picture = library.picture(&row.file_name).cloned();
@@ -201,7 +199,7 @@ fn row_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, library: &mut LibraryState, ro
             if entry.kind.is_token() {
                 // The whole line is the handle: picture, name and summary.
                 let payload = LibraryDrag {
-                    group: vec![(entry.clone(), 1)],
+                    group: vec![(row.clone(), 1)],
                 };
                 let id = egui::Id::unique("library_entry").with(&row.file_name);
                 ui.dnd_drag_source(id, payload, |ui| row_body_ui(ui, picture.as_ref(), entry))
@@ -218,11 +216,11 @@ fn row_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, library: &mut LibraryState, ro
 }
 
 /// Picture, name and one summary line, neither wrapping nor selectable (a press starts a drag).
-fn row_body_ui(ui: &mut Ui, picture: Option<&egui::TextureHandle>, entry: &LibraryEntry) {
+fn row_body_ui(ui: &mut Ui, picture: Option<&egui::TextureHandle>, entry: &EntrySummary) {
     ui.horizontal(|ui| {
         picture_ui(ui, picture, entry);
         ui.vertical(|ui| {
-            let name = RichText::new(entry.name()).strong();
+            let name = RichText::new(&entry.name).strong();
             ui.add(egui::Label::new(name).selectable(false).truncate());
             let summary = RichText::new(summary(entry)).weak();
             ui.add(egui::Label::new(summary).selectable(false).truncate());
@@ -235,22 +233,21 @@ fn actions_ui(
     ctx: &mut PaneContext<'_>,
     library: &mut LibraryState,
     row: &Row,
-    entry: &LibraryEntry,
+    entry: &EntrySummary,
 ) {
     if entry.kind == EntryKind::Map {
         if ui
             .button("Use this map")
             .on_hover_text("Replace this encounter's map with it (tokens stay); one undo step")
             .clicked()
-            && let Ok(command) = use_map_command(ctx.encounter, entry)
         {
-            ctx.command(command);
+            use_map_ui(ctx, library, row, &entry.name);
         }
         return;
     }
     let add = ui
         .small_button("+")
-        .on_hover_text(format!("Add {} to the group", entry.name()));
+        .on_hover_text(format!("Add {} to the group", entry.name));
     if add.clicked() {
         match library.group.iter_mut().find(|(f, _)| *f == row.file_name) {
             Some((_, n)) => *n += 1,
@@ -259,14 +256,32 @@ fn actions_ui(
     }
 }
 
+/// Reads the map entry whole and swaps it in; a failure is shown (and the row stays bad).
+fn use_map_ui(ctx: &mut PaneContext<'_>, library: &mut LibraryState, row: &Row, name: &str) {
+    let result = row
+        .load()
+        .map_err(|err| anyhow::anyhow!("“{name}” cannot be used: {err}"))
+        .and_then(|entry| {
+            use_map_command(ctx.encounter, &entry)
+                .map_err(|err| anyhow::anyhow!("“{name}” cannot be used: {err}"))
+        });
+    match result {
+        Ok(command) => ctx.command(command),
+        Err(err) => {
+            library.group.retain(|(file, _)| *file != row.file_name);
+            library.messages.push(Err(err));
+        }
+    }
+}
+
 /// "Creature · Enemy · Small · Go Forth: Heroes".
-fn summary(entry: &LibraryEntry) -> String {
+fn summary(entry: &EntrySummary) -> String {
     let mut parts = vec![entry.kind.label().to_owned()];
     if let (Some(side), Some(size)) = (entry.side(), entry.size()) {
         parts.push(side.label().to_owned());
         parts.push(size.label().to_owned());
     }
-    let systems: Vec<&str> = entry.systems().iter().map(|s| s.label()).collect();
+    let systems: Vec<&str> = entry.systems.iter().map(|s| s.label()).collect();
     if !systems.is_empty() {
         parts.push(systems.join(", "));
     }
@@ -274,7 +289,7 @@ fn summary(entry: &LibraryEntry) -> String {
 }
 
 /// The entry's picture, or a disc in its side's colours while it decodes or when it has none.
-fn picture_ui(ui: &mut Ui, texture: Option<&egui::TextureHandle>, entry: &LibraryEntry) {
+fn picture_ui(ui: &mut Ui, texture: Option<&egui::TextureHandle>, entry: &EntrySummary) {
     let size = Vec2::splat(PICTURE_SIZE);
     if let Some(texture) = texture {
         ui.add(egui::Image::new(texture).fit_to_exact_size(size));
@@ -282,7 +297,7 @@ fn picture_ui(ui: &mut Ui, texture: Option<&egui::TextureHandle>, entry: &Librar
     }
     let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
     let painter = ui.painter_at(rect);
-    match entry.token() {
+    match &entry.token {
         Some(token) => {
             let fill = palette::token_fill(token.side, token.color);
             painter.circle(
