@@ -10,7 +10,6 @@ use std::collections::HashSet;
 use lantern::board::footprint::footprint_cells;
 use lantern::combat::momentum::MomentumPool;
 use lantern::edit::apply;
-use lantern::edit::apply;
 use lantern::files::{FileError, encounter_to_json};
 use lantern::library::{
     EntryKind, LibraryEntry, LibraryError, PlaceError, copy_entries, entry_from_json,
