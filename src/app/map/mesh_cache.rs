@@ -53,6 +53,10 @@ impl<K> Default for CachedMesh<K> {
     }
 }
 
+/// How far inside the painter's clip rect the kept meshes are clipped, in points: far below a
+/// pixel, so nothing on screen changes, but enough that egui starts a new primitive for them.
+const KEPT_MESH_INSET: f32 = 1e-3;
+
 impl<K> CachedMesh<K> {
     /// Paints the layer: the meshes kept from an earlier frame when `matches` accepts their key
     /// and the painter's clip rect and the context's tessellation are unchanged; otherwise
@@ -77,8 +81,13 @@ impl<K> CachedMesh<K> {
             self.built = Some((key(), target, meshes));
         }
         if let Some((_, _, meshes)) = &self.built {
+            // egui appends every shape of one clip rect and texture to one growing mesh: the
+            // shapes drawn after a big kept mesh would regrow (and copy) a buffer holding all
+            // of it, every frame. A clip rect a thousandth of a point smaller — the same pixels
+            // on screen — gives the kept meshes a primitive of their own.
+            let own = painter.with_clip_rect(painter.clip_rect().shrink(KEPT_MESH_INSET));
             for mesh in meshes {
-                painter.add(Shape::Mesh(Arc::clone(mesh)));
+                own.add(Shape::Mesh(Arc::clone(mesh)));
             }
         }
     }
