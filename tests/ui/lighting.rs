@@ -283,3 +283,21 @@ fn opening_an_imported_lights_editor_changes_nothing() {
     let undone = harness.state_mut().document.undo().unwrap();
     assert_ne!(undone, Some("Change light"));
 }
+
+#[test]
+fn done_closes_the_light_editor_and_changes_nothing_on_the_map() {
+    let mut harness = map_harness(dark_cave());
+    harness.get_by_label("Light source").click();
+    harness.run();
+    let at = centre_of(&harness, "Hero") + Vec2::new(3.0, -3.0) * points_per_cell(&harness);
+    support::click_at(&mut harness, at);
+    let placed = harness.state().document.encounter.lights.clone();
+    assert_eq!(placed.len(), 1);
+    let done = centre_of(&harness, "Done");
+    support::click_at(&mut harness, done);
+    assert_eq!(harness.state().document.encounter.lights, placed);
+    assert!(
+        harness.query_by_label("Done").is_none(),
+        "the editor closed"
+    );
+}

@@ -111,10 +111,8 @@ impl LightLayer {
         if ambient != LightLevel::Bright {
             self.paint_shading(painter, encounter, audience, t);
         }
-        if audience == MapAudience::Gm
-            && let Some((_, lit)) = &self.built
-        {
-            paint_radii(painter, encounter, lit, t);
+        if audience == MapAudience::Gm {
+            paint_radii(painter, encounter, t);
         }
     }
 
@@ -193,30 +191,27 @@ fn darkest(audience: MapAudience) -> Color32 {
 
 /// Each shining light's dim radius (thin) and bright radius (bolder), in its colour, and a dot
 /// where it stands; lights that are off show as a hollow dot.
-fn paint_radii(
-    painter: &egui::Painter,
-    encounter: &Encounter,
-    lit: &Illumination,
-    t: &MapTransform,
-) {
-    for source in lit.sources() {
-        let [r, g, b, _] = source.colour;
+fn paint_radii(painter: &egui::Painter, encounter: &Encounter, t: &MapTransform) {
+    // From the lights themselves, not the illumination: in bright ambient light nothing is
+    // computed, and the GM must still see where each light stands and how far it would reach.
+    for light in &encounter.lights {
+        let centre = t.ui_from_grid(crate::board::light::light_centre(encounter, light));
+        if !light.on {
+            painter.circle_stroke(centre, 4.0, Stroke::new(1.5, Color32::GRAY));
+            continue;
+        }
+        let [r, g, b, _] = light.color;
         let colour = Color32::from_rgb(r, g, b);
-        let centre = t.ui_from_grid(source.centre);
         painter.circle_stroke(
             centre,
-            t.points(source.dim_cells),
+            t.points(light.dim_radius()),
             Stroke::new(1.0, colour.gamma_multiply(0.6)),
         );
         painter.circle_stroke(
             centre,
-            t.points(source.bright_cells),
+            t.points(light.bright_radius()),
             Stroke::new(1.5, colour),
         );
         painter.circle_filled(centre, 4.0, colour);
-    }
-    for light in encounter.lights.iter().filter(|l| !l.on) {
-        let centre = t.ui_from_grid(crate::board::light::light_centre(encounter, light));
-        painter.circle_stroke(centre, 4.0, Stroke::new(1.5, Color32::GRAY));
     }
 }
