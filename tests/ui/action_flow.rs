@@ -336,3 +336,51 @@ fn evening_threat_attack_on_a_hero_is_the_heros_defence_check() {
     assert!(now.combat.log.is_empty());
     assert_eq!(now.combat.trackers, e.combat.trackers);
 }
+
+#[test]
+fn evening_attack_into_darkness_shows_blinded_with_disadvantage_and_undo_restores() {
+    // Evening, Vision and Lighting: with no light at all the Brute's area is heavily obscured,
+    // so Ash is Blinded toward it and the attack roll has disadvantage; the Dice pane shows the
+    // light's line among the check's contributions, and Ctrl+Z takes back the roll.
+    use lantern::model::Ambient;
+    use lantern::rules::evening::EveningToken;
+    let mut e = Encounter::new("dark", RuleSystem::Evening);
+    e.ambient = Ambient::Dark;
+    e.tokens
+        .push(Token::new(ASH, "Ash", Side::Party, Cell::new(0, 0)));
+    e.tokens
+        .push(Token::new(BRUTE, "Brute", Side::Enemy, Cell::new(4, 0)));
+    e.combat
+        .trackers
+        .per_token
+        .insert(ASH, TokenTrackers::Evening(EveningToken::default()));
+    e.combat.trackers.per_token.insert(
+        BRUTE,
+        TokenTrackers::Evening(EveningToken {
+            health: 20,
+            max_health: 20,
+            ..EveningToken::default()
+        }),
+    );
+    let mut h = app(e.clone());
+    h.get_by_label("Ash").click();
+    h.run();
+    h.get_by_label("Brute").click_secondary();
+    h.run();
+    h.get_by_label("Attack…").click();
+    h.run();
+    h.run();
+    assert!(h.query_by_label("Against Brute").is_some());
+    assert!(
+        h.query_by_label_contains("Darkness: heavily obscured, Blinded (disadvantage)")
+            .is_some()
+    );
+    h.get_by_label("Roll attack").click();
+    h.run();
+    h.run();
+    let log = &h.state().document.encounter.combat.log;
+    assert_eq!(log.len(), 1);
+    // Disadvantage: two d20s, the lower kept.
+    assert!(log[0].dice.starts_with("2d20"), "{:?}", log[0]);
+    undo_takes_back_roll_and_damage(&mut h, &e);
+}
