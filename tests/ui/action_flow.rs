@@ -48,6 +48,17 @@ fn app(encounter: Encounter) -> Harness<'static, LanternApp> {
     harness
 }
 
+/// Selects Ash, right-clicks Brute and picks "Attack…": the Dice pane fills the attack.
+fn open_attack(h: &mut Harness<'static, LanternApp>) {
+    h.get_by_label("Ash").click();
+    h.run();
+    h.get_by_label("Brute").click_secondary();
+    h.run();
+    h.get_by_label("Attack…").click();
+    h.run();
+    h.run();
+}
+
 /// Plays the attack up to Apply with `amount` typed into the amount field `label`; returns
 /// the harness after Apply.
 fn attack_and_apply(
@@ -56,13 +67,7 @@ fn attack_and_apply(
     amount: f64,
 ) -> Harness<'static, LanternApp> {
     let mut h = app(encounter);
-    h.get_by_label("Ash").click();
-    h.run();
-    h.get_by_label("Brute").click_secondary();
-    h.run();
-    h.get_by_label("Attack…").click();
-    h.run();
-    h.run();
+    open_attack(&mut h);
     assert!(h.query_by_label("Against Brute").is_some());
     assert!(h.query_by_label_contains("Brute behind").is_some());
     h.get_by_label("Roll attack").click();
@@ -233,13 +238,7 @@ fn road_and_ruin_exertion_reroll_is_paid_after_the_roll_in_its_undo_step() {
         TokenTrackers::RoadAndRuin(RrToken::default()),
     );
     let mut h = app(e.clone());
-    h.get_by_label("Ash").click();
-    h.run();
-    h.get_by_label("Brute").click_secondary();
-    h.run();
-    h.get_by_label("Attack…").click();
-    h.run();
-    h.run();
+    open_attack(&mut h);
     h.get_by_label("Roll attack").click();
     h.run();
     h.run();
@@ -363,13 +362,7 @@ fn evening_attack_into_darkness_shows_blinded_with_disadvantage_and_undo_restore
         }),
     );
     let mut h = app(e.clone());
-    h.get_by_label("Ash").click();
-    h.run();
-    h.get_by_label("Brute").click_secondary();
-    h.run();
-    h.get_by_label("Attack…").click();
-    h.run();
-    h.run();
+    open_attack(&mut h);
     assert!(h.query_by_label("Against Brute").is_some());
     assert!(
         h.query_by_label_contains("Darkness: heavily obscured, Blinded (disadvantage)")
