@@ -18,6 +18,14 @@ use super::lattice::LatticePoint;
 use super::scene::Scene;
 use super::sweep::visibility;
 
+/// Half the side of the first square of segments [`Scene::sight_polygon`] sweeps without a
+/// radius, in cells: on a busy map the view ends well inside it.
+const NEAR_REACH_CELLS: i64 = 16;
+
+/// Scenes with fewer sight-blocking segments are swept whole without a radius: a nearby try
+/// would save little, and costs a second sweep when the view reaches past it.
+const NEAR_MIN_SEGMENTS: usize = 1_000;
+
 /// The largest angle one chord of a clipped arc spans.
 const ARC_STEP: f64 = TAU / 120.0;
 
@@ -73,18 +81,86 @@ impl Scene {
                 .fold(bound * 2, i64::max);
             visibility(origin, pieces, &crossings, frame)
         } else {
-            let pieces = self.sight.segments.iter().map(|s| (s.a, s.b));
-            visibility(
-                origin,
-                pieces,
-                &self.sight_crossings,
-                self.frame_bound(origin),
-            )
+            let full = self.frame_bound(origin);
+            self.visibility_nearby(origin, full).unwrap_or_else(|| {
+                let pieces = self.sight.segments.iter().map(|s| (s.a, s.b));
+                visibility(origin, pieces, &self.sight_crossings, full)
+            })
         };
         lattice_points
             .into_iter()
             .map(|(x, y)| self.lattice.grid_from_lattice_xy(x, y))
             .collect()
+    }
+
+    /// The sweep of [`visibility`] over only the segments near `origin`, when that is the whole
+    /// answer: `None` when the viewer may see past them (then the caller sweeps every segment,
+    /// inside the frame of half-size `full`).
+    ///
+    /// A square of half-size `reach` around the viewer is searched through the spatial index,
+    /// which finds every segment touching it. If the polygon from those alone stays inside the
+    /// square (by a lattice unit, far above the rounding of its vertices), every ray meets one of
+    /// them inside it, and a segment outside the square lies further along that ray: it changes
+    /// nothing, so the polygon is exactly the one every segment gives. Otherwise a larger square
+    /// is tried; when the polygon missed the frame it cannot grow with more segments (adding a
+    /// segment never grows it), so a square just holding it is enough.
+    fn visibility_nearby(&self, origin: LatticePoint, full: i64) -> Option<Vec<(f64, f64)>> {
+        let span = self.lattice.cell_span();
+        let total = self.sight.segments.len();
+        if total < NEAR_MIN_SEGMENTS {
+            return None;
+        }
+        let mut reach = NEAR_REACH_CELLS * span;
+        let mut ids = Vec::new();
+        let mut crossings = Vec::new();
+        while reach < full {
+            ids.clear();
+            self.sight.visit_box_ids(
+                LatticePoint::new(origin.x - reach, origin.y - reach),
+                LatticePoint::new(origin.x + reach, origin.y + reach),
+                &mut ids,
+            );
+            if ids.len() * 2 > total {
+                // Most of the scene: sweeping all of it costs hardly more.
+                return None;
+            }
+            // `ids` is sorted: a crossing's ends become positions among the visited segments.
+            let local = |id: u32| ids.binary_search(&id).ok().map(|k| k as u32);
+            crossings.clear();
+            crossings.extend(
+                self.sight_crossings
+                    .iter()
+                    .filter_map(|&(i, j)| Some((local(i)?, local(j)?))),
+            );
+            let pieces = ids.iter().map(|&i| {
+                let s = self.sight.segments[i as usize];
+                (s.a, s.b)
+            });
+            // A frame past every visited segment and past the square: its points, if the polygon
+            // reaches it, fail the test below.
+            let far = |p: LatticePoint| (p.x - origin.x).abs().max((p.y - origin.y).abs());
+            let frame = pieces
+                .clone()
+                .map(|(a, b)| far(a).max(far(b)))
+                .fold(reach, i64::max)
+                + span;
+            let polygon = visibility(origin, pieces, &crossings, frame);
+            let (ox, oy) = (origin.x as f64, origin.y as f64);
+            let extent = polygon
+                .iter()
+                .map(|&(x, y)| (x - ox).abs().max((y - oy).abs()))
+                .fold(0.0, f64::max);
+            if extent <= (reach - 1) as f64 {
+                return Some(polygon);
+            }
+            reach = if extent < (frame - 1) as f64 {
+                // The frame was never seen: a square holding this polygon holds the final one.
+                extent.ceil() as i64 + 2
+            } else {
+                reach * 4
+            };
+        }
+        None
     }
 
     /// The union of what several viewers see: one polygon per viewer (fog clears where any is).
@@ -253,5 +329,63 @@ fn push_arc(out: &mut Vec<(f64, f64)>, from: f64, to: f64, radius: f64) {
     }
     if full {
         out.push((radius * from.cos(), radius * from.sin()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Encounter, RuleSystem, Wall, WallId, WallKind};
+
+    /// A busy map: `count` short walls scattered over a `side`×`side` map, from a fixed seed.
+    fn scattered_walls(count: u64, side: i32, seed: u64) -> Encounter {
+        let mut state = seed;
+        let mut below = move |n: i32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as i32
+        };
+        let mut enc = Encounter::new("busy", RuleSystem::Evening);
+        enc.map.width_cells = side as u32;
+        enc.map.height_cells = side as u32;
+        enc.walls = (0..count)
+            .map(|i| {
+                let (x, y) = (below(side), below(side));
+                let (dx, dy) = (below(7) - 3, below(7) - 3);
+                let (dx, dy) = if (dx, dy) == (0, 0) { (1, 0) } else { (dx, dy) };
+                Wall {
+                    id: WallId(i + 1),
+                    a: GridPoint::new(f64::from(x), f64::from(y)),
+                    b: GridPoint::new(f64::from(x + dx), f64::from(y + dy)),
+                    kind: WallKind::Wall,
+                }
+            })
+            .collect();
+        enc
+    }
+
+    #[test]
+    fn the_nearby_sweep_is_the_sweep_of_every_segment() {
+        // Dense walls (the view ends close by) and sparse ones (it reaches far, or the frame).
+        for (count, seed) in [(5_000, 0x5eed_1234_abcd_9876), (2_000, 7), (1_200, 11)] {
+            let scene = Scene::new(&scattered_walls(count, 120, seed));
+            let mut answered = 0;
+            for k in 0..12 {
+                let from = GridPoint::new(7.5 + 9.0 * f64::from(k), 3.5 + 9.7 * f64::from(k));
+                let origin = scene.lattice.lattice_from_grid(from);
+                let full = scene.frame_bound(origin);
+                let pieces = scene.sight.segments.iter().map(|s| (s.a, s.b));
+                let every = visibility(origin, pieces, &scene.sight_crossings, full);
+                if let Some(near) = scene.visibility_nearby(origin, full) {
+                    assert_eq!(near, every, "{count} walls, viewer at {from:?}");
+                    answered += 1;
+                }
+            }
+            if count == 5_000 {
+                // The test above must have been met: on a busy map the view ends close by.
+                assert!(answered >= 10, "{answered} of 12 viewers");
+            }
+        }
     }
 }

@@ -262,7 +262,11 @@ fn in_front(s: &Edge, t: &Edge) -> Option<bool> {
     }
 }
 
-/// Where the ray from the viewer along `dir` meets the line of `e`.
+/// Where the ray from the viewer along `dir` meets the line of `e`: `e.a + (e.b − e.a)·s`. The
+/// same for every event at one angle, whichever of them opens the run of events there: `s` is
+/// a ratio of two exact integers, each linear in `dir`, so while both fit an `f64` exactly the
+/// one rounding of their quotient does not see the scale of `dir`; past that, `dir` is first
+/// reduced to its shortest lattice vector.
 fn hit(e: &Edge, dir: Dir) -> (f64, f64) {
     if turn(dir, e.a.into()) == Ordering::Equal {
         return (e.a.x as f64, e.a.y as f64);
@@ -270,11 +274,50 @@ fn hit(e: &Edge, dir: Dir) -> (f64, f64) {
     if turn(dir, e.b.into()) == Ordering::Equal {
         return (e.b.x as f64, e.b.y as f64);
     }
-    let (ax, ay) = (e.a.x as f64, e.a.y as f64);
-    let (ex, ey) = ((e.b.x - e.a.x) as f64, (e.b.y - e.a.y) as f64);
-    let (dx, dy) = (dir.x as f64, dir.y as f64);
-    let t = (ax * ey - ay * ex) / (dx * ey - dy * ex);
-    (dx * t, dy * t)
+    let along = e.b.minus(e.a);
+    let s = exact_ratio(dir, e.a, along).unwrap_or_else(|| {
+        let d = primitive(dir);
+        exact_ratio(d, e.a, along).unwrap_or_else(|| {
+            let (ax, ay) = (e.a.x as f64, e.a.y as f64);
+            let (ex, ey) = (along.x as f64, along.y as f64);
+            let (dx, dy) = (d.x as f64, d.y as f64);
+            (ax * dy - ay * dx) / (dx * ey - dy * ex)
+        })
+    });
+    (
+        e.a.x as f64 + along.x as f64 * s,
+        e.a.y as f64 + along.y as f64 * s,
+    )
+}
+
+/// `(a × dir) / (dir × along)`, where the ray along `dir` meets the line `a + along·s`, when
+/// the divisor is nonzero and both are integers an `f64` holds exactly.
+fn exact_ratio(dir: Dir, a: LatticePoint, along: LatticePoint) -> Option<f64> {
+    const EXACT: u128 = 1 << f64::MANTISSA_DIGITS;
+    let (dx, dy) = (i64::try_from(dir.x).ok()?, i64::try_from(dir.y).ok()?);
+    let wide = |p: i64, q: i64| i128::from(p) * i128::from(q);
+    let num = wide(a.x, dy) - wide(a.y, dx);
+    let den = wide(dx, along.y) - wide(dy, along.x);
+    (den != 0 && num.unsigned_abs() <= EXACT && den.unsigned_abs() <= EXACT)
+        .then(|| num as f64 / den as f64)
+}
+
+/// `v` divided by the greatest common divisor of its coordinates (for [`hit`]'s rare wide case).
+fn primitive(v: Dir) -> Dir {
+    let (mut a, mut b) = (v.x.unsigned_abs(), v.y.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    if let Ok(g) = i128::try_from(a)
+        && g > 1
+    {
+        Dir {
+            x: v.x / g,
+            y: v.y / g,
+        }
+    } else {
+        v
+    }
 }
 
 /// The sweep's state: the active edges and the nearest of them.
@@ -544,6 +587,31 @@ mod tests {
                 Ordering::Greater,
                 "{pair:?}"
             );
+        }
+    }
+
+    #[test]
+    fn directions_reduce_to_their_shortest_lattice_vector() {
+        let d = |x: i128, y: i128| Dir { x, y };
+        assert_eq!(primitive(d(12, -18)), d(2, -3));
+        assert_eq!(primitive(d(0, -7)), d(0, -1));
+        assert_eq!(primitive(d(5, 0)), d(1, 0));
+        assert_eq!(primitive(d(-7, 5)), d(-7, 5));
+        // Past 64 bits: 2⁷⁰·3 and 2⁷⁰·5.
+        assert_eq!(primitive(d(3 << 70, -(5 << 70))), d(3, -5));
+    }
+
+    #[test]
+    fn a_hit_is_the_same_point_for_every_vector_along_the_ray() {
+        // Whichever event opens a run at one angle, the polygon gets the same rounded point.
+        let e = Edge {
+            a: pt(7, -3),
+            b: pt(2, 9),
+        };
+        let d = Dir { x: 3, y: 1 };
+        let p = hit(&e, d);
+        for k in [3_i128, 1 << 20, 12_345_678_901, 1 << 60, 1 << 70] {
+            assert_eq!(hit(&e, Dir { x: 3 * k, y: k }), p, "scaled by {k}");
         }
     }
 
