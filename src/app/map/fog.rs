@@ -14,7 +14,9 @@ use super::transform::MapTransform;
 use crate::board::Scene;
 use crate::board::fog::{CellFog, CellMask, FogCells, newly_seen, seen_by_views};
 use crate::board::fog_raster::{FogRaster, PixelFog, View, fog_raster, token_view};
-use crate::model::{Cell, Encounter, Fog, MapSpec, ObstaclePolygon, Side, TokenId, Wall};
+use crate::model::{
+    Cell, Encounter, Fog, GridPoint, MapSpec, ObstaclePolygon, Side, TokenId, Wall,
+};
 
 /// Who a map view is drawn for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,11 +41,48 @@ fn fog_colours(audience: MapAudience) -> (Color32, Color32) {
     }
 }
 
-/// The fog drawn for one audience: its texture and where it lies in map space.
+/// A raster drawn for one audience (the fog, or the light's shading): its texture and where it
+/// lies in map space.
 #[derive(Clone)]
-struct Painted {
+pub(super) struct Painted {
     texture: TextureHandle,
     rect_in_grid: Rect,
+}
+
+impl Painted {
+    /// `image` over the map's `extent` (origin and size, in cells): `previous`'s texture
+    /// refilled — so a move allocates no new one — or, the first time, a new texture `name`.
+    pub(super) fn refill(
+        previous: Option<Self>,
+        painter: &egui::Painter,
+        name: &str,
+        image: ColorImage,
+        (origin, size): (GridPoint, GridPoint),
+    ) -> Self {
+        let texture = if let Some(mut painted) = previous {
+            painted.texture.set(image, TextureOptions::LINEAR);
+            painted.texture
+        } else {
+            painter
+                .ctx()
+                .load_texture(name, image, TextureOptions::LINEAR)
+        };
+        let rect_in_grid = Rect::from_min_size(
+            pos2(origin.x as f32, origin.y as f32),
+            egui::vec2(size.x as f32, size.y as f32),
+        );
+        Self {
+            texture,
+            rect_in_grid,
+        }
+    }
+
+    /// Draws the texture as one quad over its part of the map.
+    pub(super) fn paint(&self, painter: &egui::Painter, t: &MapTransform) {
+        let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
+        let rect = t.ui_rect_from_grid(self.rect_in_grid);
+        painter.image(self.texture.id(), rect, uv, Color32::WHITE);
+    }
 }
 
 impl std::fmt::Debug for Painted {
@@ -178,33 +217,15 @@ impl FogLayer {
         if stale {
             let raster = self.raster(scene, generation, encounter);
             let image = fog_image(raster, fog_colours(audience));
-            let (origin, size) = raster.extent();
-            let rect_in_grid = Rect::from_min_size(
-                pos2(origin.x as f32, origin.y as f32),
-                egui::vec2(size.x as f32, size.y as f32),
-            );
-            // The texture is kept and refilled, so a move does not allocate a new one.
-            let texture = if let Some((_, _, mut painted)) = self.painted[slot].take() {
-                painted.texture.set(image, TextureOptions::LINEAR);
-                painted.texture
-            } else {
-                let name = format!("fog-{audience:?}");
-                painter
-                    .ctx()
-                    .load_texture(name, image, TextureOptions::LINEAR)
-            };
-            let painted = Painted {
-                texture,
-                rect_in_grid,
-            };
+            let extent = raster.extent();
+            let previous = self.painted[slot].take().map(|(_, _, p)| p);
+            let name = format!("fog-{audience:?}");
+            let painted = Painted::refill(previous, painter, &name, image, extent);
             self.painted[slot] = Some((generation, encounter.fog.clone(), painted));
         }
-        let Some((_, _, painted)) = &self.painted[slot] else {
-            return;
-        };
-        let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
-        let rect = t.ui_rect_from_grid(painted.rect_in_grid);
-        painter.image(painted.texture.id(), rect, uv, Color32::WHITE);
+        if let Some((_, _, painted)) = &self.painted[slot] {
+            painted.paint(painter, t);
+        }
     }
 
     /// The fog raster for light generation `generation` and the saved fog, rebuilt when stale.

@@ -7,9 +7,9 @@
 //! gradient and a shadow's edge as sharp as the fog's, with no cell staircase. It is rebuilt
 //! only when the illumination changes.
 
-use egui::{Color32, ColorImage, Rect, Stroke, TextureHandle, TextureOptions, pos2};
+use egui::{Color32, ColorImage, Stroke};
 
-use super::fog::MapAudience;
+use super::fog::{MapAudience, Painted};
 use super::transform::MapTransform;
 use crate::board::Scene;
 use crate::board::fog_raster::{GlowRaster, glow_raster};
@@ -45,20 +45,6 @@ impl LightKey {
             ambient: e.ambient,
             senses: e.tokens.iter().map(|t| t.senses).collect(),
         }
-    }
-}
-
-/// The shading drawn for one audience: its texture and where it lies in map space.
-struct Painted {
-    texture: TextureHandle,
-    rect_in_grid: Rect,
-}
-
-impl std::fmt::Debug for Painted {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Painted")
-            .field("rect_in_grid", &self.rect_in_grid)
-            .finish_non_exhaustive()
     }
 }
 
@@ -141,33 +127,14 @@ impl LightLayer {
                 return;
             };
             let image = shading_image(glow, darkest(audience));
-            let (origin, size) = glow.extent();
-            let rect_in_grid = Rect::from_min_size(
-                pos2(origin.x as f32, origin.y as f32),
-                egui::vec2(size.x as f32, size.y as f32),
-            );
-            // The texture is kept and refilled, so a carried light's move allocates nothing.
-            let texture = if let Some((_, mut painted)) = self.painted[slot].take() {
-                painted.texture.set(image, TextureOptions::LINEAR);
-                painted.texture
-            } else {
-                let name = format!("light-{audience:?}");
-                painter
-                    .ctx()
-                    .load_texture(name, image, TextureOptions::LINEAR)
-            };
-            let painted = Painted {
-                texture,
-                rect_in_grid,
-            };
+            let previous = self.painted[slot].take().map(|(_, p)| p);
+            let name = format!("light-{audience:?}");
+            let painted = Painted::refill(previous, painter, &name, image, glow.extent());
             self.painted[slot] = Some((generation, painted));
         }
-        let Some((_, painted)) = &self.painted[slot] else {
-            return;
-        };
-        let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
-        let rect = t.ui_rect_from_grid(painted.rect_in_grid);
-        painter.image(painted.texture.id(), rect, uv, Color32::WHITE);
+        if let Some((_, painted)) = &self.painted[slot] {
+            painted.paint(painter, t);
+        }
     }
 }
 
