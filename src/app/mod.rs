@@ -314,6 +314,13 @@ impl LanternApp {
 }
 
 impl LanternApp {
+    /// Whether any worker thread is still reading, decoding or uploading for the app: an import,
+    /// a background image, a palette picture or the library. Each asks for a repaint when it
+    /// lands, so tests step the app until this is false before they expect it to rest.
+    pub fn workers_busy(&self) -> bool {
+        self.imports.busy() || self.map_view.is_loading() || !self.library.pictures_done()
+    }
+
     /// One whole frame without eframe, `logic` then `ui` on a root ui: what the headless frame
     /// benchmark times with `egui::Context::run_ui`.
     pub fn headless_frame(&mut self, ui: &mut egui::Ui) {

@@ -27,7 +27,7 @@ fn app_with_chooser(data_dir: &Path, folder: &Path) -> Harness<'static, LanternA
             app.set_recent_folders(vec![folder]);
             app
         });
-    support::wait_for_library(&mut harness);
+    support::settle(&mut harness);
     harness
 }
 
@@ -202,7 +202,7 @@ fn app_with_argument(data_dir: &Path, file: PathBuf) -> Harness<'static, Lantern
             app.open_argument(file);
             app
         });
-    support::wait_for_library(&mut harness);
+    support::settle(&mut harness);
     harness
 }
 
@@ -288,7 +288,7 @@ fn the_token_palettes_image_goes_through_the_chooser_onto_the_placed_token() {
             app.set_recent_folders(vec![folder]);
             app
         });
-    support::wait_for_library(&mut harness);
+    support::settle(&mut harness);
     harness.key_press(Key::T);
     harness.run();
     assert!(harness.query_by_label("Token palette").is_some());

@@ -13,7 +13,7 @@ use lantern::model::{
     Side, SizeCategory, Token, TokenId, Wall, WallId, WallKind,
 };
 
-use crate::support::{drag, wait_for_library};
+use crate::support::{drag, settle};
 
 fn entry(name: &str, side: Side, size: SizeCategory) -> LibraryEntry {
     let mut e = Encounter::new(name, RuleSystem::GoForthHeroes);
@@ -47,7 +47,7 @@ fn library_app(data_dir: &Path, encounter: Encounter) -> Harness<'static, Lanter
             app.show_pane(Pane::Library);
             app
         });
-    wait_for_library(&mut harness);
+    settle(&mut harness);
     harness
 }
 
@@ -174,7 +174,7 @@ fn a_token_saved_to_the_library_appears_in_the_pane_and_the_folder() {
     harness.run();
     harness.get_by_label("Save to library").click();
     // The saved entry's picture is decoded on a worker.
-    wait_for_library(&mut harness);
+    settle(&mut harness);
     let listed = load_folder(&dir.path().join("library")).unwrap();
     let saved = listed
         .iter()

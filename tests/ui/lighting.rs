@@ -15,7 +15,7 @@ use lantern::model::{
     Ambient, Cell, Encounter, GridPoint, Light, LightKind, RuleSystem, Senses, Side, Token,
     TokenId, WallKind,
 };
-use support::{centre_of, drag, map_harness, points_per_cell};
+use support::{centre_of, drag, map_harness, points_per_cell, settle};
 
 /// The cave in the dark with fog on, its own light removed, the door at the top of the small
 /// southern room (x 9.5–10.5 at y = 14) open, a hero north of it, a ghoul far off in the open
@@ -69,7 +69,7 @@ fn players(encounter: Encounter) -> Harness<'static, LanternApp> {
     let mut harness = Harness::builder()
         .with_size(Vec2::new(720.0, 480.0))
         .build_ui_state(|ui, app: &mut LanternApp| app.players_view_ui(ui), app);
-    harness.run();
+    settle(&mut harness);
     harness
 }
 

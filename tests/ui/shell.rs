@@ -19,7 +19,7 @@ fn app_in(data_dir: &Path) -> Harness<'static, LanternApp> {
     let mut harness = Harness::builder()
         .with_size([1400.0, 900.0])
         .build_eframe(move |cc| LanternApp::new_with(cc, config));
-    crate::support::wait_for_library(&mut harness);
+    crate::support::settle(&mut harness);
     harness
 }
 

@@ -74,31 +74,13 @@ fn players_view_of_the_hex_demo_with_fog() {
 /// The players' view of `encounter` at `size`, snapshotted as `name` once its background image
 /// (decoded on a worker thread when large) is on screen.
 fn players_snapshot(encounter: lantern::model::Encounter, size: Vec2, name: &str) {
-    let background = encounter.map.background.as_ref().map(|b| b.image);
     let app = LanternApp::with_document(Document::new(encounter, None));
     let mut harness = Harness::builder()
         .with_size(size)
         .wgpu()
         .build_ui_state(|ui, app: &mut LanternApp| app.players_view_ui(ui), app);
-    harness.run();
-    if let Some(image) = background {
-        wait_for_background(&mut harness, image);
-    }
+    crate::support::settle(&mut harness);
     harness.snapshot(name);
-}
-
-/// Steps the harness until background `image` is decoded and uploaded (a minute at most).
-fn wait_for_background(harness: &mut Harness<'_, LanternApp>, image: lantern::model::ImageId) {
-    let start = std::time::Instant::now();
-    while harness.state().map_view.background_size_px(image).is_none() {
-        assert!(
-            start.elapsed() < std::time::Duration::from_mins(1),
-            "the background image was not decoded within a minute"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        harness.step();
-    }
-    harness.run();
 }
 
 #[test]

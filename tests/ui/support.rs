@@ -21,7 +21,7 @@ pub fn map_harness(encounter: Encounter) -> Harness<'static, LanternApp> {
             app.show_only(Pane::Map);
             app
         });
-    harness.run();
+    settle(&mut harness);
     harness
 }
 
@@ -149,16 +149,18 @@ pub fn right_click_at(harness: &mut Harness<'_, LanternApp>, at: Pos2) {
     }
 }
 
-/// Steps the app until the library's listing and pictures have arrived from their workers, then
-/// runs it to rest. The workers ask for a repaint as each picture lands; on a loaded machine they
-/// land over more frames than `Harness::run` allows, so every test of the app with a data folder
-/// waits here first.
-pub fn wait_for_library(harness: &mut Harness<'_, LanternApp>) {
+/// Steps the app until its workers (the library's listing and pictures, a background image, an
+/// import) have landed, then runs it to rest. Each worker asks for a repaint as it lands; on a
+/// loaded machine they land over more frames than `Harness::run` allows, so every test of the app
+/// with a data folder or a large image waits here first.
+pub fn settle(harness: &mut Harness<'_, LanternApp>) {
     let start = Instant::now();
-    while !harness.state().library.pictures_done() {
+    // The first frame is what starts the workers of a fresh harness.
+    harness.step();
+    while harness.state().workers_busy() {
         assert!(
             start.elapsed() < Duration::from_mins(1),
-            "the library never loaded"
+            "the app's workers never finished"
         );
         std::thread::sleep(Duration::from_millis(10));
         harness.step();

@@ -30,7 +30,7 @@ fn app_in(data_dir: &Path, size: Vec2) -> Harness<'static, LanternApp> {
     let mut harness = Harness::builder()
         .with_size(size)
         .build_eframe(move |cc| LanternApp::new_with(cc, config));
-    crate::support::wait_for_library(&mut harness);
+    crate::support::settle(&mut harness);
     harness
 }
 

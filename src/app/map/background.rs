@@ -190,6 +190,13 @@ impl BackgroundCache {
         }
     }
 
+    /// Whether an image is still decoding on a worker (tests wait on it).
+    pub fn is_loading(&self) -> bool {
+        self.entries
+            .values()
+            .any(|entry| matches!(entry.state, State::Loading(_)))
+    }
+
     /// Draws a progress bar while a background image decodes.
     pub fn progress_ui(&self, ui: &egui::Ui) {
         for (id, entry) in &self.entries {

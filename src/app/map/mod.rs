@@ -136,6 +136,11 @@ impl MapView {
         &mut self.backgrounds
     }
 
+    /// Whether a background image or a palette picture is still loading on a worker.
+    pub fn is_loading(&self) -> bool {
+        self.backgrounds.is_loading() || self.tools.palette.is_loading()
+    }
+
     /// The size in pixels of a background image whose textures are ready.
     pub fn background_size_px(&self, image: crate::model::ImageId) -> Option<[u32; 2]> {
         self.backgrounds.size_px(image)
