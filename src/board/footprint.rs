@@ -8,7 +8,9 @@
 //! - Huge: the anchor and its six neighbours (7 hexes, anchor at the centre);
 //! - Gargantuan: the Large triangle grown by one hex all round (12 hexes).
 
-use crate::model::{Cell, GridKind, GridPoint, SizeCategory};
+use std::collections::{BTreeSet, HashSet};
+
+use crate::model::{Cell, Command, GridKind, GridPoint, MapSpec, SizeCategory, Token};
 
 use super::grid::{HEX_DIRECTIONS, point_in_grid};
 
@@ -62,6 +64,74 @@ fn hex_shape(size: SizeCategory) -> Vec<Cell> {
             cells
         }
     }
+}
+
+/// The anchor nearest `at` (by rings of the map's offset layout, `at` itself first, then each
+/// ring's top row first) where a token of `size` lies wholly inside `map` and on no cell of
+/// `taken`; `None` when no such anchor exists.
+pub fn nearest_free_anchor(
+    map: &MapSpec,
+    size: SizeCategory,
+    at: Cell,
+    taken: &HashSet<Cell>,
+) -> Option<Cell> {
+    let (col, row) = map.offset_of(at);
+    let max_ring = map.width_cells.max(map.height_cells) as i32 * 2;
+    (0..=max_ring).find_map(|ring| {
+        ring_offsets(ring)
+            .map(|(dc, dr)| map.cell_at_offset(col + dc, row + dr))
+            .find(|anchor| {
+                footprint_cells(map.grid, size, *anchor)
+                    .iter()
+                    .all(|c| map.contains(*c) && !taken.contains(c))
+            })
+    })
+}
+
+/// The offsets at Chebyshev distance `ring`, top row first (ring 0 is the cell itself).
+fn ring_offsets(ring: i32) -> impl Iterator<Item = (i32, i32)> {
+    (-ring..=ring)
+        .flat_map(move |dr| (-ring..=ring).map(move |dc| (dc, dr)))
+        .filter(move |(dc, dr)| dc.abs().max(dr.abs()) == ring)
+}
+
+/// The moves that bring `tokens` onto a map that replaced the one they stood on ("Use this
+/// map", a Universal VTT map replacing the encounter's): `map` is the new map and `obstacles`
+/// its obstacle cells.
+///
+/// A token whose footprint lies inside the new map, clear of its obstacles and of the tokens
+/// before it, stays where it is — the GM placed it. Any other token moves to the free anchor
+/// nearest its old place pulled into the map's rectangle (its column and row clamped), so a
+/// party standing east of a smaller map gathers along its east edge, in the order the tokens
+/// are listed, without overlapping. A token with no free room anywhere stays put (the file
+/// still loads: tokens may stand within the coordinate margin outside the map).
+pub fn gather_onto_map(
+    map: &MapSpec,
+    obstacles: &BTreeSet<Cell>,
+    tokens: &[Token],
+) -> Vec<Command> {
+    let mut taken: HashSet<Cell> = obstacles.iter().copied().collect();
+    let mut misplaced = Vec::new();
+    for token in tokens {
+        let cells = footprint_cells(map.grid, token.size, token.cell);
+        if cells.iter().all(|c| map.contains(*c) && !taken.contains(c)) {
+            taken.extend(cells);
+        } else {
+            misplaced.push(token);
+        }
+    }
+    let last_col = map.width_cells.saturating_sub(1) as i32;
+    let last_row = map.height_cells.saturating_sub(1) as i32;
+    let mut moves = Vec::new();
+    for token in misplaced {
+        let (col, row) = map.offset_of(token.cell);
+        let at = map.cell_at_offset(col.clamp(0, last_col), row.clamp(0, last_row));
+        if let Some(to) = nearest_free_anchor(map, token.size, at, &taken) {
+            taken.extend(footprint_cells(map.grid, token.size, to));
+            moves.push(Command::MoveToken { id: token.id, to });
+        }
+    }
+    moves
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use super::entry::{EntryKind, LibraryEntry};
-use crate::board::footprint::footprint_cells;
+use crate::board::footprint::{footprint_cells, gather_onto_map, nearest_free_anchor};
 use crate::model::{
     Background, Cell, CellLayer, Command, EmbeddedImage, Encounter, FogCommand, ImageId, LibraryId,
     RuleSystem, Token, TokenId, Wall, WallId,
@@ -164,18 +164,7 @@ impl<'a> Builder<'a> {
 
     /// The nearest anchor to `at` (ring 0 first) where `token`'s footprint fits.
     fn free_anchor(&self, token: &Token, at: Cell) -> Option<Cell> {
-        let map = &self.encounter.map;
-        let (col, row) = map.offset_of(at);
-        let max_ring = map.width_cells.max(map.height_cells) as i32 * 2;
-        (0..=max_ring).find_map(|ring| {
-            ring_offsets(ring)
-                .map(|(dc, dr)| map.cell_at_offset(col + dc, row + dr))
-                .find(|anchor| {
-                    footprint_cells(map.grid, token.size, *anchor)
-                        .iter()
-                        .all(|c| map.contains(*c) && !self.taken.contains(c))
-                })
-        })
+        nearest_free_anchor(&self.encounter.map, token.size, at, &self.taken)
     }
 
     /// The id of an image with these bytes: one the encounter or this batch already holds, or
@@ -225,18 +214,13 @@ pub fn token_identity(token: &Token) -> LibraryId {
         .unwrap_or_else(|| LibraryId::from_name(EntryKind::Hero.key(), &token.name))
 }
 
-/// The offsets at Chebyshev distance `ring`, top row first (ring 0 is the cell itself).
-fn ring_offsets(ring: i32) -> impl Iterator<Item = (i32, i32)> {
-    (-ring..=ring)
-        .flat_map(move |dr| (-ring..=ring).map(move |dc| (dc, dr)))
-        .filter(move |(dc, dr)| dc.abs().max(dr.abs()) == ring)
-}
-
 /// One command that swaps the encounter's map for a map entry's, as the Universal VTT import's
 /// "replace the map" does: grid, size, cell length, diagonal rule, background with its
 /// alignment, walls and doors, obstacle and difficult cells, obstacle polygons and lights. The
-/// old map's terrain and explored fog go with it; tokens, the GM's fog marks and the fight stay.
-/// The old background image goes if no token uses it.
+/// old map's terrain and explored fog go with it; tokens, the GM's fog marks and the fight stay,
+/// and a token the new map would leave outside its edges or on one of its obstacles is moved
+/// onto the nearest free place ([`gather_onto_map`]). The old background image goes if no token
+/// uses it.
 pub fn use_map_command(encounter: &Encounter, entry: &LibraryEntry) -> Result<Command, PlaceError> {
     if entry.kind != EntryKind::Map {
         return Err(PlaceError::NotAMap(entry.name().to_owned()));
@@ -267,6 +251,11 @@ pub fn use_map_command(encounter: &Encounter, entry: &LibraryEntry) -> Result<Co
         Command::SetDiagonal(new.map.diagonal),
     ]);
     commands.extend(new_map_parts(encounter, new));
+    commands.extend(gather_onto_map(
+        &new.map,
+        &new.obstacle_cells,
+        &encounter.tokens,
+    ));
     Ok(Command::Batch(commands))
 }
 

@@ -251,3 +251,59 @@ fn a_side_sees_from_each_of_its_tokens() {
     let reaches = |poly: &Vec<GridPoint>, x: f64| poly.iter().any(|p| (p.x - x).abs() < 0.01);
     assert!(reaches(&party[0], 3.5) && reaches(&party[1], 11.5));
 }
+
+/// Where a token stands after `gather_onto_map` moved it (or where it was, if it stayed).
+fn gathered(enc: &Encounter, id: u64) -> Cell {
+    use lantern::board::footprint::gather_onto_map;
+    use lantern::model::Command;
+    let moves = gather_onto_map(&enc.map, &enc.obstacle_cells, &enc.tokens);
+    moves
+        .iter()
+        .find_map(|m| match m {
+            Command::MoveToken { id: moved, to } if *moved == TokenId(id) => Some(*to),
+            _ => None,
+        })
+        .unwrap_or_else(|| enc.token(TokenId(id)).unwrap().cell)
+}
+
+#[test]
+fn tokens_left_off_a_smaller_map_come_onto_its_nearest_edge() {
+    // Drawn on a 10×10 square map (columns and rows 0..=9):
+    // - t1 Medium at (15, 3), five columns east: pulled to column 9, row 3 is free → (9, 3).
+    // - t2 Large (2×2) at (12, 12): pulled to (9, 9), where it would cover column and row 10,
+    //   off the map; ring 1's first anchor (top row, left first) is (8, 8), covering 8..=9 → (8, 8).
+    // - t3 Medium at (4, 4), inside and clear: stays.
+    // - t4 Medium at (5, 5) on an obstacle cell: moves to ring 1's first free anchor, (4, 4) is
+    //   t3's, so (5, 4).
+    let mut enc = encounter(RuleSystem::Evening, GridKind::Square);
+    enc.map.width_cells = 10;
+    enc.map.height_cells = 10;
+    put(&mut enc, 1, Side::Party, SizeCategory::Medium, (15, 3));
+    put(&mut enc, 2, Side::Enemy, SizeCategory::Large, (12, 12));
+    put(&mut enc, 3, Side::Party, SizeCategory::Medium, (4, 4));
+    put(&mut enc, 4, Side::Party, SizeCategory::Medium, (5, 5));
+    enc.obstacle_cells.insert(Cell::new(5, 5));
+    assert_eq!(gathered(&enc, 1), Cell::new(9, 3));
+    assert_eq!(gathered(&enc, 2), Cell::new(8, 8));
+    assert_eq!(gathered(&enc, 3), Cell::new(4, 4));
+    assert_eq!(gathered(&enc, 4), Cell::new(5, 4));
+}
+
+#[test]
+fn tokens_west_of_a_hex_map_land_on_its_first_column_without_overlap() {
+    // Flat-top hex ("odd-q" offset layout), 6 columns × 4 rows, two Medium tokens beyond the
+    // west edge: both pull to the top-left hex; the first takes it, the second the first free
+    // hex of ring 1 around it.
+    let mut enc = encounter(RuleSystem::Evening, GridKind::HexFlat);
+    enc.map.width_cells = 6;
+    enc.map.height_cells = 4;
+    put(&mut enc, 1, Side::Party, SizeCategory::Medium, (-3, 1));
+    put(&mut enc, 2, Side::Party, SizeCategory::Medium, (-5, 1));
+    // Axial (-3, 1) is offset (-3, 1 + (-3 - 1) / 2) = (-3, -1): row clamps to 0 → axial (0, 0).
+    assert_eq!(enc.map.offset_of(Cell::new(-3, 1)), (-3, -1));
+    assert_eq!(gathered(&enc, 1), Cell::new(0, 0));
+    // Axial (-5, 1) is offset (-5, 1 + (-5 - 1) / 2) = (-5, -2): also offset (0, 0), taken;
+    // ring 1 in offset layout from (0, 0), top row first: (−1, −1), (0, −1), (1, −1) are off
+    // the map, then (−1, 0) off, (1, 0) free → axial (1, 0 - (1 - 1) / 2) = (1, 0).
+    assert_eq!(gathered(&enc, 2), Cell::new(1, 0));
+}

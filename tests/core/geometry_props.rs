@@ -205,3 +205,56 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// After `gather_onto_map`, on a map with room to spare: no token that fitted moved, every
+    /// token's footprint is inside the map and clear of obstacles, and no two footprints share
+    /// a cell.
+    #[test]
+    fn gathering_puts_every_token_on_the_map_without_overlap(
+        grid in prop::sample::select(vec![GridKind::Square, GridKind::HexFlat, GridKind::HexPointy]),
+        width in 4u32..12,
+        height in 4u32..12,
+        spots in prop::collection::vec((-20i32..30, -20i32..30, 0usize..3), 1..6),
+        obstacles in prop::collection::btree_set((0i32..12, 0i32..12), 0..6),
+    ) {
+        use lantern::board::footprint::{footprint_cells, gather_onto_map};
+        use lantern::model::{Command, SizeCategory};
+        let mut enc = Encounter::new("gather", RuleSystem::Evening);
+        enc.map.grid = grid;
+        enc.map.width_cells = width;
+        enc.map.height_cells = height;
+        enc.obstacle_cells = obstacles.iter().map(|&(x, y)| Cell::new(x, y)).collect();
+        let sizes = [SizeCategory::Medium, SizeCategory::Large, SizeCategory::Small];
+        for (i, (x, y, size)) in spots.iter().enumerate() {
+            let token = Token::new(TokenId(i as u64 + 1), format!("t{i}"), Side::Party, Cell::new(*x, *y));
+            enc.tokens.push(token.with_size(sizes[*size]));
+        }
+        let before = enc.tokens.clone();
+        for command in gather_onto_map(&enc.map, &enc.obstacle_cells, &enc.tokens) {
+            let Command::MoveToken { id, to } = command else {
+                panic!("only moves");
+            };
+            let token = enc.tokens.iter_mut().find(|t| t.id == id).unwrap();
+            token.cell = to;
+        }
+        let mut seen = std::collections::HashSet::new();
+        for (token, old) in enc.tokens.iter().zip(&before) {
+            let cells = footprint_cells(grid, token.size, token.cell);
+            prop_assert!(cells.iter().all(|c| enc.map.contains(*c) && !enc.obstacle_cells.contains(c)));
+            prop_assert!(cells.iter().all(|c| seen.insert(*c)), "overlap at {:?}", token.cell);
+            let fitted = footprint_cells(grid, old.size, old.cell)
+                .iter()
+                .all(|c| enc.map.contains(*c) && !enc.obstacle_cells.contains(c));
+            if fitted && token.cell != old.cell {
+                // Only an earlier token may have forced it out: the first fitting token never moves.
+                let mine = footprint_cells(grid, old.size, old.cell);
+                let crowded = before.iter().take_while(|t| t.id != old.id).any(|t| {
+                    let theirs = footprint_cells(grid, t.size, t.cell);
+                    mine.iter().any(|c| theirs.contains(c))
+                });
+                prop_assert!(crowded, "{:?} fitted and moved", old.cell);
+            }
+        }
+    }
+}

@@ -695,3 +695,24 @@ proptest! {
         );
     }
 }
+
+#[test]
+fn using_a_smaller_map_brings_tokens_off_its_edge_onto_it_in_the_same_step() {
+    // The skirmish map is 10×10; the Old Mill is 12 columns × 9 rows (rows 0..=8). A scout at
+    // (9, 9) would stand below the mill's last row: pulled up to (9, 8), free, it moves there.
+    // The goblin at (2, 2) is inside the mill and clear of its pillar at (4, 4): it stays.
+    let mut e = skirmish();
+    e.tokens.push(Token::new(
+        TokenId(2),
+        "Scout",
+        Side::Party,
+        Cell::new(9, 9),
+    ));
+    let before = e.clone();
+    let command = use_map_command(&e, &map_entry()).unwrap();
+    let inverse = apply(&mut e, command).unwrap();
+    assert_eq!(e.token(TokenId(1)).unwrap().cell, Cell::new(2, 2));
+    assert_eq!(e.token(TokenId(2)).unwrap().cell, Cell::new(9, 8));
+    apply(&mut e, inverse).unwrap();
+    assert_eq!(e, before, "one undo puts the old map and the scout back");
+}

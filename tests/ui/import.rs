@@ -12,7 +12,7 @@ use egui_kittest::kittest::Queryable as _;
 use lantern::app::LanternApp;
 use lantern::app::map::Tool;
 use lantern::demo::Demo;
-use lantern::model::{Command, ImageId, WallKind};
+use lantern::model::{Cell, Command, ImageId, Side, Token, WallKind};
 use support::{demo, map_harness};
 
 fn cave() -> PathBuf {
@@ -105,13 +105,46 @@ fn replacing_the_map_keeps_the_tokens_and_undoes_in_one_step() {
 
     let e = &harness.state().document.encounter;
     assert_eq!(e.name, before.name);
-    assert_eq!(e.tokens, before.tokens);
+    // Every token stays but the goblin archer, who stood at (20, 2), one column east of the
+    // 20×20 cave: it comes onto the cave's last column.
+    let mut expected = before.tokens.clone();
+    expected[5].cell = Cell::new(19, 2);
+    assert_eq!(expected[5].name, "Goblin Archer");
+    assert_eq!(e.tokens, expected);
     assert_eq!(e.walls.len(), 249);
     assert_eq!((e.map.width_cells, e.map.height_cells), (20, 20));
     let image = e.map.background.as_ref().unwrap().image;
     assert!(harness.state().map_view.background_size_px(image).is_some());
     assert_eq!(harness.state().document.history().marker(), 1);
 
+    harness.state_mut().document.undo().unwrap();
+    harness.run();
+    assert_eq!(harness.state().document.encounter, before);
+}
+
+#[test]
+fn a_token_beyond_the_new_maps_edge_is_brought_onto_it_in_the_same_step() {
+    // The cave is 20×20 cells (columns 0..=19): a straggler at (25, 3) would be left off it, so
+    // the replacement moves it to (19, 3), the nearest cell on the map, in the same undo step.
+    // (The tokens before it in the list come first; the archer at (20, 2) takes (19, 2).)
+    let mut encounter = demo(Demo::GoForthHeroes);
+    let id = encounter.fresh_token_id();
+    encounter
+        .tokens
+        .push(Token::new(id, "Straggler", Side::Party, Cell::new(25, 3)));
+    let mut harness = map_harness(encounter);
+    let before = harness.state().document.encounter.clone();
+    harness.state_mut().import_file(cave());
+    step_until(&mut harness, |h| {
+        h.query_by_label_contains("Replace the map").is_some()
+    });
+    harness.get_by_label_contains("Replace the map").click();
+    step_until(&mut harness, |h| !h.state().import_busy());
+
+    let e = &harness.state().document.encounter;
+    assert_eq!(e.token(id).unwrap().cell, Cell::new(19, 3));
+    // The goblin archer at (20, 2) came onto the last column too, one row up.
+    assert_eq!(e.tokens[5].cell, Cell::new(19, 2));
     harness.state_mut().document.undo().unwrap();
     harness.run();
     assert_eq!(harness.state().document.encounter, before);

@@ -9,9 +9,10 @@ use super::job::{Job, progress_ui, read_with_progress};
 use crate::app::map::background::BackgroundTiles;
 use crate::app::prompts::AfterConfirm;
 use crate::app::{LanternApp, Prompt};
+use crate::board::footprint::gather_onto_map;
 use crate::edit::Document;
 use crate::files::{MAX_FILE_BYTES, UvttMap, uvtt_from_json};
-use crate::model::{ImageId, WallKind};
+use crate::model::{Command, ImageId, WallKind};
 
 /// Where an imported map goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,8 +145,18 @@ impl LanternApp {
                 self.replace_document(Document::new(encounter, None));
             }
             Destination::ReplaceMap => {
-                let image = self.document.encounter.fresh_image_id();
-                let command = map.replace_map_command(&self.document.encounter);
+                let encounter = &self.document.encounter;
+                let image = encounter.fresh_image_id();
+                // Tokens the smaller or different map would leave outside come onto it.
+                let gather = gather_onto_map(
+                    &map.map_spec(&encounter.map, image),
+                    &std::collections::BTreeSet::new(),
+                    &encounter.tokens,
+                );
+                let command = Command::Batch(vec![
+                    map.replace_map_command(encounter),
+                    Command::Batch(gather),
+                ]);
                 if let Err(err) = self.document.apply(command) {
                     let err = anyhow::Error::new(err).context(format!("Could not use {name}"));
                     self.notifications.error(&err);

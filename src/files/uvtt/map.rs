@@ -4,7 +4,7 @@ use image::RgbaImage;
 
 use crate::model::{
     Background, CellLayer, Command, EmbeddedImage, Encounter, FogCommand, GridKind, GridPoint,
-    ImageId, Light, RuleSystem, Wall, WallId,
+    ImageId, Light, MapSpec, RuleSystem, Wall, WallId,
 };
 
 /// What a Universal VTT file holds, in Lantern's map space: the image's top-left corner is map
@@ -49,6 +49,19 @@ impl UvttMap {
             image,
             origin_in_grid: GridPoint::new(0.0, 0.0),
             pixels_per_cell: self.pixels_per_cell,
+        }
+    }
+
+    /// The map `current` becomes once this one replaces it ([`Self::replace_map_command`]): a
+    /// square grid of this map's size with this map's background; the cell length and diagonal
+    /// rule stay.
+    pub fn map_spec(&self, current: &MapSpec, image: ImageId) -> MapSpec {
+        MapSpec {
+            grid: GridKind::Square,
+            width_cells: self.width_cells,
+            height_cells: self.height_cells,
+            background: Some(self.background(image)),
+            ..current.clone()
         }
     }
 
