@@ -69,11 +69,11 @@ fn hex_shape(size: SizeCategory) -> Vec<Cell> {
 /// The anchor nearest `at` (by rings of the map's offset layout, `at` itself first, then each
 /// ring's top row first) where a token of `size` lies wholly inside `map` and on no cell of
 /// `taken`; `None` when no such anchor exists.
-pub fn nearest_free_anchor(
+pub fn nearest_free_anchor<S: std::hash::BuildHasher>(
     map: &MapSpec,
     size: SizeCategory,
     at: Cell,
-    taken: &HashSet<Cell>,
+    taken: &HashSet<Cell, S>,
 ) -> Option<Cell> {
     let (col, row) = map.offset_of(at);
     let max_ring = map.width_cells.max(map.height_cells) as i32 * 2;
