@@ -257,13 +257,14 @@ fn gathered(enc: &Encounter, id: u64) -> Cell {
     use lantern::board::footprint::gather_onto_map;
     use lantern::model::Command;
     let moves = gather_onto_map(&enc.map, &enc.obstacle_cells, &enc.tokens);
-    moves
-        .iter()
-        .find_map(|m| match m {
-            Command::MoveToken { id: moved, to } if *moved == TokenId(id) => Some(*to),
-            _ => None,
-        })
-        .unwrap_or_else(|| enc.token(TokenId(id)).unwrap().cell)
+    let moved = moves.iter().find_map(|m| match m {
+        Command::MoveToken { id: moved, to } if *moved == TokenId(id) => Some(*to),
+        _ => None,
+    });
+    let Some(token) = enc.token(TokenId(id)) else {
+        panic!("no token {id}");
+    };
+    moved.unwrap_or(token.cell)
 }
 
 #[test]
