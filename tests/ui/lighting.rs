@@ -301,3 +301,43 @@ fn done_closes_the_light_editor_and_changes_nothing_on_the_map() {
         "the editor closed"
     );
 }
+
+#[test]
+fn typing_a_colour_in_the_picker_is_one_change_kept_when_the_picker_closes() {
+    let mut harness = map_harness(dark_cave());
+    harness.get_by_label("Light source").click();
+    harness.run();
+    let at = centre_of(&harness, "Hero") + Vec2::new(3.0, -3.0) * points_per_cell(&harness);
+    support::click_at(&mut harness, at);
+    let placed = harness.state().document.encounter.lights.clone();
+    let marker = harness.state().document.history().marker();
+
+    // Open the full picker and type a red channel of 12 into its first number field.
+    harness
+        .get_by_role(egui::accesskit::Role::ColorWell)
+        .click();
+    harness.run();
+    let red = centre_of(&harness, "R");
+    support::click_at(&mut harness, red);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    for digit in ["1", "2"] {
+        harness.event(egui::Event::Text(digit.to_owned()));
+        harness.run();
+    }
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(
+        harness.state().document.history().marker(),
+        marker,
+        "nothing is kept while the picker is open"
+    );
+
+    let done = centre_of(&harness, "Done");
+    support::click_at(&mut harness, done);
+    let lights = &harness.state().document.encounter.lights;
+    assert_eq!(lights[0].color[0], 12, "the typed red is kept");
+    assert_eq!(lights[0].color[1..], placed[0].color[1..]);
+    let document = &mut harness.state_mut().document;
+    assert_eq!(document.undo().unwrap(), Some("Change light"));
+    assert_eq!(document.encounter.lights, placed, "one undo step");
+}

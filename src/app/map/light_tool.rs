@@ -223,26 +223,27 @@ impl LightTool {
             handle_label(encounter, editor.index, light)
         ));
         let busy = fields_ui(ui, encounter, draft);
-        let settled = !busy && !ui.input(|i| i.pointer.any_down());
-        match check_light(draft) {
-            Err(err) => {
-                ui.colored_label(ui.visuals().error_fg_color, err.to_string());
-            }
-            Ok(()) if settled && Some(&*draft) != editor.seen.as_ref() => {
-                ctx.command(update(editor.index, draft.clone()));
-            }
-            Ok(()) => {}
+        let checked = check_light(draft);
+        if let Err(err) = &checked {
+            ui.colored_label(ui.visuals().error_fg_color, err.to_string());
         }
         let index = editor.index;
-        let mut close = false;
-        ui.horizontal(|ui| {
-            if ui.button("Delete light").clicked() {
-                ctx.command(Command::Light(LightCommand::Remove(index)));
-                close = true;
-            }
-            close |= ui.button("Done").clicked();
-        });
-        if close {
+        let (delete, done) = ui
+            .horizontal(|ui| {
+                let delete = ui.button("Delete light").clicked();
+                (delete, ui.button("Done").clicked())
+            })
+            .inner;
+        // Done keeps what is in the fields even while one is still being typed in or the
+        // colour picker is open (the click that closes the picker is Done's own).
+        let settled = done || (!busy && !ui.input(|i| i.pointer.any_down()));
+        if checked.is_ok() && !delete && settled && Some(&*draft) != editor.seen.as_ref() {
+            ctx.command(update(index, draft.clone()));
+        }
+        if delete {
+            ctx.command(Command::Light(LightCommand::Remove(index)));
+        }
+        if delete || done {
             self.editor = None;
         }
     }
@@ -258,9 +259,9 @@ fn fields_ui(ui: &mut Ui, encounter: &Encounter, draft: &mut Light) -> bool {
         draft.range_cells = dim;
     }
     ui.checkbox(&mut draft.on, "On");
-    colour_ui(ui, &mut draft.color);
+    let picking = colour_ui(ui, &mut draft.color);
     carrier_ui(ui, encounter, draft);
-    busy
+    busy || picking
 }
 
 /// Bright and dim radius fields, in cells. Returns whether one is being typed in, and whether
@@ -292,8 +293,10 @@ fn radii_ui(ui: &mut Ui, salt: &str, bright: &mut f64, dim: &mut f64) -> (bool, 
     (busy, changed)
 }
 
-/// A row of colour swatches (one click each) and a full picker.
-fn colour_ui(ui: &mut Ui, colour: &mut Rgba) {
+/// A row of colour swatches (one click each) and a full picker. Returns whether the picker is
+/// open: its sliders and number fields change the colour on every drag step and keystroke, so
+/// the edit is kept as one command when the picker closes, not one per change.
+fn colour_ui(ui: &mut Ui, colour: &mut Rgba) -> bool {
     ui.horizontal(|ui| {
         ui.label("Colour");
         for (name, swatch) in SWATCHES {
@@ -318,10 +321,15 @@ fn colour_ui(ui: &mut Ui, colour: &mut Rgba) {
         }
         let [r, g, b, a] = *colour;
         let mut picked = Color32::from_rgba_unmultiplied(r, g, b, a);
+        // The id egui's colour button gives its picker: the next automatic id of this ui.
+        let picker = ui.auto_id_with("popup");
+        let open = egui::Popup::is_id_open(ui.ctx(), picker);
         if ui.color_edit_button_srgba(&mut picked).changed() {
             *colour = picked.to_srgba_unmultiplied();
         }
-    });
+        open || egui::Popup::is_id_open(ui.ctx(), picker)
+    })
+    .inner
 }
 
 /// Who carries the light: nobody (it stays where it is) or a token, which it then follows.
