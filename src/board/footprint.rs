@@ -95,30 +95,53 @@ fn ring_offsets(ring: i32) -> impl Iterator<Item = (i32, i32)> {
         .filter(move |(dc, dr)| dc.abs().max(dr.abs()) == ring)
 }
 
-/// The moves that bring `tokens` onto a map that replaced the one they stood on ("Use this
-/// map", a Universal VTT map replacing the encounter's): `map` is the new map and `obstacles`
-/// its obstacle cells.
+/// The moves that bring `tokens` onto a map that replaced or resized the one they stood on
+/// ("Use this map", a Universal VTT map replacing the encounter's, a smaller map size or another
+/// grid): `map` is the new map and `obstacles` its obstacle cells.
 ///
-/// A token whose footprint lies inside the new map, clear of its obstacles and of the tokens
-/// before it, stays where it is — the GM placed it. Any other token moves to the free anchor
-/// nearest its old place pulled into the map's rectangle (its column and row clamped), so a
-/// party standing east of a smaller map gathers along its east edge, in the order the tokens
-/// are listed, without overlapping. A token with no free room anywhere stays put (the file
-/// still loads: tokens may stand within the coordinate margin outside the map).
+/// A token whose footprint lies inside the new map and clear of its obstacles stays where it is —
+/// the GM placed it, even on top of another token. Any other token moves to the free anchor
+/// nearest its old place pulled into the map's rectangle (its column and row clamped), clear of
+/// every token that stays and of those moved before it, so a party standing east of a smaller map
+/// gathers along its east edge in the order the tokens are listed. A token with no free room
+/// anywhere stays put (the file still loads: tokens may stand within the coordinate margin
+/// outside the map).
 pub fn gather_onto_map(
     map: &MapSpec,
     obstacles: &BTreeSet<Cell>,
     tokens: &[Token],
 ) -> Vec<Command> {
+    gather(map, obstacles, tokens, |cell| !obstacles.contains(cell))
+}
+
+/// The moves that bring `tokens` onto `map` after the GM resized it or changed its grid: only a
+/// token left (partly) beyond the map's edges moves, as in [`gather_onto_map`]; one the GM put on
+/// an obstacle cell stays there, while a moved token never lands on one.
+pub fn gather_onto_resized_map(
+    map: &MapSpec,
+    obstacles: &BTreeSet<Cell>,
+    tokens: &[Token],
+) -> Vec<Command> {
+    gather(map, obstacles, tokens, |_| true)
+}
+
+/// Moves each token some cell of whose footprint is off `map` or not `allowed` (see
+/// [`gather_onto_map`]).
+fn gather(
+    map: &MapSpec,
+    obstacles: &BTreeSet<Cell>,
+    tokens: &[Token],
+    allowed: impl Fn(&Cell) -> bool,
+) -> Vec<Command> {
     let mut taken: HashSet<Cell> = obstacles.iter().copied().collect();
-    let mut misplaced = Vec::new();
-    for token in tokens {
-        let cells = footprint_cells(map.grid, token.size, token.cell);
-        if cells.iter().all(|c| map.contains(*c) && !taken.contains(c)) {
-            taken.extend(cells);
-        } else {
-            misplaced.push(token);
-        }
+    let fits = |token: &Token| {
+        footprint_cells(map.grid, token.size, token.cell)
+            .iter()
+            .all(|c| map.contains(*c) && allowed(c))
+    };
+    let (staying, misplaced): (Vec<&Token>, Vec<&Token>) = tokens.iter().partition(|t| fits(t));
+    for token in staying {
+        taken.extend(footprint_cells(map.grid, token.size, token.cell));
     }
     let last_col = map.width_cells.saturating_sub(1) as i32;
     let last_row = map.height_cells.saturating_sub(1) as i32;

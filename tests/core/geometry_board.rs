@@ -308,3 +308,27 @@ fn tokens_west_of_a_hex_map_land_on_its_first_column_without_overlap() {
     // the map, then (−1, 0) off, (1, 0) free → axial (1, 0 - (1 - 1) / 2) = (1, 0).
     assert_eq!(gathered(&enc, 2), Cell::new(1, 0));
 }
+
+#[test]
+fn a_resized_map_moves_only_tokens_beyond_its_edges_and_never_onto_an_obstacle() {
+    // 10 × 10 square map shrunk to 6 columns: t1 on an obstacle at (2, 2) was put there by the
+    // GM and stays; t2 at (8, 4) pulls to (5, 4), an obstacle, so it takes ring 1's first free
+    // anchor, top row first: (4, 3).
+    use lantern::board::footprint::gather_onto_resized_map;
+    use lantern::model::Command;
+    let mut enc = encounter(RuleSystem::Evening, GridKind::Square);
+    enc.map.width_cells = 6;
+    enc.map.height_cells = 10;
+    put(&mut enc, 1, Side::Party, SizeCategory::Medium, (2, 2));
+    put(&mut enc, 2, Side::Party, SizeCategory::Medium, (8, 4));
+    enc.obstacle_cells
+        .extend([Cell::new(2, 2), Cell::new(5, 4)]);
+    let moves = gather_onto_resized_map(&enc.map, &enc.obstacle_cells, &enc.tokens);
+    assert_eq!(
+        moves,
+        [Command::MoveToken {
+            id: TokenId(2),
+            to: Cell::new(4, 3)
+        }]
+    );
+}

@@ -207,14 +207,14 @@ proptest! {
 }
 
 proptest! {
-    /// After `gather_onto_map`, on a map with room to spare: no token that fitted moved, every
-    /// token's footprint is inside the map and clear of obstacles, and no two footprints share
-    /// a cell.
+    /// After `gather_onto_map`, on a map with room to spare: a token that stood inside the map
+    /// and clear of obstacles has not moved; every moved token's footprint is inside the map,
+    /// clear of obstacles and shares no cell with any other token.
     #[test]
     fn gathering_puts_every_token_on_the_map_without_overlap(
         grid in prop::sample::select(vec![GridKind::Square, GridKind::HexFlat, GridKind::HexPointy]),
-        width in 4u32..12,
-        height in 4u32..12,
+        width in 8u32..14,
+        height in 8u32..14,
         spots in prop::collection::vec((-20i32..30, -20i32..30, 0usize..3), 1..6),
         obstacles in prop::collection::btree_set((0i32..12, 0i32..12), 0..6),
     ) {
@@ -238,22 +238,21 @@ proptest! {
             let token = enc.tokens.iter_mut().find(|t| t.id == id).unwrap();
             token.cell = to;
         }
-        let mut seen = std::collections::HashSet::new();
-        for (token, old) in enc.tokens.iter().zip(&before) {
-            let cells = footprint_cells(grid, token.size, token.cell);
-            prop_assert!(cells.iter().all(|c| enc.map.contains(*c) && !enc.obstacle_cells.contains(c)));
-            prop_assert!(cells.iter().all(|c| seen.insert(*c)), "overlap at {:?}", token.cell);
-            let fitted = footprint_cells(grid, old.size, old.cell)
+        let fits = |t: &Token| {
+            footprint_cells(grid, t.size, t.cell)
                 .iter()
-                .all(|c| enc.map.contains(*c) && !enc.obstacle_cells.contains(c));
-            if fitted && token.cell != old.cell {
-                // Only an earlier token may have forced it out: the first fitting token never moves.
-                let mine = footprint_cells(grid, old.size, old.cell);
-                let crowded = before.iter().take_while(|t| t.id != old.id).any(|t| {
-                    let theirs = footprint_cells(grid, t.size, t.cell);
-                    mine.iter().any(|c| theirs.contains(c))
-                });
-                prop_assert!(crowded, "{:?} fitted and moved", old.cell);
+                .all(|c| enc.map.contains(*c) && !enc.obstacle_cells.contains(c))
+        };
+        for (token, old) in enc.tokens.iter().zip(&before) {
+            if fits(old) {
+                prop_assert_eq!(token.cell, old.cell, "a token that fitted moved");
+                continue;
+            }
+            prop_assert!(fits(token), "{:?} is still off the map or on an obstacle", token.cell);
+            let mine = footprint_cells(grid, token.size, token.cell);
+            for other in enc.tokens.iter().filter(|t| t.id != token.id) {
+                let theirs = footprint_cells(grid, other.size, other.cell);
+                prop_assert!(!mine.iter().any(|c| theirs.contains(c)), "{:?} overlaps {:?}", token.cell, other.cell);
             }
         }
     }

@@ -303,3 +303,42 @@ fn initiative_selects_a_token() {
         vec![first.id]
     );
 }
+
+#[test]
+fn shrinking_the_map_brings_tokens_onto_it_in_the_same_step() {
+    // The demo map is 24 × 16; the Mill Ogre (Large, 2 × 2) stands at (18, 9) and the goblin
+    // archer at (20, 2). At 18 columns (0..=17) both are beyond the east edge: the archer,
+    // pulled to (17, 2), takes it; the ogre, pulled to (17, 9), would cover column 18, so it
+    // takes the first anchor of the ring round that, (16, 8).
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = app_in(dir.path());
+    let before = harness.state().document.encounter.clone();
+    harness.get_by_label("Encounter").click();
+    harness.run();
+    harness.get_by_label("wide").focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.get_by_label("wide").type_text("18");
+    harness.run();
+    harness.key_press(Key::Enter);
+    harness.run();
+    let document = &harness.state().document;
+    let cell = |name: &str| {
+        let token = document.encounter.tokens.iter().find(|t| t.name == name);
+        token.map(|t| t.cell)
+    };
+    assert_eq!(document.encounter.map.width_cells, 18);
+    assert_eq!(
+        cell("Goblin Archer"),
+        Some(lantern::model::Cell::new(17, 2))
+    );
+    assert_eq!(cell("Mill Ogre"), Some(lantern::model::Cell::new(16, 8)));
+    assert_eq!(
+        cell("Kestrel"),
+        Some(lantern::model::Cell::new(3, 3)),
+        "inside: stays"
+    );
+    assert_eq!(document.history().undo_label(), Some("Resize map"));
+    harness.state_mut().document.undo().unwrap();
+    assert_eq!(harness.state().document.encounter, before, "one undo step");
+}

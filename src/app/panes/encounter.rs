@@ -1,7 +1,10 @@
 //! Encounter: name, rule system and map settings, every edit a command and one undo step.
 
 use crate::app::PaneContext;
-use crate::model::{CellLength, Command, DiagonalRule, GridKind, LengthUnit, MapSpec, RuleSystem};
+use crate::board::footprint::gather_onto_resized_map;
+use crate::model::{
+    CellLength, Command, DiagonalRule, Encounter, GridKind, LengthUnit, MapSpec, RuleSystem,
+};
 
 pub fn encounter_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
     egui::ScrollArea::vertical().show(ui, |ui| {
@@ -27,20 +30,34 @@ fn settings_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
     }
     ui.end_row();
 
-    map_rows_ui(ui, ctx, &encounter.map);
+    map_rows_ui(ui, ctx, encounter);
 }
 
-fn map_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, map: &MapSpec) {
+fn map_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, encounter: &Encounter) {
+    let map = &encounter.map;
     ui.label("Grid");
     let grids = GridKind::ALL.map(|g| (g, g.label()));
     if let Some(grid) = choice_ui(ui, "Grid", map.grid, &grids) {
-        ctx.command(Command::SetGrid(grid));
+        let new = MapSpec {
+            grid,
+            ..map.clone()
+        };
+        ctx.command(with_tokens_on(encounter, &new, Command::SetGrid(grid)));
     }
     ui.end_row();
 
     ui.label("Map size");
-    if let Some(size) = map_size_ui(ui, map) {
-        ctx.command(size);
+    if let Some((width_cells, height_cells)) = map_size_ui(ui, map) {
+        let new = MapSpec {
+            width_cells,
+            height_cells,
+            ..map.clone()
+        };
+        let resize = Command::SetMapSize {
+            width_cells,
+            height_cells,
+        };
+        ctx.command(with_tokens_on(encounter, &new, resize));
     }
     ui.end_row();
 
@@ -102,15 +119,30 @@ fn choice_ui<T: Copy + PartialEq>(
     picked
 }
 
-fn map_size_ui(ui: &mut egui::Ui, map: &MapSpec) -> Option<Command> {
+/// `change` to the map, and in the same step the moves that bring tokens it would leave beyond
+/// the map's edges back onto it (`board::footprint::gather_onto_resized_map`).
+fn with_tokens_on(encounter: &Encounter, new: &MapSpec, change: Command) -> Command {
+    let moves = gather_onto_resized_map(new, &encounter.obstacle_cells, &encounter.tokens);
+    if moves.is_empty() {
+        return change;
+    }
+    let mut commands = vec![change];
+    commands.extend(moves);
+    Command::Batch(commands)
+}
+
+/// The new `(width, height)` once either field's edit is finished.
+fn map_size_ui(ui: &mut egui::Ui, map: &MapSpec) -> Option<(u32, u32)> {
     let range = 1..=MapSpec::MAX_CELLS;
     ui.horizontal(|ui| {
         let width = committed_drag_ui(ui, "Map width", map.width_cells, range.clone(), " wide");
         ui.label("×");
         let height = committed_drag_ui(ui, "Map height", map.height_cells, range, " high");
-        (width.is_some() || height.is_some()).then(|| Command::SetMapSize {
-            width_cells: width.unwrap_or(map.width_cells),
-            height_cells: height.unwrap_or(map.height_cells),
+        (width.is_some() || height.is_some()).then(|| {
+            (
+                width.unwrap_or(map.width_cells),
+                height.unwrap_or(map.height_cells),
+            )
         })
     })
     .inner
