@@ -8,7 +8,10 @@
 //!
 //! Choosing a folder works as GTK's folder chooser does: a click selects a subfolder and a
 //! double click enters it; "Choose" answers with the selected subfolder, or with the folder
-//! shown when none is selected. Files are listed greyed, for orientation only.
+//! shown when none is selected. A click on the selected subfolder enters it too, so a slow
+//! machine whose frames outlast a double click's interval can still go down (and entering the
+//! selected subfolder never changes what "Choose" answers). Files are listed greyed, for
+//! orientation only.
 
 mod listing;
 
@@ -278,22 +281,23 @@ impl FileChooser {
 
     /// The folders and files of the shown folder.
     fn listing_ui(&self, ui: &mut egui::Ui) -> Option<Step> {
-        let entries = match &self.listing {
-            Ok(entries) => entries,
-            Err(message) => {
-                ui.colored_label(ui.visuals().error_fg_color, message);
-                return None;
-            }
-        };
         let mut step = None;
         // Top-down inside the side-by-side row, or the entries would line up in a row too.
         ui.vertical(|ui| {
+            // The same area for a folder that cannot be read, so the buttons stay in place.
             egui::ScrollArea::vertical()
                 .id_salt("file_chooser_listing")
                 .min_scrolled_height(320.0)
                 .max_height(320.0)
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
+                    let entries = match &self.listing {
+                        Ok(entries) => entries,
+                        Err(message) => {
+                            ui.colored_label(ui.visuals().error_fg_color, message);
+                            return;
+                        }
+                    };
                     if entries.is_empty() {
                         ui.weak(match self.mode {
                             ChooserMode::Folder => "No folders here",
@@ -326,7 +330,7 @@ impl FileChooser {
         });
         match self.mode {
             ChooserMode::Folder => ui.weak(format!(
-                "Choose a folder; files ({}) are shown greyed",
+                "Only a folder can be chosen. Shown greyed: {}",
                 self.filter.label()
             )),
             ChooserMode::Open | ChooserMode::Save => ui.weak(self.filter.label()),
@@ -374,7 +378,8 @@ impl FileChooser {
 }
 
 /// One folder (a click enters it) or file (a click picks it, a double click opens it). When
-/// choosing a folder, a click selects a folder and a double click enters it; files are greyed.
+/// choosing a folder, a click selects a folder, and a double click or a click on the selected
+/// one enters it; files are greyed.
 fn entry_ui(ui: &mut egui::Ui, entry: &Entry, picked: &str, mode: ChooserMode) -> Option<Step> {
     if mode == ChooserMode::Folder {
         if !entry.is_folder {
@@ -384,7 +389,8 @@ fn entry_ui(ui: &mut egui::Ui, entry: &Entry, picked: &str, mode: ChooserMode) -
         let response = ui.selectable_label(entry.name == picked, format!("📁 {}", entry.name));
         // egui counts a quick second click as a triple one when the click before it (anywhere,
         // e.g. on the menu that opened the chooser) was recent too: either enters.
-        return if response.double_clicked() || response.triple_clicked() {
+        let again = response.clicked() && entry.name == picked;
+        return if again || response.double_clicked() || response.triple_clicked() {
             Some(Step::GoTo(entry.path.clone()))
         } else if response.clicked() {
             Some(Step::Pick(entry.name.clone()))
