@@ -1,5 +1,5 @@
-//! The desktop's own file and folder dialogs (through `rfd`) on a background thread, and the check that
-//! one can be shown at all.
+//! The desktop's own file and folder dialogs (through `rfd`) on a background thread, and the
+//! check that one can be shown at all.
 //!
 //! On Linux `rfd` asks the desktop portal and falls back on `zenity`; with neither it answers
 //! "no path" at once, exactly as if the user had cancelled. So before asking, the thread looks
