@@ -135,6 +135,9 @@ impl LanternApp {
             DialogPurpose::TokenImage => {
                 self.map_view.tools().palette.load_image(ctx, &answer.path);
             }
+            DialogPurpose::LibraryFolder(job) => {
+                self.library.copy_folder(ctx, job, &answer.path);
+            }
             DialogPurpose::SaveAs { then } => {
                 if self.save_to(&answer.path)
                     && let Some(after) = then

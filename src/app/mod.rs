@@ -173,6 +173,11 @@ impl LanternApp {
         self.dialogs.set_recent_folders(folders);
     }
 
+    /// Folders the file dialogs offer as recent ones, newest first.
+    pub fn recent_folders(&self) -> &[PathBuf] {
+        self.dialogs.recent_folders()
+    }
+
     /// The folder the in-window file chooser shows, while it is open.
     pub fn file_chooser_folder(&self) -> Option<&std::path::Path> {
         self.dialogs.chooser_folder()

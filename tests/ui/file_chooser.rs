@@ -1,16 +1,18 @@
-//! Lantern's own file chooser, driven as a person would: what Open, Save As and Import use on a
-//! session where no native file dialog can be shown (no desktop portal, no zenity).
+//! Lantern's own file chooser, driven as a person would: what Open, Save As, Import and the
+//! Library menu's folders use on a session where no native file dialog can be shown (no desktop
+//! portal, no zenity).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use lantern::app::{AppConfig, DialogBackend, LanternApp, Pane};
 use lantern::demo::Demo;
 use lantern::edit::Document;
 use lantern::files::{load_encounter, save_encounter};
+use lantern::library::{LibraryEntry, entry_file_name, save_entry};
 use lantern::model::{Cell, Command, Encounter, RuleSystem, Side, Token, TokenId};
 
 use crate::support;
@@ -330,4 +332,218 @@ fn the_token_palettes_image_goes_through_the_chooser_onto_the_placed_token() {
     let placed = e.tokens.iter().find(|t| t.name == "Goblin").unwrap();
     let image = placed.image.and_then(|i| e.images.get(&i));
     assert_eq!(image.map(|i| i.name.as_str()), Some("ogre.png"));
+}
+
+/// A library entry for a token named `name`.
+fn token_entry(name: &str) -> LibraryEntry {
+    let mut e = Encounter::new(name, RuleSystem::GoForthHeroes);
+    e.tokens
+        .push(Token::new(TokenId(1), name, Side::Enemy, Cell::new(0, 0)));
+    let Some(entry) = LibraryEntry::from_token(&e, TokenId(1)) else {
+        panic!("the token is there");
+    };
+    entry
+}
+
+/// Opens the Library menu's folder item `label` ("Import library folder…" or "Export…").
+fn library_folder_item(harness: &mut Harness<'_, LanternApp>, label: &str) {
+    // The menu bar's "Library", not the pane's tab: the topmost.
+    let Some(menu) = harness
+        .get_all_by_label("Library")
+        .min_by(|a, b| a.rect().top().total_cmp(&b.rect().top()))
+    else {
+        panic!("no Library menu");
+    };
+    menu.click();
+    harness.run();
+    harness.get_by_label(label).click();
+    harness.run();
+    harness.run();
+}
+
+/// Two clicks in one frame: a double click (the harness steps a quarter second a frame, too slow
+/// for one made of two `click`s).
+fn double_click(harness: &mut Harness<'_, LanternApp>, label: &str) {
+    let pos = harness.get_by_label(label).rect().center();
+    let events = &mut harness.input_mut().events;
+    events.push(egui::Event::PointerMoved(pos));
+    for pressed in [true, false, true, false] {
+        events.push(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    harness.run();
+}
+
+/// The `.json` files in `folder`, sorted.
+fn json_files(folder: &Path) -> Vec<String> {
+    let Ok(listing) = std::fs::read_dir(folder) else {
+        panic!("cannot list {}", folder.display());
+    };
+    let mut names: Vec<String> = listing
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|ext| ext == "json"))
+        .filter_map(|p| Some(p.file_name()?.to_string_lossy().into_owned()))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn library_import_folder_through_the_chooser_copies_the_selected_subfolders_entries() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let shared = dir.path().join("shared");
+    let ogre = token_entry("Ogre chief");
+    let wolf = token_entry("Dire wolf");
+    for entry in [&ogre, &wolf] {
+        save_entry(&shared, entry).unwrap();
+    }
+    let mut harness = app_with_chooser(data.path(), dir.path());
+    let ogre_file = entry_file_name(&ogre);
+    assert!(harness.state().library.row(&ogre_file).is_none());
+
+    library_folder_item(&mut harness, "Import library folder…");
+    assert!(
+        harness
+            .query_by_label("Import library entries from")
+            .is_some()
+    );
+    assert_eq!(chooser_folder(&harness).as_deref(), Some(dir.path()));
+    // A click selects the subfolder (the chooser stays where it is) and names it on the button.
+    harness.get_by_label("📁 shared").click();
+    harness.run();
+    assert_eq!(chooser_folder(&harness).as_deref(), Some(dir.path()));
+    harness.get_by_label("Choose “shared”").click();
+    // The click's frames, then the frame that takes the answer and starts the library's reload.
+    harness.step();
+    support::settle(&mut harness);
+
+    let state = harness.state();
+    assert_eq!(chooser_folder(&harness), None);
+    for entry in [&ogre, &wolf] {
+        let file = entry_file_name(entry);
+        assert!(data.path().join("library").join(&file).is_file(), "{file}");
+        assert!(state.library.row(&file).is_some(), "{file} is not listed");
+    }
+    let notice = &state.notifications.notices().last().unwrap().text;
+    assert!(notice.starts_with("Copied 2 library entries"), "{notice}");
+    // The chosen folder is offered again next time.
+    assert_eq!(state.recent_folders().first(), Some(&shared));
+}
+
+#[test]
+fn library_export_folder_through_the_chooser_writes_into_the_folder_entered() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("notes.txt"), "not an entry").unwrap();
+    std::fs::write(out.join("aaa-old.json"), "kept").unwrap();
+    let mut harness = app_with_chooser(data.path(), dir.path());
+    let library = json_files(&data.path().join("library"));
+    assert!(!library.is_empty(), "the library starts with its seed");
+
+    library_folder_item(&mut harness, "Export library folder…");
+    assert!(harness.query_by_label("Export the library to").is_some());
+    double_click(&mut harness, "📁 out");
+    assert_eq!(chooser_folder(&harness), Some(out.clone()));
+    // Library entries are shown greyed (only folders can be chosen), other files not at all.
+    assert!(
+        harness
+            .get_by_label("aaa-old.json")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(harness.query_by_label("notes.txt").is_none());
+    harness.get_by_label("Choose this folder").click();
+    harness.step();
+    support::settle(&mut harness);
+
+    assert_eq!(chooser_folder(&harness), None);
+    let mut expected = library;
+    expected.insert(0, "aaa-old.json".to_owned());
+    assert_eq!(json_files(&out), expected);
+    assert_eq!(
+        std::fs::read_to_string(out.join("aaa-old.json")).unwrap(),
+        "kept"
+    );
+}
+
+#[test]
+fn cancelling_a_library_folder_chooser_copies_nothing() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let shared = dir.path().join("shared");
+    save_entry(&shared, &token_entry("Ogre chief")).unwrap();
+    let mut harness = app_with_chooser(data.path(), dir.path());
+    let library = json_files(&data.path().join("library"));
+    let notices = harness.state().notifications.notices().len();
+
+    library_folder_item(&mut harness, "Export library folder…");
+    harness.get_by_label("📁 shared").click();
+    harness.run();
+    harness.get_by_label("Cancel").click();
+    harness.run();
+    assert_eq!(chooser_folder(&harness), None);
+
+    library_folder_item(&mut harness, "Import library folder…");
+    harness.get_by_label("📁 shared").click();
+    harness.run();
+    harness.key_press(Key::Escape);
+    harness.run();
+    support::settle(&mut harness);
+
+    assert_eq!(chooser_folder(&harness), None);
+    assert_eq!(
+        json_files(&shared),
+        [entry_file_name(&token_entry("Ogre chief"))]
+    );
+    assert_eq!(json_files(&data.path().join("library")), library);
+    assert_eq!(harness.state().notifications.notices().len(), notices);
+}
+
+#[test]
+fn a_library_folder_that_cannot_be_read_says_so_in_the_chooser_and_is_not_chosen() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let gone = dir.path().join("gone");
+    std::fs::create_dir(&gone).unwrap();
+    let mut harness = app_with_chooser(data.path(), dir.path());
+    let notices = harness.state().notifications.notices().len();
+
+    library_folder_item(&mut harness, "Export library folder…");
+    // The folder vanishes between the listing and going in (a click selects it, a second
+    // click, however slow, enters it).
+    std::fs::remove_dir(&gone).unwrap();
+    for _ in 0..2 {
+        harness.get_by_label("📁 gone").click();
+        harness.run();
+    }
+    assert_eq!(chooser_folder(&harness), Some(gone.clone()));
+    assert!(
+        harness
+            .query_by_label_contains("Could not read the folder")
+            .is_some()
+    );
+    let choose = harness.get_by_label("Choose this folder");
+    assert!(choose.accesskit_node().is_disabled());
+    harness.key_press(Key::Enter);
+    harness.run();
+    // Still open, nothing written, and no second report of the same problem.
+    assert_eq!(chooser_folder(&harness), Some(gone.clone()));
+    assert!(!gone.exists());
+    assert_eq!(harness.state().notifications.notices().len(), notices);
+    harness.get_by_label("⬆ Parent folder").click();
+    harness.run();
+    assert_eq!(chooser_folder(&harness).as_deref(), Some(dir.path()));
+    assert!(
+        harness
+            .query_by_label_contains("Could not read the folder")
+            .is_none()
+    );
 }

@@ -14,6 +14,8 @@ pub enum FileFilter {
     UniversalVtt,
     Image,
     Png,
+    /// Library entries: what a folder chosen for the Library menu holds (shown greyed there).
+    LibraryEntry,
 }
 
 impl FileFilter {
@@ -24,6 +26,7 @@ impl FileFilter {
             Self::UniversalVtt => "Universal VTT map",
             Self::Image => "Image",
             Self::Png => "PNG image",
+            Self::LibraryEntry => "Library entry",
         };
         let globs: Vec<String> = self.extensions().iter().map(|e| format!("*.{e}")).collect();
         format!("{name} ({})", globs.join(", "))
@@ -32,7 +35,7 @@ impl FileFilter {
     /// The extensions, lower case and without the dot; the first is added to a typed save name.
     pub fn extensions(self) -> &'static [&'static str] {
         match self {
-            Self::Encounter => &["json"],
+            Self::Encounter | Self::LibraryEntry => &["json"],
             Self::UniversalVtt => &UVTT_EXTENSIONS,
             Self::Image => &IMAGE_EXTENSIONS,
             Self::Png => &["png"],

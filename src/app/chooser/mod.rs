@@ -5,6 +5,13 @@
 //! Folders are browsed by clicking them (Parent, Home and recent folders on the side); files
 //! are filtered by kind; saving has a name field and asks before replacing a file. Enter
 //! confirms, Esc cancels. The listing and name rules live in the egui-free `listing`.
+//!
+//! Choosing a folder works as GTK's folder chooser does: a click selects a subfolder and a
+//! double click enters it; "Choose" answers with the selected subfolder, or with the folder
+//! shown when none is selected. A click on the selected subfolder enters it too, so a slow
+//! machine whose frames outlast a double click's interval can still go down (and entering the
+//! selected subfolder never changes what "Choose" answers). Files are listed greyed, for
+//! orientation only.
 
 mod listing;
 
@@ -15,11 +22,13 @@ use egui::{Key, Modifiers, RichText};
 use listing::{Entry, list_folder, save_target};
 pub use listing::{FileFilter, remember_folder, suggested_file_name};
 
-/// Whether the chooser picks an existing file or names one to write.
+/// Whether the chooser picks an existing file, names one to write, or picks a folder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChooserMode {
     Open,
     Save,
+    /// An existing folder: the selected subfolder, else the one shown.
+    Folder,
 }
 
 /// How the user closed the chooser.
@@ -38,7 +47,8 @@ pub struct FileChooser {
     folder: PathBuf,
     /// The folder's entries, or why it could not be read.
     listing: Result<Vec<Entry>, String>,
-    /// The file name field: the picked file when opening, the new name when saving.
+    /// The name field: the picked file when opening, the new name when saving, the selected
+    /// subfolder when choosing a folder.
     name: String,
     show_hidden: bool,
     recent_folders: Vec<PathBuf>,
@@ -91,6 +101,10 @@ impl FileChooser {
     }
 
     fn go_to(&mut self, folder: PathBuf) {
+        if self.mode == ChooserMode::Folder {
+            // A subfolder selected in the folder left behind is no choice in the new one.
+            self.name.clear();
+        }
         self.folder = folder;
         self.replacing = None;
         self.problem = None;
@@ -112,7 +126,23 @@ impl FileChooser {
         match self.mode {
             ChooserMode::Open => self.confirm_open(),
             ChooserMode::Save => self.confirm_save(),
+            ChooserMode::Folder => self.confirm_folder(),
         }
+    }
+
+    /// The folder named in the field (a selected subfolder, or a typed name or path), else the
+    /// folder shown, unless it cannot be read (its message is already shown).
+    fn confirm_folder(&mut self) -> Option<PathBuf> {
+        let typed = self.name.trim();
+        if typed.is_empty() {
+            return self.listing.is_ok().then(|| self.folder.clone());
+        }
+        let path = self.folder.join(typed);
+        if !path.is_dir() {
+            self.problem = Some(format!("There is no folder named “{typed}” here"));
+            return None;
+        }
+        Some(path)
     }
 
     fn confirm_open(&mut self) -> Option<PathBuf> {
@@ -251,27 +281,33 @@ impl FileChooser {
 
     /// The folders and files of the shown folder.
     fn listing_ui(&self, ui: &mut egui::Ui) -> Option<Step> {
-        let entries = match &self.listing {
-            Ok(entries) => entries,
-            Err(message) => {
-                ui.colored_label(ui.visuals().error_fg_color, message);
-                return None;
-            }
-        };
         let mut step = None;
         // Top-down inside the side-by-side row, or the entries would line up in a row too.
         ui.vertical(|ui| {
+            // The same area for a folder that cannot be read, so the buttons stay in place.
             egui::ScrollArea::vertical()
                 .id_salt("file_chooser_listing")
                 .min_scrolled_height(320.0)
                 .max_height(320.0)
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
+                    let entries = match &self.listing {
+                        Ok(entries) => entries,
+                        Err(message) => {
+                            ui.colored_label(ui.visuals().error_fg_color, message);
+                            return;
+                        }
+                    };
                     if entries.is_empty() {
-                        ui.weak("No folders here, and no files of this kind");
+                        ui.weak(match self.mode {
+                            ChooserMode::Folder => "No folders here",
+                            ChooserMode::Open | ChooserMode::Save => {
+                                "No folders here, and no files of this kind"
+                            }
+                        });
                     }
                     for entry in entries {
-                        step = step.take().or(entry_ui(ui, entry, &self.name));
+                        step = step.take().or(entry_ui(ui, entry, &self.name, self.mode));
                     }
                 });
         });
@@ -281,7 +317,10 @@ impl FileChooser {
     /// The name field, the filter, a problem, and the buttons (or the replace question).
     fn bottom_ui(&mut self, ui: &mut egui::Ui) -> Option<Step> {
         ui.horizontal(|ui| {
-            let label = ui.label("File name:");
+            let label = ui.label(match self.mode {
+                ChooserMode::Folder => "Folder:",
+                ChooserMode::Open | ChooserMode::Save => "File name:",
+            });
             let field = egui::TextEdit::singleline(&mut self.name).desired_width(420.0);
             let response = ui.add(field).labelled_by(label.id);
             if std::mem::take(&mut self.focus_name) {
@@ -289,7 +328,13 @@ impl FileChooser {
                 select_stem(ui.ctx(), response.id, &self.name);
             }
         });
-        ui.weak(self.filter.label());
+        match self.mode {
+            ChooserMode::Folder => ui.weak(format!(
+                "Only a folder can be chosen. Shown greyed: {}",
+                self.filter.label()
+            )),
+            ChooserMode::Open | ChooserMode::Save => ui.weak(self.filter.label()),
+        };
         if let Some(problem) = &self.problem {
             ui.colored_label(ui.visuals().error_fg_color, problem);
         }
@@ -308,12 +353,19 @@ impl FileChooser {
                 })
                 .inner;
         }
-        let confirm = match self.mode {
-            ChooserMode::Open => "Open",
-            ChooserMode::Save => "Save",
+        let (confirm, can_confirm) = match self.mode {
+            ChooserMode::Open => ("Open".to_owned(), true),
+            ChooserMode::Save => ("Save".to_owned(), true),
+            ChooserMode::Folder => match self.name.trim() {
+                "" => ("Choose this folder".to_owned(), self.listing.is_ok()),
+                typed => (format!("Choose “{typed}”"), true),
+            },
         };
         ui.horizontal(|ui| {
-            if ui.button(confirm).clicked() {
+            if ui
+                .add_enabled(can_confirm, egui::Button::new(confirm))
+                .clicked()
+            {
                 Some(Step::Confirm)
             } else if ui.button("Cancel").clicked() {
                 Some(Step::Cancel)
@@ -325,8 +377,27 @@ impl FileChooser {
     }
 }
 
-/// One folder (a click enters it) or file (a click picks it, a double click opens it).
-fn entry_ui(ui: &mut egui::Ui, entry: &Entry, picked: &str) -> Option<Step> {
+/// One folder (a click enters it) or file (a click picks it, a double click opens it). When
+/// choosing a folder, a click selects a folder, and a double click or a click on the selected
+/// one enters it; files are greyed.
+fn entry_ui(ui: &mut egui::Ui, entry: &Entry, picked: &str, mode: ChooserMode) -> Option<Step> {
+    if mode == ChooserMode::Folder {
+        if !entry.is_folder {
+            ui.add_enabled(false, egui::Button::selectable(false, &entry.name));
+            return None;
+        }
+        let response = ui.selectable_label(entry.name == picked, format!("📁 {}", entry.name));
+        // egui counts a quick second click as a triple one when the click before it (anywhere,
+        // e.g. on the menu that opened the chooser) was recent too: either enters.
+        let again = response.clicked() && entry.name == picked;
+        return if again || response.double_clicked() || response.triple_clicked() {
+            Some(Step::GoTo(entry.path.clone()))
+        } else if response.clicked() {
+            Some(Step::Pick(entry.name.clone()))
+        } else {
+            None
+        };
+    }
     if entry.is_folder {
         let response = ui.selectable_label(false, format!("📁 {}", entry.name));
         return response.clicked().then(|| Step::GoTo(entry.path.clone()));
@@ -372,4 +443,60 @@ fn keys_step(ctx: &egui::Context) -> Option<Step> {
 /// The user's home folder, if the platform has one.
 pub fn home_folder() -> Option<PathBuf> {
     directories::UserDirs::new().map(|dirs| dirs.home_dir().to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folder_chooser(folder: &Path) -> FileChooser {
+        FileChooser::new(
+            "Pick",
+            ChooserMode::Folder,
+            FileFilter::LibraryEntry,
+            folder.to_path_buf(),
+            String::new(),
+            Vec::new(),
+        )
+    }
+
+    #[test]
+    fn choosing_a_folder_answers_the_selected_subfolder_else_the_one_shown() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("maps")).unwrap();
+        std::fs::write(dir.path().join("goblin.json"), b"{}").unwrap();
+        let mut chooser = folder_chooser(dir.path());
+        assert_eq!(chooser.confirm(), Some(dir.path().to_path_buf()));
+        chooser.name = "maps".into();
+        assert_eq!(chooser.confirm(), Some(dir.path().join("maps")));
+        // A file is no folder, and neither is a name that is not there.
+        for typed in ["goblin.json", "nowhere"] {
+            chooser.name = typed.into();
+            assert_eq!(chooser.confirm(), None);
+            assert_eq!(
+                chooser.problem.as_deref(),
+                Some(format!("There is no folder named “{typed}” here").as_str())
+            );
+        }
+        // Entering a folder drops the selection made in the one left.
+        chooser.name = "maps".into();
+        chooser.go_to(dir.path().join("maps"));
+        assert_eq!(chooser.name, "");
+        assert_eq!(chooser.confirm(), Some(dir.path().join("maps")));
+    }
+
+    #[test]
+    fn a_folder_that_cannot_be_read_is_not_chosen_and_says_why() {
+        let dir = tempfile::tempdir().unwrap();
+        let gone = dir.path().join("gone");
+        let mut chooser = folder_chooser(&gone);
+        let Err(message) = &chooser.listing else {
+            panic!("a missing folder lists");
+        };
+        assert!(
+            message.starts_with("Could not read the folder"),
+            "{message}"
+        );
+        assert_eq!(chooser.confirm(), None);
+    }
 }

@@ -1,5 +1,5 @@
-//! File dialogs that always answer: the desktop's native dialog on a background thread when
-//! one can be shown, else Lantern's own chooser in the window (`app::chooser`).
+//! File and folder dialogs that always answer: the desktop's native dialog on a background
+//! thread when one can be shown, else Lantern's own chooser in the window (`app::chooser`).
 //!
 //! Which one is used is settled at the first dialog: a session with no portal and no `zenity`
 //! (or whose native dialog answers "no path" faster than a person could click) switches to the
@@ -15,6 +15,7 @@ use std::time::Instant;
 use super::chooser::{
     ChooserMode, ChooserOutcome, FileChooser, FileFilter, home_folder, suggested_file_name,
 };
+use super::library::FolderJob;
 use native::NativeAnswer;
 
 /// What the picked path is for.
@@ -35,6 +36,8 @@ pub enum DialogPurpose {
     Export {
         with_fog: bool,
     },
+    /// A folder to copy library entries from or to (the Library menu).
+    LibraryFolder(FolderJob),
 }
 
 impl DialogPurpose {
@@ -42,6 +45,7 @@ impl DialogPurpose {
         match self {
             Self::Open | Self::ImportMap | Self::Background | Self::TokenImage => ChooserMode::Open,
             Self::SaveAs { .. } | Self::Export { .. } => ChooserMode::Save,
+            Self::LibraryFolder(_) => ChooserMode::Folder,
         }
     }
 
@@ -51,6 +55,7 @@ impl DialogPurpose {
             Self::ImportMap => FileFilter::UniversalVtt,
             Self::Background | Self::TokenImage => FileFilter::Image,
             Self::Export { .. } => FileFilter::Png,
+            Self::LibraryFolder(_) => FileFilter::LibraryEntry,
         }
     }
 
@@ -62,6 +67,7 @@ impl DialogPurpose {
             Self::Background => "Set map background",
             Self::TokenImage => "Token image",
             Self::Export { .. } => "Export map view as PNG",
+            Self::LibraryFolder(job) => job.title(),
         }
     }
 
@@ -179,7 +185,8 @@ impl FileDialogs {
         self.chooser.as_ref().map(|(_, chooser)| chooser.folder())
     }
 
-    /// Asks for a path; ignored while another dialog is open (dialogs would stack confusingly).
+    /// Asks for a path (a file, or a folder for `DialogPurpose::LibraryFolder`); ignored while
+    /// another dialog is open (dialogs would stack confusingly).
     /// `near` is a file whose folder the dialog starts in (the open encounter's).
     pub fn start(
         &mut self,
@@ -233,7 +240,7 @@ impl FileDialogs {
 
     fn open_chooser(&mut self, purpose: DialogPurpose, spec: Spec) {
         let name = match spec.mode {
-            ChooserMode::Open => String::new(),
+            ChooserMode::Open | ChooserMode::Folder => String::new(),
             ChooserMode::Save => spec.file_name,
         };
         let chooser = FileChooser::new(
@@ -279,7 +286,12 @@ impl FileDialogs {
     }
 
     fn chosen(&mut self, purpose: DialogPurpose, path: PathBuf) -> DialogResult {
-        if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
+        // A chosen folder is itself the folder to offer again; a chosen file's is its parent.
+        let folder = match purpose.mode() {
+            ChooserMode::Folder => Some(path.as_path()),
+            ChooserMode::Open | ChooserMode::Save => path.parent(),
+        };
+        if let Some(folder) = folder.filter(|f| !f.as_os_str().is_empty()) {
             super::chooser::remember_folder(&mut self.recent_folders, folder, MAX_RECENT_FOLDERS);
         }
         DialogResult { purpose, path }

@@ -1,5 +1,5 @@
-//! The desktop's own file dialogs (through `rfd`) on a background thread, and the check that
-//! one can be shown at all.
+//! The desktop's own file and folder dialogs (through `rfd`) on a background thread, and the
+//! check that one can be shown at all.
 //!
 //! On Linux `rfd` asks the desktop portal and falls back on `zenity`; with neither it answers
 //! "no path" at once, exactly as if the user had cancelled. So before asking, the thread looks
@@ -55,11 +55,13 @@ pub fn spawn(ctx: &egui::Context, spec: Spec, probe: bool) -> Receiver<NativeAns
 fn show(spec: &Spec) -> Option<PathBuf> {
     let dialog = rfd::FileDialog::new()
         .set_title(&spec.title)
-        .add_filter(spec.filter.label(), spec.filter.extensions())
         .set_directory(&spec.folder);
+    let filtered =
+        |dialog: rfd::FileDialog| dialog.add_filter(spec.filter.label(), spec.filter.extensions());
     match spec.mode {
-        ChooserMode::Open => dialog.pick_file(),
-        ChooserMode::Save => dialog.set_file_name(&spec.file_name).save_file(),
+        ChooserMode::Open => filtered(dialog).pick_file(),
+        ChooserMode::Save => filtered(dialog).set_file_name(&spec.file_name).save_file(),
+        ChooserMode::Folder => dialog.pick_folder(),
     }
 }
 

@@ -1,18 +1,20 @@
-//! The Library menu: save the map, and import or export a whole folder of entries.
+//! The Library menu: save the map, and import or export a whole folder of entries. The folder
+//! is asked for through the app's dialogs (`app::dialogs`), so it can always be chosen, native
+//! dialog or not; the answer comes back to `LibraryState::copy_folder`.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
-use std::sync::mpsc::channel;
+use std::path::Path;
 
 use anyhow::Context as _;
 
 use super::LibraryState;
 use crate::app::LanternApp;
+use crate::app::dialogs::DialogPurpose;
 use crate::library::copy_entries;
 
 /// What a picked folder is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum FolderJob {
+pub(crate) enum FolderJob {
     /// Copy the picked folder's entries into the library.
     Import,
     /// Copy the library's entries into the picked folder.
@@ -20,7 +22,8 @@ pub(super) enum FolderJob {
 }
 
 impl FolderJob {
-    fn title(self) -> &'static str {
+    /// The folder dialog's title.
+    pub(crate) fn title(self) -> &'static str {
         match self {
             Self::Import => "Import library entries from",
             Self::Export => "Export the library to",
@@ -45,7 +48,7 @@ impl LanternApp {
             (FolderJob::Export, "Export library folder…"),
         ] {
             if ui.add_enabled(has_dir, egui::Button::new(label)).clicked() {
-                self.library.pick_folder(ui.ctx(), job);
+                self.start_dialog(ui.ctx(), DialogPurpose::LibraryFolder(job));
                 ui.close();
             }
         }
@@ -62,39 +65,13 @@ impl LanternApp {
 }
 
 impl LibraryState {
-    fn pick_folder(&mut self, ctx: &egui::Context, job: FolderJob) {
-        let (tx, rx) = channel();
-        let ctx = ctx.clone();
-        std::thread::spawn(move || {
-            let folder = rfd::FileDialog::new().set_title(job.title()).pick_folder();
-            let _ = tx.send(folder);
-            ctx.request_repaint();
-        });
-        self.folder_dialog = Some((job, rx));
-    }
-
-    pub(super) fn poll_folder_dialog(&mut self, ctx: &egui::Context) {
-        let Some((job, answer)) = self
-            .folder_dialog
-            .as_ref()
-            .and_then(|(job, rx)| Some((*job, rx.try_recv().ok()?)))
-        else {
+    /// Runs an import or export with the folder the dialog answered, and reports it: how many
+    /// entries went, and each left out.
+    pub(crate) fn copy_folder(&mut self, ctx: &egui::Context, job: FolderJob, picked: &Path) {
+        let Some(dir) = self.dir.clone() else {
+            // The menu items need a library; it cannot have gone while the dialog was open.
             return;
         };
-        self.folder_dialog = None;
-        if let (Some(picked), Some(dir)) = (answer, self.dir.clone()) {
-            self.copy_folder(ctx, job, &picked, dir);
-        }
-    }
-
-    /// Runs an import or export and reports it: how many entries went, and each left out.
-    fn copy_folder(
-        &mut self,
-        ctx: &egui::Context,
-        job: FolderJob,
-        picked: &std::path::Path,
-        dir: PathBuf,
-    ) {
         let (from, to) = match job {
             FolderJob::Import => (picked, dir.as_path()),
             FolderJob::Export => (dir.as_path(), picked),

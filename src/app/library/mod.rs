@@ -14,6 +14,7 @@
 mod menu;
 mod pane;
 
+pub(crate) use menu::FolderJob;
 pub use pane::{LibraryDrag, library_ui};
 
 use std::collections::HashMap;
@@ -56,7 +57,6 @@ pub struct LibraryState {
     pub(crate) filter: pane::Filter,
     /// The group being gathered ("4 goblins and a hobgoblin"): row file names and counts.
     pub(crate) group: Vec<(String, usize)>,
-    folder_dialog: Option<(menu::FolderJob, Receiver<Option<PathBuf>>)>,
     /// Failures and reports for the app to show.
     messages: Vec<anyhow::Result<String>>,
 }
@@ -127,7 +127,6 @@ impl LibraryState {
             }
         }
         self.upload_pictures(ctx);
-        self.poll_folder_dialog(ctx);
     }
 
     fn decode_pictures(&mut self, ctx: &egui::Context, rows: Vec<Row>) {
