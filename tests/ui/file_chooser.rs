@@ -307,7 +307,7 @@ fn the_token_palettes_image_goes_through_the_chooser_onto_the_placed_token() {
     harness.get_by_label("ogre.png").click();
     harness.run();
     harness.get_by_label("Open").click();
-    harness.run();
+    // The picture loads on a worker from here, asking for repaints as it goes: step, not run.
     for _ in 0..1000 {
         harness.step();
         if harness.state_mut().map_view.tools().palette.image.is_some() {
