@@ -30,6 +30,8 @@ fn scene(system: RuleSystem, ash: TokenTrackers, brute: TokenTrackers) -> Encoun
 
 fn app(encounter: Encounter) -> Harness<'static, LanternApp> {
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(egui::vec2(1400.0, 900.0))
         .build_eframe(|_cc| {
             let mut app = LanternApp::with_document(Document::new(encounter, None));

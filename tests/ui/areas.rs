@@ -58,6 +58,8 @@ fn goblins_with_panes_hidden(hidden: &'static [Pane]) -> Harness<'static, Lanter
             .insert(TokenId(id), TokenTrackers::GoForthHeroes(goblin));
     }
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(Vec2::new(1400.0, 900.0))
         .build_eframe(move |_cc| {
             let mut app = LanternApp::with_document(Document::new(encounter.clone(), None));

@@ -28,6 +28,8 @@ fn harness_on(
     table: Table,
 ) -> Harness<'static, Table> {
     Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(egui::vec2(600.0, 900.0))
         .build_ui_state(move |ui, table: &mut Table| table.show(ui, pane), table)
 }
@@ -88,6 +90,8 @@ fn prepare_and_take_a_hit_in_the_momentum_pane_which_has_no_boost_of_its_own() {
 /// The real app with only `pane` open, so labels are unique to it.
 fn app_showing(encounter: lantern::model::Encounter, pane: Pane) -> Harness<'static, LanternApp> {
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(egui::vec2(1200.0, 800.0))
         .build_eframe(move |_cc| {
             let mut app = LanternApp::with_document(Document::new(encounter, None));

@@ -67,6 +67,8 @@ impl Panes {
 
 fn dice_harness(panes: Panes) -> Harness<'static, Panes> {
     Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(egui::vec2(900.0, 900.0))
         .build_ui_state(
             |ui, p: &mut Panes| {
@@ -83,6 +85,8 @@ fn dice_harness(panes: Panes) -> Harness<'static, Panes> {
 
 fn trackers_harness(panes: Panes) -> Harness<'static, Panes> {
     Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(egui::vec2(900.0, 1200.0))
         .build_ui_state(
             |ui, p: &mut Panes| {

@@ -22,6 +22,8 @@ fn app_with_chooser(data_dir: &Path, folder: &Path) -> Harness<'static, LanternA
     let config = AppConfig::with_data_dir(Some(data_dir.to_path_buf()));
     let folder = folder.to_path_buf();
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size([1400.0, 900.0])
         .build_eframe(move |cc| {
             let mut app = LanternApp::new_with(cc, config);
@@ -198,6 +200,8 @@ fn import_through_the_chooser_lists_only_universal_vtt_maps() {
 fn app_with_argument(data_dir: &Path, file: PathBuf) -> Harness<'static, LanternApp> {
     let config = AppConfig::with_data_dir(Some(data_dir.to_path_buf()));
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size([1400.0, 900.0])
         .build_eframe(move |cc| {
             let mut app = LanternApp::new_with(cc, config);
@@ -282,6 +286,8 @@ fn the_token_palettes_image_goes_through_the_chooser_onto_the_placed_token() {
     ));
     let folder = dir.path().to_path_buf();
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size([1200.0, 800.0])
         .build_eframe(move |_cc| {
             let mut app = LanternApp::with_document(Document::new(encounter, None));

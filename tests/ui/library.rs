@@ -40,6 +40,8 @@ fn library_app(data_dir: &Path, encounter: Encounter) -> Harness<'static, Lanter
     }
     let config = AppConfig::with_data_dir(Some(data_dir.to_path_buf()));
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size([1400.0, 900.0])
         .build_eframe(move |cc| {
             let mut app = LanternApp::new_with(cc, config);

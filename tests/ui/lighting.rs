@@ -67,6 +67,8 @@ fn all_within(cells: &std::collections::BTreeSet<Cell>, from: &[Cell], reach: f6
 fn players(encounter: Encounter) -> Harness<'static, LanternApp> {
     let app = LanternApp::with_document(Document::new(encounter, None));
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(Vec2::new(720.0, 480.0))
         .build_ui_state(|ui, app: &mut LanternApp| app.players_view_ui(ui), app);
     settle(&mut harness);

@@ -21,6 +21,8 @@ fn fog(harness: &Harness<'_, LanternApp>) -> lantern::model::Fog {
 fn players_harness(encounter: Encounter) -> Harness<'static, LanternApp> {
     let app = LanternApp::with_document(Document::new(encounter, None));
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(Vec2::new(720.0, 480.0))
         .build_ui_state(|ui, app: &mut LanternApp| app.players_view_ui(ui), app);
     harness.run();
@@ -173,6 +175,8 @@ fn export_saves_the_map_pane_with_and_without_fog() {
     let mut encounter = demo(Demo::GoForthHeroes);
     encounter.fog.enabled = true;
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(Vec2::new(900.0, 600.0))
         .wgpu()
         .build_eframe(|_cc| {

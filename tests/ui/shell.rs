@@ -17,6 +17,8 @@ fn app_in(data_dir: &Path) -> Harness<'static, LanternApp> {
         autosave_interval: Duration::ZERO,
     };
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size([1400.0, 900.0])
         .build_eframe(move |cc| LanternApp::new_with(cc, config));
     crate::support::settle(&mut harness);

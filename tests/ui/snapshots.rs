@@ -25,6 +25,8 @@ fn fogged_demo() -> lantern::model::Encounter {
 #[test]
 fn map_pane_with_fog_for_the_gm() {
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(Vec2::new(800.0, 520.0))
         .wgpu()
         .build_eframe(|_cc| {
@@ -51,6 +53,8 @@ fn players_view_with_fog() {
     });
     let app = LanternApp::with_document(Document::new(encounter, None));
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(Vec2::new(640.0, 420.0))
         .wgpu()
         .build_ui_state(|ui, app: &mut LanternApp| app.players_view_ui(ui), app);
@@ -64,6 +68,8 @@ fn players_view_of_the_hex_demo_with_fog() {
     encounter.fog.enabled = true;
     let app = LanternApp::with_document(Document::new(encounter, None));
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(Vec2::new(560.0, 380.0))
         .wgpu()
         .build_ui_state(|ui, app: &mut LanternApp| app.players_view_ui(ui), app);
@@ -76,6 +82,8 @@ fn players_view_of_the_hex_demo_with_fog() {
 fn players_snapshot(encounter: lantern::model::Encounter, size: Vec2, name: &str) {
     let app = LanternApp::with_document(Document::new(encounter, None));
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(size)
         .wgpu()
         .build_ui_state(|ui, app: &mut LanternApp| app.players_view_ui(ui), app);

@@ -12,9 +12,16 @@ use lantern::dice::DiceRng;
 use lantern::edit::Document;
 use lantern::model::{Cell, Command, Encounter, TokenId};
 
+/// The frames `Harness::run` may take to come to rest. egui's default of 4 is outrun on a loaded
+/// machine by the repaints a worker or a fade asks for as it lands; a UI that never rests still
+/// fails.
+pub const MAX_STEPS: u64 = 16;
+
 /// The real app on `encounter` with only the Map pane open, so token names are unique labels.
 pub fn map_harness(encounter: Encounter) -> Harness<'static, LanternApp> {
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(Vec2::new(1200.0, 800.0))
         .build_eframe(|_cc| {
             let mut app = LanternApp::with_document(Document::new(encounter, None));

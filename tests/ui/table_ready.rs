@@ -28,6 +28,8 @@ fn app_in(data_dir: &Path, size: Vec2) -> Harness<'static, LanternApp> {
         autosave_interval: Duration::from_hours(1),
     };
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(size)
         .build_eframe(move |cc| LanternApp::new_with(cc, config));
     crate::support::settle(&mut harness);
@@ -391,6 +393,8 @@ fn a_condition_menu_opens_beside_its_parent_at_1024_by_700() {
         Cell::new(11, 4),
     ));
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(Vec2::new(1024.0, 700.0))
         .build_eframe(move |_cc| {
             let mut app = LanternApp::with_document(lantern::edit::Document::new(encounter, None));
@@ -454,6 +458,8 @@ fn crowded_token_names_stack_instead_of_overlapping() {
     }
     // The players' window too, where the names are larger still.
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(Vec2::new(720.0, 480.0))
         .build_ui_state(
             |ui, app: &mut LanternApp| app.players_view_ui(ui),

@@ -21,6 +21,8 @@ use super::support::{Table, centre_of, demo, drag, points_per_cell, token_cell};
 fn a_reaction_on_an_enemys_turn_from_the_initiative_pane() {
     let table = Table::seeded(Demo::GoForthHeroes, 3);
     let mut h = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(egui::vec2(600.0, 1000.0))
         .build_ui_state(|ui, t: &mut Table| t.show(ui, initiative_ui), table);
     h.get_by_label("⚔ Start initiative").click();
@@ -55,6 +57,8 @@ fn a_reaction_on_an_enemys_turn_from_the_initiative_pane() {
 fn agility_in_the_sheet_grows_the_movement_range_and_ctrl_z_reverts_it() {
     let kestrel = TokenId(1);
     let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(Vec2::new(1400.0, 900.0))
         .build_eframe(|_cc| {
             let mut app = LanternApp::with_document(Document::new(demo(Demo::GoForthHeroes), None));
@@ -149,6 +153,8 @@ fn a_token_joining_an_evening_fight_rolls_and_settles_its_ties() {
     let mut table = Table::seeded(Demo::EveningHex, 11);
     table.selection.clear();
     let mut h = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_max_steps(crate::support::MAX_STEPS)
         .with_size(egui::vec2(600.0, 1000.0))
         .build_ui_state(|ui, t: &mut Table| t.show(ui, initiative_ui), table);
     h.get_by_label("⚔ Start initiative").click();
