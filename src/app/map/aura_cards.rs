@@ -108,7 +108,11 @@ pub fn cards_ui(
     let at = card_place(free, size, aura, &avoid);
     if let Some(origin) = origin {
         let near = Rect::from_min_size(at, size).clamp(origin);
-        painter.line_segment([origin, near], Stroke::new(2.0, WAITING));
+        // Thin and see-through: it may cross a token on its way.
+        painter.line_segment(
+            [origin, near],
+            Stroke::new(1.5, WAITING.gamma_multiply(0.6)),
+        );
     }
     let shown = egui::Area::new(id)
         .fixed_pos(at)
