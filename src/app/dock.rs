@@ -193,7 +193,7 @@ impl egui_tiles::Behavior<Pane> for DockBehavior<'_> {
         pane: &mut Pane,
     ) -> egui_tiles::UiResponse {
         if *pane == Pane::Map {
-            map::map_ui(ui, &mut self.pane_ctx, self.map_view);
+            map::map_ui(ui, &mut self.pane_ctx, self.map_view, self.rng);
             return egui_tiles::UiResponse::None;
         }
         // Every side pane scrolls, so nothing is out of reach in a small window; text wraps to

@@ -13,7 +13,7 @@ use lantern::model::{Cell, TokenId};
 use lantern::rules::TokenTrackers;
 use lantern::rules::go_forth_heroes::{GfhToken, Hearts};
 
-use crate::support::{centre_of, click_at, demo, drag, points_per_cell};
+use crate::support::{centre_of, click_at, demo, drag, points_per_cell, right_click_at};
 
 /// Dice seeded so the area's one roll hits (13 on the d20 against TN 10).
 const SEED: u64 = 3;
@@ -155,13 +155,20 @@ fn a_kept_area_is_added_and_undone() {
     assert!(h.state().document.encounter.areas.is_empty());
 }
 
-/// GFH, Harm, Aura of Agony ("Close enemies take 1d4 Effort at the end of your turn"): laid
-/// from Kestrel as a following aura picked from the text, it is offered in the Initiative pane
-/// when Kestrel's turn ends (Round the Table: heroes first, Kestrel's seat first), with the
-/// goblins 3 cells away inside; Apply rolls the d4 and puts Effort into each goblin's Hearts in
-/// one step, and one Ctrl+Z takes it all back, the offer included.
-#[test]
-fn an_aura_from_the_text_is_offered_when_its_owners_turn_ends_applied_and_undone() {
+/// What the map's aura cards are called for AccessKit (and tests).
+const CARDS: &str = "Aura offers on the map";
+/// The title of Aura of Agony's offer at the end of Kestrel's turn, in either place.
+const AGONY: &str = "Aura of Agony — end of Kestrel's turn";
+const GOBLINS: [(u64, &str); 3] = [
+    (5, "Goblin Skulker"),
+    (6, "Goblin Archer"),
+    (7, "Hobgoblin Sergeant"),
+];
+
+/// The goblins' scene with the Initiative pane open, and Aura of Agony laid from Kestrel as a
+/// following aura picked from the text (Right-click, Area from here…, a drag east). The Area
+/// tool is still on.
+fn kestrel_with_aura_of_agony() -> Harness<'static, LanternApp> {
     let mut h = goblins_with_panes_hidden(&[
         Pane::Encounter,
         Pane::Library,
@@ -195,7 +202,13 @@ fn an_aura_from_the_text_is_offered_when_its_owners_turn_ends_applied_and_undone
         areas[0].effect.as_ref().map(|e| e.name.as_str()),
         Some("Aura of Agony")
     );
+    h
+}
 
+/// The aura above, initiative started and Kestrel's turn ended (Round the Table: heroes first,
+/// Kestrel's seat first): the offer waits with the three goblins 3 cells away inside.
+fn aura_of_agony_offered() -> Harness<'static, LanternApp> {
+    let mut h = kestrel_with_aura_of_agony();
     h.get_by_label("⚔ Start initiative").click();
     h.run();
     let current = h
@@ -208,26 +221,75 @@ fn an_aura_from_the_text_is_offered_when_its_owners_turn_ends_applied_and_undone
     assert_eq!(current, Some(TokenId(1)), "Kestrel's seat is first");
     h.get_by_label("Next turn ▶").click();
     h.run();
-    h.get_by_label("Aura of Agony — end of Kestrel's turn");
-    let before = h.state().document.encounter.clone();
-    let offers = &before.combat.aura_offers;
+    let offers = &h.state().document.encounter.combat.aura_offers;
     assert_eq!(offers.len(), 1);
-    for goblin in [5, 6, 7] {
+    for (goblin, _) in GOBLINS {
         assert!(offers[0].tokens.contains(&TokenId(goblin)), "{offers:?}");
     }
-    h.get_by_label("Roll 1d4 & apply").click();
+    h
+}
+
+/// The map card's widget labelled `label`.
+fn on_map<'a>(h: &'a Harness<'static, LanternApp>, label: &'a str) -> egui_kittest::Node<'a> {
+    let card = h.get_by_label(CARDS).rect();
+    let Some(node) = h
+        .get_all_by_label(label)
+        .find(|n| card.contains_rect(n.rect()))
+    else {
+        panic!("no {label} on the map's card");
+    };
+    node
+}
+
+/// The Initiative pane's widget labelled `label` (the map's card has one of the same name).
+fn in_initiative<'a>(
+    h: &'a Harness<'static, LanternApp>,
+    label: &'a str,
+) -> egui_kittest::Node<'a> {
+    let card = h.get_by_label(CARDS).rect();
+    let Some(node) = h
+        .get_all_by_label(label)
+        .find(|n| !card.intersects(n.rect()))
+    else {
+        panic!("no {label} outside the map's card");
+    };
+    node
+}
+
+/// Whether the offer shows nowhere: no Apply in the Initiative pane or on the map, no card, no
+/// ring (the log keeps the title of an applied offer).
+fn offer_gone(h: &Harness<'static, LanternApp>) -> bool {
+    h.query_all_by_label("Roll 1d4 & apply").next().is_none()
+        && h.query_by_label(CARDS).is_none()
+        && GOBLINS.iter().all(|(_, name)| {
+            h.query_by_label(&format!("{name}: aura offer waiting"))
+                .is_none()
+        })
+}
+
+/// GFH, Harm, Aura of Agony ("Close enemies take 1d4 Effort at the end of your turn"): laid
+/// from Kestrel as a following aura picked from the text, it is offered in the Initiative pane
+/// when Kestrel's turn ends; Apply rolls the d4 and puts Effort into each goblin's Hearts in
+/// one step, and one Ctrl+Z takes it all back, the offer included.
+#[test]
+fn an_aura_from_the_text_is_offered_when_its_owners_turn_ends_applied_and_undone() {
+    let mut h = aura_of_agony_offered();
+    in_initiative(&h, AGONY);
+    let before = h.state().document.encounter.clone();
+    in_initiative(&h, "Roll 1d4 & apply").click();
     h.run();
     let after = h.state().document.encounter.clone();
     assert!(after.combat.aura_offers.is_empty(), "applied");
-    for goblin in [5, 6, 7] {
+    for (goblin, _) in GOBLINS {
         assert_ne!(
             after.combat.trackers.per_token.get(&TokenId(goblin)),
             before.combat.trackers.per_token.get(&TokenId(goblin)),
             "Effort reached goblin {goblin}"
         );
     }
-    // The offer left the Initiative pane; the roll log now carries its title.
-    assert!(h.query_by_label("Roll 1d4 & apply").is_none());
+    // The offer left the Initiative pane and the map; the roll log now carries its title.
+    assert!(h.query_all_by_label("Roll 1d4 & apply").next().is_none());
+    assert!(offer_gone(&h));
 
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
@@ -236,7 +298,123 @@ fn an_aura_from_the_text_is_offered_when_its_owners_turn_ends_applied_and_undone
         before.combat,
         "one Ctrl+Z takes back the Effort and brings the offer back"
     );
-    h.get_by_label("Aura of Agony — end of Kestrel's turn");
+    in_initiative(&h, AGONY);
+}
+
+/// The same offer on the map, where the GM looks when the turn changes: a card with its title
+/// and the goblins' names, clear of the goblins and of the combatant whose turn starts, each goblin
+/// ringed while it waits. Apply on the card is the same one step as in the Initiative pane:
+/// Effort into every goblin's Hearts, the offer gone from both places, one Ctrl+Z back.
+#[test]
+fn an_aura_offer_on_the_map_applies_from_its_card_in_one_undo_step() {
+    let mut h = aura_of_agony_offered();
+    on_map(&h, AGONY);
+    let card_rect = h.get_by_label(CARDS).rect();
+    for (_, name) in GOBLINS {
+        let listed = h
+            .query_all_by_label_contains(name)
+            .any(|n| card_rect.contains_rect(n.rect()));
+        assert!(listed, "{name} is named on the card");
+    }
+    let what = h
+        .query_all_by_label_contains(": 1d4 Effort")
+        .any(|n| card_rect.contains_rect(n.rect()));
+    assert!(what, "the card says what the aura does");
+    // Each goblin ringed, and the combatant whose turn starts marked: the marks sit on the
+    // tokens (the names also show in the Initiative pane), and the card covers none.
+    let mut marks: Vec<String> = GOBLINS
+        .iter()
+        .map(|(_, name)| format!("{name}: aura offer waiting"))
+        .collect();
+    let encounter = &h.state().document.encounter;
+    let current = encounter.combat.initiative.current_token();
+    let Some(now) = current.and_then(|id| encounter.token(id)) else {
+        panic!("someone's turn has started");
+    };
+    marks.push(format!("{}: turn", now.name));
+    for mark in &marks {
+        let token = h.get_by_label(mark).rect();
+        assert!(!card_rect.intersects(token), "the card covers {mark}");
+    }
+    assert!(h.query_by_label("Kestrel: aura offer waiting").is_none());
+
+    let before = h.state().document.encounter.clone();
+    on_map(&h, "Roll 1d4 & apply").click();
+    h.run();
+    let after = h.state().document.encounter.clone();
+    assert!(after.combat.aura_offers.is_empty(), "applied");
+    for (goblin, _) in GOBLINS {
+        let hearts =
+            |e: &lantern::model::Encounter| match e.combat.trackers.per_token.get(&TokenId(goblin))
+            {
+                Some(TokenTrackers::GoForthHeroes(t)) => t.hearts.clone(),
+                other => panic!("goblin {goblin} has GFH trackers: {other:?}"),
+            };
+        assert_ne!(
+            hearts(&after),
+            hearts(&before),
+            "Effort reached goblin {goblin}"
+        );
+    }
+    assert!(
+        offer_gone(&h),
+        "the card and the pane's offer are both gone"
+    );
+
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().document.encounter.combat,
+        before.combat,
+        "one Ctrl+Z takes back the Effort and brings the offer back"
+    );
+    on_map(&h, AGONY);
+    in_initiative(&h, AGONY);
+}
+
+/// Skip on the map's card settles the offer and changes nobody: the card, the pane's offer and
+/// the goblins' rings go, their trackers stay as they were.
+#[test]
+fn an_aura_offer_skipped_on_the_map_changes_nobody() {
+    let mut h = aura_of_agony_offered();
+    let before = h.state().document.encounter.clone();
+    on_map(&h, "Skip").click();
+    h.run();
+    let after = h.state().document.encounter.clone();
+    assert!(after.combat.aura_offers.is_empty(), "skipped");
+    assert_eq!(
+        after.combat.trackers, before.combat.trackers,
+        "nobody harmed"
+    );
+    assert_eq!(after.combat.initiative, before.combat.initiative);
+    assert!(offer_gone(&h));
+}
+
+/// With the Area tool on, a right-click on the token carrying an aura opens the token's menu:
+/// the aura's dot sits beside the token, not on its centre, and keeps the area's own menu.
+#[test]
+fn a_right_click_on_a_token_carrying_an_aura_opens_the_tokens_menu() {
+    let mut h = kestrel_with_aura_of_agony();
+    assert!(
+        h.query_by_label("Area of effect").is_some(),
+        "the Area tool is on"
+    );
+    let kestrel = h.get_by_label("Kestrel").rect();
+    let dot = h.get_by_label("Area 1 (Burst)").rect();
+    assert!(
+        !dot.intersects(kestrel),
+        "the dot {dot:?} is off Kestrel {kestrel:?}"
+    );
+    right_click_at(&mut h, kestrel.center());
+    h.get_by_label("Sheet…");
+    h.get_by_label("Area from here…");
+    assert!(h.query_by_label("Move…").is_none(), "not the area's menu");
+    h.key_press(egui::Key::Escape);
+    h.run();
+
+    right_click_at(&mut h, dot.center());
+    h.get_by_label("Move…");
+    assert!(h.query_by_label("Sheet…").is_none(), "not the token's menu");
 }
 
 /// A kept area can be turned, moved and deleted after it is laid: select it in the tool's

@@ -1,6 +1,9 @@
-//! The Initiative pane's aura offers: when a turn starts or ends, each aura whose effect
-//! triggers then (the core's `combat::aura` decides who and when) shows here with the tokens
-//! that were inside, and the GM applies it (one undo step, harm rolled here) or skips it.
+//! The aura offers: when a turn starts or ends, each aura whose effect triggers then (the
+//! core's `combat::aura` decides who and when) shows with the tokens that were inside, and the
+//! GM applies it (one undo step, harm rolled here) or skips it. The Initiative pane lists them
+//! ([`offers_ui`]) and the map shows them beside the aura (`app/map/aura_cards.rs`); both draw
+//! the one [`offer_card_ui`], so Apply is the same command from either and an offer settled in
+//! one place leaves both.
 
 use egui::{Color32, RichText};
 
@@ -14,11 +17,18 @@ use crate::model::{AuraOffer, AuraOutcome, Command};
 pub fn offers_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     let offers = ctx.encounter.combat.aura_offers.clone();
     for offer in &offers {
-        offer_ui(ui, ctx, rng, offer);
+        offer_card_ui(ui, ctx, rng, offer);
     }
 }
 
-fn offer_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng, offer: &AuraOffer) {
+/// One offer's card: its title, who is inside and what happens to them, Apply (every token
+/// listed, one command: one undo step) and Skip.
+pub fn offer_card_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    rng: &mut DiceRng,
+    offer: &AuraOffer,
+) {
     let Some(effect) = effect_of(ctx.encounter, offer) else {
         // The area was removed since: nothing left to apply.
         if ui.small_button("Dismiss stale aura offer").clicked() {

@@ -6,6 +6,7 @@ mod death_saves;
 mod initiative_pane;
 mod momentum_pane;
 
+pub(crate) use aura_offers::offer_card_ui;
 pub use conditions_pane::{condition_menu_ui, conditions_ui};
 pub use initiative_pane::initiative_ui;
 pub use momentum_pane::momentum_ui;

@@ -10,7 +10,7 @@ use super::tools::Pointer;
 use super::transform::MapTransform;
 use crate::app::PaneContext;
 use crate::board::Scene;
-use crate::model::{AreaCommand, AreaId, AreaShape, AreaTemplate, Command, GridPoint};
+use crate::model::{AreaCommand, AreaId, AreaShape, AreaTemplate, Command, Encounter, GridPoint};
 
 /// A gesture on a kept area in progress.
 #[derive(Clone, Debug)]
@@ -31,6 +31,40 @@ pub struct HandleState {
 
 fn dot_label(area: &AreaTemplate) -> String {
     format!("Area {} ({})", area.id, area.shape.name())
+}
+
+/// The origin dot's hit square, in points.
+const DOT_SIZE: f32 = 14.0;
+
+/// Where an area's dot goes, `origin` being where the area starts on screen.
+///
+/// An area laid from a token (an aura, a burst from its centre, a cone from its edge) starts
+/// on the token, and a dot there would take the token's right-click, the menu a GM reaches
+/// for most (conditions, Attack…, Sheet…). So the token keeps its whole disc: the dot sits
+/// just outside the disc's rim, on the side the area starts from (for a cone, the edge it
+/// leaves from), or to the left of a token it starts at the centre of, where neither the
+/// condition chips over the top nor the name under the disc are. The area's true start is
+/// still painted where it is; the dot keeps its menu (Move…, Targets, Delete), one per thing
+/// clicked, instead of mixing the area's items into the token's.
+fn dot_place(encounter: &Encounter, area: &AreaTemplate, t: &MapTransform, origin: Pos2) -> Pos2 {
+    let Some(token) = area.source.and_then(|id| encounter.token(id)) else {
+        return origin;
+    };
+    let (centre, radius_cells) = super::layout::disc_of(encounter.map.grid, token);
+    let centre = t.ui_from_grid(centre);
+    // Clear of the token's whole hit square (its disc's bounding box), not only the disc.
+    let clear = t.points(radius_cells) + DOT_SIZE / 2.0 + 2.0;
+    let from_centre = origin - centre;
+    if from_centre.length() >= clear * std::f32::consts::SQRT_2 {
+        return origin;
+    }
+    let away = if from_centre.length() > 1.0 {
+        from_centre.normalized()
+    } else {
+        egui::Vec2::new(-1.0, 0.0)
+    };
+    // Out along `away` until the dot's square leaves the token's square.
+    centre + away * (clear / away.x.abs().max(away.y.abs()))
 }
 
 /// Where the area starts and points now (a following area sits on its token).
@@ -97,8 +131,8 @@ impl AreaTool {
         area: &AreaTemplate,
         origin: GridPoint,
     ) -> bool {
-        let at = t.ui_from_grid(origin);
-        let rect = egui::Rect::from_center_size(at, egui::Vec2::splat(14.0));
+        let at = dot_place(ctx.encounter, area, t, t.ui_from_grid(origin));
+        let rect = egui::Rect::from_center_size(at, egui::Vec2::splat(DOT_SIZE));
         let id = ui.scope_id().with(("area_dot", area.id));
         let response = ui.interact(rect, id, Sense::click_and_drag());
         let label = dot_label(area);

@@ -103,6 +103,11 @@ impl Default for AreaTool {
     }
 }
 
+/// The Area tool's window, whose last rect the aura cards keep clear of.
+pub(super) fn window_id() -> egui::Id {
+    egui::Id::unique("lantern_area_window")
+}
+
 fn request_id() -> egui::Id {
     egui::Id::unique("lantern_area_from_token")
 }
@@ -265,6 +270,7 @@ impl AreaTool {
             map_rect.max - egui::Vec2::splat(8.0),
         );
         egui::Window::new("Area of effect")
+            .id(window_id())
             .anchor(egui::Align2::RIGHT_TOP, egui::Vec2::ZERO)
             .constrain_to(room)
             .max_height((room.height() - 40.0).max(120.0))

@@ -111,6 +111,12 @@ fn disc_radius_cells(grid: GridKind, size: SizeCategory) -> f64 {
     }
 }
 
+/// Where `token`'s disc is drawn, in map space: its centre and its radius in cells.
+pub fn disc_of(grid: GridKind, token: &crate::model::Token) -> (GridPoint, f64) {
+    let disc = token_discs(grid)[size_index(token.size)];
+    (disc.centre(grid, token.cell), disc.radius_cells)
+}
+
 /// The index of `size` in [`SizeCategory::ALL`].
 pub fn size_index(size: SizeCategory) -> usize {
     size as usize

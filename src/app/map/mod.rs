@@ -12,6 +12,7 @@
 mod area_handles;
 mod area_tool;
 mod audience_view;
+mod aura_cards;
 mod aura_effect_ui;
 pub(crate) mod background;
 mod box_select;
@@ -187,8 +188,14 @@ impl MapView {
     }
 }
 
-/// Draws the map and turns the GM's gestures into commands.
-pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) {
+/// Draws the map and turns the GM's gestures into commands. `rng` rolls an aura offer's harm
+/// when it is applied from its card on the map.
+pub fn map_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    view: &mut MapView,
+    rng: &mut crate::dice::DiceRng,
+) {
     let (rect, background) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     background.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Map"));
     let encounter = ctx.encounter;
@@ -250,6 +257,7 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
         view.tools.set_tool(Tool::Light);
     }
     area_ui(ui, ctx, view, &painter, &t, &pointer);
+    aura_cards::paint_waiting_tokens(ui, &painter, encounter, &t);
     view.play.after_tokens(
         ui,
         ctx,
@@ -279,10 +287,7 @@ pub fn map_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, view: &mut MapView) 
     }
     view.play.toolbar_ui(ui, rect);
     view.tools.toolbar_ui(ui, ctx, rect);
-    if view.tools.tool == Tool::Area {
-        let (scene, _) = view.play.scene.scene(encounter);
-        view.tools.area.panel_ui(ui, ctx, scene, rect);
-    }
+    area_windows_ui(ui, ctx, view, rng, &painter, &t, rect);
     view.backgrounds.progress_ui(ui);
     fog_brush::toolbar_ui(ui, rect, encounter, &mut view.fog.brush, ctx.commands);
     keep_one_brush(view, brush_before);
@@ -311,6 +316,28 @@ fn area_ui(
             .area
             .place_ui(ui, ctx, painter, t, pointer, scene);
     }
+}
+
+/// The Area tool's window, when the tool is on, and the waiting aura offers' cards.
+fn area_windows_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    view: &mut MapView,
+    rng: &mut crate::dice::DiceRng,
+    painter: &egui::Painter,
+    t: &MapTransform,
+    rect: egui::Rect,
+) {
+    let (scene, _) = view.play.scene.scene(ctx.encounter);
+    let area_window = view.tools.tool == Tool::Area;
+    if area_window {
+        view.tools.area.panel_ui(ui, ctx, scene, rect);
+    }
+    let room = aura_cards::Room {
+        map: rect,
+        area_window,
+    };
+    aura_cards::cards_ui(ui, ctx, rng, painter, t, scene, &room);
 }
 
 /// The fog brush and the editing tools both take primary drags, so at most one is on: the one
