@@ -59,7 +59,7 @@ pub fn offer_card_ui(
                 names.join(", "),
                 outcome_text(ctx.encounter.system, &outcome)
             ));
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let apply = match &outcome {
                     AuraOutcome::Harm { count, sides, .. } => {
                         format!("Roll {count}d{sides} & apply")
