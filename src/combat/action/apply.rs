@@ -39,7 +39,8 @@ impl Consequence {
 /// The amount Apply starts from, which the GM may edit: GFH the rolled Effort; Evening the
 /// damage of a hit, rolled here (the attacker threat's first attack, else
 /// [`EVENING_DEFAULT_DAMAGE`]; a critical hit doubles the dice, Evening, Attack), and for a
-/// failed Evening defence check the threat's first attack, never doubled (`defence.rs`); Road
+/// failed Evening defence check the threat's first attack, doubled only for a Paralyzed
+/// defender next to the threat (`defence.rs`); Road
 /// and Ruin the blow's share of `weapon_damage` (Solid full, Glancing half rounded down); Post core the
 /// effect score; 3d6 the Mid die (the text leaves numbers to the dice).
 pub fn default_amount(
@@ -51,14 +52,19 @@ pub fn default_amount(
 ) -> i64 {
     match outcome {
         CheckOutcome::GoForthHeroes(r) => r.effort,
-        // Evening: a failed defence check lets the threat's attack land, never doubled.
+        // Evening: a failed defence check lets the threat's attack land, doubled only when the
+        // defender is Paralyzed and the threat adjacent (a hit from adjacent is critical).
         CheckOutcome::Evening(_) if filled.defender.is_some() => {
             if super::attack_lands(outcome) {
                 let dice = evening_attack_dice(encounter, filled.actor);
+                let critical = matches!(
+                    filled.setup(),
+                    crate::rules::CheckSetup::Evening(c) if c.critical_on_hit
+                );
                 let roll = DamageRoll {
                     damage: dice,
                     affinity: Affinity::Normal,
-                    critical: false,
+                    critical,
                 };
                 roll.roll(rng).1
             } else {
