@@ -64,6 +64,9 @@ pub enum Effect {
     /// Attacks against the bearer have advantage from an adjacent attacker and disadvantage
     /// from any other (Evening, Prone; Unconscious, which falls prone).
     AttacksAgainstByReach,
+    /// The bearer has resistance to all damage: it takes half, rounded down (Evening,
+    /// Petrified; Modifiers).
+    ResistsAllDamage,
     /// An adjacent attacker's hit on the bearer is a critical hit (Evening, Paralyzed).
     AdjacentHitsCritical,
     /// Difficulty rises by this much (Road and Ruin).

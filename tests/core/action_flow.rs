@@ -398,6 +398,44 @@ fn evening_attacks_on_a_prone_or_unconscious_target_depend_on_reach() {
     }
 }
 
+/// Evening, Conditions, Petrified ("resistance to all damage") with Modifiers (resistant:
+/// half damage) and "Just round down": 9 damage on a Petrified rating 1 threat (15 health) is
+/// 4, leaving 11.
+#[test]
+fn evening_a_petrified_target_takes_half_damage_rounded_down() {
+    use lantern::rules::evening::{
+        EveningChange, EveningCheck, EveningRoll, EveningToken, ThreatProfile,
+    };
+    let mut e = scene(RuleSystem::Evening);
+    let mut threat = EveningToken::default();
+    let Ok(()) = threat.apply(&EveningChange::SetThreat(Some(ThreatProfile::default()))) else {
+        panic!("a rating 1 threat is refused");
+    };
+    trackers(&mut e, TARGET, TokenTrackers::Evening(threat));
+    condition(&mut e, TARGET, "Petrified");
+    let filled = attack(&e, &CheckSetup::Evening(EveningCheck::default()));
+    let check = evening_check(&filled);
+    let hit = CheckOutcome::Evening(EveningRoll {
+        dice: Vec::new(),
+        natural: 19,
+        total: 19,
+        outcome: check.outcome(19),
+        critical: false,
+        thread_prompt: None,
+    });
+    let consequence = consequence(&e, &filled, &hit, 9, [1, 1, 1]);
+    assert!(
+        consequence.lines[0].contains("9 halves to 4"),
+        "{:?}",
+        consequence.lines
+    );
+    apply_all(&mut e, consequence.commands);
+    let Some(TokenTrackers::Evening(t)) = e.combat.trackers.per_token.get(&TARGET) else {
+        panic!("the target lost its trackers");
+    };
+    assert_eq!(t.health, 11);
+}
+
 /// Evening, Conditions, Paralyzed: "Any attack from an adjacent creature which hits it is a
 /// critical hit", and Attack: a critical hit doubles the damage dice. By hand, +5 against
 /// TN 10: from the next cell a natural 6 totals 11, beats 10, and is critical; a natural 5

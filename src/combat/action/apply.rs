@@ -2,7 +2,9 @@
 //! Dice pane shows and the commands that make it so, appended to the roll's undo step.
 
 use super::FilledCheck;
+use crate::combat::catalogue::Effect;
 use crate::combat::command::{CombatCommand, KnockOut, MomentumAction};
+use crate::combat::conditions::has_effect;
 use crate::combat::momentum::Zone;
 use crate::dice::DiceRng;
 use crate::model::{Command, Encounter, LogEntry, TokenId};
@@ -113,7 +115,8 @@ fn evening_attack_dice(encounter: &Encounter, actor: Option<TokenId>) -> DamageD
 ///   hero, a Hit moves one momentum die to Fatigue (Stamina first, then Power, Building,
 ///   Locked), and a Hit with every die in Fatigue is a Beat that knocks the hero out with the
 ///   Wound roll `knock_out` (d20, d8, d4) against the Defense attacked (GFH, Hits & Beats).
-/// - Evening, Damage & Health: the damage comes off temporary health, then health.
+/// - Evening, Damage & Health: the damage comes off temporary health, then health; a target
+///   with resistance to all damage (Petrified) takes half, rounded down (Modifiers).
 /// - Road and Ruin, HEALTH: the damage strikes through the Steadfast multiple.
 /// - Post core, Damage: the effect score comes off the target's HP, below 0 one STR; an
 ///   Exposed target acts as at 0 HP, so it loses the STR point at once.
@@ -142,6 +145,21 @@ pub fn consequence(
             );
         }
         (CheckOutcome::Evening(_), Some(TokenTrackers::Evening(t))) if amount > 0 => {
+            let resists = has_effect(
+                &encounter.combat.conditions,
+                encounter.system,
+                target,
+                Effect::ResistsAllDamage,
+            );
+            let amount = if resists {
+                let halved = Affinity::Resistant.apply(i64::from(amount));
+                out.lines.push(format!(
+                    "{who} resists all damage: {amount} halves to {halved}"
+                ));
+                u32::try_from(halved).unwrap_or(0)
+            } else {
+                amount
+            };
             let p = t.preview_damage(amount);
             let mut line = format!("{who} loses {} health", p.health_lost);
             if p.temp_health_lost > 0 {

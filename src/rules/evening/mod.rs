@@ -98,6 +98,7 @@ const CONDITIONS: &[ConditionDef] = &[
             E::NoMovement,
             E::FailsPhysicalDefenses,
             E::FailsAllDefenses,
+            E::ResistsAllDamage,
         ],
     ),
     def(
