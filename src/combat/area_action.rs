@@ -5,6 +5,9 @@
 //!   by the builder, so its conditions, cover and Defense apply to it alone).
 //! - Evening, Threats ("ranged attacks become area attacks … cones or spheres"): the players
 //!   roll every die, so each hero caught in the area makes their own save: one roll per target.
+//!   The damage, though, is rolled once and applied to each target it reaches (Evening, Damage
+//!   & Health: Applying damage): every target's amount is drawn from the same dice, so the
+//!   targets it hits take the same number (a critical hit rolls the same dice and more).
 //! - Road and Ruin, Post core and 3d6 name no area rule; each target gets its own roll, the
 //!   reading that keeps every target's check whole.
 //!
@@ -43,6 +46,9 @@ pub fn roll_against_each(
     rng: &mut DiceRng,
 ) -> Vec<AreaResult> {
     let mut first: Option<CheckOutcome> = None;
+    // Evening: one damage roll for every target (see the module docs).
+    let damage_seed: Option<u64> =
+        matches!(base, CheckSetup::Evening(_)).then(|| rand::RngExt::random(rng.generator()));
     let mut out = Vec::with_capacity(request.targets.len());
     for &target in &request.targets {
         let one = ActionRequest {
@@ -77,7 +83,12 @@ pub fn roll_against_each(
         if first.is_none() {
             first = Some(outcome.clone());
         }
-        let amount = default_amount(encounter, &filled, &outcome, weapon_damage, rng);
+        let amount = if let Some(seed) = damage_seed {
+            let mut once = DiceRng::seeded(seed);
+            default_amount(encounter, &filled, &outcome, weapon_damage, &mut once)
+        } else {
+            default_amount(encounter, &filled, &outcome, weapon_damage, rng)
+        };
         out.push(AreaResult {
             target,
             filled,

@@ -62,10 +62,12 @@ pub enum Effect {
     /// The bearer fails every defense check outright (Evening, Petrified).
     FailsAllDefenses,
     /// Attacks against the bearer have advantage from an adjacent attacker and disadvantage
-    /// from any other (Evening, Prone).
+    /// from any other (Evening, Prone; Unconscious, which falls prone).
     AttacksAgainstByReach,
-    /// An adjacent attacker's hit on the bearer is a critical hit (Evening, Paralyzed;
-    /// Unconscious).
+    /// The bearer has resistance to all damage: it takes half, rounded down (Evening,
+    /// Petrified; Modifiers).
+    ResistsAllDamage,
+    /// An adjacent attacker's hit on the bearer is a critical hit (Evening, Paralyzed).
     AdjacentHitsCritical,
     /// Difficulty rises by this much (Road and Ruin).
     Difficulty(i8),

@@ -338,6 +338,181 @@ fn evening_only_a_threat_attacking_a_character_turns_into_a_defence() {
     assert_eq!(filled.roller(), Some(ATTACKER));
 }
 
+/// Moves the target next to the attacker, at (1,0): distance 1, adjacent, no obstacle between.
+fn adjacent(e: &mut Encounter) {
+    e.tokens[1].cell = Cell::new(1, 0);
+}
+
+fn evening_check(filled: &FilledCheck) -> lantern::rules::evening::EveningCheck {
+    let CheckSetup::Evening(check) = filled.setup() else {
+        panic!("not an Evening check");
+    };
+    check
+}
+
+/// Evening, Conditions, Prone: "An attack roll against the creature has advantage if the
+/// attacker is adjacent to it, otherwise the attack has disadvantage." Unconscious: the creature
+/// "falls prone", so the same holds. By hand, +0 against TN 10: adjacent, advantage, a kept
+/// d20 of 11+ hits: 1 − (10/20)² = 3/4; from 4 cells, disadvantage: (10/20)² = 1/4.
+#[test]
+fn evening_attacks_on_a_prone_or_unconscious_target_depend_on_reach() {
+    use lantern::rules::evening::{EveningCheck, EveningOutcome};
+    for name in ["Prone", "Unconscious"] {
+        let mut far = scene(RuleSystem::Evening);
+        far.obstacle_cells.clear();
+        condition(&mut far, TARGET, name);
+        let base = CheckSetup::Evening(EveningCheck::default());
+        let filled = attack(&far, &base);
+        assert_eq!(
+            levers(&filled, Source::Condition),
+            vec![Lever::Harder],
+            "{name}"
+        );
+        let check = evening_check(&filled);
+        assert!(check.disadvantage && !check.advantage, "{name}");
+        let hit = 1.0 - check.odds().probability(&EveningOutcome::Failure);
+        assert!((hit - 0.25).abs() < 1e-12, "{name}: {hit}");
+
+        let mut near = far.clone();
+        adjacent(&mut near);
+        // A melee attack: a ranged one in melee range would add its own disadvantage.
+        let melee = ActionRequest {
+            actor: Some(ATTACKER),
+            targets: vec![TARGET],
+            attack: true,
+            melee: true,
+            ..ActionRequest::default()
+        };
+        let filled = build(&near, &melee, &base);
+        assert_eq!(
+            levers(&filled, Source::Condition),
+            vec![Lever::Easier],
+            "{name}"
+        );
+        let check = evening_check(&filled);
+        assert!(check.advantage && !check.disadvantage, "{name}");
+        let hit = 1.0 - check.odds().probability(&EveningOutcome::Failure);
+        assert!((hit - 0.75).abs() < 1e-12, "{name}: {hit}");
+        // Unconscious gives no critical hit: only Paralyzed does.
+        assert!(!check.critical_on_hit, "{name}");
+    }
+}
+
+/// Evening, Conditions, Petrified ("resistance to all damage") with Modifiers (resistant:
+/// half damage) and "Just round down": 9 damage on a Petrified rating 1 threat (15 health) is
+/// 4, leaving 11.
+#[test]
+fn evening_a_petrified_target_takes_half_damage_rounded_down() {
+    use lantern::rules::evening::{
+        EveningChange, EveningCheck, EveningRoll, EveningToken, ThreatProfile,
+    };
+    let mut e = scene(RuleSystem::Evening);
+    let mut threat = EveningToken::default();
+    let Ok(()) = threat.apply(&EveningChange::SetThreat(Some(ThreatProfile::default()))) else {
+        panic!("a rating 1 threat is refused");
+    };
+    trackers(&mut e, TARGET, TokenTrackers::Evening(threat));
+    condition(&mut e, TARGET, "Petrified");
+    let filled = attack(&e, &CheckSetup::Evening(EveningCheck::default()));
+    let check = evening_check(&filled);
+    let hit = CheckOutcome::Evening(EveningRoll {
+        dice: Vec::new(),
+        natural: 19,
+        total: 19,
+        outcome: check.outcome(19),
+        critical: false,
+        thread_prompt: None,
+    });
+    let consequence = consequence(&e, &filled, &hit, 9, [1, 1, 1]);
+    assert!(
+        consequence.lines[0].contains("9 halves to 4"),
+        "{:?}",
+        consequence.lines
+    );
+    apply_all(&mut e, consequence.commands);
+    let Some(TokenTrackers::Evening(t)) = e.combat.trackers.per_token.get(&TARGET) else {
+        panic!("the target lost its trackers");
+    };
+    assert_eq!(t.health, 11);
+}
+
+/// Evening, Conditions, Paralyzed: "Any attack from an adjacent creature which hits it is a
+/// critical hit", and Attack: a critical hit doubles the damage dice. By hand, +5 against
+/// TN 10: from the next cell a natural 6 totals 11, beats 10, and is critical; a natural 5
+/// totals 10, a tie, and misses. From 4 cells away a hit on 6 is a plain hit.
+#[test]
+fn evening_an_adjacent_hit_on_a_paralyzed_target_is_critical() {
+    use lantern::rules::evening::EveningCheck;
+    let mut e = scene(RuleSystem::Evening);
+    e.obstacle_cells.clear();
+    condition(&mut e, TARGET, "Paralyzed");
+    let base = CheckSetup::Evening(EveningCheck {
+        modifier: 5,
+        ..EveningCheck::default()
+    });
+    let far = evening_check(&attack(&e, &base));
+    assert!(!far.critical_on_hit && !far.critical(6) && far.critical(20));
+    adjacent(&mut e);
+    let filled = attack(&e, &base);
+    assert_eq!(
+        levers(&filled, Source::Condition),
+        vec![Lever::CriticalOnHit]
+    );
+    let near = evening_check(&filled);
+    assert!(near.critical(6) && !near.critical(5));
+}
+
+/// Evening, Conditions, Paralyzed: the creature "automatically fails Prowess or Finesse
+/// defenses" and an adjacent hit on it is critical. A rating 1 threat next to a Paralyzed
+/// character: the character's Reflex (Finesse) defence fails on every roll, so the attack
+/// lands, and its 2d8 + 3 is rolled as 4d8 + 3 (7 to 35).
+#[test]
+fn evening_a_paralyzed_character_fails_its_defence_and_takes_a_critical() {
+    use lantern::combat::action::default_amount;
+    use lantern::rules::evening::{
+        EveningChange, EveningCheck, EveningOutcome, EveningRoll, EveningToken, ThreatProfile,
+    };
+    let mut e = scene(RuleSystem::Evening);
+    e.obstacle_cells.clear();
+    adjacent(&mut e);
+    let mut threat = EveningToken::default();
+    let Ok(()) = threat.apply(&EveningChange::SetThreat(Some(ThreatProfile::default()))) else {
+        panic!("a rating 1 threat is refused");
+    };
+    trackers(&mut e, ATTACKER, TokenTrackers::Evening(threat));
+    let character = EveningToken {
+        health: 40,
+        max_health: 40,
+        ..EveningToken::default()
+    };
+    trackers(&mut e, TARGET, TokenTrackers::Evening(character));
+    condition(&mut e, TARGET, "Paralyzed");
+    let filled = attack(&e, &CheckSetup::Evening(EveningCheck::default()));
+    assert_eq!(filled.defender, Some(TARGET));
+    let check = evening_check(&filled);
+    assert!(check.fails_outright && check.critical_on_hit);
+    assert!((check.odds().probability(&EveningOutcome::Failure) - 1.0).abs() < 1e-12);
+    let landed = CheckOutcome::Evening(EveningRoll {
+        dice: Vec::new(),
+        natural: 20,
+        total: 20,
+        outcome: check.outcome(20),
+        critical: false,
+        thread_prompt: None,
+    });
+    assert_eq!(check.outcome(20), EveningOutcome::Failure);
+    let mut amounts = Vec::new();
+    for seed in 0..40 {
+        let mut rng = lantern::dice::DiceRng::seeded(seed);
+        amounts.push(default_amount(&e, &filled, &landed, 0, &mut rng));
+    }
+    assert!(amounts.iter().all(|a| (7..=35).contains(a)), "{amounts:?}");
+    assert!(
+        amounts.iter().any(|a| *a > 19),
+        "4d8 + 3 reaches past 2d8 + 3"
+    );
+}
+
 #[test]
 fn road_and_ruin_solid_blow_strikes_through_steadfast() {
     use lantern::rules::road_and_ruin::{

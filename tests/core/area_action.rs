@@ -105,3 +105,36 @@ fn evening_rolls_once_per_target() {
     }
     assert!(differed, "forty pairs of separate rolls never all match");
 }
+
+/// Evening, Damage & Health (Applying damage): a source that deals damage to several targets
+/// rolls its damage once and applies it to each. With +30 against TN 10 every natural but a 1
+/// hits, so whenever both targets are hit without a critical (a natural 20 doubles the dice),
+/// both take the same rolled damage.
+#[test]
+fn evening_area_damage_is_rolled_once_for_every_target() {
+    use lantern::rules::evening::{EveningCheck, EveningOutcome};
+    let e = three(RuleSystem::Evening);
+    let base = CheckSetup::Evening(EveningCheck {
+        modifier: 30,
+        ..EveningCheck::default()
+    });
+    let request = ActionRequest {
+        attribute: None,
+        ..request()
+    };
+    let mut compared = 0;
+    for seed in 0..40 {
+        let mut rng = DiceRng::seeded(seed);
+        let results = roll_against_each(&e, &request, &base, &BTreeSet::new(), 6, &mut rng);
+        let plain_hit = |o: &CheckOutcome| {
+            matches!(o, CheckOutcome::Evening(r)
+                if matches!(r.outcome, EveningOutcome::Success(_)) && !r.critical)
+        };
+        if results.iter().all(|r| plain_hit(&r.outcome)) {
+            compared += 1;
+            assert_eq!(results[0].amount, results[1].amount, "seed {seed}");
+            assert!((1..=6).contains(&results[0].amount));
+        }
+    }
+    assert!(compared > 20, "only {compared} seeds hit both");
+}

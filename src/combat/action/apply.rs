@@ -2,7 +2,9 @@
 //! Dice pane shows and the commands that make it so, appended to the roll's undo step.
 
 use super::FilledCheck;
+use crate::combat::catalogue::Effect;
 use crate::combat::command::{CombatCommand, KnockOut, MomentumAction};
+use crate::combat::conditions::has_effect;
 use crate::combat::momentum::Zone;
 use crate::dice::DiceRng;
 use crate::model::{Command, Encounter, LogEntry, TokenId};
@@ -39,7 +41,8 @@ impl Consequence {
 /// The amount Apply starts from, which the GM may edit: GFH the rolled Effort; Evening the
 /// damage of a hit, rolled here (the attacker threat's first attack, else
 /// [`EVENING_DEFAULT_DAMAGE`]; a critical hit doubles the dice, Evening, Attack), and for a
-/// failed Evening defence check the threat's first attack, never doubled (`defence.rs`); Road
+/// failed Evening defence check the threat's first attack, doubled only for a Paralyzed
+/// defender next to the threat (`defence.rs`); Road
 /// and Ruin the blow's share of `weapon_damage` (Solid full, Glancing half rounded down); Post core the
 /// effect score; 3d6 the Mid die (the text leaves numbers to the dice).
 pub fn default_amount(
@@ -51,14 +54,19 @@ pub fn default_amount(
 ) -> i64 {
     match outcome {
         CheckOutcome::GoForthHeroes(r) => r.effort,
-        // Evening: a failed defence check lets the threat's attack land, never doubled.
+        // Evening: a failed defence check lets the threat's attack land, doubled only when the
+        // defender is Paralyzed and the threat adjacent (a hit from adjacent is critical).
         CheckOutcome::Evening(_) if filled.defender.is_some() => {
             if super::attack_lands(outcome) {
                 let dice = evening_attack_dice(encounter, filled.actor);
+                let critical = matches!(
+                    filled.setup(),
+                    crate::rules::CheckSetup::Evening(c) if c.critical_on_hit
+                );
                 let roll = DamageRoll {
                     damage: dice,
                     affinity: Affinity::Normal,
-                    critical: false,
+                    critical,
                 };
                 roll.roll(rng).1
             } else {
@@ -107,7 +115,8 @@ fn evening_attack_dice(encounter: &Encounter, actor: Option<TokenId>) -> DamageD
 ///   hero, a Hit moves one momentum die to Fatigue (Stamina first, then Power, Building,
 ///   Locked), and a Hit with every die in Fatigue is a Beat that knocks the hero out with the
 ///   Wound roll `knock_out` (d20, d8, d4) against the Defense attacked (GFH, Hits & Beats).
-/// - Evening, Damage & Health: the damage comes off temporary health, then health.
+/// - Evening, Damage & Health: the damage comes off temporary health, then health; a target
+///   with resistance to all damage (Petrified) takes half, rounded down (Modifiers).
 /// - Road and Ruin, HEALTH: the damage strikes through the Steadfast multiple.
 /// - Post core, Damage: the effect score comes off the target's HP, below 0 one STR; an
 ///   Exposed target acts as at 0 HP, so it loses the STR point at once.
@@ -136,6 +145,21 @@ pub fn consequence(
             );
         }
         (CheckOutcome::Evening(_), Some(TokenTrackers::Evening(t))) if amount > 0 => {
+            let resists = has_effect(
+                &encounter.combat.conditions,
+                encounter.system,
+                target,
+                Effect::ResistsAllDamage,
+            );
+            let amount = if resists {
+                let halved = Affinity::Resistant.apply(i64::from(amount));
+                out.lines.push(format!(
+                    "{who} resists all damage: {amount} halves to {halved}"
+                ));
+                u32::try_from(halved).unwrap_or(0)
+            } else {
+                amount
+            };
             let p = t.preview_damage(amount);
             let mut line = format!("{who} loses {} health", p.health_lost);
             if p.temp_health_lost > 0 {

@@ -89,6 +89,11 @@ pub enum Lever {
     Escalation(u8),
     /// 3d6: the target's tier against the roller's.
     Tier(TierRelation),
+    /// Evening: a hit is a critical hit (an adjacent attacker against a Paralyzed target).
+    CriticalOnHit,
+    /// Evening: the check fails whatever the roll (a Paralyzed, Stunned or Unconscious
+    /// creature's Prowess or Finesse defense, any defense of a Petrified one).
+    FailsOutright,
 }
 
 impl Lever {
@@ -116,6 +121,8 @@ impl Lever {
             Self::Tier(TierRelation::Same) => "same tier".to_owned(),
             Self::Tier(TierRelation::Below) => "1 Advantage".to_owned(),
             Self::Tier(TierRelation::Above) => "1 Disadvantage".to_owned(),
+            Self::CriticalOnHit => "a hit is a critical hit".to_owned(),
+            Self::FailsOutright => "fails outright".to_owned(),
         }
     }
 
@@ -148,6 +155,8 @@ impl Lever {
             (Self::Harder, CheckSetup::Evening(c)) => c.disadvantage = true,
             (Self::TargetNumber(tn), CheckSetup::Evening(c)) => c.tn = tn,
             (Self::TnShift(n), CheckSetup::Evening(c)) => c.tn += n,
+            (Self::CriticalOnHit, CheckSetup::Evening(c)) => c.critical_on_hit = true,
+            (Self::FailsOutright, CheckSetup::Evening(c)) => c.fails_outright = true,
             (Self::RollModifier(n), CheckSetup::Evening(c)) => c.modifier += n,
             (Self::Difficulty(n), CheckSetup::RoadAndRuin(c)) => c.difficulty += n,
             (Self::ExtraLowDie, CheckSetup::RoadAndRuin(c)) => {

@@ -15,7 +15,10 @@
 //!   attack lands, for the threat's damage per attack (Threat Rating: "Whenever a single-target
 //!   attack lands, this is the damage it does"). A defence check is not an attack roll, so a
 //!   natural 20 or 1 only moves the effect level (Making checks), with no critical hit or
-//!   automatic miss, and the damage is never doubled.
+//!   automatic miss, and the damage is not doubled, save for a Paralyzed defender next to the
+//!   threat (Paralyzed: a hit from an adjacent creature is a critical hit).
+//! - Paralyzed, Stunned and Unconscious fail Prowess and Finesse defences outright, and
+//!   Petrified every defence: the Reflex defence then fails whatever the roll.
 //! - Circumstantial bonuses are written for this check: cover is a limited, standard or great
 //!   circumstance that lowers the defence check's TN by 3, 6 or 9.
 //! - What would have helped or hindered the threat's attack roll helps or hinders the

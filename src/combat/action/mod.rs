@@ -322,6 +322,13 @@ fn condition_lever(effect: Effect, kinds: &[CheckKind]) -> Option<Lever> {
         Effect::Difficulty(n) => Some(Lever::Difficulty(i64::from(n))),
         Effect::ExtraLowDie => Some(Lever::ExtraLowDie),
         Effect::Exhaustion => Some(Lever::Exhausted),
+        // Evening: defending against an attack is read as a Reflex (Finesse) defence, so
+        // Paralyzed, Stunned and Unconscious fail it outright, as Petrified fails any defence.
+        Effect::FailsPhysicalDefenses | Effect::FailsAllDefenses
+            if kinds.contains(&CheckKind::Defense) =>
+        {
+            Some(Lever::FailsOutright)
+        }
         _ => None,
     }
 }
@@ -345,17 +352,22 @@ fn actor_conditions(
                 continue;
             }
             if let Some(lever) = condition_lever(*effect, kinds) {
-                let text = format!("{who} is {}", c.name);
-                filled
-                    .contributions
-                    .push(Contribution::new(Source::Condition, text, lever));
+                let line =
+                    Contribution::new(Source::Condition, format!("{who} is {}", c.name), lever);
+                // Petrified fails physical and all defences: one line is enough.
+                if !filled.contributions.contains(&line) {
+                    filled.contributions.push(line);
+                }
             }
         }
     }
 }
 
-/// The target's conditions that make attacks against it easier (GFH Exposed, Evening
-/// Restrained).
+/// The target's conditions that change attacks against it: easier (GFH Exposed, Evening
+/// Restrained); by reach (Evening Prone and Unconscious: advantage for an adjacent attacker,
+/// disadvantage for any other); a hit from an adjacent attacker is critical (Evening
+/// Paralyzed). Adjacent is the melee reading of the module doc (distance ≤ 1); with no actor
+/// on the map the reach effects are left out.
 fn target_conditions(
     encounter: &Encounter,
     target: TokenId,
@@ -366,12 +378,42 @@ fn target_conditions(
         return;
     }
     let who = name(encounter, target);
+    let adjacent = || {
+        let actor = request.actor?;
+        Scene::new(encounter)
+            .distance_cells(actor, target)
+            .map(|d| d <= 1.0)
+    };
     for (c, def) in on_token(&encounter.combat.conditions, encounter.system, target) {
-        if def.is_some_and(|d| d.effects.contains(&Effect::AttacksAgainstEasier)) {
-            let text = format!("{who} is {}: attacks against it are easier", c.name);
+        for effect in def.map_or(&[][..], |d| d.effects) {
+            let (text, lever) = match *effect {
+                Effect::AttacksAgainstEasier => (
+                    format!("{who} is {}: attacks against it are easier", c.name),
+                    Lever::Easier,
+                ),
+                Effect::AttacksAgainstByReach => match adjacent() {
+                    Some(true) => (
+                        format!("{who} is {}: an adjacent attacker has advantage", c.name),
+                        Lever::Easier,
+                    ),
+                    Some(false) => (
+                        format!(
+                            "{who} is {}: an attacker not adjacent has disadvantage",
+                            c.name
+                        ),
+                        Lever::Harder,
+                    ),
+                    None => continue,
+                },
+                Effect::AdjacentHitsCritical if adjacent() == Some(true) => (
+                    format!("{who} is {}: a hit from adjacent is a critical hit", c.name),
+                    Lever::CriticalOnHit,
+                ),
+                _ => continue,
+            };
             filled
                 .contributions
-                .push(Contribution::new(Source::Condition, text, Lever::Easier));
+                .push(Contribution::new(Source::Condition, text, lever));
         }
     }
 }

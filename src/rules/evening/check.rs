@@ -99,6 +99,10 @@ pub enum ThreadPrompt {
 }
 
 /// An Evening d20 check as the Dice pane edits it (Evening, Dice Checks; Effect).
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent switches from the text: advantage, disadvantage, attack, conditions"
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct EveningCheck {
@@ -114,6 +118,12 @@ pub struct EveningCheck {
     pub starting_effect: EffectLevel,
     /// An attack: a natural 20 always hits (a critical hit), a natural 1 always misses.
     pub attack: bool,
+    /// Any hit is a critical hit, whatever the natural (Evening, Paralyzed: a hit from an
+    /// adjacent attacker); it does not make the attack hit.
+    pub critical_on_hit: bool,
+    /// The check fails whatever the roll (Evening, Paralyzed, Stunned, Unconscious: Prowess
+    /// and Finesse defenses; Petrified: every defense).
+    pub fails_outright: bool,
 }
 
 impl Default for EveningCheck {
@@ -125,6 +135,8 @@ impl Default for EveningCheck {
             disadvantage: false,
             starting_effect: EffectLevel::Standard,
             attack: false,
+            critical_on_hit: false,
+            fails_outright: false,
         }
     }
 }
@@ -171,9 +183,13 @@ impl EveningCheck {
     }
 
     /// Whether the check succeeds: the total must beat the TN (a tie fails); for attacks a
-    /// natural 20 always hits and a natural 1 always misses.
+    /// natural 20 always hits and a natural 1 always misses; a check that fails outright
+    /// never succeeds.
     #[must_use]
     pub fn succeeds(&self, natural: u32, total: i64) -> bool {
+        if self.fails_outright {
+            return false;
+        }
         if self.attack && natural == 20 {
             return true;
         }
@@ -227,6 +243,14 @@ impl EveningCheck {
         }
     }
 
+    /// Whether a kept natural roll is a critical hit (Evening, Attack: a natural 20 on an
+    /// attack; Paralyzed: any hit when [`Self::critical_on_hit`] is set).
+    #[must_use]
+    pub fn critical(&self, natural: u32) -> bool {
+        let hit = matches!(self.outcome(natural), EveningOutcome::Success(_));
+        self.attack && (natural == 20 || (self.critical_on_hit && hit))
+    }
+
     /// Exact odds of failure and of each effect level.
     #[must_use]
     pub fn odds(&self) -> OutcomeOdds<EveningOutcome> {
@@ -255,7 +279,7 @@ impl EveningCheck {
             natural,
             total,
             outcome: self.outcome(natural),
-            critical: self.attack && natural == 20,
+            critical: self.critical(natural),
             thread_prompt,
         }
     }
@@ -376,6 +400,43 @@ mod tests {
         let c = attack(25);
         assert!((p(&c, success(EffectLevel::Strong)) - 0.05).abs() < 1e-12);
         assert!(p(&c, success(EffectLevel::Standard)).abs() < 1e-12);
+    }
+
+    /// Evening, Attack ("A natural 20 is a critical hit") and Paralyzed ("Any attack from an
+    /// adjacent creature which hits it is a critical hit"): with the Paralyzed flag, +5 against
+    /// TN 14, a natural 10 totals 15 and hits, so it is critical; a natural 9 totals 14, a tie,
+    /// misses and is not; a natural 1 always misses. Without the flag only the natural 20 is.
+    #[test]
+    fn paralyzed_makes_any_hit_critical_but_no_miss_a_hit() {
+        let plain = EveningCheck {
+            attack: true,
+            ..check(5, 14)
+        };
+        let paralyzed = EveningCheck {
+            critical_on_hit: true,
+            ..plain
+        };
+        assert!(paralyzed.critical(10) && paralyzed.critical(20));
+        assert!(!paralyzed.critical(9) && !paralyzed.critical(1));
+        assert_eq!(paralyzed.outcome(9), EveningOutcome::Failure);
+        assert!(!plain.critical(10) && plain.critical(20));
+        let not_an_attack = EveningCheck {
+            critical_on_hit: true,
+            ..check(5, 14)
+        };
+        assert!(!not_an_attack.critical(20));
+    }
+
+    /// Evening, Paralyzed ("automatically fails Prowess or Finesse defenses"): a Reflex
+    /// defence that fails outright fails on every natural, the 20 included.
+    #[test]
+    fn a_defence_that_fails_outright_never_succeeds() {
+        let c = EveningCheck {
+            fails_outright: true,
+            ..check(10, 5)
+        };
+        assert_eq!(c.outcome(20), EveningOutcome::Failure);
+        assert!((p(&c, EveningOutcome::Failure) - 1.0).abs() < 1e-12);
     }
 
     #[test]

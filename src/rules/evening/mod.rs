@@ -98,6 +98,7 @@ const CONDITIONS: &[ConditionDef] = &[
             E::NoMovement,
             E::FailsPhysicalDefenses,
             E::FailsAllDefenses,
+            E::ResistsAllDamage,
         ],
     ),
     def(
@@ -131,13 +132,15 @@ const CONDITIONS: &[ConditionDef] = &[
     ),
     def(
         "Unconscious",
-        "Incapacitated, unaware, drops what it holds and falls prone; fails Prowess and Finesse defenses.",
+        "Incapacitated, unaware, drops what it holds and falls prone (adjacent attackers have advantage, others disadvantage); fails Prowess and Finesse defenses.",
         None,
+        // It falls prone, so attacks against it follow Prone; unlike Paralyzed, the text gives
+        // no critical hit for an adjacent attacker.
         &[
             E::NoActions,
             E::NoMovement,
             E::FailsPhysicalDefenses,
-            E::AdjacentHitsCritical,
+            E::AttacksAgainstByReach,
         ],
     ),
 ];
