@@ -31,7 +31,7 @@ pub struct CheckEffects {
     /// Evening: every defense fails whatever the roll (Petrified).
     pub fails_all_defenses: bool,
     /// Evening: an attack that hits is a critical hit (an adjacent attacker against a Paralyzed
-    /// target); set only by [`target_reach_effects`].
+    /// or Unconscious target); set only by [`target_reach_effects`].
     pub critical_if_hit: bool,
     /// One line per condition or Wound that changed the check, e.g. "Weakened: Hard".
     pub reasons: Vec<String>,
@@ -122,7 +122,7 @@ pub fn check_effects(
 /// What the target's conditions do to an attack on it that depend on whether the attacker is
 /// adjacent (Evening, Conditions): Prone (and Unconscious, which falls prone) gives an adjacent
 /// attacker advantage and any other disadvantage; a hit from an adjacent attacker on a
-/// Paralyzed target is a critical hit. Merge it with [`check_effects`] for the attack (whose `harder` and `easier`
+/// Paralyzed or Unconscious target is a critical hit. Merge it with [`check_effects`] for the attack (whose `harder` and `easier`
 /// then offset each other as Evening's advantage rules say).
 #[must_use]
 pub fn target_reach_effects(
@@ -334,15 +334,15 @@ mod tests {
     }
 
     /// Evening, Conditions, Unconscious: it falls prone, so Prone's rule for attacks against it
-    /// holds (advantage from an adjacent attacker, disadvantage from any other); the text names
-    /// no critical hit for it (only Paralyzed has "an adjacent hit is a critical hit").
+    /// holds (advantage from an adjacent attacker, disadvantage from any other), and its own
+    /// list makes an adjacent attacker's hit a critical hit, as Paralyzed's does.
     #[test]
-    fn evening_unconscious_falls_prone_and_adjacent_hits_are_not_critical() {
+    fn evening_unconscious_falls_prone_and_adjacent_hits_are_critical() {
         let ev = RuleSystem::Evening;
         let list = vec![cond(5, "Unconscious")];
         let near = target_reach_effects(&list, ev, TokenId(5), true);
         assert!(near.easier && !near.harder);
-        assert!(!near.critical_if_hit);
+        assert!(near.critical_if_hit);
         let far = target_reach_effects(&list, ev, TokenId(5), false);
         assert!(far.harder && !far.easier && !far.critical_if_hit);
     }

@@ -67,7 +67,8 @@ pub enum Effect {
     /// The bearer has resistance to all damage: it takes half, rounded down (Evening,
     /// Petrified; Modifiers).
     ResistsAllDamage,
-    /// An adjacent attacker's hit on the bearer is a critical hit (Evening, Paralyzed).
+    /// An adjacent attacker's hit on the bearer is a critical hit (Evening, Paralyzed;
+    /// Unconscious).
     AdjacentHitsCritical,
     /// Difficulty rises by this much (Road and Ruin).
     Difficulty(i8),

@@ -384,17 +384,18 @@ fn evening_attacks_on_a_prone_or_unconscious_target_depend_on_reach() {
             ..ActionRequest::default()
         };
         let filled = build(&near, &melee, &base);
-        assert_eq!(
-            levers(&filled, Source::Condition),
-            vec![Lever::Easier],
-            "{name}"
-        );
+        let mut expected = vec![Lever::Easier];
+        if name == "Unconscious" {
+            expected.push(Lever::CriticalOnHit);
+        }
+        assert_eq!(levers(&filled, Source::Condition), expected, "{name}");
         let check = evening_check(&filled);
         assert!(check.advantage && !check.disadvantage, "{name}");
         let hit = 1.0 - check.odds().probability(&EveningOutcome::Failure);
         assert!((hit - 0.75).abs() < 1e-12, "{name}: {hit}");
-        // Unconscious gives no critical hit: only Paralyzed does.
-        assert!(!check.critical_on_hit, "{name}");
+        // Unconscious also makes an adjacent attacker's hit critical ("Any attack from an
+        // adjacent creature which hits it is a critical hit"); Prone does not.
+        assert_eq!(check.critical_on_hit, name == "Unconscious", "{name}");
     }
 }
 

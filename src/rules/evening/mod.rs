@@ -132,15 +132,16 @@ const CONDITIONS: &[ConditionDef] = &[
     ),
     def(
         "Unconscious",
-        "Incapacitated, unaware, drops what it holds and falls prone (adjacent attackers have advantage, others disadvantage); fails Prowess and Finesse defenses.",
+        "Incapacitated, unaware, drops what it holds and falls prone (adjacent attackers have advantage, others disadvantage); fails Prowess and Finesse defenses; an adjacent attacker's hit is critical.",
         None,
-        // It falls prone, so attacks against it follow Prone; unlike Paralyzed, the text gives
-        // no critical hit for an adjacent attacker.
+        // It falls prone, so attacks against it follow Prone too; and, as for Paralyzed, the
+        // text makes a hit from an adjacent attacker a critical hit.
         &[
             E::NoActions,
             E::NoMovement,
             E::FailsPhysicalDefenses,
             E::AttacksAgainstByReach,
+            E::AdjacentHitsCritical,
         ],
     ),
 ];
