@@ -513,6 +513,24 @@ fn no_line_of_sight_refuses_the_attack_and_melee_needs_an_adjacent_cell() {
     assert!(refused.contains("out of melee reach"), "{refused}");
 }
 
+/// GFH, Grid Play: Engaged is "adjacent". A target on the diagonal square next to the
+/// attacker is adjacent even when diagonals are measured as Euclidean (√2 cells between
+/// centres): melee reaches it, and an attack picked on the map starts as melee.
+#[test]
+fn melee_reaches_a_diagonal_neighbour_under_euclidean_diagonals() {
+    let mut e = Encounter::new("diagonal", RuleSystem::GoForthHeroes);
+    e.map.diagonal = lantern::model::DiagonalRule::Euclidean;
+    e.tokens
+        .push(Token::new(ATTACKER, "Ash", Side::Party, Cell::new(0, 0)));
+    e.tokens
+        .push(Token::new(TARGET, "Brute", Side::Enemy, Cell::new(1, 1)));
+    let request = lantern::combat::action::request_for(&e, Some(ATTACKER), TARGET, true);
+    assert!(request.melee);
+    let base = lantern::rules::system(RuleSystem::GoForthHeroes).default_check();
+    let filled = build(&e, &request, &base);
+    assert_eq!(filled.refused, None);
+}
+
 #[test]
 fn a_cleared_contribution_leaves_the_check() {
     let e = scene(RuleSystem::GoForthHeroes);

@@ -3,8 +3,9 @@
 //! pane and `examples/check_report.rs` both call [`build`] and only draw what it returns.
 //!
 //! Readings chosen where the texts are loose (each is also on the function that applies it):
-//! - Melee reaches a target in an adjacent cell (distance ≤ 1): GFH Engaged, Evening Touch
-//!   ("adjacent to your target"), Road and Ruin Touching; Post and 3d6 name no melee band.
+//! - Melee reaches a target in an adjacent cell (distance ≤ 1, or a diagonal neighbour under
+//!   Euclidean diagonals): GFH Engaged, Evening Touch ("adjacent to your target"), Road and
+//!   Ruin Touching; Post and 3d6 name no melee band.
 //! - GFH attributes set the kind of check: Might, Agility, Finesse and Vigor are Physical,
 //!   Instinct and Reason Mental, Presence and Guile Social; an attack of each kind is rolled
 //!   against Body, Mind or Soul (GFH, Defenses pair the same attributes).
@@ -584,7 +585,7 @@ fn band(
     let band = scene
         .band_between(actor, target)
         .map_or_else(String::new, |b| format!(" ({})", b.name));
-    let adjacent = distance <= 1.0;
+    let adjacent = distance <= 1.0 || scene.touching(actor, target) == Some(true);
     filled.contributions.push(Contribution::new(
         Source::Band,
         format!("{distance} cells{band}"),
@@ -673,9 +674,9 @@ pub fn request_for(
     attack: bool,
 ) -> ActionRequest {
     let melee = actor.is_some_and(|a| {
-        Scene::new(encounter)
-            .distance_cells(a, target)
-            .is_some_and(|d| d <= 1.0)
+        let scene = Scene::new(encounter);
+        scene.distance_cells(a, target).is_some_and(|d| d <= 1.0)
+            || scene.touching(a, target) == Some(true)
     });
     let gfh = encounter.system == RuleSystem::GoForthHeroes;
     let attribute = (gfh && attack).then(|| default_attack_attribute(melee));
