@@ -360,15 +360,19 @@ fn road_and_ruin_solid_blow_strikes_through_steadfast() {
     let filled = attack(&e, &base);
     // Road and Ruin, BEHIND: cover lets the target Hide; it names no number for the attack.
     assert_eq!(levers(&filled, Source::Cover), vec![Lever::Note]);
-    // Distracted's difficulty is the Outcome die's, not the attack die's.
-    assert!(levers(&filled, Source::Condition).is_empty());
+    // Road and Ruin, Hastened time: Distracted worsens accuracy; on the To Hit die its one
+    // point of difficulty is −1 to hit.
+    assert_eq!(
+        levers(&filled, Source::Condition),
+        vec![Lever::RollModifier(-1)]
+    );
     assert_eq!(levers(&filled, Source::Defense), vec![Lever::Armour(3)]);
     let CheckSetup::RoadAndRuinAttack(roll) = filled.setup() else {
         panic!("not an attack");
     };
     assert_eq!(filled.target_number(), Some(3));
-    // Face 8 + 1 = 9 to hit; 9 − armour 3 = 6 ≥ 5: a Solid Blow on a d8; Special 9 + 2 = 11
-    // is under 12 (the attack table).
+    // Face 8 + 1 − 1 = 8 to hit; 8 − armour 3 = 5 ≥ 5: a Solid Blow on a d8; Special
+    // 8 + 2 = 10 is under 12 (the attack table).
     let faces = AttackFaces {
         to_hit: 8,
         special: 2,

@@ -338,14 +338,16 @@ fn actor_conditions(
     let who = name(encounter, actor);
     for (c, def) in on_token(&encounter.combat.conditions, encounter.system, actor) {
         for effect in def.map_or(&[][..], |d| d.effects) {
-            // Road and Ruin's difficulty shifts the Outcome die's centre; the To Hit die has no
-            // counterpart for it (Road and Ruin, COMBAT), so it stays off an attack. Tiring and
-            // Exhaustion roll one more To Hit die each (`AttackRoll::tiring`).
-            let outcome_only = matches!(effect, Effect::Difficulty(_));
-            if outcome_only && matches!(filled.base, CheckSetup::RoadAndRuinAttack(_)) {
-                continue;
-            }
-            if let Some(lever) = condition_lever(*effect, kinds) {
+            // Road and Ruin's difficulty shifts the Outcome die's centre. On an attack it lowers
+            // the To Hit instead: Distracted worsens accuracy (Hastened time), and the To Hit
+            // die is worsened by conditions (COMBAT). Tiring and Exhaustion roll one more To
+            // Hit die each (`AttackRoll::tiring`).
+            let attack_die = matches!(filled.base, CheckSetup::RoadAndRuinAttack(_));
+            let lever = match *effect {
+                Effect::Difficulty(n) if attack_die => Some(Lever::RollModifier(-i64::from(n))),
+                other => condition_lever(other, kinds),
+            };
+            if let Some(lever) = lever {
                 let text = format!("{who} is {}", c.name);
                 filled
                     .contributions

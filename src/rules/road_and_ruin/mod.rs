@@ -34,8 +34,8 @@ pub struct RoadAndRuin;
 ///
 /// Distracted (Hastened time; OUTCOME) worsens speed, accuracy and the skill outcome by an
 /// amount the text leaves open; Lantern reads it as 1 point of increased difficulty, the
-/// smallest step of challenge the text names (the gap of a small child), and leaves speed
-/// and accuracy to the GM.
+/// smallest step of challenge the text names (the gap of a small child), which on an attack
+/// is −1 to the To Hit (accuracy); speed is left to the GM.
 const CONDITIONS: &[ConditionDef] = &[
     def(
         "Shaken",
