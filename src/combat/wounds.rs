@@ -82,9 +82,9 @@ pub fn hard_from_wounds(
 /// `token`'s Move this turn: its base Move ([`super::sheet::base_move`]: 4 + Agility for a GFH
 /// hero, the typed speed otherwise), less a "Move reduced by N" Wound (the Wound changes
 /// the hero's Move itself, so it comes off first; several such Wounds count once, the
-/// largest, as GFH, Modifiers says of penalties to the same thing) or Evening's exhaustion (halved from level
-/// 2, 0 from level 5), then changed by `conditions` (0 wins, doubling, halving). Every step
-/// says why. A token that is not on the map moves 0.
+/// largest, as GFH, Modifiers says of penalties to the same thing) or Evening's exhaustion
+/// (halved from level 2, 0 from level 5), then changed by `conditions` (0 wins, doubling,
+/// halving). Every step says why. A token that is not on the map moves 0.
 #[must_use]
 pub fn token_speed(
     encounter: &Encounter,
