@@ -3,11 +3,12 @@
 //! Thresholds, with the readings chosen where a text is loose:
 //! - Evening, Range (squares, "up to"): Touch 1, Adjacent 2, Close 5, Near 10, Medium 20,
 //!   Long 30, then Beyond Long.
-//! - GFH, Grid Play: Engaged is adjacent (1), Close "about 6" → up to 6, Nearby "about 12" →
-//!   up to 12, Far beyond.
+//! - GFH, Grid Play: Engaged is adjacent (1, or footprints touching at a corner under any
+//!   diagonal rule), Close "about 6" → up to 6, Nearby "about 12" → up to 12, Far beyond.
 //! - Road and Ruin, Distance (metres, from the cell length): Touching is cells in contact
-//!   (distance ≤ 1 cell); Near up to 5 m; Close By (10 m spans) up to 100 m; Far (100 m spans)
-//!   up to 1 km; Very Far up to 5 km; Too Far (10 km spans) up to 100 km; World beyond.
+//!   (distance ≤ 1 cell, or footprints touching at a corner); Near up to 5 m; Close By
+//!   (10 m spans) up to 100 m; Far (100 m spans) up to 1 km; Very Far up to 5 km; Too Far
+//!   (10 km spans) up to 100 km; World beyond.
 //!   Elsewhere means "not on this map", so a distance on the map never lands there.
 //! - Post core rules and 3d6 core mechanics name no bands: the encounter's custom bands if the
 //!   GM defined any, otherwise no band (show the distance only).
@@ -65,10 +66,47 @@ impl Scene {
         ))
     }
 
-    /// The band of the distance between two tokens under the encounter's system.
+    /// The band of the distance between two tokens under the encounter's system. Where the
+    /// nearest band means being next to each other (GFH's Engaged, "adjacent"; Road and Ruin's
+    /// Touching, in contact), tokens whose footprints touch are in it whatever the diagonal
+    /// rule: a diagonal neighbour is √2 away under Euclidean diagonals, yet still adjacent.
     pub fn band_between(&self, a: TokenId, b: TokenId) -> Option<Band> {
-        band(self.system, self.distance_cells(a, b)?, self)
+        let distance = self.distance_cells(a, b)?;
+        let by_contact = matches!(
+            self.system,
+            RuleSystem::GoForthHeroes | RuleSystem::RoadAndRuin
+        );
+        if by_contact && self.touching(a, b)? {
+            return band(self.system, distance.min(1.0), self);
+        }
+        band(self.system, distance, self)
     }
+
+    /// Whether two tokens' footprints touch: they share a cell, or two of their cells are
+    /// neighbours (across a side or, on squares and gridless maps, a corner).
+    pub fn touching(&self, a: TokenId, b: TokenId) -> Option<bool> {
+        let (a, b) = (self.token_index(a)?, self.token_index(b)?);
+        Some(footprints_touch(
+            self.grid(),
+            &self.tokens[a].cells,
+            &self.tokens[b].cells,
+        ))
+    }
+}
+
+/// Whether some cell of `a` and some cell of `b` are the same or neighbours: on hexes one step
+/// apart, on squares and gridless maps at most one apart along each axis (corners touch).
+pub fn footprints_touch(grid: GridKind, a: &[Cell], b: &[Cell]) -> bool {
+    let near = |x: &Cell, y: &Cell| match grid {
+        GridKind::HexFlat | GridKind::HexPointy => {
+            cell_distance(grid, DiagonalRule::One, *x, *y) <= 1.0
+        }
+        GridKind::Square | GridKind::Gridless => {
+            (i64::from(x.x) - i64::from(y.x)).abs() <= 1
+                && (i64::from(x.y) - i64::from(y.y)).abs() <= 1
+        }
+    };
+    a.iter().any(|x| b.iter().any(|y| near(x, y)))
 }
 
 /// Classifies a distance in cells into `system`'s band, or `None` when the system has no bands

@@ -27,6 +27,7 @@ pub mod wall_split;
 pub use area::{AreaError, PlacedArea};
 pub use bands::{
     Band, band, band_limit_cells, band_limits_cells, cell_distance, footprint_distance,
+    footprints_touch,
 };
 pub use cover::{Evidence, TracedLine, Verdict, VerdictKind};
 pub use degree::CoverDegree;

@@ -80,10 +80,11 @@ pub fn hard_from_wounds(
 }
 
 /// `token`'s Move this turn: its base Move ([`super::sheet::base_move`]: 4 + Agility for a GFH
-/// hero, the typed speed otherwise), less any "Move reduced by N" Wound (the Wound changes
-/// the hero's Move itself, so it comes off first) or Evening's exhaustion (halved from level
-/// 2, 0 from level 5), then changed by `conditions` (0 wins, doubling, halving). Every step
-/// says why. A token that is not on the map moves 0.
+/// hero, the typed speed otherwise), less a "Move reduced by N" Wound (the Wound changes
+/// the hero's Move itself, so it comes off first; several such Wounds count once, the
+/// largest, as GFH, Modifiers says of penalties to the same thing) or Evening's exhaustion
+/// (halved from level 2, 0 from level 5), then changed by `conditions` (0 wins, doubling,
+/// halving). Every step says why. A token that is not on the map moves 0.
 #[must_use]
 pub fn token_speed(
     encounter: &Encounter,
@@ -96,11 +97,19 @@ pub fn token_speed(
     let start = super::sheet::base_move(encounter, token);
     let mut base = start.value;
     let mut reasons = start.reasons;
-    for wound in hero(encounter, token).map_or(&[][..], |h| &h.wounds) {
-        if let WoundEffect::SlowerMove(squares) = wound.effect() {
-            base = base.saturating_sub(squares);
-            reasons.push(format!("{}: {}", wound.name(), wound.effect()));
-        }
+    // GFH, Modifiers: penalties to the same thing from several sources do not add up, so of
+    // several "Move reduced" Wounds only the largest reduction counts.
+    let slowest = hero(encounter, token)
+        .map_or(&[][..], |h| &h.wounds)
+        .iter()
+        .filter_map(|w| match w.effect() {
+            WoundEffect::SlowerMove(squares) => Some((squares, w)),
+            _ => None,
+        })
+        .max_by_key(|(squares, _)| *squares);
+    if let Some((squares, wound)) = slowest {
+        base = base.saturating_sub(squares);
+        reasons.push(format!("{}: {}", wound.name(), wound.effect()));
     }
     // Evening, Exhaustion: level 2 halves speed, level 5 makes it 0; it weighs on the
     // creature itself, so it comes before its conditions, as a Wound does.

@@ -536,15 +536,19 @@ fn road_and_ruin_solid_blow_strikes_through_steadfast() {
     let filled = attack(&e, &base);
     // Road and Ruin, BEHIND: cover lets the target Hide; it names no number for the attack.
     assert_eq!(levers(&filled, Source::Cover), vec![Lever::Note]);
-    // Distracted's difficulty is the Outcome die's, not the attack die's.
-    assert!(levers(&filled, Source::Condition).is_empty());
+    // Road and Ruin, Hastened time: Distracted worsens accuracy; on the To Hit die its one
+    // point of difficulty is −1 to hit.
+    assert_eq!(
+        levers(&filled, Source::Condition),
+        vec![Lever::RollModifier(-1)]
+    );
     assert_eq!(levers(&filled, Source::Defense), vec![Lever::Armour(3)]);
     let CheckSetup::RoadAndRuinAttack(roll) = filled.setup() else {
         panic!("not an attack");
     };
     assert_eq!(filled.target_number(), Some(3));
-    // Face 8 + 1 = 9 to hit; 9 − armour 3 = 6 ≥ 5: a Solid Blow on a d8; Special 9 + 2 = 11
-    // is under 12 (the attack table).
+    // Face 8 + 1 − 1 = 8 to hit; 8 − armour 3 = 5 ≥ 5: a Solid Blow on a d8; Special
+    // 8 + 2 = 10 is under 12 (the attack table).
     let faces = AttackFaces {
         to_hit: 8,
         special: 2,
@@ -687,6 +691,24 @@ fn no_line_of_sight_refuses_the_attack_and_melee_needs_an_adjacent_cell() {
     let filled = build(&open, &melee, &base);
     let refused = filled.refused.unwrap_or_default();
     assert!(refused.contains("out of melee reach"), "{refused}");
+}
+
+/// GFH, Grid Play: Engaged is "adjacent". A target on the diagonal square next to the
+/// attacker is adjacent even when diagonals are measured as Euclidean (√2 cells between
+/// centres): melee reaches it, and an attack picked on the map starts as melee.
+#[test]
+fn melee_reaches_a_diagonal_neighbour_under_euclidean_diagonals() {
+    let mut e = Encounter::new("diagonal", RuleSystem::GoForthHeroes);
+    e.map.diagonal = lantern::model::DiagonalRule::Euclidean;
+    e.tokens
+        .push(Token::new(ATTACKER, "Ash", Side::Party, Cell::new(0, 0)));
+    e.tokens
+        .push(Token::new(TARGET, "Brute", Side::Enemy, Cell::new(1, 1)));
+    let request = lantern::combat::action::request_for(&e, Some(ATTACKER), TARGET, true);
+    assert!(request.melee);
+    let base = lantern::rules::system(RuleSystem::GoForthHeroes).default_check();
+    let filled = build(&e, &request, &base);
+    assert_eq!(filled.refused, None);
 }
 
 #[test]

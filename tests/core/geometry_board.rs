@@ -89,6 +89,30 @@ fn evening_and_gfh_bands() {
     assert_eq!(name(RuleSystem::GoForthHeroes, 13.0), "Far");
 }
 
+/// GFH, Grid Play: "Engaged = adjacent"; Road and Ruin, NAVIGATION: Touching is physical
+/// contact. Two squares that meet at a corner are adjacent and in contact whatever rule
+/// measures diagonals: under the Euclidean rule their centres are √2 ≈ 1.41 apart, yet the
+/// band is still Engaged / Touching. One square further (distance 2) is Close / Near.
+#[test]
+fn diagonal_neighbours_are_engaged_and_touching_under_euclidean_diagonals() {
+    for (system, first, next) in [
+        (RuleSystem::GoForthHeroes, "Engaged", "Close"),
+        (RuleSystem::RoadAndRuin, "Touching", "Near"),
+    ] {
+        for grid in [GridKind::Square, GridKind::Gridless] {
+            let mut enc = encounter(system, grid);
+            enc.map.diagonal = DiagonalRule::Euclidean;
+            put(&mut enc, 1, Side::Party, SizeCategory::Medium, (0, 0));
+            put(&mut enc, 2, Side::Enemy, SizeCategory::Medium, (1, 1));
+            put(&mut enc, 3, Side::Enemy, SizeCategory::Medium, (2, 2));
+            let scene = Scene::new(&enc);
+            let name = |b| scene.band_between(TokenId(1), TokenId(b)).unwrap().name;
+            assert_eq!(name(2), first, "{system:?} {grid:?}");
+            assert_eq!(name(3), next, "{system:?} {grid:?}");
+        }
+    }
+}
+
 #[test]
 fn road_and_ruin_bands_use_the_cell_length() {
     let mut enc = encounter(RuleSystem::RoadAndRuin, GridKind::Square);

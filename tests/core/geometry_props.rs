@@ -1,6 +1,6 @@
 //! Property tests for the sight-line verdicts and distances.
 
-use lantern::board::{Scene, VerdictKind, cell_distance};
+use lantern::board::{Scene, VerdictKind, cell_distance, footprints_touch};
 use lantern::model::{
     Cell, DiagonalRule, Encounter, GridKind, GridPoint, RuleSystem, Side, Token, TokenId, Wall,
     WallId, WallKind,
@@ -202,6 +202,22 @@ proptest! {
                 let (ab, ba) = (cell_distance(grid, rule, a, b), cell_distance(grid, rule, b, a));
                 prop_assert_eq!(ab.to_bits(), ba.to_bits());
             }
+        }
+    }
+
+    /// Footprints touch symmetrically, and exactly when their one-per-diagonal distance is at
+    /// most 1 (the Engaged / Touching band): touching is adjacency, whatever rule measures.
+    #[test]
+    fn touching_is_symmetric_and_means_adjacent(a in (-20i32..20, -20i32..20), b in (-20i32..20, -20i32..20)) {
+        let (a, b) = ([Cell::new(a.0, a.1)], [Cell::new(b.0, b.1)]);
+        for grid in GridKind::ALL {
+            let ab = footprints_touch(grid, &a, &b);
+            prop_assert_eq!(ab, footprints_touch(grid, &b, &a));
+            let one = cell_distance(grid, DiagonalRule::One, a[0], b[0]);
+            let chebyshev = (a[0].x - b[0].x).abs().max((a[0].y - b[0].y).abs());
+            // Gridless distance is always Euclidean, so its neighbours are counted by axis.
+            let adjacent = if grid == GridKind::Gridless { chebyshev <= 1 } else { one <= 1.0 };
+            prop_assert_eq!(ab, adjacent);
         }
     }
 }

@@ -385,6 +385,23 @@ fn move_from_agility_with_a_wound_and_mobile() {
     assert_eq!(speed(&doc), 8);
 }
 
+/// GFH, Modifiers: penalties from several sources to the same thing do not add up, the
+/// highest one counts. Two Body 2 Wounds ("−2 Move" each, Determining the Wound) on a hero of
+/// Agility 2 (Move 4 + 2 = 6, Grid Play) leave Move 6 − 2 = 4, not 6 − 4 = 2.
+#[test]
+fn two_move_wounds_do_not_add_up() {
+    let mut doc = doc(Demo::GoForthHeroes);
+    let kestrel = TokenId(1);
+    let wound = Wound {
+        defense: Defense::Body,
+        severity: Severity::Shallow,
+        effect_roll: 2,
+        sessions_left: 0,
+    };
+    give_hero(&mut doc, kestrel, 2, vec![wound.clone(), wound]);
+    let speed = token_speed(&doc.encounter, &doc.encounter.combat.conditions, kestrel);
+    assert_eq!(speed.value, 4);
+}
 fn momentum(owner: TokenId, action: MomentumAction) -> CombatCommand {
     CombatCommand::Momentum { owner, action }
 }

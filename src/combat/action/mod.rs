@@ -3,8 +3,9 @@
 //! pane and `examples/check_report.rs` both call [`build`] and only draw what it returns.
 //!
 //! Readings chosen where the texts are loose (each is also on the function that applies it):
-//! - Melee reaches a target in an adjacent cell (distance ≤ 1): GFH Engaged, Evening Touch
-//!   ("adjacent to your target"), Road and Ruin Touching; Post and 3d6 name no melee band.
+//! - Melee reaches a target in an adjacent cell (distance ≤ 1, or a diagonal neighbour under
+//!   Euclidean diagonals): GFH Engaged, Evening Touch ("adjacent to your target"), Road and
+//!   Ruin Touching; Post and 3d6 name no melee band.
 //! - GFH attributes set the kind of check: Might, Agility, Finesse and Vigor are Physical,
 //!   Instinct and Reason Mental, Presence and Guile Social; an attack of each kind is rolled
 //!   against Body, Mind or Soul (GFH, Defenses pair the same attributes).
@@ -344,14 +345,16 @@ fn actor_conditions(
     let who = name(encounter, actor);
     for (c, def) in on_token(&encounter.combat.conditions, encounter.system, actor) {
         for effect in def.map_or(&[][..], |d| d.effects) {
-            // Road and Ruin's difficulty shifts the Outcome die's centre; the To Hit die has no
-            // counterpart for it (Road and Ruin, COMBAT), so it stays off an attack. Tiring and
-            // Exhaustion roll one more To Hit die each (`AttackRoll::tiring`).
-            let outcome_only = matches!(effect, Effect::Difficulty(_));
-            if outcome_only && matches!(filled.base, CheckSetup::RoadAndRuinAttack(_)) {
-                continue;
-            }
-            if let Some(lever) = condition_lever(*effect, kinds) {
+            // Road and Ruin's difficulty shifts the Outcome die's centre. On an attack it lowers
+            // the To Hit instead: Distracted worsens accuracy (Hastened time), and the To Hit
+            // die is worsened by conditions (COMBAT). Tiring and Exhaustion roll one more To
+            // Hit die each (`AttackRoll::tiring`).
+            let attack_die = matches!(filled.base, CheckSetup::RoadAndRuinAttack(_));
+            let lever = match *effect {
+                Effect::Difficulty(n) if attack_die => Some(Lever::RollModifier(-i64::from(n))),
+                other => condition_lever(other, kinds),
+            };
+            if let Some(lever) = lever {
                 let line =
                     Contribution::new(Source::Condition, format!("{who} is {}", c.name), lever);
                 // Petrified fails physical and all defences: one line is enough.
@@ -366,8 +369,8 @@ fn actor_conditions(
 /// The target's conditions that change attacks against it: easier (GFH Exposed, Evening
 /// Restrained); by reach (Evening Prone and Unconscious: advantage for an adjacent attacker,
 /// disadvantage for any other); a hit from an adjacent attacker is critical (Evening
-/// Paralyzed). Adjacent is the melee reading of the module doc (distance ≤ 1); with no actor
-/// on the map the reach effects are left out.
+/// Paralyzed and Unconscious). Adjacent is the melee reading of the module doc (distance ≤ 1,
+/// or footprints touching); with no actor on the map the reach effects are left out.
 fn target_conditions(
     encounter: &Encounter,
     target: TokenId,
@@ -380,9 +383,9 @@ fn target_conditions(
     let who = name(encounter, target);
     let adjacent = || {
         let actor = request.actor?;
-        Scene::new(encounter)
-            .distance_cells(actor, target)
-            .map(|d| d <= 1.0)
+        let scene = Scene::new(encounter);
+        let near = scene.distance_cells(actor, target)? <= 1.0;
+        Some(near || scene.touching(actor, target) == Some(true))
     };
     for (c, def) in on_token(&encounter.combat.conditions, encounter.system, target) {
         for effect in def.map_or(&[][..], |d| d.effects) {
@@ -626,7 +629,7 @@ fn band(
     let band = scene
         .band_between(actor, target)
         .map_or_else(String::new, |b| format!(" ({})", b.name));
-    let adjacent = distance <= 1.0;
+    let adjacent = distance <= 1.0 || scene.touching(actor, target) == Some(true);
     filled.contributions.push(Contribution::new(
         Source::Band,
         format!("{distance} cells{band}"),
@@ -715,9 +718,9 @@ pub fn request_for(
     attack: bool,
 ) -> ActionRequest {
     let melee = actor.is_some_and(|a| {
-        Scene::new(encounter)
-            .distance_cells(a, target)
-            .is_some_and(|d| d <= 1.0)
+        let scene = Scene::new(encounter);
+        scene.distance_cells(a, target).is_some_and(|d| d <= 1.0)
+            || scene.touching(a, target) == Some(true)
     });
     let gfh = encounter.system == RuleSystem::GoForthHeroes;
     let attribute = (gfh && attack).then(|| default_attack_attribute(melee));

@@ -29,20 +29,27 @@ impl GfhToken {
     /// vs Effort Bonus). The Dice pane adds it to the d20.
     #[must_use]
     pub fn roll_bonus(&self, attribute: Attribute) -> i64 {
-        attribute.score(&self.attributes) - self.effort_shift[index(attribute)]
+        attribute.score(&self.attributes) - self.effort_shift(attribute)
     }
 
     /// The +Effort bonus of `attribute`: its score plus any points shifted from Roll (GFH, Roll
     /// vs Effort Bonus). The Dice pane adds it to the Effort die.
     #[must_use]
     pub fn effort_bonus(&self, attribute: Attribute) -> i64 {
-        attribute.score(&self.attributes) + self.effort_shift[index(attribute)]
+        attribute.score(&self.attributes) + self.effort_shift(attribute)
     }
 
-    /// Points shifted from Roll to Effort for `attribute`.
+    /// Points shifted from Roll to Effort for `attribute` that count now. A negative attribute
+    /// counts in full on both sides (GFH, Roll vs Effort Bonus, Limitations: a −1 attribute
+    /// lowers both +Roll and +Effort by 1; we read −2 the same way), so its shift is 0 whatever
+    /// was stored while the score was higher.
     #[must_use]
     pub fn effort_shift(&self, attribute: Attribute) -> i64 {
-        self.effort_shift[index(attribute)]
+        if attribute.score(&self.attributes) < 0 {
+            0
+        } else {
+            self.effort_shift[index(attribute)]
+        }
     }
 
     /// The hero's Move in squares on a grid: 4 + Agility, never below 0 (GFH, Grid Play:
@@ -113,6 +120,11 @@ impl GfhToken {
             GfhChange::EndSession => self.end_session(),
             GfhChange::SetEffortShift { attribute, shift } => {
                 let score = attribute.score(&self.attributes);
+                if score < 0 && *shift != 0 {
+                    return Err(RulesError::NotAllowed(
+                        "a negative attribute lowers both +Roll and +Effort: it cannot be shifted",
+                    ));
+                }
                 let highest = (score - shift).max(score + shift);
                 if highest > ROLL_EFFORT_CAP {
                     return Err(RulesError::NotAllowed(
@@ -174,6 +186,57 @@ mod tests {
         assert!(
             t.apply(&GfhChange::AddWound(wound(Severity::Flesh, 0).with_roll(9)))
                 .is_err()
+        );
+    }
+
+    #[test]
+    fn a_negative_attribute_cannot_be_shifted() {
+        // GFH, Roll vs Effort Bonus, Limitations: a −1 attribute lowers both +Roll and +Effort
+        // by 1, so neither side can be bought back with a shift: Guile −1 is −1 Roll and −1
+        // Effort, and shifting 1 point (to −2 Roll / 0 Effort) is refused.
+        let mut t = GfhToken {
+            attributes: Attributes {
+                guile: -1,
+                might: 3,
+                ..Attributes::default()
+            },
+            ..GfhToken::default()
+        };
+        let shift = |shift| GfhChange::SetEffortShift {
+            attribute: Attribute::Guile,
+            shift,
+        };
+        assert!(t.apply(&shift(1)).is_err());
+        assert!(t.apply(&shift(-1)).is_err());
+        assert!(t.apply(&shift(0)).is_ok());
+        assert_eq!(
+            (
+                t.roll_bonus(Attribute::Guile),
+                t.effort_bonus(Attribute::Guile)
+            ),
+            (-1, -1)
+        );
+        // Might +3 may still shift to +2 Roll / +4 Effort (the text's example).
+        t.apply(&GfhChange::SetEffortShift {
+            attribute: Attribute::Might,
+            shift: 1,
+        })
+        .unwrap();
+        assert_eq!(
+            (
+                t.roll_bonus(Attribute::Might),
+                t.effort_bonus(Attribute::Might)
+            ),
+            (2, 4)
+        );
+        // A shift made while the score was positive no longer counts once it drops below 0.
+        t.attributes.might = -1;
+        assert_eq!(
+            (
+                t.roll_bonus(Attribute::Might),
+                t.effort_bonus(Attribute::Might)
+            ),
+            (-1, -1)
         );
     }
 

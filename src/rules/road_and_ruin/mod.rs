@@ -31,6 +31,11 @@ use crate::rules::{CheckSetup, System, TokenTrackers};
 pub struct RoadAndRuin;
 
 /// Road and Ruin: the states its text names for combat.
+///
+/// Distracted (Hastened time; OUTCOME) worsens speed, accuracy and the skill outcome by an
+/// amount the text leaves open; Lantern reads it as 1 point of increased difficulty, the
+/// smallest step of challenge the text names (the gap of a small child), which on an attack
+/// is −1 to the To Hit (accuracy); speed is left to the GM.
 const CONDITIONS: &[ConditionDef] = &[
     def(
         "Shaken",
