@@ -5,7 +5,9 @@
 //! counts. Lines go to each corner of that cell (4 on squares, 6 on hexes). Every line clear →
 //! clear; some clear, or none clear but some stopped only by hostile creatures → cover; walls
 //! and obstacles stopping every line → no line of sight. Gridless maps trace from the attacker's
-//! centre instead (GFH, Without Grid) to the corners of the target's cells.
+//! centre instead (GFH, Without Grid) to the corners of the target's cells; since there a line
+//! touching *any* part of the target gives sight, a target whose corners are all hidden is
+//! still in sight, with cover, when a line reaches the middle of one of its cells or of a side.
 
 use serde::Serialize;
 
@@ -231,7 +233,57 @@ impl Scene {
             cell: target_cells.first().copied().unwrap_or_default(),
             states: [LineState::Clear; 6],
         });
-        self.verdict_from(best, n)
+        let verdict = self.verdict_from(best, n);
+        match starts.first() {
+            Some(&start) if self.grid() == GridKind::Gridless => {
+                self.any_part(verdict, start, target_cells, filter, cache)
+            }
+            _ => verdict,
+        }
+    }
+
+    /// GFH, Without Grid: a line that touches any part of the target gives Line of Sight. When
+    /// no line reaches a corner of the target's cells, a line to the middle of a cell or of one
+    /// of its sides that no wall or obstacle stops still touches part of it: Cover (the part
+    /// with the corners is hidden), with that line added to the evidence. Any other verdict is
+    /// returned as it is.
+    fn any_part(
+        &self,
+        verdict: Verdict,
+        start: LineEnd,
+        cells: &[Cell],
+        filter: &LineFilter,
+        cache: &mut CrossingCache,
+    ) -> Verdict {
+        if verdict.kind != VerdictKind::NoSight {
+            return verdict;
+        }
+        for &cell in cells {
+            let inside = self.lattice.centre(cell);
+            let (x, y) = (f64::from(cell.x), f64::from(cell.y));
+            let middles = [(0.5, 0.5), (0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5)];
+            for (dx, dy) in middles {
+                let point = self
+                    .lattice
+                    .lattice_from_grid(GridPoint::new(x + dx, y + dy));
+                let end = LineEnd { point, inside };
+                if self.trace(start, end, filter, false, cache).is_some() {
+                    continue;
+                }
+                let line = TracedLine {
+                    from: self.lattice.grid_from_lattice(start.point),
+                    to: self.lattice.grid_from_lattice(point),
+                    blocked_by: self.trace(start, end, filter, true, cache),
+                };
+                let mut verdict = verdict;
+                verdict.kind = VerdictKind::Cover;
+                verdict.degree =
+                    CoverDegree::grade(self.system, VerdictKind::Cover, 0, verdict.of_lines);
+                verdict.evidence.lines.push(line);
+                return verdict;
+            }
+        }
+        verdict
     }
 
     /// GFH, Without Grid, for a target of several cells: a line touching any part gives Line of
@@ -267,13 +319,14 @@ impl Scene {
         } else {
             VerdictKind::NoSight
         };
-        Verdict {
+        let verdict = Verdict {
             kind,
             clear_lines: clear,
             of_lines: of,
             degree: CoverDegree::grade(self.system, kind, clear, of),
             ..self.verdict_from(worst, n)
-        }
+        };
+        self.any_part(verdict, start, target_cells, filter, cache)
     }
 
     /// The corners (centre on gridless maps) the attacker may trace from, with a point inside

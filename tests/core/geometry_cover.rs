@@ -413,6 +413,36 @@ fn gridless_traces_from_the_centre() {
     assert_eq!(v.degree, Some(CoverDegree::Hard));
 }
 
+/// GFH, Line of Sight & Cover, Without Grid: "If the line touches any part of them, you have
+/// Line of Sight"; if not every part can be touched, Cover. Drawn: A at cell (0, 0), traced from
+/// its centre (0.5, 0.5); T at cell (6, 0), the square 6..7 × 0..1. Two walls on x = 5.5 leave
+/// a gap for y in (0.45, 0.55). At x = 5.5 the lines to T's corners pass at y = 0.5 ∓ 0.5·5/5.5
+/// = 0.045 and 0.955 (to (6, 0) and (6, 1)) and 0.5 ∓ 0.5·5/6.5 = 0.115 and 0.885 (to (7, 0)
+/// and (7, 1)): all four hit a wall. The line to T's middle (6.5, 0.5) stays on y = 0.5, through
+/// the gap: it touches part of T, so T is in sight with cover, not out of sight.
+#[test]
+fn gridless_a_target_seen_only_through_a_gap_between_its_corners_has_cover() {
+    let case = Case::new(RuleSystem::GoForthHeroes, GridKind::Gridless)
+        .a((0, 0))
+        .t((6, 0))
+        .wall((5.5, -0.5), (5.5, 0.45))
+        .wall((5.5, 0.55), (5.5, 1.5));
+    let v = Scene::new(&case.enc)
+        .verdict(TokenId(1), TokenId(2))
+        .unwrap();
+    assert_eq!(v.kind, VerdictKind::Cover);
+    assert_eq!(v.clear_lines, 0, "no corner is reached");
+    assert_eq!(v.degree, Some(CoverDegree::Hard));
+    let through_the_gap = v.evidence.lines.iter().find(|l| l.blocked_by.is_none());
+    assert_eq!(
+        through_the_gap.map(|l| l.to),
+        Some(GridPoint::new(6.5, 0.5))
+    );
+    // Closing the gap leaves no part in sight.
+    let closed = case.wall((5.5, 0.4), (5.5, 0.6));
+    assert_eq!(closed.judge(), (VerdictKind::NoSight, 0));
+}
+
 // Hand-drawn walls on a flat-top hex map. A stands on hex (0,0), T four hexes straight down on
 // (0,4); both columns' centres lie on x = s (s = 1/√3, the hex's circumradius), so A's and T's
 // corners span x ∈ [0, 2s], and every sight line crosses y = 2.5 (the middle of hex (0,2))
