@@ -116,7 +116,7 @@ pub enum CommandError {
     BadMapSize { width: u32, height: u32, max: u32 },
     #[error("a cell must stand for a positive length")]
     BadCellLength,
-    #[error("a background needs a positive number of pixels per cell")]
+    #[error("a background image needs more than 0 and at most 16,384 of its pixels per cell")]
     BadBackgroundScale,
     #[error("there is no obstacle polygon {0}")]
     NoSuchPolygon(usize),

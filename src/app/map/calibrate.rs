@@ -147,7 +147,8 @@ fn labelled_ui(ui: &mut Ui, label: &str, widget: impl egui::Widget) {
 
 /// The background moved and scaled so the image rectangle under `start`–`end` (in map space
 /// as drawn now) spans `across × down` cells, with its top-left corner on the nearest grid
-/// corner. `None` for a rectangle too small to measure.
+/// corner. `None` for a rectangle too small to measure; a scale out of bounds is left for the
+/// command's check to name.
 pub fn calibrated(
     background: &Background,
     start: GridPoint,
