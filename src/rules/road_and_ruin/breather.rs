@@ -121,3 +121,63 @@ impl Breather {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Endurance 3: a pool of 30 (EXERTION: 10 × Endurance), Exhausted below 15.
+    fn tired(exertion: u32) -> RrToken {
+        RrToken {
+            endurance: 3,
+            current: [10, 3, exertion, 0, 0],
+            max: [10, 3, 0, 0, 0],
+            armour: 0,
+        }
+    }
+
+    #[test]
+    fn a_seeded_breather_recovers_d10_plus_the_proficiency_roll() {
+        // EXERTION, Breather: 1d10 plus the proficiency roll's result. The dice are read back
+        // from the roll; the sum is worked out here from them: d10 + (kept face + 2).
+        let t = tired(4);
+        let b = t.breather([2, 0], &mut DiceRng::seeded(11));
+        assert_eq!(b.proficiency.dice.len(), 1, "one Outcome die, no Exhaustion die");
+        let face = b.proficiency.dice[0].rolls[0];
+        assert!((1..=10).contains(&b.d10) && (1..=10).contains(&face));
+        assert_eq!(b.proficiency.net_benefit, 2);
+        let total = b.d10 + face + 2;
+        assert_eq!(b.total, total);
+        // From 4 of 30 there is room for at most 26; 10 + 10 + 2 = 22 fits.
+        assert_eq!((b.before, b.after, b.recovered), (4, 4 + total, total));
+        let mut after = t.clone();
+        after.apply(&b.change).unwrap();
+        assert_eq!(after.get(Pool::Exertion), 4 + total);
+    }
+
+    #[test]
+    fn a_breather_can_lift_exhaustion_and_stops_at_the_maximum() {
+        // From 10 of 30 (Exhausted: under 15), d10 3 and a proficiency roll of face 1 with
+        // proficiency 1 (result 2): 3 + 2 = 5 back, 15 of 30 is half: no longer Exhausted.
+        let roll = |face: i64, net: i64| OutcomeRoll {
+            dice: Vec::new(),
+            face,
+            net_benefit: net,
+            outcome: super::super::Band::read(face, net),
+        };
+        let b = tired(10).breather_from(3, roll(1, 1));
+        assert_eq!((b.total, b.after), (5, 15));
+        assert!(b.exhausted_before && !b.exhausted_after);
+        assert!(b.summary().ends_with("no longer Exhausted"));
+        // One short: d10 2, same roll, 14 of 30: still Exhausted.
+        let b = tired(10).breather_from(2, roll(1, 1));
+        assert_eq!(b.after, 14);
+        assert!(b.exhausted_before && b.exhausted_after);
+        // From 25 of 30, 9 + (8 + 5) = 22 rolled but only 5 come back (the pool's maximum).
+        let b = tired(25).breather_from(9, roll(8, 5));
+        assert_eq!((b.total, b.recovered, b.after), (22, 5, 30));
+        let mut t = tired(25);
+        t.apply(&b.change).unwrap();
+        assert_eq!(t.get(Pool::Exertion), 30);
+    }
+}
