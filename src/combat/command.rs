@@ -119,7 +119,11 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
             }
         }
         CombatCommand::SettleStress { round } => {
-            if scratch.stress_offer.as_ref().is_none_or(|o| o.round != round) {
+            if scratch
+                .stress_offer
+                .as_ref()
+                .is_none_or(|o| o.round != round)
+            {
                 return Err(CombatError::NoStressOffer(round));
             }
             scratch.stress_offer = None;

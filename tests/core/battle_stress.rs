@@ -21,8 +21,7 @@ use lantern::combat::stress::{apply_stress, settle, under_threat};
 use lantern::edit::apply;
 use lantern::files::{encounter_from_json, encounter_to_json};
 use lantern::model::{
-    Cell, Command, Encounter, GridPoint, RuleSystem, Side, Token, TokenId, Wall, WallId,
-    WallKind,
+    Cell, Command, Encounter, GridPoint, RuleSystem, Side, Token, TokenId, Wall, WallId, WallKind,
 };
 use lantern::rules::TokenTrackers;
 use lantern::rules::road_and_ruin::{Pool, RrToken};
@@ -133,7 +132,11 @@ fn the_round_end_offers_those_under_threat_from_its_start_to_its_end() {
         panic!("the end of round 1 offers Battle Stress");
     };
     assert_eq!(offer.round, 1);
-    assert_eq!(offer.tokens, vec![ASH, BRUTE], "Eli and Fang only touched at the end");
+    assert_eq!(
+        offer.tokens,
+        vec![ASH, BRUTE],
+        "Eli and Fang only touched at the end"
+    );
     // Round 2 starts with Eli and Fang touching too.
     assert_eq!(e.combat.round_threatened, vec![ASH, BRUTE, ELI, FANG]);
 
@@ -145,17 +148,26 @@ fn the_round_end_offers_those_under_threat_from_its_start_to_its_end() {
         let expected = if id == ASH || id == BRUTE { 2 } else { 3 };
         assert_eq!(sf(&e, id), expected, "token {}", id.0);
     }
-    assert_eq!(e.combat.stress_offer, None, "applied offers leave the tracker");
+    assert_eq!(
+        e.combat.stress_offer, None,
+        "applied offers leave the tracker"
+    );
     let logged = e.combat.log.last().map(|l| l.what.clone());
     assert_eq!(logged.as_deref(), Some("Battle Stress — end of round 1"));
     run(&mut e, undo);
-    assert_eq!(e, before, "one undo takes the SF and the log back and restores the offer");
+    assert_eq!(
+        e, before,
+        "one undo takes the SF and the log back and restores the offer"
+    );
 
     // Skip settles it without touching SF.
     run(&mut e, settle(&offer));
     assert_eq!(e.combat.stress_offer, None);
     assert_eq!(sf(&e, ASH), 3);
-    assert!(apply(&mut e, settle(&offer)).is_err(), "nothing left to skip");
+    assert!(
+        apply(&mut e, settle(&offer)).is_err(),
+        "nothing left to skip"
+    );
 }
 
 #[test]
@@ -171,12 +183,13 @@ fn a_shaken_creature_has_no_steadfast_to_lose() {
 }
 
 #[test]
-fn a_wall_raised_mid_fight_and_other_systems_offer_nothing() {
-    // The wall moved to run between Ash and the Brute (x = 3): nobody is under threat.
+fn a_wall_moved_between_two_foes_and_other_systems_offer_nothing() {
+    // The wall moved to run between Ash and the Brute (x = 3): they no longer see each
+    // other, while Cora and the Wight, with the wall gone from between them, now do.
     let mut e = board();
     e.walls[0].a = GridPoint::new(3.0, 0.0);
     e.walls[0].b = GridPoint::new(3.0, 5.0);
-    assert!(under_threat(&e, &ALL).is_empty());
+    assert_eq!(under_threat(&e, &ALL), vec![CORA, WIGHT]);
     // Outside Road and Ruin the rule does not exist.
     let mut gfh = board();
     gfh.system = RuleSystem::GoForthHeroes;

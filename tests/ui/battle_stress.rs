@@ -45,7 +45,15 @@ fn board() -> Encounter {
 }
 
 fn pool(h: &Harness<'_, LanternApp>, id: TokenId, pool: Pool) -> u32 {
-    match h.state().document.encounter.combat.trackers.per_token.get(&id) {
+    match h
+        .state()
+        .document
+        .encounter
+        .combat
+        .trackers
+        .per_token
+        .get(&id)
+    {
         Some(TokenTrackers::RoadAndRuin(t)) => t.get(pool),
         other => panic!("a Road and Ruin token: {other:?}"),
     }
@@ -59,13 +67,19 @@ fn a_round_under_a_hostiles_blade_offers_battle_stress_and_a_breather_restores_e
     h.get_by_label("⚔ Start initiative").click();
     h.run();
     for _ in 0..10 {
-        assert!(h.query_by_label(OFFER).is_none(), "not before the round ends");
+        assert!(
+            h.query_by_label(OFFER).is_none(),
+            "not before the round ends"
+        );
         h.get_by_label("Next pip ▶").click();
         h.run();
     }
     assert_eq!(h.state().document.encounter.combat.initiative.round, 2);
     h.get_by_label(OFFER);
-    assert!(h.query_by_label_contains("Ash, Brute: lose 1 Steadfast").is_some());
+    assert!(
+        h.query_by_label_contains("Ash, Brute: lose 1 Steadfast")
+            .is_some()
+    );
     h.get_by_label("Apply Battle Stress").click();
     h.run();
     assert_eq!(pool(&h, ASH, Pool::Steadfast), 2);
@@ -83,7 +97,10 @@ fn a_round_under_a_hostiles_blade_offers_battle_stress_and_a_breather_restores_e
     h.state_mut().selection.insert(ASH);
     h.state_mut().show_pane(Pane::Trackers);
     h.run();
-    assert!(h.query_by_label("Exhausted").is_some(), "4 of 30 is under half");
+    assert!(
+        h.query_by_label("Exhausted").is_some(),
+        "4 of 30 is under half"
+    );
     h.get_by_label("Breather").click();
     h.run();
     let after = pool(&h, ASH, Pool::Exertion);

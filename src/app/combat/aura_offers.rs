@@ -85,7 +85,12 @@ pub fn stress_offer_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
         })
         .collect();
     let line = format!("{}: {}", names.join(", "), stress::outcome_text());
-    match card_ui(ui, &stress::offer_title(&offer), &line, "Apply Battle Stress") {
+    match card_ui(
+        ui,
+        &stress::offer_title(&offer),
+        &line,
+        "Apply Battle Stress",
+    ) {
         Some(Choice::Apply) => {
             let applied = stress::apply_stress(ctx.encounter, &offer);
             ctx.command(Command::Batch(applied.commands));

@@ -142,7 +142,11 @@ mod tests {
         // from the roll; the sum is worked out here from them: d10 + (kept face + 2).
         let t = tired(4);
         let b = t.breather([2, 0], &mut DiceRng::seeded(11));
-        assert_eq!(b.proficiency.dice.len(), 1, "one Outcome die, no Exhaustion die");
+        assert_eq!(
+            b.proficiency.dice.len(),
+            1,
+            "one Outcome die, no Exhaustion die"
+        );
         let face = b.proficiency.dice[0].rolls[0];
         assert!((1..=10).contains(&b.d10) && (1..=10).contains(&face));
         assert_eq!(b.proficiency.net_benefit, 2);
