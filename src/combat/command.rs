@@ -43,8 +43,7 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
         CombatCommand::EndInitiative => {
             *init = Initiative::default();
             scratch.aura_offers.clear();
-            scratch.stress_offer = None;
-            scratch.round_threatened.clear();
+            super::stress::forget(&mut scratch);
             scratch
                 .log
                 .push(LogEntry::event("", "Initiative", "The fight is over"));
@@ -118,16 +117,7 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
                 return Err(CombatError::NoAuraOffer(area));
             }
         }
-        CombatCommand::SettleStress { round } => {
-            if scratch
-                .stress_offer
-                .as_ref()
-                .is_none_or(|o| o.round != round)
-            {
-                return Err(CombatError::NoStressOffer(round));
-            }
-            scratch.stress_offer = None;
-        }
+        CombatCommand::SettleStress { round } => super::stress::settle_in(&mut scratch, round)?,
     }
     encounter.combat = scratch;
     Ok(())

@@ -25,7 +25,7 @@
 use crate::board::Scene;
 use crate::board::light::Illumination;
 use crate::combat::aura::AuraApply;
-use crate::combat::command::CombatCommand;
+use crate::combat::command::{CombatCommand, CombatError};
 use crate::combat::vision::sighting;
 use crate::model::{CombatState, Command, Encounter, LogEntry, RuleSystem, StressOffer, TokenId};
 use crate::rules::road_and_ruin::{Pool, RrChange, RrToken};
@@ -119,6 +119,21 @@ pub fn round_boundary(encounter: &Encounter, state: &mut CombatState) {
         state.stress_offer = offer_for(encounter, round - 1, &state.round_threatened, &now);
     }
     state.round_threatened = now;
+}
+
+/// [`CombatCommand::SettleStress`]: the offer of `round`'s end leaves the tracker.
+pub(super) fn settle_in(state: &mut CombatState, round: u32) -> Result<(), CombatError> {
+    if state.stress_offer.as_ref().is_none_or(|o| o.round != round) {
+        return Err(CombatError::NoStressOffer(round));
+    }
+    state.stress_offer = None;
+    Ok(())
+}
+
+/// The fight is over: no offer waits, and no round's start is kept.
+pub(super) fn forget(state: &mut CombatState) {
+    state.stress_offer = None;
+    state.round_threatened.clear();
 }
 
 /// The commands of Apply for `offer`: 1 Steadfast spent from each token that still has some
