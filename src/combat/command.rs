@@ -43,6 +43,7 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
         CombatCommand::EndInitiative => {
             *init = Initiative::default();
             scratch.aura_offers.clear();
+            super::stress::forget(&mut scratch);
             scratch
                 .log
                 .push(LogEntry::event("", "Initiative", "The fight is over"));
@@ -56,6 +57,7 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
             init.previous_turn()?;
             // A correction, not a turn boundary: nothing is offered again.
             scratch.aura_offers.clear();
+            scratch.stress_offer = None;
         }
         CombatCommand::Reorder { from, to } => init.reorder(from, to)?,
         CombatCommand::Join(c) => init.join(c)?,
@@ -115,6 +117,7 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
                 return Err(CombatError::NoAuraOffer(area));
             }
         }
+        CombatCommand::SettleStress { round } => super::stress::settle_in(&mut scratch, round)?,
     }
     encounter.combat = scratch;
     Ok(())
@@ -171,6 +174,8 @@ fn turn_boundaries(state: &mut crate::model::CombatState, names: &Names<'_>, cha
         expired.extend(pass_boundary(&mut state.conditions, Boundary::RoundStart));
     }
     if change.new_round {
+        // Road and Ruin Battle Stress for the round that ended (`combat::stress`).
+        super::stress::round_boundary(names.0, state);
         let round = state.initiative.round;
         if state.initiative.mode == Mode::Escalating && round > 1 {
             // Escalation rises each combat round after the first; it stops at 6 by itself.

@@ -62,4 +62,20 @@ pub struct CombatState {
     /// Apply or Skip (see `combat::aura`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aura_offers: Vec<super::AuraOffer>,
+    /// Road and Ruin: the creatures under threat when the current round began, for Battle
+    /// Stress at its end (see `combat::stress`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub round_threatened: Vec<TokenId>,
+    /// Road and Ruin: the Battle Stress the last round's end offered, waiting for the GM's
+    /// Apply or Skip (see `combat::stress`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stress_offer: Option<StressOffer>,
+}
+
+/// Road and Ruin Battle Stress waiting for the GM: the round that ended and the creatures that
+/// spent it under threat, each to lose 1 Steadfast.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StressOffer {
+    pub round: u32,
+    pub tokens: Vec<TokenId>,
 }

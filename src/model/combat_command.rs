@@ -84,6 +84,11 @@ pub enum CombatCommand {
         turn_of: TokenId,
         moment: TurnMoment,
     },
+    /// The GM applied or skipped the Road and Ruin Battle Stress offer of `round`'s end: it
+    /// leaves the turn tracker (`combat::stress`).
+    SettleStress {
+        round: u32,
+    },
 }
 
 /// A move in one hero's momentum pool (GFH, Momentum).
@@ -187,6 +192,8 @@ pub enum CombatError {
     },
     #[error("aura {0} has no effect waiting in the turn tracker")]
     NoAuraOffer(AreaId),
+    #[error("no Battle Stress is waiting for the end of round {0}")]
+    NoStressOffer(u32),
     #[error("{by} to {ally} is {band}: Rally reaches only a Close ally")]
     NotClose {
         by: String,
@@ -216,6 +223,7 @@ impl CombatCommand {
             Self::Stabilize { .. } => "Stabilize",
             Self::TakeWound { .. } => "Take a wound",
             Self::SettleAura { .. } => "Aura effect",
+            Self::SettleStress { .. } => "Battle Stress",
         }
     }
 }

@@ -30,7 +30,7 @@ pub use area::{
     AreaCommand, AreaId, AreaSelect, AreaShape, AreaSize, AreaTemplate, AuraEffect, AuraOffer,
     AuraOutcome, AuraTurn, TurnMoment, fresh_area_id,
 };
-pub use combat::{CombatState, LogEntry};
+pub use combat::{CombatState, LogEntry, StressOffer};
 pub use command::{CellLayer, Command, CommandError};
 pub use encounter::{CustomBand, Encounter, ObstaclePolygon};
 pub use fog::{Fog, FogCommand, FogMark, mark_of};

@@ -416,6 +416,18 @@ pub fn check_combat(combat: &CombatState) -> Result<(), CommandError> {
     for offer in &combat.aura_offers {
         check_count("tokens in an aura offer", offer.tokens.len(), MAX_TOKENS)?;
     }
+    check_count(
+        "creatures under threat",
+        combat.round_threatened.len(),
+        MAX_TOKENS,
+    )?;
+    if let Some(offer) = &combat.stress_offer {
+        check_count(
+            "tokens in a Battle Stress offer",
+            offer.tokens.len(),
+            MAX_TOKENS,
+        )?;
+    }
     Ok(())
 }
 

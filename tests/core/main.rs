@@ -4,6 +4,7 @@
 mod action_flow;
 mod area_action;
 mod auras;
+mod battle_stress;
 mod combat_commands;
 mod files;
 mod fuzz_loaders;

@@ -3,6 +3,7 @@
 
 mod action_flow;
 mod areas;
+mod battle_stress;
 mod combat;
 mod dice;
 mod editing;

@@ -3,13 +3,15 @@
 //! GM applies it (one undo step, harm rolled here) or skips it. The Initiative pane lists them
 //! ([`offers_ui`]) and the map shows them beside the aura (`app/map/aura_cards.rs`); both draw
 //! the one [`offer_card_ui`], so Apply is the same command from either and an offer settled in
-//! one place leaves both.
+//! one place leaves both. Road and Ruin's Battle Stress at a round's end (`combat::stress`) is
+//! offered on the same card ([`stress_offer_ui`]).
 
 use egui::{Color32, RichText};
 
 use super::TABLE_TEXT;
 use crate::app::PaneContext;
 use crate::combat::aura::{HarmRoll, apply_offer, effect_of, offer_title, outcome_text, settle};
+use crate::combat::stress;
 use crate::dice::DiceRng;
 use crate::model::{AuraOffer, AuraOutcome, Command};
 
@@ -19,6 +21,7 @@ pub fn offers_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng
     for offer in &offers {
         offer_card_ui(ui, ctx, rng, offer);
     }
+    stress_offer_ui(ui, ctx);
 }
 
 /// One offer's card: its title, who is inside and what happens to them, Apply (every token
@@ -46,40 +49,89 @@ pub fn offer_card_ui(
                 .map_or_else(|| format!("token {}", t.0), |t| t.name.clone())
         })
         .collect();
+    let apply = match &outcome {
+        AuraOutcome::Harm { count, sides, .. } => format!("Roll {count}d{sides} & apply"),
+        AuraOutcome::Condition { .. } => "Apply".to_owned(),
+    };
+    let line = format!(
+        "{}: {}",
+        names.join(", "),
+        outcome_text(ctx.encounter.system, &outcome)
+    );
+    match card_ui(ui, &offer_title(ctx.encounter, offer), &line, &apply) {
+        Some(Choice::Apply) => {
+            let roll = roll_harm(&outcome, rng);
+            let applied = apply_offer(ctx.encounter, offer, &roll);
+            ctx.command(Command::Batch(applied.commands));
+        }
+        Some(Choice::Skip) => ctx.command(settle(offer)),
+        None => {}
+    }
+}
+
+/// Road and Ruin's Battle Stress waiting at a round's end (the core's `combat::stress` decides
+/// who): the same card, Apply spends 1 Steadfast from each in one undo step.
+pub fn stress_offer_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
+    let Some(offer) = ctx.encounter.combat.stress_offer.clone() else {
+        return;
+    };
+    let names: Vec<String> = offer
+        .tokens
+        .iter()
+        .map(|t| {
+            ctx.encounter
+                .token(*t)
+                .map_or_else(|| format!("token {}", t.0), |t| t.name.clone())
+        })
+        .collect();
+    let line = format!("{}: {}", names.join(", "), stress::outcome_text());
+    match card_ui(
+        ui,
+        &stress::offer_title(&offer),
+        &line,
+        "Apply Battle Stress",
+    ) {
+        Some(Choice::Apply) => {
+            let applied = stress::apply_stress(ctx.encounter, &offer);
+            ctx.command(Command::Batch(applied.commands));
+        }
+        Some(Choice::Skip) => ctx.command(stress::settle(&offer)),
+        None => {}
+    }
+}
+
+/// What the GM chose on an offer's card.
+enum Choice {
+    Apply,
+    Skip,
+}
+
+/// An offer's card: its title, who and what, Apply (`apply` its label) and Skip.
+fn card_ui(ui: &mut egui::Ui, title: &str, line: &str, apply: &str) -> Option<Choice> {
+    let mut choice = None;
     egui::Frame::group(ui.style())
         .fill(Color32::from_rgb(70, 40, 10))
         .show(ui, |ui| {
             ui.label(
-                RichText::new(offer_title(ctx.encounter, offer))
+                RichText::new(title)
                     .size(TABLE_TEXT * 0.8)
                     .color(Color32::from_rgb(255, 170, 60)),
             );
-            ui.label(format!(
-                "{}: {}",
-                names.join(", "),
-                outcome_text(ctx.encounter.system, &outcome)
-            ));
+            ui.label(line);
             ui.horizontal_wrapped(|ui| {
-                let apply = match &outcome {
-                    AuraOutcome::Harm { count, sides, .. } => {
-                        format!("Roll {count}d{sides} & apply")
-                    }
-                    AuraOutcome::Condition { .. } => "Apply".to_owned(),
-                };
                 if ui
                     .button(RichText::new(apply).size(18.0))
                     .on_hover_text("Every token listed, in one undo step")
                     .clicked()
                 {
-                    let roll = roll_harm(&outcome, rng);
-                    let applied = apply_offer(ctx.encounter, offer, &roll);
-                    ctx.command(Command::Batch(applied.commands));
+                    choice = Some(Choice::Apply);
                 }
                 if ui.button("Skip").clicked() {
-                    ctx.command(settle(offer));
+                    choice = Some(Choice::Skip);
                 }
             });
         });
+    choice
 }
 
 /// The harm's dice, rolled once for everyone inside (`combat::aura`'s reading).

@@ -544,7 +544,9 @@ fn intention_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
         let mut text = ui
             .data(|d| d.get_temp::<String>(id))
             .unwrap_or_else(|| c.intention.clone());
-        let response = ui.text_edit_singleline(&mut text);
+        let response = ui
+            .text_edit_singleline(&mut text)
+            .accessible_name(format!("Intention of {}", token_name(ctx.encounter, token)));
         if response.lost_focus() && text != c.intention {
             queue(
                 ctx,

@@ -107,7 +107,7 @@ fn token_ui(
             match &trackers {
                 TokenTrackers::GoForthHeroes(t) => gfh::token_ui(ui, ctx, token, t, rng),
                 TokenTrackers::Evening(t) => evening::token_ui(ui, ctx, token, t),
-                TokenTrackers::RoadAndRuin(t) => road_and_ruin::token_ui(ui, ctx, token, t),
+                TokenTrackers::RoadAndRuin(t) => road_and_ruin::token_ui(ui, ctx, token, t, rng),
                 TokenTrackers::PostCore(t) => post_core::token_ui(ui, ctx, token, t),
                 TokenTrackers::ThreeD6(t) => three_d6::token_ui(ui, ctx, token, t),
             }

@@ -6,8 +6,10 @@ use super::{amount_ui, encounter_change, text_ui, token_change};
 use crate::app::PaneContext;
 use crate::dice::DiceRng;
 use crate::model::{Command, LogEntry, TokenId};
-use crate::rules::road_and_ruin::{Pool, RosterChange, RosterRoll, RrChange, RrToken, StoryRoster};
-use crate::rules::{EncounterChange, TokenChange};
+use crate::rules::road_and_ruin::{
+    MAX_PROFICIENCY, Pool, RosterChange, RosterRoll, RrChange, RrToken, StoryRoster,
+};
+use crate::rules::{EncounterChange, TokenChange, TrackerCommand};
 
 const POOLS: [(Pool, &str); 5] = [
     (Pool::Health, "Health"),
@@ -21,8 +23,14 @@ fn change(ctx: &mut PaneContext<'_>, token: TokenId, c: RrChange) {
     token_change(ctx, token, TokenChange::RoadAndRuin(c));
 }
 
-/// Strike, then one row per pool: current/max, spend, recover.
-pub fn token_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &RrToken) {
+/// Strike, then one row per pool: current/max, spend, recover; then the Breather.
+pub fn token_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    token: TokenId,
+    t: &RrToken,
+    rng: &mut DiceRng,
+) {
     ui.horizontal(|ui| {
         if let Some(e) = super::edit_ui(
             ui,
@@ -64,6 +72,48 @@ pub fn token_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t:
                 ui.end_row();
             }
         });
+    breather_ui(ui, ctx, token, t, rng);
+}
+
+/// The Breather (the core's `rules::road_and_ruin::Breather` rolls and reads it): the
+/// proficiency points for its roll and one button that rolls, logs and recovers Exertion in
+/// one undo step.
+fn breather_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    token: TokenId,
+    t: &RrToken,
+    rng: &mut DiceRng,
+) {
+    ui.horizontal(|ui| {
+        ui.label("Proficiency");
+        let points = amount_ui(
+            ui,
+            Id::unique(("rr_breather_prof", token.0)),
+            "Breather proficiency",
+            0,
+            u32::from(MAX_PROFICIENCY),
+        );
+        if ui
+            .button("Breather")
+            .on_hover_text("Spend the round catching breath: 1d10 + a proficiency roll of Exertion")
+            .clicked()
+        {
+            let points = u8::try_from(points).unwrap_or(MAX_PROFICIENCY);
+            let breather = t.breather([points, 0], rng);
+            let who = ctx
+                .encounter
+                .token(token)
+                .map_or_else(String::new, |t| t.name.clone());
+            ctx.command(Command::Batch(vec![
+                Command::Tracker(TrackerCommand::Token {
+                    token,
+                    change: TokenChange::RoadAndRuin(breather.change.clone()),
+                }),
+                Command::AppendLog(breather.log_entry(&who)),
+            ]));
+        }
+    });
 }
 
 fn pool_row_ui(

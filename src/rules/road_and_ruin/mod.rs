@@ -2,6 +2,7 @@
 //! with blows and Specials, Steadfast, Exertion, the Story Roster.
 
 mod attack;
+mod breather;
 mod health;
 mod outcome;
 mod roster;
@@ -10,6 +11,7 @@ mod tracker;
 pub use attack::{
     AttackDie, AttackFaces, AttackOutcome, AttackResult, AttackRoll, Blow, Shield, blow_damage,
 };
+pub use breather::{Breather, proficiency_result};
 pub use health::{exertion_max, is_exhausted, strike};
 pub use outcome::{
     Band, Exhaustion, MAX_PROFICIENCY, OutcomeCheck, OutcomeRoll, SPECIALISATION_SHIFT,
