@@ -14,6 +14,7 @@ pub mod momentum;
 pub mod momentum_apply;
 pub mod report;
 pub mod sheet;
+pub mod turn_action;
 pub mod turn_move;
 pub mod vision;
 pub mod wounds;
