@@ -38,7 +38,7 @@ fn action_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, actor: TokenId, actio
         return;
     }
     ui.add_enabled_ui(why.is_none(), |ui| {
-        ui.menu_button(format!("{} ▸", action.label()), |ui| {
+        ui.menu_button(format!("{} ▶", action.label()), |ui| {
             ally_menu_ui(ui, ctx, actor, action);
         })
         .response
