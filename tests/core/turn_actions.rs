@@ -228,19 +228,13 @@ fn turn_actions_belong_to_their_text() {
     ));
 }
 
-/// Evening, Combat actions: Defend adds 3 to any defence check until the beginning of your next
-/// turn. Evening, Making checks: the total must beat the TN (a tie fails). By hand, a defence
-/// of +2 against TN 15 succeeds on a d20 of 14+, 7/20; with Defend it is +5 and succeeds on
-/// 11+, 10/20. The same +3 reaches the path where a threat of rating 2 (TN 15, Threat Rating)
-/// attacks the character, who rolls its Reflex defence (Finesse 1 + Body 1 = +2).
-#[test]
-fn evening_defend_adds_three_to_defence_checks_until_the_next_turn() {
+const HERO: TokenId = TokenId(1);
+const THREAT: TokenId = TokenId(2);
+
+/// Evening: Ada (Finesse 1, Body 1) next to a rating 2 threat (TN 15, Threat Rating).
+fn evening_fight() -> Document {
     use lantern::rules::TokenTrackers;
-    use lantern::rules::evening::{
-        EveningChange, EveningCheck, EveningOutcome, EveningToken, ThreatProfile,
-    };
-    const HERO: TokenId = TokenId(1);
-    const THREAT: TokenId = TokenId(2);
+    use lantern::rules::evening::{EveningChange, EveningToken, ThreatProfile};
     let mut e = Encounter::new("defend", RuleSystem::Evening);
     let mut hero = Token::new(HERO, "Ada", Side::Party, Cell::new(0, 0));
     hero.finesse = 1;
@@ -265,7 +259,18 @@ fn evening_defend_adds_three_to_defence_checks_until_the_next_turn() {
         .trackers
         .per_token
         .insert(THREAT, TokenTrackers::Evening(threat));
-    let mut doc = Document::new(e, None);
+    Document::new(e, None)
+}
+
+/// Evening, Combat actions: Defend adds 3 to any defence check until the beginning of your next
+/// turn. Evening, Making checks: the total must beat the TN (a tie fails). By hand, a defence
+/// of +2 against TN 15 succeeds on a d20 of 14+, 7/20; with Defend it is +5 and succeeds on
+/// 11+, 10/20. The same +3 reaches the path where a threat of rating 2 (TN 15, Threat Rating)
+/// attacks the character, who rolls its Reflex defence (Finesse 1 + Body 1 = +2).
+#[test]
+fn evening_defend_adds_three_to_defence_checks_until_the_next_turn() {
+    use lantern::rules::evening::{EveningCheck, EveningOutcome};
+    let mut doc = evening_fight();
 
     let success = |filled: &FilledCheck| {
         let CheckSetup::Evening(check) = filled.setup() else {
