@@ -9,10 +9,14 @@ pub fn catalogue(system: RuleSystem) -> &'static [ConditionDef] {
     crate::rules::system(system).condition_catalogue()
 }
 
-/// The catalogue entry for `name` under `system`; `None` for custom conditions.
+/// The catalogue entry for `name` under `system`, or the marker of one of the text's combat
+/// actions (`System::action_markers`); `None` for custom conditions.
 pub fn find(system: RuleSystem, name: &str) -> Option<&'static ConditionDef> {
-    catalogue(system)
+    let rules = crate::rules::system(system);
+    rules
+        .condition_catalogue()
         .iter()
+        .chain(rules.action_markers())
         .find(|d| d.name.eq_ignore_ascii_case(name))
 }
 #[cfg(test)]

@@ -15,6 +15,7 @@ pub mod momentum_apply;
 pub mod report;
 pub mod sheet;
 pub mod stress;
+pub mod turn_action;
 pub mod turn_move;
 pub mod vision;
 pub mod wounds;

@@ -77,6 +77,17 @@ pub enum Effect {
     /// Road and Ruin Exhaustion: +5 difficulty and an extra skill die keeping the lower, counted
     /// once whether it comes from the condition or from the token's Exertion.
     Exhaustion,
+    /// Attacks against the bearer or an ally within Close of it are Hard (GFH, Advanced
+    /// Actions: Guard). The check builder measures Close with `board`.
+    GuardsClose,
+    /// The bearer's next roll is Easy, and that roll uses it up (GFH, Advanced Actions: Help).
+    NextRollEasier,
+    /// A flat bonus to the bearer's defence checks (Evening, Combat actions: Defend, +3).
+    DefenceCheckBonus(i8),
+    /// The bearer can't be targeted by attacks of opportunity (Evening, Combat actions:
+    /// Disengage). Lantern has no attack-of-opportunity prompt, so nothing reads this yet: the
+    /// marker shows on the token and in the Conditions pane for the GM to honour.
+    NoOpportunityAttacks,
 }
 
 /// A condition a token can carry.

@@ -51,6 +51,13 @@ pub trait System: Sync {
     /// The system's conditions, with the effects Lantern applies for them.
     fn condition_catalogue(&self) -> &'static [ConditionDef];
 
+    /// The markers the text's own combat actions leave on tokens (GFH Guard and Help, Evening
+    /// Defend and Disengage), looked up like conditions but not offered in the conditions
+    /// list: they are taken as actions (`combat::turn_action`).
+    fn action_markers(&self) -> &'static [ConditionDef] {
+        &[]
+    }
+
     /// How the initiative tracker takes turns by default.
     fn initiative_mode(&self) -> crate::model::initiative::Mode;
 

@@ -18,4 +18,5 @@ mod shell;
 mod snapshots;
 mod support;
 mod table_ready;
+mod turn_actions;
 mod turns;

@@ -383,6 +383,9 @@ fn combatant_row_ui(
         });
         if is_current && init.mode != Mode::Simultaneous {
             economy_ui(ui, ctx, &c);
+            if let Some(token) = c.token {
+                super::turn_actions_ui(ui, ctx, token);
+            }
         } else {
             reaction_ui(ui, ctx, &c);
         }

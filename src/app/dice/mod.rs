@@ -366,8 +366,8 @@ fn roll_button_ui(
     }
 }
 
-/// Rolls the check and queues its log line, with the grit or Exertion it spends and a GFH
-/// hero's Increase Defense spent by the attack, in the same batch.
+/// Rolls the check and queues its log line, with the grit or Exertion it spends, a GFH
+/// hero's Increase Defense spent by the attack and a Help the roll used up, in the same batch.
 fn roll_check(
     ctx: &mut PaneContext<'_>,
     state: &mut DiceState,
@@ -395,6 +395,7 @@ fn roll_check(
     let mut commands = vec![Command::AppendLog(entry.clone())];
     commands.extend(cost.map(|c| c.command));
     commands.extend(crate::combat::action::attack_spends(ctx.encounter, filled));
+    commands.extend(crate::combat::turn_action::help_used(ctx.encounter, filled));
     commands.extend(action::keep_scene_tn(&setup, &outcome));
     state.rolled = Some(action::rolled(
         ctx.encounter,

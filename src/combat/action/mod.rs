@@ -197,6 +197,7 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
     }
     if let Some(target) = filled.target() {
         target_conditions(encounter, target, request, &mut filled);
+        guards(encounter, target, request, &mut filled);
         defence(encounter, request, target, &kinds, &mut filled);
     }
     scene_tn(encounter, &mut filled);
@@ -323,6 +324,12 @@ fn condition_lever(effect: Effect, kinds: &[CheckKind]) -> Option<Lever> {
         Effect::Difficulty(n) => Some(Lever::Difficulty(i64::from(n))),
         Effect::ExtraLowDie => Some(Lever::ExtraLowDie),
         Effect::Exhaustion => Some(Lever::Exhausted),
+        // GFH, Advanced Actions: Help makes the helped token's next roll Easy, whatever it is.
+        Effect::NextRollEasier => Some(Lever::Easier),
+        // Evening, Combat actions: Defend adds 3 to defence checks.
+        Effect::DefenceCheckBonus(n) if kinds.contains(&CheckKind::Defense) => {
+            Some(Lever::RollModifier(i64::from(n)))
+        }
         // Evening: defending against an attack is read as a Reflex (Finesse) defence, so
         // Paralyzed, Stunned and Unconscious fail it outright, as Petrified fails any defence.
         Effect::FailsPhysicalDefenses | Effect::FailsAllDefenses
@@ -355,8 +362,14 @@ fn actor_conditions(
                 other => condition_lever(other, kinds),
             };
             if let Some(lever) = lever {
-                let line =
-                    Contribution::new(Source::Condition, format!("{who} is {}", c.name), lever);
+                let text = match *effect {
+                    Effect::NextRollEasier => super::turn_action::help_line(&who),
+                    Effect::DefenceCheckBonus(n) => {
+                        format!("{who} is defending ({}): {n:+} to defence checks", c.name)
+                    }
+                    _ => format!("{who} is {}", c.name),
+                };
+                let line = Contribution::new(Source::Condition, text, lever);
                 // Petrified fails physical and all defences: one line is enough.
                 if !filled.contributions.contains(&line) {
                     filled.contributions.push(line);
@@ -418,6 +431,49 @@ fn target_conditions(
                 .contributions
                 .push(Contribution::new(Source::Condition, text, lever));
         }
+    }
+}
+
+/// GFH, Advanced Actions: Guard makes an attack against the guard, or against an ally of the
+/// guard within Close of it, Hard until the guard's next turn. Close takes in Engaged, as for
+/// Rally, measured on the map with `board`; a guard or target off the map guards only itself.
+/// Several guards are one Hard each, which GFH counts once (Easy and Hard don't stack).
+fn guards(
+    encounter: &Encounter,
+    target: TokenId,
+    request: &ActionRequest,
+    filled: &mut FilledCheck,
+) {
+    if !request.attack {
+        return;
+    }
+    let Some(target_side) = encounter.token(target).map(|t| t.side) else {
+        return;
+    };
+    let scene = std::cell::OnceCell::new();
+    let who = name(encounter, target);
+    for c in &encounter.combat.conditions {
+        let guarding = super::catalogue::find(encounter.system, &c.name)
+            .is_some_and(|d| d.effects.contains(&Effect::GuardsClose));
+        let Some(guard) = encounter.token(c.token).filter(|_| guarding) else {
+            continue;
+        };
+        let text = if guard.id == target {
+            format!("{who} is on Guard: attacks against it are Hard")
+        } else {
+            let scene = scene.get_or_init(|| Scene::new(encounter));
+            let close = super::momentum_apply::rally_reach_in(scene, guard.id, target).is_ok();
+            if !close || !super::turn_action::allied(guard.side, target_side) {
+                continue;
+            }
+            format!(
+                "{} guards {who} (Close): attacks against it are Hard",
+                guard.name
+            )
+        };
+        filled
+            .contributions
+            .push(Contribution::new(Source::Condition, text, Lever::Harder));
     }
 }
 

@@ -146,6 +146,22 @@ const CONDITIONS: &[ConditionDef] = &[
     ),
 ];
 
+/// Evening, Combat actions: the markers Defend and Disengage leave (summaries in our words).
+const ACTION_MARKERS: &[ConditionDef] = &[
+    def(
+        "Defend",
+        "In a defensive stance until the start of its next turn: +3 to its defence checks.",
+        None,
+        &[E::DefenceCheckBonus(3)],
+    ),
+    def(
+        "Disengage",
+        "Disengaged until the start of its next turn: attacks of opportunity can't target it.",
+        None,
+        &[E::NoOpportunityAttacks],
+    ),
+];
+
 impl System for Evening {
     fn id(&self) -> RuleSystem {
         RuleSystem::Evening
@@ -157,6 +173,10 @@ impl System for Evening {
 
     fn condition_catalogue(&self) -> &'static [ConditionDef] {
         CONDITIONS
+    }
+
+    fn action_markers(&self) -> &'static [ConditionDef] {
+        ACTION_MARKERS
     }
 
     fn initiative_mode(&self) -> Mode {

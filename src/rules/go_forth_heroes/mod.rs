@@ -127,6 +127,22 @@ const CONDITIONS: &[ConditionDef] = &[
     ),
 ];
 
+/// GFH, Advanced Actions: the markers Guard and Help leave (summaries in our words).
+const ACTION_MARKERS: &[ConditionDef] = &[
+    def(
+        "Guard",
+        "Guarding until its next turn: attacks against it or an ally within Close are Hard.",
+        None,
+        &[E::GuardsClose],
+    ),
+    def(
+        "Help",
+        "Helped by an ally: its next roll is Easy, and that roll uses the Help up.",
+        None,
+        &[E::NextRollEasier],
+    ),
+];
+
 impl System for GoForthHeroes {
     fn id(&self) -> RuleSystem {
         RuleSystem::GoForthHeroes
@@ -138,6 +154,10 @@ impl System for GoForthHeroes {
 
     fn condition_catalogue(&self) -> &'static [ConditionDef] {
         CONDITIONS
+    }
+
+    fn action_markers(&self) -> &'static [ConditionDef] {
+        ACTION_MARKERS
     }
 
     fn initiative_mode(&self) -> Mode {

@@ -1,0 +1,199 @@
+//! The texts' own combat actions that change later rolls, taken for the current combatant as
+//! one command: GFH Guard and Help (GFH, Combat: Advanced Actions) and Evening Defend and
+//! Disengage (Evening, Combat actions). Each leaves a marker on a token, looked up like a
+//! condition (`System::action_markers` in `rules/<system>/mod.rs`), which the check builder
+//! reads as an overridable contribution (`combat::action`).
+//!
+//! Readings chosen where the texts are loose:
+//! - Guard, Defend and Disengage last until the start of the actor's next turn (Evening says
+//!   "until the beginning of your next turn"; GFH's Guard "until your next turn"), stored as a
+//!   one-round [`Duration::Rounds`] counted from the actor, which ends as that turn begins.
+//! - Help lasts until the helped ally rolls: "next roll" is the next check that ally rolls from
+//!   the Dice pane, and that roll uses the marker up in its own undo step (which the roll's
+//!   Apply joins), so one Ctrl+Z brings the Help back with the roll.
+//! - An ally is a token on the same side, party and allies standing together (as
+//!   `Side::is_hostile_to` reads them); Help picks another token, not the helper.
+//! - Taking the action spends the actor's Action when it still has it; when it has none left
+//!   (GFH Hurry makes Help a free action) the marker is given all the same.
+//! - Disengage: Lantern has no attack-of-opportunity prompt, so nothing reads the marker; it
+//!   shows on the token and in the Conditions pane for the GM to honour.
+
+use thiserror::Error;
+
+use super::conditions::{ActiveCondition, Duration};
+use crate::model::combat_command::CombatCommand;
+use crate::model::initiative::EconomyPart;
+use crate::model::{Command, Encounter, RuleSystem, Side, TokenId};
+
+/// One of the texts' combat actions that leave a marker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TurnAction {
+    /// GFH, Advanced Actions: attacks against the guard or a Close ally are Hard until its
+    /// next turn.
+    Guard,
+    /// GFH, Advanced Actions: an ally's next roll is Easy.
+    Help,
+    /// Evening, Combat actions: +3 to defence checks until the start of the next turn.
+    Defend,
+    /// Evening, Combat actions: no attacks of opportunity until the start of the next turn.
+    Disengage,
+}
+
+/// Why a turn action can't be taken.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum TurnActionError {
+    #[error("{action} is not an action of {system}")]
+    OtherSystem { action: String, system: String },
+    #[error("there is no such token")]
+    NoSuchToken,
+    #[error("Help needs an ally to help")]
+    NoAlly,
+    #[error("a token can't Help itself")]
+    HelpSelf,
+}
+
+impl TurnAction {
+    /// The action's name, which is also the marker's name.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Guard => "Guard",
+            Self::Help => "Help",
+            Self::Defend => "Defend",
+            Self::Disengage => "Disengage",
+        }
+    }
+
+    /// The system whose text names the action.
+    #[must_use]
+    pub fn system(self) -> RuleSystem {
+        match self {
+            Self::Guard | Self::Help => RuleSystem::GoForthHeroes,
+            Self::Defend | Self::Disengage => RuleSystem::Evening,
+        }
+    }
+
+    /// Whether the action picks an ally (Help) rather than marking the actor.
+    #[must_use]
+    pub fn needs_ally(self) -> bool {
+        self == Self::Help
+    }
+
+    /// The marker's summary, for hover text.
+    #[must_use]
+    pub fn summary(self) -> &'static str {
+        super::catalogue::find(self.system(), self.label()).map_or("", |d| d.summary)
+    }
+}
+
+/// The actions of `system` that leave a marker (empty for systems whose texts name none).
+#[must_use]
+pub fn available(system: RuleSystem) -> &'static [TurnAction] {
+    match system {
+        RuleSystem::GoForthHeroes => &[TurnAction::Guard, TurnAction::Help],
+        RuleSystem::Evening => &[TurnAction::Defend, TurnAction::Disengage],
+        _ => &[],
+    }
+}
+
+/// Whether tokens of sides `a` and `b` are allies: the same side, or party and allies.
+#[must_use]
+pub fn allied(a: Side, b: Side) -> bool {
+    let friendly = |s: Side| matches!(s, Side::Party | Side::Ally);
+    a == b || (friendly(a) && friendly(b))
+}
+
+/// The tokens `actor` may Help: every other token allied to it, in the encounter's order.
+#[must_use]
+pub fn allies(encounter: &Encounter, actor: TokenId) -> Vec<TokenId> {
+    let Some(side) = encounter.token(actor).map(|t| t.side) else {
+        return Vec::new();
+    };
+    encounter
+        .tokens
+        .iter()
+        .filter(|t| t.id != actor && allied(side, t.side))
+        .map(|t| t.id)
+        .collect()
+}
+
+/// The one command that takes `action` for `actor` (helping `ally` for Help): the marker with
+/// its duration (see the module doc), and the actor's Action spent when it still has it.
+///
+/// # Errors
+/// The action is another system's, a token is missing, or Help has no ally (or names the
+/// actor).
+pub fn take(
+    encounter: &Encounter,
+    actor: TokenId,
+    action: TurnAction,
+    ally: Option<TokenId>,
+) -> Result<Command, TurnActionError> {
+    if action.system() != encounter.system {
+        return Err(TurnActionError::OtherSystem {
+            action: action.label().to_owned(),
+            system: encounter.system.label().to_owned(),
+        });
+    }
+    if encounter.token(actor).is_none() {
+        return Err(TurnActionError::NoSuchToken);
+    }
+    let (bearer, duration) = if action.needs_ally() {
+        let ally = ally.ok_or(TurnActionError::NoAlly)?;
+        if ally == actor {
+            return Err(TurnActionError::HelpSelf);
+        }
+        if encounter.token(ally).is_none() {
+            return Err(TurnActionError::NoSuchToken);
+        }
+        (ally, Duration::UntilRemoved)
+    } else {
+        let one_round = Duration::Rounds {
+            remaining: 1,
+            from: Some(actor),
+        };
+        (actor, one_round)
+    };
+    let mut commands = Vec::new();
+    let init = &encounter.combat.initiative;
+    let has_action = init
+        .position(actor)
+        .and_then(|i| init.combatants.get(i))
+        .is_some_and(|c| c.economy.action_available());
+    if has_action && init.current_token() == Some(actor) {
+        commands.push(Command::Combat(CombatCommand::UseEconomy {
+            token: actor,
+            part: EconomyPart::Action,
+        }));
+    }
+    commands.push(Command::Combat(CombatCommand::ApplyCondition(
+        ActiveCondition {
+            token: bearer,
+            name: action.label().to_owned(),
+            duration,
+        },
+    )));
+    Ok(Command::Batch(commands))
+}
+
+/// The command that uses up the Help of the one who rolls `filled`, when the roll counted it
+/// (its line left switched on): joined to the roll's undo step (GFH, Advanced Actions: Help
+/// makes the ally's next roll Easy, once).
+#[must_use]
+pub fn help_used(encounter: &Encounter, filled: &super::action::FilledCheck) -> Option<Command> {
+    let roller = filled.roller()?;
+    let who = encounter.token(roller)?.name.as_str();
+    let line = help_line(who);
+    let used = filled.contributions.iter().any(|c| c.on && c.text == line);
+    used.then(|| {
+        Command::Combat(CombatCommand::RemoveCondition {
+            token: roller,
+            name: TurnAction::Help.label().to_owned(),
+        })
+    })
+}
+
+/// The builder's Help line for the helped token `who`, so the roll can tell it counted.
+pub(crate) fn help_line(who: &str) -> String {
+    format!("{who} was helped (Help): this roll is easier")
+}
