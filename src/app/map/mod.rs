@@ -328,8 +328,13 @@ fn area_windows_ui(
     t: &MapTransform,
     rect: egui::Rect,
 ) {
-    let (scene, _) = view.play.scene.scene(ctx.encounter);
     let area_window = view.tools.tool == Tool::Area;
+    let offers = !ctx.encounter.combat.aura_offers.is_empty();
+    if !area_window && !offers {
+        // Most frames: no scene needed (the stress frame's budget counts every call).
+        return;
+    }
+    let (scene, _) = view.play.scene.scene(ctx.encounter);
     if area_window {
         view.tools.area.panel_ui(ui, ctx, scene, rect);
     }
