@@ -13,7 +13,7 @@ use crate::app::PaneContext;
 use crate::combat::aura::{HarmRoll, apply_offer, effect_of, offer_title, outcome_text, settle};
 use crate::combat::stress;
 use crate::dice::DiceRng;
-use crate::model::{AuraOffer, AuraOutcome, Command};
+use crate::model::{AuraOffer, AuraOutcome, Command, Encounter, TokenId};
 
 /// Every waiting offer, newest boundary's order, each with Apply and Skip.
 pub fn offers_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
@@ -40,22 +40,14 @@ pub fn offer_card_ui(
         return;
     };
     let outcome = effect.outcome.clone();
-    let names: Vec<String> = offer
-        .tokens
-        .iter()
-        .map(|t| {
-            ctx.encounter
-                .token(*t)
-                .map_or_else(|| format!("token {}", t.0), |t| t.name.clone())
-        })
-        .collect();
+    let names = names_of(ctx.encounter, &offer.tokens);
     let apply = match &outcome {
         AuraOutcome::Harm { count, sides, .. } => format!("Roll {count}d{sides} & apply"),
         AuraOutcome::Condition { .. } => "Apply".to_owned(),
     };
     let line = format!(
         "{}: {}",
-        names.join(", "),
+        names,
         outcome_text(ctx.encounter.system, &outcome)
     );
     match card_ui(ui, &offer_title(ctx.encounter, offer), &line, &apply) {
@@ -75,16 +67,8 @@ pub fn stress_offer_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
     let Some(offer) = ctx.encounter.combat.stress_offer.clone() else {
         return;
     };
-    let names: Vec<String> = offer
-        .tokens
-        .iter()
-        .map(|t| {
-            ctx.encounter
-                .token(*t)
-                .map_or_else(|| format!("token {}", t.0), |t| t.name.clone())
-        })
-        .collect();
-    let line = format!("{}: {}", names.join(", "), stress::outcome_text());
+    let names = names_of(ctx.encounter, &offer.tokens);
+    let line = format!("{names}: {}", stress::outcome_text());
     match card_ui(
         ui,
         &stress::offer_title(&offer),
@@ -147,4 +131,13 @@ fn roll_harm(outcome: &AuraOutcome, rng: &mut DiceRng) -> HarmRoll {
         },
         AuraOutcome::Condition { .. } => HarmRoll::default(),
     }
+}
+
+/// "Ash, Brute": the names of the tokens an offer lists.
+fn names_of(encounter: &Encounter, tokens: &[TokenId]) -> String {
+    let names: Vec<String> = tokens
+        .iter()
+        .map(|&t| super::token_name(encounter, t))
+        .collect();
+    names.join(", ")
 }
