@@ -6,7 +6,7 @@
 
 use super::conditions::Adjusted;
 use crate::combat::momentum::MomentumPool;
-use crate::model::{Command, Encounter, RuleSystem, SizeCategory, TokenId};
+use crate::model::{Command, Encounter, RuleSystem, Side, SizeCategory, TokenId};
 use crate::rules::evening::{EveningAbilities, EveningChange, EveningToken};
 use crate::rules::go_forth_heroes::{Attribute, Defense, GfhChange, GfhToken, ROLL_EFFORT_CAP};
 use crate::rules::post_core::{PostChange, PostToken};
@@ -119,40 +119,72 @@ fn derived(label: impl Into<String>, value: i64, how: impl Into<String>) -> Shee
 /// The token's trackers in the encounter's system, or fresh ones if it has none yet (a sheet
 /// shows what a new token starts with; the first edit gives it those trackers).
 fn trackers(encounter: &Encounter, token: TokenId) -> TokenTrackers {
-    let system = crate::rules::system(encounter.system);
-    match encounter.combat.trackers.per_token.get(&token) {
-        Some(t) if t.system() == encounter.system => t.clone(),
-        _ => system.new_token_trackers(),
-    }
+    encounter.sheet(token).cloned().unwrap_or_else(|| {
+        let side = encounter.token(token).map(|t| t.side).unwrap_or_default();
+        crate::rules::system(encounter.system).starting_sheet(side)
+    })
 }
 
 /// The GFH numbers of `token`, if the encounter runs GFH and the token has them.
 #[must_use]
 pub fn gfh(encounter: &Encounter, token: TokenId) -> Option<&GfhToken> {
-    match encounter.combat.trackers.per_token.get(&token) {
-        Some(TokenTrackers::GoForthHeroes(t)) if encounter.system == RuleSystem::GoForthHeroes => {
-            Some(t)
-        }
+    match encounter.sheet(token) {
+        Some(TokenTrackers::GoForthHeroes(t)) => Some(t),
         _ => None,
     }
 }
 
-/// The Evening numbers of `token`, if it has them.
+/// The Evening numbers of `token`, if the encounter runs Evening and the token has them.
 #[must_use]
 pub fn evening(encounter: &Encounter, token: TokenId) -> Option<&EveningToken> {
-    match encounter.combat.trackers.per_token.get(&token) {
+    match encounter.sheet(token) {
         Some(TokenTrackers::Evening(t)) => Some(t),
         _ => None,
     }
 }
 
-/// The Road and Ruin numbers of `token`, if it has them (its armour for an attack, …).
+/// The Road and Ruin numbers of `token`, if the encounter runs Road and Ruin and the token has
+/// them (its armour for an attack, …).
 #[must_use]
 pub fn road_and_ruin(encounter: &Encounter, token: TokenId) -> Option<&RrToken> {
-    match encounter.combat.trackers.per_token.get(&token) {
+    match encounter.sheet(token) {
         Some(TokenTrackers::RoadAndRuin(t)) => Some(t),
         _ => None,
     }
+}
+
+/// The tracker commands that give a new token of `side` the plain starting numbers of every
+/// system ([`crate::rules::System::starting_sheet`], marked as defaults), so it has numbers
+/// whichever system the encounter runs, now or after a change. Queue them with the token's
+/// `AddToken`, in the same undo step.
+#[must_use]
+pub fn starting_sheets(token: TokenId, side: Side) -> Vec<Command> {
+    RuleSystem::ALL
+        .into_iter()
+        .map(|system| {
+            Command::Tracker(TrackerCommand::AddToken {
+                token,
+                trackers: crate::rules::system(system).starting_sheet(side),
+            })
+        })
+        .collect()
+}
+
+/// The tracker commands that give `to` a copy of every sheet `from` keeps (a duplicated token).
+#[must_use]
+pub fn copied_sheets(encounter: &Encounter, from: TokenId, to: TokenId) -> Vec<Command> {
+    let Some(sheets) = encounter.combat.trackers.per_token.get(&from) else {
+        return Vec::new();
+    };
+    sheets
+        .iter()
+        .map(|trackers| {
+            Command::Tracker(TrackerCommand::AddToken {
+                token: to,
+                trackers: trackers.clone(),
+            })
+        })
+        .collect()
 }
 
 /// The token's Move before Wounds and conditions, in cells, with where it comes from: a GFH
@@ -501,26 +533,18 @@ pub fn edit(
     let change = tracker_change(field, &trackers(encounter, token), value)
         .ok_or(SheetError::WrongSystem(field_name(field)))?;
     let change = Command::Tracker(TrackerCommand::Token { token, change });
-    let has_own = encounter
-        .combat
-        .trackers
-        .per_token
-        .get(&token)
-        .is_some_and(|t| t.system() == encounter.system);
-    if has_own {
+    if encounter.sheet(token).is_some() {
         return Ok(change);
     }
-    let mut steps = Vec::new();
-    if encounter.combat.trackers.per_token.contains_key(&token) {
-        // Trackers left from another system give way to this system's.
-        steps.push(Command::Tracker(TrackerCommand::RemoveToken { token }));
-    }
-    steps.push(Command::Tracker(TrackerCommand::AddToken {
-        token,
-        trackers: crate::rules::system(encounter.system).new_token_trackers(),
-    }));
-    steps.push(change);
-    Ok(Command::Batch(steps))
+    // A token without a sheet in this system gets the one the pane showed, then the edit, in
+    // one undo step; its sheets for other systems stay as they are.
+    Ok(Command::Batch(vec![
+        Command::Tracker(TrackerCommand::AddToken {
+            token,
+            trackers: trackers(encounter, token),
+        }),
+        change,
+    ]))
 }
 
 /// The tracker change that sets `field` to `value` (already checked against its range), or

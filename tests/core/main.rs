@@ -20,6 +20,7 @@ mod lighting;
 mod model_commands;
 mod real_maps;
 mod robust_files;
+mod sheets;
 mod turn_actions;
 mod turns;
 mod uvtt_import;

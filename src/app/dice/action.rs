@@ -60,6 +60,7 @@ pub(super) fn begin(state: &mut DiceState, encounter: &Encounter, action: &MapAc
     state.roller = actor;
     state.attack = action.attack;
     state.melee = request.melee;
+    state.weapon = request.weapon;
     if request.attribute.is_some() {
         state.attribute = request.attribute;
     }

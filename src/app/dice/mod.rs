@@ -80,6 +80,8 @@ pub struct DiceState {
     pub attack: bool,
     /// A melee action: it must reach an adjacent cell.
     pub melee: bool,
+    /// The attack from the roller's sheet, by its place in the sheet's list.
+    pub weapon: Option<usize>,
     /// The targets, first one first (the check is filled against the first).
     pub targets: Vec<TokenId>,
     /// The contributions the GM switched off, by their text.
@@ -122,6 +124,7 @@ impl DiceState {
             check_kind: conditions::default_kind(system),
             attack: false,
             melee: false,
+            weapon: None,
             attribute: None,
             targets: Vec::new(),
             off: BTreeSet::new(),
@@ -191,6 +194,7 @@ impl DiceState {
             melee: self.melee,
             attribute: self.attribute.filter(|_| gfh),
             kind: Some(self.check_kind),
+            weapon: self.weapon.filter(|_| self.roller.is_some()),
         }
     }
 
