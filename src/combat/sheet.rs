@@ -187,6 +187,52 @@ pub fn copied_sheets(encounter: &Encounter, from: TokenId, to: TokenId) -> Vec<C
         .collect()
 }
 
+/// What the token has left in the encounter's system, as the texts count it: GFH Hearts and
+/// the Effort on the current one, a hero's momentum dice in Fatigue and its Wounds; Evening
+/// health and temporary health; Road and Ruin Steadfast and Health; Post HP and STR; 3d6 harm
+/// marked. Empty without a sheet. What Apply changes shows here (`check_report`'s `applied`).
+#[must_use]
+pub fn standing(encounter: &Encounter, token: TokenId) -> Vec<(String, i64)> {
+    let wide = |n: u32| i64::from(n);
+    let Some(sheet) = encounter.sheet(token) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    match sheet {
+        TokenTrackers::GoForthHeroes(t) => {
+            if let Some(h) = &t.hearts {
+                out.push(("Hearts".to_owned(), wide(h.remaining)));
+                out.push(("Effort on the current Heart".to_owned(), wide(h.progress)));
+            }
+            if let Some(pool) = encounter.combat.momentum.get(&token) {
+                let fatigue = pool.count(crate::combat::momentum::Zone::Fatigue);
+                out.push((
+                    "Momentum dice in Fatigue".to_owned(),
+                    i64::try_from(fatigue).unwrap_or(i64::MAX),
+                ));
+            }
+            out.push((
+                "Wounds".to_owned(),
+                i64::try_from(t.wounds.len()).unwrap_or(i64::MAX),
+            ));
+        }
+        TokenTrackers::Evening(t) => {
+            out.push(("Health".to_owned(), wide(t.health)));
+            out.push(("Temporary health".to_owned(), wide(t.temp_health)));
+        }
+        TokenTrackers::RoadAndRuin(t) => {
+            out.push(("Steadfast".to_owned(), wide(t.get(Pool::Steadfast))));
+            out.push(("Health".to_owned(), wide(t.get(Pool::Health))));
+        }
+        TokenTrackers::PostCore(t) => {
+            out.push(("HP".to_owned(), i64::from(t.hp)));
+            out.push(("STR".to_owned(), i64::from(t.attributes[0])));
+        }
+        TokenTrackers::ThreeD6(t) => out.push(("Harm marked".to_owned(), wide(t.harm_taken))),
+    }
+    out
+}
+
 /// The token's Move before Wounds and conditions, in cells, with where it comes from: a GFH
 /// token with attributes moves 4 + Agility squares (GFH, Grid Play); everything else moves its
 /// typed base speed (Evening, Speed: "everything which can move has a base speed").
@@ -532,19 +578,47 @@ pub fn edit(
     }
     let change = tracker_change(field, &trackers(encounter, token), value)
         .ok_or(SheetError::WrongSystem(field_name(field)))?;
+    Ok(change_command(encounter, token, change))
+}
+
+/// The attacks `token`'s sheet lists in the encounter's system (the starting sheet's when it
+/// has none yet), as the Sheet pane edits them.
+#[must_use]
+pub fn attacks(encounter: &Encounter, token: TokenId) -> TokenTrackers {
+    trackers(encounter, token)
+}
+
+/// The command that replaces `token`'s attacks with `change` (a `SetAttacks` of the
+/// encounter's system). Refused for another system's change or an unknown token.
+pub fn edit_attacks(
+    encounter: &Encounter,
+    token: TokenId,
+    change: TokenChange,
+) -> Result<Command, SheetError> {
+    encounter
+        .token(token)
+        .ok_or(SheetError::NoSuchToken(token))?;
+    if change.system() != encounter.system {
+        return Err(SheetError::WrongSystem("these attacks"));
+    }
+    Ok(change_command(encounter, token, change))
+}
+
+/// A change to the token's sheet in the encounter's system: the change alone, or, for a token
+/// without a sheet in this system, the sheet the pane showed and then the change, in one undo
+/// step (its sheets for other systems stay as they are).
+fn change_command(encounter: &Encounter, token: TokenId, change: TokenChange) -> Command {
     let change = Command::Tracker(TrackerCommand::Token { token, change });
     if encounter.sheet(token).is_some() {
-        return Ok(change);
+        return change;
     }
-    // A token without a sheet in this system gets the one the pane showed, then the edit, in
-    // one undo step; its sheets for other systems stay as they are.
-    Ok(Command::Batch(vec![
+    Command::Batch(vec![
         Command::Tracker(TrackerCommand::AddToken {
             token,
             trackers: trackers(encounter, token),
         }),
         change,
-    ]))
+    ])
 }
 
 /// The tracker change that sets `field` to `value` (already checked against its range), or

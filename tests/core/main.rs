@@ -3,6 +3,7 @@
 
 mod action_flow;
 mod area_action;
+mod attacks;
 mod auras;
 mod battle_stress;
 mod combat_commands;

@@ -299,11 +299,13 @@ const FORM_WIDTH: f32 = 330.0;
 fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState, rng: &mut DiceRng) {
     roller_ui(ui, ctx.encounter, state);
     action::targets_ui(ui, ctx.encounter, state);
+    action::weapon_ui(ui, ctx.encounter, state);
     conditions::kind_ui(ui, state);
     form::check_form_ui(ui, ctx.encounter, state);
     action::scene_tn_ui(ui, ctx);
     let filled = state.filled(ctx.encounter);
     action::contributions_ui(ui, ctx.encounter, state, &filled);
+    action::stand_ins_ui(ui, ctx, &filled);
     roll_button_ui(ui, ctx, state, rng, &filled);
     action::result_ui(ui, ctx, state, rng);
 }

@@ -277,6 +277,52 @@ fn nothing_because(
     }
 }
 
+/// A check rolled and what Apply does with it by default: the Dice pane's path (roll, the
+/// default amount, a Beat's Wound dice, the consequence) in one call.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resolution {
+    /// The roll.
+    pub outcome: CheckOutcome,
+    /// The amount Apply starts from ([`default_amount`]).
+    pub amount: i64,
+    /// The d20, d8 and d4 of a Wound should the roll knock a hero out.
+    pub knock_out: [u8; 3],
+    /// What Apply does with that amount.
+    pub consequence: Consequence,
+}
+
+/// Rolls `filled` as set up and works out Apply's default, drawing every die from `rng` in the
+/// pane's order: the check, the damage, then the knock-out Wound dice.
+pub fn resolve(
+    encounter: &Encounter,
+    filled: &FilledCheck,
+    weapon_damage: u32,
+    rng: &mut DiceRng,
+) -> Resolution {
+    let outcome = filled.setup().roll(rng);
+    let amount = default_amount(encounter, filled, &outcome, weapon_damage, rng);
+    let knock_out = knock_out_dice(rng);
+    let consequence = consequence(encounter, filled, &outcome, amount, knock_out);
+    Resolution {
+        outcome,
+        amount,
+        knock_out,
+        consequence,
+    }
+}
+
+/// The d20, d8 and d4 a Beat's Wound is rolled with (GFH, Determining the Wound), rolled with
+/// every roll so Apply never rolls.
+pub fn knock_out_dice(rng: &mut DiceRng) -> [u8; 3] {
+    let die = |sides: u32, rng: &mut DiceRng| {
+        crate::dice::DiceTerm::plain(1, sides)
+            .roll_dice(0, rng)
+            .first()
+            .map_or(1, |d| u8::try_from(d.value).unwrap_or(1))
+    };
+    [die(20, rng), die(8, rng), die(4, rng)]
+}
+
 fn exposed(encounter: &Encounter, token: TokenId) -> bool {
     crate::combat::conditions::on_token(&encounter.combat.conditions, encounter.system, token)
         .any(|(c, _)| c.name.eq_ignore_ascii_case("Exposed"))

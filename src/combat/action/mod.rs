@@ -21,8 +21,8 @@ mod stand_in;
 mod weapon;
 
 pub use apply::{
-    BoostOn, Consequence, EVENING_DEFAULT_DAMAGE, attack_spends, boosted, consequence,
-    default_amount,
+    BoostOn, Consequence, EVENING_DEFAULT_DAMAGE, Resolution, attack_spends, boosted, consequence,
+    default_amount, knock_out_dice, resolve,
 };
 pub use contribution::{Contribution, Lever, Source};
 pub use defence::{attack_lands, defence_result, defending_character};

@@ -80,10 +80,12 @@ fn actor_stand_ins(
 ) {
     let Some(sheet) = encounter.sheet(actor) else {
         let form = match &filled.base {
-            CheckSetup::GoForthHeroes(_) => "the form's +Roll and +Effort",
+            CheckSetup::GoForthHeroes(_) => "the form's attribute bonus",
+            CheckSetup::Evening(_) => "the form's modifier",
+            CheckSetup::RoadAndRuinAttack(_) => "the form's attack die",
             CheckSetup::PostCore(_) => "the form's pool",
-            CheckSetup::ThreeD6(_) => "no tier",
-            _ => "the form's numbers",
+            CheckSetup::ThreeD6(_) => "the same tier",
+            _ => "the form",
         };
         out.push(StandIn::new(
             encounter,
@@ -179,7 +181,7 @@ fn target_stand_ins(
             encounter,
             target,
             "level",
-            "no tier",
+            "the same tier",
             SheetSpot::Field(SheetField::ThreeD6Level),
         )),
         _ => {}
