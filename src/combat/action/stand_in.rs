@@ -85,7 +85,7 @@ fn actor_stand_ins(
             CheckSetup::RoadAndRuinAttack(_) => "the form's attack die",
             CheckSetup::PostCore(_) => "the form's pool",
             CheckSetup::ThreeD6(_) => "the same tier",
-            _ => "the form",
+            CheckSetup::RoadAndRuin(_) => "the form",
         };
         out.push(StandIn::new(
             encounter,
