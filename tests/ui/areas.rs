@@ -30,6 +30,7 @@ fn goblins_in_a_column() -> Harness<'static, LanternApp> {
         Pane::Momentum,
         Pane::Conditions,
         Pane::Trackers,
+        Pane::Sheet,
     ])
 }
 

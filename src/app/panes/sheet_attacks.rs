@@ -69,7 +69,7 @@ fn list_ui<N: Clone + PartialEq + Plain>(
             range_ui(ui, token, &tag, &mut attack.range);
             numbers_ui(ui, &tag, &mut attack.numbers);
             if ui
-                .small_button("✕")
+                .small_button("×")
                 .on_hover_text(format!("Remove {}", attack.name))
                 .clicked()
             {
@@ -181,7 +181,9 @@ fn range_ui(ui: &mut egui::Ui, token: TokenId, tag: &str, range: &mut AttackRang
         .show_ui(ui, |ui| {
             ui.selectable_value(&mut pick, true, "Melee");
             ui.selectable_value(&mut pick, false, "Ranged");
-        });
+        })
+        .response
+        .accessible_name(format!("{tag} kind"));
     if pick != melee {
         *range = if pick {
             AttackRange::ADJACENT
@@ -276,6 +278,7 @@ fn pick_ui<T: Copy + PartialEq>(
             }
         })
         .response
+        .accessible_name(name)
         .on_hover_text(name);
 }
 

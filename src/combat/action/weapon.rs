@@ -195,7 +195,7 @@ pub(super) fn weapon(
         TokenTrackers::PostCore(t) => post_lines(t, index, &head),
         TokenTrackers::ThreeD6(t) => {
             let n = t.attacks[index].numbers;
-            let text = format!("{head}: harm {}", harm_label(n));
+            let text = format!("{head}: harm from the {}", harm_label(n));
             (vec![line(text, Lever::Note)], WeaponDamage::Harm(n))
         }
     };
@@ -226,11 +226,11 @@ fn gfh_lines(
     let label = n.attribute.label();
     let lines = vec![
         line(
-            format!("{head}: {label} {roll:+} to Roll, {effort:+} to Effort"),
+            format!("{head} ({label})"),
             Lever::RollAndEffort { roll, effort },
         ),
         line(
-            format!("d{} Effort die", n.effort_die),
+            format!("the {}'s Effort die", t.attacks[index].name),
             Lever::EffortDie(n.effort_die),
         ),
     ];
@@ -252,18 +252,18 @@ fn evening_lines(
     };
     let mut lines = vec![
         line(
-            format!("{head}: {} {ability:+}", ability_label(n.ability)),
+            format!("{head} ({})", ability_label(n.ability)),
             Lever::RollModifier(i64::from(ability)),
         ),
         line(
-            format!("{} {attribute:+}", attribute_label(n.attribute)),
+            attribute_label(n.attribute).to_owned(),
             Lever::RollModifier(i64::from(attribute)),
         ),
     ];
     if n.aptitude {
         let bonus = aptitude_bonus(t.level);
         lines.push(line(
-            format!("aptitude bonus {bonus:+} (level {})", t.level),
+            format!("aptitude bonus (level {})", t.level),
             Lever::RollModifier(i64::from(bonus)),
         ));
     }
@@ -277,13 +277,10 @@ fn rr_lines(
     head: &str,
 ) -> (Vec<Contribution>, WeaponDamage) {
     let n = t.attacks[index].numbers;
-    let mut lines = vec![line(
-        format!("{head}: d{} attack die", n.die.sides()),
-        Lever::AttackDie(n.die),
-    )];
+    let mut lines = vec![line(head.to_owned(), Lever::AttackDie(n.die))];
     if n.proficiency != 0 {
         lines.push(line(
-            format!("proficiency {:+}", n.proficiency),
+            "proficiency".to_owned(),
             Lever::RollModifier(n.proficiency),
         ));
     }
@@ -300,14 +297,11 @@ fn post_lines(
     let score = u8::try_from(t.attributes[n.attribute as usize]).unwrap_or(0);
     let label = post_attribute_label(n.attribute);
     let mut lines = vec![line(
-        format!("{head}: {label} {score}, the pool"),
+        format!("{head} ({label})"),
         Lever::PoolAttribute(score),
     )];
     if n.assistive {
-        lines.push(line(
-            "assistive equipment: effect +1".to_owned(),
-            Lever::Assistive,
-        ));
+        lines.push(line("assistive equipment".to_owned(), Lever::Assistive));
     }
     (lines, WeaponDamage::Effect)
 }
@@ -337,7 +331,7 @@ fn range_facts(
         filled.contributions.push(Contribution::new(
             Source::Weapon,
             format!(
-                "long range for the {} ({distance} cells, short range {short_cells}): disadvantage",
+                "long range for the {} ({distance} cells, short range {short_cells})",
                 choice.name
             ),
             Lever::Harder,
