@@ -20,6 +20,7 @@ mod lighting;
 mod model_commands;
 mod real_maps;
 mod robust_files;
+mod table_screen;
 mod turn_actions;
 mod turns;
 mod uvtt_import;
