@@ -7,7 +7,7 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, po
 
 use super::TableSetup;
 use crate::board::grid::cell_corners;
-use crate::board::table_scale::PxPerCell;
+use crate::board::table_scale::{MM_PER_INCH, PxPerCell};
 use crate::model::{Cell, GridKind};
 
 const INK: Color32 = Color32::from_gray(235);
@@ -17,7 +17,8 @@ const SQUARE: Color32 = Color32::from_rgb(250, 200, 60);
 pub fn paint_grid_test(ui: &egui::Ui, rect: Rect, setup: &TableSetup, grid: GridKind) {
     let painter = ui.painter_at(rect);
     let ppp = ui.ctx().pixels_per_point();
-    let bar_px = setup.bar_px();
+    let window_px = (rect.width() * ppp).floor() as u32;
+    let bar_px = setup.bar_px(window_px);
     let cell = match setup.px_per_cell() {
         Ok(cell) => cell,
         Err(err) => {
@@ -31,7 +32,7 @@ pub fn paint_grid_test(ui: &egui::Ui, rect: Rect, setup: &TableSetup, grid: Grid
     paint_grid(&painter, rect, grid, cell_pt);
     paint_corner_squares(&painter, rect, cell_pt);
     paint_bar(&painter, rect, bar_px, ppp, Some((cell, setup.cell_mm)));
-    let size = if (setup.cell_mm - crate::board::table_scale::MM_PER_INCH).abs() < 1e-9 {
+    let size = if (setup.cell_mm - MM_PER_INCH).abs() < 1e-9 {
         "1 inch (25.4 mm)".to_owned()
     } else {
         format!("{:.1} mm", setup.cell_mm)
@@ -122,7 +123,14 @@ fn paint_bar(
     let mut text = format!("This bar is {bar_px} screen pixels long");
     if let Some((cell, cell_mm)) = scale {
         let mm = f64::from(bar_px) / cell.x * cell_mm;
-        text += &format!(": it should measure {:.1} mm ({:.2} in)", mm, mm / 25.4);
+        text += &format!(
+            ": it should measure {:.1} mm ({:.2} in)",
+            mm,
+            mm / MM_PER_INCH
+        );
+    }
+    if length > rect.width() {
+        text += ". The window is narrower than the bar: make it fullscreen (F11) to measure it";
     }
     painter.text(
         bar.center_bottom() + vec2(0.0, 10.0),

@@ -53,6 +53,8 @@ pub struct PlayersWindow {
     pub setup_open: bool,
     /// What the window drew last frame (the map's transform, its turn, the cells shown).
     pub last_frame: Option<PlayersFrame>,
+    /// The players' window's width in screen pixels, as last drawn.
+    pub window_px: Option<u32>,
 }
 
 /// How one frame of the players' window drew the map.
@@ -152,6 +154,7 @@ pub fn players_ui(
     if ui.input(|i| i.key_pressed(Key::F11)) {
         set_fullscreen(ui.ctx(), window, !window.fullscreen);
     }
+    window.window_px = Some((rect.width() * ui.ctx().pixels_per_point()).floor() as u32);
     if let Some(px) = table_setup::monitor_px(ui.ctx()) {
         window.table.last_display = Some(table_setup::display_key(px));
     }

@@ -94,10 +94,14 @@ impl Default for TableSetup {
 }
 
 impl TableSetup {
-    /// A fresh setup for a screen of `screen_px`.
+    /// A fresh setup for a screen of `screen_px`: a 55-inch diagonal of the screen's own aspect.
     pub fn for_screen(screen_px: [u32; 2]) -> Self {
         Self {
             screen_px,
+            measure: ScreenMeasure::Diagonal {
+                mm: 55.0 * MM_PER_INCH,
+                aspect: pixel_aspect(screen_px),
+            },
             ..Self::default()
         }
     }
@@ -107,18 +111,51 @@ impl TableSetup {
         table_scale::px_per_cell(self.screen_px, self.measure, self.cell_mm)
     }
 
-    /// The bar the grid test draws: the measured bar's own length, else the longest whole
-    /// hundred pixels within four fifths of the screen's width.
-    pub fn bar_px(&self) -> u32 {
+    /// The bar the grid test draws in a window `window_px` pixels wide: the measured bar's own
+    /// length, else the longest whole hundred pixels within four fifths of the window.
+    pub fn bar_px(&self, window_px: u32) -> u32 {
         match self.measure {
             ScreenMeasure::Bar { bar_px, .. } => bar_px,
-            _ => default_bar_px(self.screen_px[0]),
+            _ => default_bar_px(self.screen_px[0].min(window_px)),
         }
     }
 }
 
 fn default_bar_px(width_px: u32) -> u32 {
-    (width_px * 4 / 5 / 100 * 100).max(100)
+    (width_px / 5 * 4 / 100 * 100).max(100)
+}
+
+/// The aspect of a screen `px` in size, as a TV's spec sheet gives it: the pixels' ratio in
+/// lowest terms (3840 × 2160 is 16:9), or the nearest common aspect when those terms are unwieldy
+/// (1366 × 768 is sold as 16:9).
+fn pixel_aspect(px: [u32; 2]) -> [f64; 2] {
+    let [w, h] = px.map(|n| n.max(1));
+    let d = gcd(w, h);
+    let (aw, ah) = (w / d, h / d);
+    if aw <= 32 && ah <= 32 {
+        return [f64::from(aw), f64::from(ah)];
+    }
+    let ratio = f64::from(w) / f64::from(h);
+    let common = [
+        [16.0, 9.0],
+        [16.0, 10.0],
+        [4.0, 3.0],
+        [21.0, 9.0],
+        [3.0, 2.0],
+        [5.0, 4.0],
+    ];
+    common
+        .into_iter()
+        .min_by(|a, b| {
+            let off = |c: &[f64; 2]| (c[0] / c[1] / ratio - 1.0).abs();
+            off(a).total_cmp(&off(b))
+        })
+        .filter(|c| (c[0] / c[1] / ratio - 1.0).abs() < 0.015)
+        .unwrap_or([(ratio * 100.0).round() / 100.0, 1.0])
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// Every display's setup, and which display the players' window was on last.
@@ -198,8 +235,9 @@ impl Method {
         }
     }
 
-    /// A measure of this kind, carrying over the width (or the screen's) from `setup`.
-    fn measure(self, setup: &TableSetup) -> ScreenMeasure {
+    /// A measure of this kind, carrying over the width (or the screen's) from `setup`; a bar
+    /// fits the players' window, `window_px` wide.
+    fn measure(self, setup: &TableSetup, window_px: Option<u32>) -> ScreenMeasure {
         let [w_px, h_px] = setup.screen_px.map(f64::from);
         let width_mm = setup
             .measure
@@ -209,14 +247,14 @@ impl Method {
             Self::Width => ScreenMeasure::Width { mm: width_mm },
             Self::Diagonal => ScreenMeasure::Diagonal {
                 mm: width_mm * w_px.hypot(h_px) / w_px,
-                aspect: [16.0, 9.0],
+                aspect: pixel_aspect(setup.screen_px),
             },
             Self::WidthHeight => ScreenMeasure::WidthHeight {
                 width_mm,
                 height_mm: width_mm * h_px / w_px,
             },
             Self::Bar => {
-                let bar_px = default_bar_px(setup.screen_px[0]);
+                let bar_px = setup.bar_px(window_px.unwrap_or(setup.screen_px[0]));
                 ScreenMeasure::Bar {
                     bar_px,
                     mm: width_mm * f64::from(bar_px) / w_px,
@@ -254,7 +292,7 @@ fn setup_body_ui(ui: &mut egui::Ui, window: &mut PlayersWindow) {
     ui.horizontal_wrapped(|ui| {
         for m in Method::ALL {
             if ui.radio(method == m, m.label()).clicked() && method != m {
-                setup.measure = m.measure(setup);
+                setup.measure = m.measure(setup, window.window_px);
                 if m == Method::Bar {
                     window.grid_test = true;
                 }
@@ -427,5 +465,40 @@ fn result_ui(ui: &mut egui::Ui, setup: &TableSetup, frame: Option<&super::Player
                 RichText::new(format!("No true scale: {err}.")).color(ui.visuals().error_fg_color),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_screen_aspect_reads_as_its_spec_sheet_gives_it() {
+        assert_eq!(pixel_aspect([3840, 2160]), [16.0, 9.0]);
+        assert_eq!(pixel_aspect([1920, 1200]), [8.0, 5.0]);
+        assert_eq!(pixel_aspect([3200, 1200]), [8.0, 3.0]);
+        assert_eq!(pixel_aspect([1366, 768]), [16.0, 9.0]);
+        assert_eq!(pixel_aspect([1234, 987]), [5.0, 4.0]);
+        assert_eq!(pixel_aspect([1234, 800]), [1.54, 1.0]);
+    }
+
+    #[test]
+    fn the_grid_test_bar_fits_the_window() {
+        let setup = TableSetup::for_screen([3840, 2160]);
+        // Four fifths of 1500 pixels, in whole hundreds: 1200.
+        assert_eq!(setup.bar_px(1500), 1200);
+        assert_eq!(setup.bar_px(5000), 3000);
+        let measured = TableSetup {
+            measure: ScreenMeasure::Bar {
+                bar_px: 2500,
+                mm: 800.0,
+            },
+            ..setup
+        };
+        assert_eq!(
+            measured.bar_px(1500),
+            2500,
+            "the bar measured is the bar drawn"
+        );
     }
 }
