@@ -6,7 +6,7 @@
 //! --cell-mm 25.4 [--hex | --hex-pointy] [--turn 90]`
 //!
 //! `--screen-px` is the screen's pixels and `--screen-mm` its visible picture's size, each as
-//! WIDTHxHEIGHT (`--screen-mm` may be the width alone: square pixels). `--hex` counts flat-top
+//! `WIDTHxHEIGHT` (`--screen-mm` may be the width alone: square pixels). `--hex` counts flat-top
 //! hex columns and rows (a cell then measured flat side to flat side), `--hex-pointy` pointy-top
 //! ones. Prints `px_per_cell: N` (`X x Y` when the pixels are not square) and
 //! `cells_visible: W x H`, in the map's columns and rows.
@@ -43,7 +43,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if cell.x == cell.y {
+    if cell.is_square() {
         println!("px_per_cell: {:.2}", cell.x);
     } else {
         println!("px_per_cell: {:.2} x {:.2}", cell.x, cell.y);

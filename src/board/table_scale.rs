@@ -190,6 +190,11 @@ pub fn whole_steps(length_px: f64, pitch_px: f64) -> u32 {
 }
 
 impl PxPerCell {
+    /// Whether a cell takes as many pixels down as across (the pixels are square).
+    pub fn is_square(self) -> bool {
+        (self.x - self.y).abs() <= f64::EPSILON * self.x.abs()
+    }
+
     /// The whole columns and rows of `grid` a picture `picture_px` screen pixels in size shows
     /// when turned by `turn`, along the map's own x and y: a sideways picture shows the map's
     /// columns down the screen.

@@ -159,8 +159,8 @@ impl ViewBox {
         best.map_or_else(
             || {
                 let centre = GridPoint::new(
-                    (footprint.min.x + footprint.max.x) / 2.0,
-                    (footprint.min.y + footprint.max.y) / 2.0,
+                    f64::midpoint(footprint.min.x, footprint.max.x),
+                    f64::midpoint(footprint.min.y, footprint.max.y),
                 );
                 Self::around(grid, centre, self.cols, self.rows)
             },
@@ -194,7 +194,7 @@ pub fn footprint_rect(grid: GridKind, size: SizeCategory, anchor: Cell) -> GridR
 /// footprint is wider than the box).
 fn nearest_in(x: f64, lo: f64, hi: f64) -> f64 {
     if lo > hi {
-        (lo + hi) / 2.0
+        f64::midpoint(lo, hi)
     } else {
         x.clamp(lo, hi)
     }

@@ -3,6 +3,8 @@
 //! measure the bar to set the screen's size). Drawn in screen axes, never turned: the bar is
 //! measured across the screen.
 
+use std::fmt::Write as _;
+
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 
 use super::TableSetup;
@@ -123,7 +125,8 @@ fn paint_bar(
     let mut text = format!("This bar is {bar_px} screen pixels long");
     if let Some((cell, cell_mm)) = scale {
         let mm = f64::from(bar_px) / cell.x * cell_mm;
-        text += &format!(
+        let _ = write!(
+            text,
             ": it should measure {:.1} mm ({:.2} in)",
             mm,
             mm / MM_PER_INCH

@@ -52,10 +52,6 @@ impl ShownUnit {
 /// One display's table-screen setup.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
-#[expect(
-    clippy::struct_excessive_bools,
-    reason = "independent switches of the setup window, each a checkbox"
-)]
 pub struct TableSetup {
     /// Draw cells at their real size (and steer the view box); otherwise the players' window
     /// fits its view as before.
@@ -447,16 +443,15 @@ fn facing_ui(ui: &mut egui::Ui, setup: &mut TableSetup, grid_test: &mut bool) {
 fn result_ui(ui: &mut egui::Ui, setup: &TableSetup, frame: Option<&super::PlayersFrame>) {
     match setup.px_per_cell() {
         Ok(cell) => {
-            let size = if cell.x == cell.y {
+            let size = if cell.is_square() {
                 format!("{:.2}", cell.x)
             } else {
                 format!("{:.2} × {:.2}", cell.x, cell.y)
             };
             ui.label(format!("One cell: {size} screen pixels."));
-            if let Some(cells) = frame.and_then(|f| f.cells) {
+            if let Some([cols, rows]) = frame.and_then(|f| f.cells) {
                 ui.label(format!(
-                    "The players' window shows {} × {} cells (columns × rows of the map).",
-                    cells[0], cells[1]
+                    "The players' window shows {cols} × {rows} cells (columns × rows of the map)."
                 ));
             }
         }
@@ -472,14 +467,21 @@ fn result_ui(ui: &mut egui::Ui, setup: &TableSetup, frame: Option<&super::Player
 mod tests {
     use super::*;
 
+    fn assert_same(got: [f64; 2], want: [f64; 2]) {
+        assert!(
+            (got[0] - want[0]).abs() < 1e-9 && (got[1] - want[1]).abs() < 1e-9,
+            "{got:?} is not {want:?}"
+        );
+    }
+
     #[test]
     fn a_screen_aspect_reads_as_its_spec_sheet_gives_it() {
-        assert_eq!(pixel_aspect([3840, 2160]), [16.0, 9.0]);
-        assert_eq!(pixel_aspect([1920, 1200]), [8.0, 5.0]);
-        assert_eq!(pixel_aspect([3200, 1200]), [8.0, 3.0]);
-        assert_eq!(pixel_aspect([1366, 768]), [16.0, 9.0]);
-        assert_eq!(pixel_aspect([1234, 987]), [5.0, 4.0]);
-        assert_eq!(pixel_aspect([1234, 800]), [1.54, 1.0]);
+        assert_same(pixel_aspect([3840, 2160]), [16.0, 9.0]);
+        assert_same(pixel_aspect([1920, 1200]), [8.0, 5.0]);
+        assert_same(pixel_aspect([3200, 1200]), [8.0, 3.0]);
+        assert_same(pixel_aspect([1366, 768]), [16.0, 9.0]);
+        assert_same(pixel_aspect([1234, 987]), [5.0, 4.0]);
+        assert_same(pixel_aspect([1234, 800]), [1.54, 1.0]);
     }
 
     #[test]

@@ -28,7 +28,12 @@ pub struct ScreenTurn {
 impl ScreenTurn {
     /// Whether this changes nothing.
     pub fn is_identity(&self) -> bool {
-        self.turn == QuarterTurn::Deg0 && self.stretch_y == 1.0
+        self.turn == QuarterTurn::Deg0 && !self.is_stretched()
+    }
+
+    /// Whether the picture is stretched down the screen (its pixels are not square).
+    fn is_stretched(&self) -> bool {
+        (self.stretch_y - 1.0).abs() > f32::EPSILON
     }
 
     /// The upright frame whose image is `screen`: its sides swapped when turned sideways and
@@ -87,17 +92,17 @@ impl ScreenTurn {
             Shape::Vec(shapes) => shapes.iter_mut().for_each(|s| self.shape(s)),
             Shape::Circle(circle) => {
                 let centre = self.pos(circle.center);
-                if self.stretch_y == 1.0 {
-                    circle.center = centre;
-                } else {
-                    let r = circle.radius;
+                if self.is_stretched() {
+                    // A circle stretched down the screen is an ellipse.
                     *shape = Shape::Ellipse(egui::epaint::EllipseShape {
                         center: centre,
-                        radius: self.stretched_size(Vec2::splat(r)),
+                        radius: self.stretched_size(Vec2::splat(circle.radius)),
                         fill: circle.fill,
                         stroke: circle.stroke,
                         angle: 0.0,
                     });
+                } else {
+                    circle.center = centre;
                 }
             }
             Shape::Ellipse(ellipse) => {
@@ -106,7 +111,9 @@ impl ScreenTurn {
                 ellipse.angle += self.angle();
             }
             Shape::LineSegment { points, .. } => {
-                points.iter_mut().for_each(|p| *p = self.pos(*p));
+                for p in points.iter_mut() {
+                    *p = self.pos(*p);
+                }
             }
             Shape::Path(path) => path.points.iter_mut().for_each(|p| *p = self.pos(*p)),
             Shape::Band(band) => {
@@ -254,7 +261,7 @@ mod tests {
             plain.rect,
             Rect::from_min_max(pos2(90.0, 60.0), pos2(100.0, 80.0))
         );
-        assert_eq!(plain.angle, 0.0);
+        assert!(plain.angle.abs() < 1e-6);
 
         let textured = RectShape::filled(
             Rect::from_min_size(pos2(110.0, 50.0), vec2(20.0, 10.0)),
