@@ -5,7 +5,9 @@
 //! textured rectangles (the background's tiles, token discs) keep their texture through the
 //! rectangle's angle, and clip rectangles stay axis-aligned because the turns are quarter turns.
 //!
-//! This stays out of the map's drawing: the map draws as it always does and never knows.
+//! This stays out of the map's drawing: the map draws as it always does and never knows. Only the
+//! painted shapes turn: the accessibility nodes the view gives its tokens and names keep their
+//! upright places (the players' window takes no input, so nothing is hit-tested against them).
 
 use std::f32::consts::FRAC_PI_2;
 use std::sync::Arc;
