@@ -34,6 +34,10 @@ pub enum Action {
     /// The players' window goes black (or back).
     Blackout,
     PlayersFullscreen,
+    /// Opens the players' table-screen setup: true scale, facing, miniatures, grid test.
+    TableScreen,
+    /// Moves the table screen's view box just enough to show the current combatant.
+    ShowCurrentCombatant,
     ExportView,
     ExportViewNoFog,
 }
@@ -41,7 +45,7 @@ pub enum Action {
 impl Action {
     /// Shortcut handling walks this list in order; shortcuts with more modifiers come first so
     /// Ctrl+Shift+S is not taken for Ctrl+S (egui matches extra Shift leniently).
-    pub const ALL: [Self; 16] = [
+    pub const ALL: [Self; 18] = [
         Self::SaveAs,
         Self::Redo,
         Self::New,
@@ -56,6 +60,8 @@ impl Action {
         Self::PushView,
         Self::Blackout,
         Self::PlayersFullscreen,
+        Self::TableScreen,
+        Self::ShowCurrentCombatant,
         Self::ExportView,
         Self::ExportViewNoFog,
     ];
@@ -77,6 +83,8 @@ impl Action {
             Self::PushView => "Push view to players",
             Self::Blackout => "Blackout players' window",
             Self::PlayersFullscreen => "Players' window fullscreen",
+            Self::TableScreen => "Table screen…",
+            Self::ShowCurrentCombatant => "Show the current combatant on the TV",
             Self::ExportView => "Export map view as PNG…",
             Self::ExportViewNoFog => "Export map view without fog as PNG…",
         }
@@ -100,6 +108,12 @@ impl Action {
             Self::PushView => "Show the players what the Map pane shows now, and hold it there",
             Self::Blackout => "Hide everything from the players while you set up",
             Self::PlayersFullscreen => "Fill the players' screen (F11 in that window too)",
+            Self::TableScreen => {
+                "True-scale cells for miniatures, which way the TV faces, base rings, a grid test"
+            }
+            Self::ShowCurrentCombatant => {
+                "Move the TV's view box the least that brings the current combatant inside"
+            }
             Self::ExportView => "Save the Map pane's view as the players see it, fog included",
             Self::ExportViewNoFog => "Save the Map pane's view with no fog, for print or prep",
         }
@@ -127,6 +141,8 @@ impl Action {
             | Self::PlayersFollow
             | Self::PushView
             | Self::Blackout
+            | Self::TableScreen
+            | Self::ShowCurrentCombatant
             | Self::ExportView
             | Self::ExportViewNoFog => &[],
         }
@@ -151,6 +167,7 @@ mod tests {
                     | Action::SaveAs
                     | Action::ImportMap
                     | Action::SetBackground
+                    | Action::TableScreen
                     | Action::ExportView
                     | Action::ExportViewNoFog
             );

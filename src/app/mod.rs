@@ -46,6 +46,8 @@ use crate::model::Command;
 const DOCK_KEY: &str = "lantern_dock";
 const RECENT_KEY: &str = "lantern_recent_files";
 const RECENT_FOLDERS_KEY: &str = "lantern_recent_folders";
+/// Each display's table-screen setup (`players::TableScreens`).
+const TABLE_SCREENS_KEY: &str = "lantern_table_screens";
 
 /// Something a menu, prompt or shortcut asked for, handled in the next `logic()`.
 #[derive(Clone, Debug, PartialEq)]
@@ -121,6 +123,9 @@ impl LanternApp {
         if let Some(folders) = storage.and_then(|s| eframe::get_value(s, RECENT_FOLDERS_KEY)) {
             app.dialogs.set_recent_folders(folders);
         }
+        if let Some(storage) = storage {
+            app.restore_table_screens(storage);
+        }
         app.autosave_interval_secs = config.autosave_interval.as_secs_f64();
         if let Some(dir) = &config.data_dir {
             app.open_library(&cc.egui_ctx, dir.join("library"));
@@ -155,6 +160,14 @@ impl LanternApp {
             players: players::PlayersWindow::default(),
             exporter: players::Exporter::default(),
             library: library::LibraryState::default(),
+        }
+    }
+
+    /// Takes each display's table-screen setup from the app's settings (as at start-up). Settings
+    /// that cannot be read leave the setups as they are: the GM sets the screen up again.
+    pub fn restore_table_screens(&mut self, storage: &dyn eframe::Storage) {
+        if let Some(screens) = eframe::get_value(storage, TABLE_SCREENS_KEY) {
+            self.players.table = screens;
         }
     }
 
@@ -360,6 +373,7 @@ impl LanternApp {
         egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar_ui(ui));
         egui::CentralPanel::default().show(ui, |ui| self.dock_ui(ui));
         self.players_viewport(ui.ctx());
+        self.table_setup_window(ui.ctx());
         self.prompt_ui(ui.ctx());
         self.imports_ui(ui.ctx());
         self.notifications.ui(ui.ctx());
@@ -385,5 +399,6 @@ impl eframe::App for LanternApp {
         eframe::set_value(storage, DOCK_KEY, &self.dock);
         eframe::set_value(storage, RECENT_KEY, &self.recent);
         eframe::set_value(storage, RECENT_FOLDERS_KEY, &self.dialogs.recent_folders());
+        eframe::set_value(storage, TABLE_SCREENS_KEY, &self.players.table);
     }
 }

@@ -22,6 +22,8 @@ pub mod sight;
 mod sightline;
 mod solid;
 mod sweep;
+pub mod table_scale;
+pub mod view_box;
 pub mod wall_split;
 
 pub use area::{AreaError, PlacedArea};

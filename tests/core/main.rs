@@ -22,6 +22,7 @@ mod model_commands;
 mod real_maps;
 mod robust_files;
 mod sheets;
+mod table_screen;
 mod turn_actions;
 mod turns;
 mod uvtt_import;

@@ -19,5 +19,6 @@ mod shell;
 mod snapshots;
 mod support;
 mod table_ready;
+mod table_screen;
 mod turn_actions;
 mod turns;

@@ -86,8 +86,16 @@ impl Camera {
     }
 
     /// Zoom with the wheel, ctrl+wheel or a pinch around the cursor; pan by dragging empty map
-    /// with the middle or right button, or with the arrow keys.
-    pub fn handle_input(&mut self, ui: &Ui, rect: Rect, map_in_grid: Rect, background: &Response) {
+    /// with the middle or right button, or with the arrow keys unless `arrows_taken` (the table
+    /// screen's view box is selected and they move it).
+    pub fn handle_input(
+        &mut self,
+        ui: &Ui,
+        rect: Rect,
+        map_in_grid: Rect,
+        background: &Response,
+        arrows_taken: bool,
+    ) {
         let _ = self.transform(rect, map_in_grid);
         if let Some(pointer) = ui
             .ctx()
@@ -106,7 +114,11 @@ impl Camera {
             let delta = background.drag_delta();
             self.edit(ui, rect, |t| t.pan(delta));
         }
-        let keys = arrow_pan(ui);
+        let keys = if arrows_taken {
+            Vec2::ZERO
+        } else {
+            arrow_pan(ui)
+        };
         if keys != Vec2::ZERO {
             self.edit(ui, rect, |t| t.pan(keys));
         }

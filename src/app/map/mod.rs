@@ -15,6 +15,7 @@ mod audience_view;
 mod aura_cards;
 mod aura_effect_ui;
 pub(crate) mod background;
+mod base_ring;
 mod box_select;
 mod brush;
 mod calibrate;
@@ -46,6 +47,7 @@ mod tokens;
 mod tools;
 mod transform;
 mod turning;
+mod view_box;
 mod walls;
 
 pub use area_tool::{request_area_from, targets_of};
@@ -57,6 +59,7 @@ pub use sight_overlay::overlay_verdicts;
 pub use token_palette::{TokenPalette, take_image_request};
 pub use tools::{Tool, ToolState};
 pub use transform::MapTransform;
+pub use view_box::ViewBoxState;
 pub use walls::door_label;
 
 use egui::{Key, Modifiers, Sense, Vec2};
@@ -90,6 +93,8 @@ pub struct MapView {
     export: Option<ViewOptions>,
     /// The pane's rect and the pass it was drawn in.
     rect: Option<(egui::Rect, u64)>,
+    /// The table screen's view box, drawn over the map while the players' window shows true scale.
+    view_box: ViewBoxState,
 }
 
 /// A token being dragged with the primary button.
@@ -182,6 +187,15 @@ impl MapView {
         }
     }
 
+    /// The table screen's view box.
+    pub fn view_box(&self) -> &ViewBoxState {
+        &self.view_box
+    }
+
+    pub fn view_box_mut(&mut self) -> &mut ViewBoxState {
+        &mut self.view_box
+    }
+
     /// Why the last token drop was refused, while the note is shown.
     pub fn refusal_note(&self) -> Option<&str> {
         self.play.note()
@@ -201,7 +215,8 @@ pub fn map_ui(
     let encounter = ctx.encounter;
     let map_in_grid = layout::map_rect_in_grid(&encounter.map);
     let camera = view.camera.get_or_insert_with(Camera::default);
-    camera.handle_input(ui, rect, map_in_grid, &background);
+    let arrows_taken = view.view_box.takes_arrow_keys();
+    camera.handle_input(ui, rect, map_in_grid, &background, arrows_taken);
     let t = camera.transform(rect, map_in_grid);
 
     view.rect = Some((rect, ui.ctx().cumulative_pass_nr()));
@@ -267,6 +282,8 @@ pub fn map_ui(
         &painter,
         &t,
     );
+
+    view_box::view_box_ui(ui, &mut view.view_box, encounter, &painter, &t, &background);
 
     let boxing = !view.tools.tool.edits()
         && !view.fog.brushing()
