@@ -49,8 +49,10 @@ impl Mode {
 }
 
 impl InitiativeRoll {
+    /// d20 + Finesse. Saturating: a command carrying an absurd bonus is sorted before the
+    /// validation after it refuses it (`model::validate`, bonuses within ±1,000).
     pub fn total(&self) -> i32 {
-        i32::from(self.d20) + self.bonus
+        i32::from(self.d20).saturating_add(self.bonus)
     }
 }
 

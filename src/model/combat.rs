@@ -15,16 +15,31 @@ use super::trackers::Trackers;
 /// One line of the roll log: who rolled what, the dice, and the result in the system's terms.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogEntry {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::validate::de_log_label")]
     pub who: String,
+    #[serde(deserialize_with = "super::validate::de_log_label")]
     pub what: String,
     /// Every die as rolled, e.g. `[14] + 3` or `d6: 2, 6`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::validate::de_log_text")]
     pub dice: String,
+    #[serde(deserialize_with = "super::validate::de_log_text")]
     pub result: String,
 }
 
 impl LogEntry {
+    /// The entry cut to the log's caps (`FORMAT.md`, "Limits"), each cut text ending in "…":
+    /// for lines built from lists (an area's or an aura's every target), which a long list
+    /// would otherwise take past what the log keeps and the roll be refused.
+    #[must_use]
+    pub fn fitted(mut self) -> Self {
+        use super::validate::{MAX_LOG_LABEL_CHARS, MAX_LOG_TEXT_CHARS};
+        fit(&mut self.who, MAX_LOG_LABEL_CHARS);
+        fit(&mut self.what, MAX_LOG_LABEL_CHARS);
+        fit(&mut self.dice, MAX_LOG_TEXT_CHARS);
+        fit(&mut self.result, MAX_LOG_TEXT_CHARS);
+        self
+    }
+
     /// An entry for something that happened rather than a roll (a Beat, a condition expiring).
     pub fn event(
         who: impl Into<String>,
@@ -78,4 +93,16 @@ pub struct CombatState {
 pub struct StressOffer {
     pub round: u32,
     pub tokens: Vec<TokenId>,
+}
+
+/// Cuts `text` to at most `max` characters, the last one "…" when it was cut.
+fn fit(text: &mut String, max: usize) {
+    if super::validate::chars_over(text, max).is_none() {
+        return;
+    }
+    let keep = max.saturating_sub(1);
+    if let Some((cut, _)) = text.char_indices().nth(keep) {
+        text.truncate(cut);
+    }
+    text.push('…');
 }

@@ -105,7 +105,7 @@ pub struct Combatant {
     #[serde(default)]
     pub economy: Economy,
     /// Road and Ruin: what it is trying to do.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::validate::de_intention")]
     pub intention: String,
 }
 
