@@ -10,7 +10,8 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::images::{image_pixels, pixel_budget};
-use super::{FileError, clip_message, decode_image, write_atomic};
+use super::{FileError, clip_message, decode_image, read_regular, write_atomic};
+use crate::model::validate::TOO_LONG_MARKER;
 use crate::model::{Encounter, ImageId, normalise_walls, validate};
 use image::RgbaImage;
 
@@ -76,6 +77,9 @@ fn parse_encounter(bytes: &[u8]) -> Result<Encounter, FileError> {
     let encounter: Encounter = serde_path_to_error::deserialize(&mut json).map_err(|err| {
         let path = err.path().to_string();
         let inner = err.into_inner();
+        if let Some(too_long) = too_long(&path, &inner) {
+            return too_long;
+        }
         // Clipped: a damaged file can put a megabyte of text where a name belongs, and serde
         // quotes it whole.
         if path == "." {
@@ -88,6 +92,19 @@ fn parse_encounter(bytes: &[u8]) -> Result<Encounter, FileError> {
     Ok(encounter)
 }
 
+/// A text over its cap, which the model's capped reader refused as it read it: said as the
+/// validation says it, with the field's path and where it is in the file.
+fn too_long(path: &str, err: &serde_json::Error) -> Option<FileError> {
+    let message = err.to_string();
+    let detail = message.strip_prefix(TOO_LONG_MARKER)?;
+    // serde_json adds " at line L column C"; said once, in words.
+    let detail = detail.split(" at line ").next().unwrap_or(detail);
+    Some(FileError::TooLong {
+        path: path.to_owned(),
+        detail: format!("{detail} (line {}, column {})", err.line(), err.column()),
+    })
+}
+
 /// Reads `format_version` alone, skipping every other field without building it.
 fn read_version(bytes: &[u8]) -> Result<u64, FileError> {
     #[derive(serde::Deserialize)]
@@ -95,14 +112,36 @@ fn read_version(bytes: &[u8]) -> Result<u64, FileError> {
         #[serde(default)]
         format_version: Version,
     }
+    if let Some(shape) = top_shape(bytes) {
+        // Valid JSON of another shape is said to be so; anything else is not JSON at all.
+        return match serde_json::from_slice::<serde::de::IgnoredAny>(bytes) {
+            Ok(_) => Err(FileError::NotAnObject(shape)),
+            Err(err) => Err(FileError::NotJson(err)),
+        };
+    }
     let probe: Probe = serde_json::from_slice(bytes).map_err(|err| match err.classify() {
-        serde_json::error::Category::Data => FileError::NotAnObject,
+        // Inside an object: `format_version` given twice.
+        serde_json::error::Category::Data => FileError::WrongShape(clip_message(&err.to_string())),
         _ => FileError::NotJson(err),
     })?;
     match probe.format_version {
         Version::Missing => Err(FileError::NoVersion),
         Version::Number(n) => Ok(n),
         Version::Wrong(found) => Err(FileError::BadVersion(found)),
+    }
+}
+
+/// What a file holds at its top when that is not an object (`None` for an object, or for
+/// nothing JSON starts with, which the JSON reader then names).
+fn top_shape(bytes: &[u8]) -> Option<&'static str> {
+    let first = bytes.iter().find(|b| !b.is_ascii_whitespace())?;
+    match first {
+        b'[' => Some("a JSON list"),
+        b'"' => Some("a JSON string"),
+        b't' | b'f' => Some("a JSON true or false"),
+        b'n' => Some("a JSON null"),
+        b'-' | b'0'..=b'9' => Some("a JSON number"),
+        _ => None,
     }
 }
 
@@ -187,7 +226,7 @@ pub fn encounter_to_json(encounter: &Encounter) -> Result<Vec<u8>, FileError> {
 /// Reads an encounter file. Temporary files a killed save left beside it are swept first.
 pub fn load_encounter(path: &Path) -> Result<Encounter, FileError> {
     super::atomic::sweep_temp_files(path);
-    let bytes = std::fs::read(path).map_err(|err| match err.kind() {
+    let bytes = read_regular(path).map_err(|err| match err.kind() {
         std::io::ErrorKind::NotFound => FileError::Missing,
         _ => FileError::Read(err),
     })?;

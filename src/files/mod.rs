@@ -5,10 +5,11 @@ mod atomic;
 mod encounter_file;
 mod error;
 mod images;
+mod read;
 mod scan;
 mod uvtt;
 
-pub use atomic::{sweep_temp_files, write_atomic};
+pub use atomic::{check_replaceable, process_running, sweep_temp_files, write_atomic};
 pub use encounter_file::{
     FORMAT_VERSION, decode_images, encounter_from_json, encounter_from_json_headers,
     encounter_to_json, load_encounter, migrate, save_encounter,
@@ -19,6 +20,7 @@ pub use images::{
     BASE_PIXEL_BUDGET, MAX_DECODE_BYTES, MAX_IMAGE_SIDE_PX, PIXELS_PER_ENCODED_BYTE, decode_image,
     image_limits, image_pixels, image_size, pixel_budget, pixels_within_limits,
 };
+pub use read::{check_regular, open_regular, read_regular};
 pub use scan::{EncounterListing, ImageHeader, encounter_listing_from_json};
 pub use uvtt::{
     ImportStats, LATTICE_PER_CELL, MAX_COORDINATE_CELLS, MAX_FILE_BYTES, MAX_LIGHTS,

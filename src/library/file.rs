@@ -37,7 +37,7 @@ pub enum LibraryError {
     #[error("the library entry is inconsistent: {0}")]
     Inconsistent(String),
     #[error("could not read or write the library folder: {0}")]
-    Io(#[source] std::io::Error),
+    Io(std::io::Error),
 }
 
 #[derive(Serialize, Deserialize)]

@@ -6,6 +6,8 @@ mod area_action;
 mod auras;
 mod battle_stress;
 mod combat_commands;
+mod command_checks;
+mod file_safety;
 mod files;
 mod fuzz_loaders;
 mod fuzz_support;

@@ -86,14 +86,14 @@ fn read_image_file(text: &str, folder: Option<&Path>) -> Result<SourceImage, Uvt
 
 /// Reads at most [`MAX_IMAGE_FILE_BYTES`], so a path to a device or a huge file fails cleanly.
 fn read_capped(path: &PathBuf) -> Result<Vec<u8>, UvttError> {
-    let read_error = |source: std::io::Error| match source.kind() {
+    let read_error = |cause: std::io::Error| match cause.kind() {
         std::io::ErrorKind::NotFound => UvttError::ImageFileMissing(path.clone()),
         _ => UvttError::ImageRead {
             path: path.clone(),
-            source,
+            cause,
         },
     };
-    let file = std::fs::File::open(path).map_err(read_error)?;
+    let file = crate::files::open_regular(path).map_err(read_error)?;
     let mut bytes = Vec::new();
     file.take(MAX_IMAGE_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
