@@ -82,17 +82,8 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
             .pop()
             .map(Command::AppendLog)
             .ok_or(CommandError::EmptyLog),
-        Command::Combat(command) => {
-            let before = encounter.combat.clone();
-            apply_combat(encounter, command)?;
-            // The loader's own check of the fight: a command never leaves one a file would refuse.
-            if let Err(err) = check_combat_state(encounter, &encounter.combat) {
-                encounter.combat = before;
-                return Err(err);
-            }
-            Ok(Command::SetCombat(Box::new(before)))
-        }
-        Command::Tracker(command) => apply_tracker(encounter, command),
+        Command::Combat(command) => apply_combat_checked(encounter, command),
+        Command::Tracker(command) => apply_tracker(encounter, &command),
         Command::SetCombat(state) => {
             check_combat_state(encounter, &state)?;
             Ok(Command::SetCombat(Box::new(std::mem::replace(
@@ -129,11 +120,26 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
     }
 }
 
+/// A combat command, kept only if the fight it leaves passes the loader's own check of it: a
+/// command never leaves a fight its file would refuse.
+fn apply_combat_checked(
+    encounter: &mut Encounter,
+    command: crate::model::combat_command::CombatCommand,
+) -> Result<Command, CommandError> {
+    let before = encounter.combat.clone();
+    apply_combat(encounter, command)?;
+    if let Err(err) = check_combat_state(encounter, &encounter.combat) {
+        encounter.combat = before;
+        return Err(err);
+    }
+    Ok(Command::SetCombat(Box::new(before)))
+}
+
 /// A tracker change, kept only if the trackers still pass the loader's check (the token they
 /// belong to is in the encounter, names within their caps).
 fn apply_tracker(
     encounter: &mut Encounter,
-    command: crate::model::trackers::TrackerCommand,
+    command: &crate::model::trackers::TrackerCommand,
 ) -> Result<Command, CommandError> {
     let inverse = command.apply(&mut encounter.combat.trackers)?;
     let tokens: std::collections::BTreeSet<TokenId> =

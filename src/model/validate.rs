@@ -4,6 +4,9 @@
 //!
 //! The bounds are written in `FORMAT.md` ("Limits"). They keep every later pass (the board's
 //! spatial index, fog, sight, saving) proportional to the map rather than to an outlier.
+//! `validate/text.rs` caps every string (and reads capped fields without copying a longer
+//! one); `validate/combat_state.rs` checks the fight, which `edit::apply` also runs after every
+//! combat, tracker and log command.
 
 mod combat_state;
 mod text;

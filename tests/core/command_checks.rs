@@ -2,6 +2,11 @@
 //! is one a replay script (`examples/replay.rs`, which applies them through `Document`) or a
 //! hand-edited file could carry; each is refused with the loader's words and changes nothing.
 
+#![expect(
+    clippy::unwrap_used,
+    reason = "test helpers fail loudly on broken fixtures"
+)]
+
 use lantern::combat::command::CombatCommand;
 use lantern::demo::Demo;
 use lantern::edit::Document;
@@ -308,6 +313,13 @@ fn case3_every_command_that_sets_a_string_refuses_one_past_its_cap() {
         Command::AppendLog(LogEntry::event("GM", long(1_001), "")),
         "a roll log line's `what` is 1001 characters long",
     );
+}
+
+/// Case 3 for the fight's and the trackers' texts.
+#[test]
+fn case3_every_combat_and_tracker_command_that_sets_a_string_refuses_one_past_its_cap() {
+    let long = |n: usize| "x".repeat(n);
+    let mut doc = doc(Demo::GoForthHeroes);
     refused(
         &mut doc,
         combat(CombatCommand::ApplyCondition(ActiveCondition {

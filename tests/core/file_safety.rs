@@ -2,6 +2,11 @@
 //! is not a regular file (4), read-only files (6), and messages that said the wrong thing (8).
 //! Every file is built here; the app's own part is in `tests/ui/file_safety.rs`.
 
+#![expect(
+    clippy::unwrap_used,
+    reason = "test helpers fail loudly on broken fixtures"
+)]
+
 use std::path::Path;
 
 use lantern::check::check_file;
@@ -72,33 +77,51 @@ fn case3_a_name_at_its_cap_opens_and_one_past_it_does_not() {
     );
 }
 
+/// An edit that puts one string past its cap.
+type Edit = Box<dyn Fn(&mut Encounter)>;
+
+fn long(n: usize) -> String {
+    "x".repeat(n)
+}
+
 /// Each string the format holds, one past its cap, is refused with the field and the cap named.
 #[test]
 fn case3_every_string_of_the_format_is_capped_on_load() {
-    let long = |n: usize| "x".repeat(n);
-    type Edit = Box<dyn Fn(&mut Encounter)>;
-    let cases: Vec<(Edit, &str)> = vec![
+    for (edit, expected) in encounter_texts().into_iter().chain(combat_texts()) {
+        let mut encounter = demo();
+        edit(&mut encounter);
+        let message = refusal_of(&encounter);
+        assert!(
+            message.contains(expected),
+            "{message}\nexpected: {expected}"
+        );
+    }
+}
+
+/// The encounter's own strings, each past its cap, and what the refusal says.
+fn encounter_texts() -> Vec<(Edit, &'static str)> {
+    vec![
         (
-            Box::new(move |e| e.name = long(201)),
+            Box::new(|e| e.name = long(201)),
             "`name` is 201 characters long; Lantern allows at most 200",
         ),
         (
-            Box::new(move |e| e.tokens[1].notes = long(10_001)),
+            Box::new(|e| e.tokens[1].notes = long(10_001)),
             "`tokens[1].notes` is 10001 characters long; Lantern allows at most 10000",
         ),
         (
-            Box::new(move |e| e.tokens[2].library_id = Some(LibraryId(long(257)))),
+            Box::new(|e| e.tokens[2].library_id = Some(LibraryId(long(257)))),
             "token 3's library identity is 257 characters long; Lantern allows at most 256",
         ),
         (
-            Box::new(move |e| {
+            Box::new(|e| {
                 e.images
                     .insert(ImageId(90), EmbeddedImage::new(long(256), Vec::new()));
             }),
             "characters long; Lantern allows at most 255",
         ),
         (
-            Box::new(move |e| {
+            Box::new(|e| {
                 e.custom_bands.push(CustomBand {
                     name: long(65),
                     max_cells: 3,
@@ -106,8 +129,14 @@ fn case3_every_string_of_the_format_is_capped_on_load() {
             }),
             "custom band 1's name is 65 characters long; Lantern allows at most 64",
         ),
+    ]
+}
+
+/// The fight's and the trackers' strings, each past its cap, and what the refusal says.
+fn combat_texts() -> Vec<(Edit, &'static str)> {
+    vec![
         (
-            Box::new(move |e| {
+            Box::new(|e| {
                 e.combat.conditions.push(ActiveCondition {
                     token: TokenId(1),
                     name: long(65),
@@ -117,7 +146,7 @@ fn case3_every_string_of_the_format_is_capped_on_load() {
             "`combat.conditions[0].name` is 65 characters long; Lantern allows at most 64",
         ),
         (
-            Box::new(move |e| {
+            Box::new(|e| {
                 let mut c = Combatant::new(TokenId(1));
                 c.intention = long(1_001);
                 e.combat.initiative.combatants.push(c);
@@ -125,7 +154,7 @@ fn case3_every_string_of_the_format_is_capped_on_load() {
             "`combat.initiative.combatants[0].intention` is 1001 characters long",
         ),
         (
-            Box::new(move |e| {
+            Box::new(|e| {
                 e.combat
                     .log
                     .push(LogEntry::event(long(1_001), "Roll", "hit"));
@@ -133,7 +162,7 @@ fn case3_every_string_of_the_format_is_capped_on_load() {
             "`combat.log[0].who` is 1001 characters long; Lantern allows at most 1000",
         ),
         (
-            Box::new(move |e| {
+            Box::new(|e| {
                 e.combat
                     .log
                     .push(LogEntry::event("Pip", "Roll", long(20_001)));
@@ -141,7 +170,7 @@ fn case3_every_string_of_the_format_is_capped_on_load() {
             "`combat.log[0].result` is 20001 characters long; Lantern allows at most 20000",
         ),
         (
-            Box::new(move |e| {
+            Box::new(|e| {
                 let evening = &mut e.combat.trackers.encounter.evening;
                 evening.threads.push(Thread {
                     name: long(201),
@@ -152,7 +181,7 @@ fn case3_every_string_of_the_format_is_capped_on_load() {
             "an Evening thread's name is 201 characters long",
         ),
         (
-            Box::new(move |e| {
+            Box::new(|e| {
                 let evening = &mut e.combat.trackers.encounter.evening;
                 evening.challenges.push(ChallengeTracker {
                     name: long(201),
@@ -165,7 +194,7 @@ fn case3_every_string_of_the_format_is_capped_on_load() {
             "an Evening challenge's name is 201 characters long",
         ),
         (
-            Box::new(move |e| {
+            Box::new(|e| {
                 e.combat.trackers.encounter.post_core.clocks.push(Clock {
                     name: long(201),
                     segments: 4,
@@ -178,14 +207,14 @@ fn case3_every_string_of_the_format_is_capped_on_load() {
             "a Post core clock's name is 201 characters long",
         ),
         (
-            Box::new(move |e| {
+            Box::new(|e| {
                 let roster = &mut e.combat.trackers.encounter.road_and_ruin;
                 roster.slots.push(Some(long(201)));
             }),
             "a story roster element is 201 characters long",
         ),
         (
-            Box::new(move |e| {
+            Box::new(|e| {
                 let die = MomentumDie {
                     zone: Zone::Locked,
                     temporary: false,
@@ -203,16 +232,7 @@ fn case3_every_string_of_the_format_is_capped_on_load() {
             }),
             "what a locked die of token 1 sustains is 201 characters long",
         ),
-    ];
-    for (edit, expected) in cases {
-        let mut encounter = demo();
-        edit(&mut encounter);
-        let message = refusal_of(&encounter);
-        assert!(
-            message.contains(expected),
-            "{message}\nexpected: {expected}"
-        );
-    }
+    ]
 }
 
 // 4. Anything but a regular file is refused before it is opened.
@@ -372,4 +392,18 @@ fn case8_a_disk_error_says_its_cause_once() {
             "{shown}"
         );
     }
+}
+
+/// A library entry's own identity has the cap every library identity has, in the listing and
+/// in the full read alike.
+#[test]
+fn case3_a_library_identity_past_its_cap_is_refused() {
+    let mut entry = lantern::library::starting_entries().remove(0);
+    entry.id = LibraryId("h".repeat(257));
+    let bytes = lantern::library::entry_to_json(&entry).unwrap();
+    let expected = "`library.id` is 257 characters long; Lantern allows at most 256";
+    let full = lantern::library::entry_from_json(&bytes).unwrap_err();
+    assert!(full.to_string().contains(expected), "{full}");
+    let listed = lantern::library::summary_from_json(&bytes).unwrap_err();
+    assert!(listed.to_string().contains(expected), "{listed}");
 }

@@ -2,6 +2,11 @@
 //! whose name is ten megabytes (3); restored work and the file it belongs to (5); saving over a
 //! read-only file (6); the shell's settings written atomically (7).
 
+#![expect(
+    clippy::unwrap_used,
+    reason = "test helpers fail loudly on broken fixtures"
+)]
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -51,7 +56,7 @@ fn demo_file(dir: &Path, name: &str) -> PathBuf {
 }
 
 /// `lantern f.json` on a named pipe: the window draws, says what the file is, and the demo
-/// stays open (before, the first frame never came: open() waited for a writer).
+/// stays open (before, the first frame never came: `open()` waited for a writer).
 #[cfg(target_os = "linux")]
 #[test]
 fn case4_a_named_pipe_on_the_command_line_is_refused_and_the_window_draws() {
