@@ -66,7 +66,7 @@ fn harness(kills: u32, mb: usize) -> anyhow::Result<()> {
         child.kill()?; // SIGKILL on Unix.
         child.wait()?;
         left_behind = left_behind.max(temp_files(dir.path())?.len());
-        let on_disk = std::fs::read(&path)?;
+        let on_disk = lantern::files::read_regular(&path)?;
         if !bytes.contains(&on_disk) {
             anyhow::bail!(
                 "after kill {kill} the file is neither version ({} bytes)",

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use lantern::combat::report::turn_report;
 use lantern::edit::Document;
-use lantern::files::load_encounter;
+use lantern::files::{load_encounter, read_regular};
 use lantern::model::Command;
 
 fn main() -> ExitCode {
@@ -29,7 +29,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let commands: Vec<Command> = match std::fs::read(script)
+    let commands: Vec<Command> = match read_regular(script)
         .map_err(|e| e.to_string())
         .and_then(|b| serde_json::from_slice(&b).map_err(|e| e.to_string()))
     {

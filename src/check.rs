@@ -73,7 +73,7 @@ fn count(n: usize, thing: &str) -> String {
 #[derive(Debug, thiserror::Error)]
 pub enum CheckError {
     #[error("could not read the file: {0}")]
-    Read(#[source] std::io::Error),
+    Read(std::io::Error),
     #[error(transparent)]
     Encounter(FileError),
     #[error(transparent)]
@@ -90,7 +90,8 @@ pub enum CheckError {
 
 /// Checks the file at `path` (see the module docs).
 pub fn check_file(path: &Path) -> Result<CheckSummary, CheckError> {
-    let bytes = std::fs::read(path).map_err(CheckError::Read)?;
+    // Never a named pipe or a device: `check_file f.json` on a FIFO would wait for ever.
+    let bytes = crate::files::read_regular(path).map_err(CheckError::Read)?;
     let is_map = path
         .extension()
         .and_then(|e| e.to_str())

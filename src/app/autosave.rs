@@ -58,8 +58,9 @@ impl Autosave {
         }
         let encounter = load_encounter(&path)
             .with_context(|| format!("the autosave could not be read: {}", path.display()))?;
-        let origin = std::fs::read_to_string(self.origin_path())
+        let origin = crate::files::read_regular(&self.origin_path())
             .ok()
+            .and_then(|bytes| String::from_utf8(bytes).ok())
             .filter(|s| !s.trim().is_empty())
             .map(|s| PathBuf::from(s.trim()));
         Ok(Some(RestoreOffer { encounter, origin }))

@@ -6,11 +6,11 @@ use anyhow::Context as _;
 
 use super::dialogs::{DialogPurpose, DialogResult};
 use super::import::FileKind;
-use super::prompts::{AfterConfirm, Prompt, UnsavedChoice};
+use super::prompts::{AfterConfirm, Prompt, RestoredChoice, UnsavedChoice};
 use super::{Action, LanternApp, Request, RestoreOffer, dock};
 use crate::demo::Demo;
 use crate::edit::Document;
-use crate::files::{load_encounter, save_encounter};
+use crate::files::{load_encounter_noting, save_encounter};
 use crate::model::{Command, Encounter, FogCommand};
 
 impl LanternApp {
@@ -44,7 +44,8 @@ impl LanternApp {
             Request::ClearRecent => self.recent.clear(),
             Request::TogglePane(pane) => dock::toggle(&mut self.dock, pane),
             Request::Unsaved(choice) => self.answer_unsaved(ctx, choice),
-            Request::Restore(restore) => self.answer_restore(restore),
+            Request::Restore(restore) => self.answer_restore(ctx, restore),
+            Request::RestoredThenOpen(choice) => self.answer_restored_then_open(ctx, choice),
         }
     }
 
@@ -115,6 +116,8 @@ impl LanternApp {
             AfterConfirm::OpenPath(path) => self.open_path(&path),
             AfterConfirm::OpenDemo(demo) => self.open_demo(demo),
             AfterConfirm::ImportMap => self.import_into_new_encounter(),
+            // The work before it is saved now, so the argument opens without asking.
+            AfterConfirm::OpenArgument(path) => self.argument = Some(path),
             AfterConfirm::Close => {
                 self.closing = true;
                 self.remove_autosave();
@@ -153,12 +156,15 @@ impl LanternApp {
     /// Opens an encounter file (what the Open dialog's answer runs). On failure the message names
     /// the problem and the file, and the open encounter stays as it was.
     pub fn open_path(&mut self, path: &Path) {
-        let loaded =
-            load_encounter(path).with_context(|| format!("Could not open {}", path.display()));
+        let loaded = load_encounter_noting(path)
+            .with_context(|| format!("Could not open {}", path.display()));
         match loaded {
-            Ok(encounter) => {
+            Ok((encounter, note)) => {
                 self.replace_document(Document::new(encounter, Some(path.to_path_buf())));
                 self.recent.push(path);
+                if let Some(note) = note {
+                    self.notifications.info(note);
+                }
             }
             Err(err) => self.notifications.error(&err),
         }
@@ -304,23 +310,77 @@ impl LanternApp {
         }
     }
 
-    fn answer_restore(&mut self, restore: bool) {
+    fn answer_restore(&mut self, ctx: &egui::Context, restore: bool) {
         let Some(Prompt::Restore(offer)) = self.prompt.take() else {
             return;
         };
-        if restore {
-            let RestoreOffer { encounter, origin } = *offer;
-            let document = Document::restored(encounter, origin);
-            self.reset_view_state(&document);
-            self.document = document;
-        } else {
+        if !restore {
             self.remove_autosave();
+            return;
+        }
+        let RestoreOffer { encounter, origin } = *offer;
+        let document = Document::restored(encounter, origin);
+        self.reset_view_state(&document);
+        self.document = document;
+        self.after_restore(ctx);
+    }
+
+    /// A file named on the command line waits for the restore question. The restored work's own
+    /// file is not read again (that would ask to drop the restored changes); a background image
+    /// goes under the restored map as usual; anything else would replace the restored work, so
+    /// it waits behind a question with no Discard.
+    fn after_restore(&mut self, ctx: &egui::Context) {
+        let Some(path) = self.argument.take() else {
+            return;
+        };
+        if self
+            .document
+            .path
+            .as_deref()
+            .is_some_and(|origin| same_file(origin, &path))
+        {
+            self.notifications.info(format!(
+                "Restored the unsaved changes to {}",
+                path.display()
+            ));
+            return;
+        }
+        if FileKind::of(&path) == Some(FileKind::Image) {
+            self.argument = Some(path);
+            return;
+        }
+        self.prompt = Some(Prompt::RestoredThenOpen(path));
+        ctx.request_repaint();
+    }
+
+    fn answer_restored_then_open(&mut self, ctx: &egui::Context, choice: RestoredChoice) {
+        let Some(Prompt::RestoredThenOpen(path)) = self.prompt.take() else {
+            return;
+        };
+        match choice {
+            RestoredChoice::SaveThenOpen => self.save(ctx, Some(AfterConfirm::OpenArgument(path))),
+            RestoredChoice::KeepWorking => {
+                self.notifications.info(format!(
+                    "Kept the restored work open; {} is in File, Open Recent",
+                    path.display()
+                ));
+                self.recent.push(&path);
+            }
         }
     }
 
     /// The path of the autosave file, if autosave is on.
     pub fn autosave_path(&self) -> Option<PathBuf> {
         self.autosave.as_ref().map(super::Autosave::encounter_path)
+    }
+}
+
+/// Whether two paths name one file (through links and relative parts), or are written alike
+/// when either cannot be resolved.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
     }
 }
 

@@ -24,6 +24,7 @@ pub mod panes;
 pub mod players;
 mod prompts;
 mod recent;
+mod settings;
 pub mod trackers;
 
 pub use action::Action;
@@ -35,19 +36,13 @@ pub use dock::{Dock, Pane, default_dock, is_open as dock_has};
 pub use notifications::{Level, Notice, Notifications};
 pub use prompts::{AfterConfirm, Prompt};
 pub use recent::RecentFiles;
+pub use settings::{Settings, settings_path};
 
 use std::path::PathBuf;
 
 use crate::demo::Demo;
 use crate::edit::Document;
 use crate::model::Command;
-
-/// Keys under which eframe's storage keeps the shell's own state.
-const DOCK_KEY: &str = "lantern_dock";
-const RECENT_KEY: &str = "lantern_recent_files";
-const RECENT_FOLDERS_KEY: &str = "lantern_recent_folders";
-/// Each display's table-screen setup (`players::TableScreens`).
-const TABLE_SCREENS_KEY: &str = "lantern_table_screens";
 
 /// Something a menu, prompt or shortcut asked for, handled in the next `logic()`.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,6 +56,8 @@ pub enum Request {
     Unsaved(prompts::UnsavedChoice),
     /// An answer to the restore-autosave prompt: `true` restores.
     Restore(bool),
+    /// An answer to the question after a restore when the command line named another file.
+    RestoredThenOpen(prompts::RestoredChoice),
 }
 
 /// The Lantern application: one open encounter and the windows over it.
@@ -97,6 +94,12 @@ pub struct LanternApp {
     exporter: players::Exporter,
     /// The prep library's entries, pictures and filters (view state).
     pub library: library::LibraryState,
+    /// Where the settings file lives (`None`: settings are not kept).
+    settings_dir: Option<PathBuf>,
+    /// The settings as last written, so an unchanged layout is not written again.
+    settings_written: Option<Settings>,
+    /// Whether the last settings write failed (its error is shown once, not every 30 s).
+    settings_failing: bool,
 }
 
 impl LanternApp {
@@ -107,25 +110,12 @@ impl LanternApp {
 
     /// The app with an explicit configuration (tests pass a temporary data folder).
     pub fn new_with(cc: &eframe::CreationContext<'_>, config: AppConfig) -> Self {
-        let storage = cc.storage;
-        let dock = storage
-            .and_then(|s| eframe::get_value::<Dock>(s, DOCK_KEY))
-            .filter(dock::is_sound)
-            .unwrap_or_else(default_dock);
-        let recent = storage
-            .and_then(|s| eframe::get_value(s, RECENT_KEY))
-            .unwrap_or_default();
+        let settings = Settings::load(config.data_dir.as_deref(), cc.storage);
         let mut document = Document::new(Demo::GoForthHeroes.encounter().unwrap_or_default(), None);
         documents::fog_on_at_open(&mut document);
         let mut app = Self::with_document(document);
-        app.dock = dock;
-        app.recent = recent;
-        if let Some(folders) = storage.and_then(|s| eframe::get_value(s, RECENT_FOLDERS_KEY)) {
-            app.dialogs.set_recent_folders(folders);
-        }
-        if let Some(storage) = storage {
-            app.restore_table_screens(storage);
-        }
+        app.restore_settings(&settings);
+        app.settings_dir.clone_from(&config.data_dir);
         app.autosave_interval_secs = config.autosave_interval.as_secs_f64();
         if let Some(dir) = &config.data_dir {
             app.open_library(&cc.egui_ctx, dir.join("library"));
@@ -160,15 +150,64 @@ impl LanternApp {
             players: players::PlayersWindow::default(),
             exporter: players::Exporter::default(),
             library: library::LibraryState::default(),
+            settings_dir: None,
+            settings_written: None,
+            settings_failing: false,
         }
     }
 
-    /// Takes each display's table-screen setup from the app's settings (as at start-up). Settings
-    /// that cannot be read leave the setups as they are: the GM sets the screen up again.
-    pub fn restore_table_screens(&mut self, storage: &dyn eframe::Storage) {
-        if let Some(screens) = eframe::get_value(storage, TABLE_SCREENS_KEY) {
-            self.players.table = screens;
+    /// The settings as they stand now.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            dock: Some(self.dock.clone()),
+            recent: self.recent.clone(),
+            recent_folders: self.dialogs.recent_folders().to_vec(),
+            table_screens: self.players.table.clone(),
         }
+    }
+
+    /// Writes the settings file if they changed since it was last written (what eframe's
+    /// periodic and closing save runs). A failure is shown once; the previous file stays whole.
+    /// Returns whether the file now holds the settings.
+    pub fn save_settings(&mut self) -> bool {
+        let Some(dir) = self.settings_dir.clone() else {
+            return false;
+        };
+        let settings = self.settings();
+        if self.settings_written.as_ref() == Some(&settings) {
+            return true;
+        }
+        match settings.write(&dir) {
+            Ok(()) => {
+                self.settings_written = Some(settings);
+                self.settings_failing = false;
+                true
+            }
+            Err(err) => {
+                if self.settings_failing {
+                    log::warn!("{err:#}");
+                } else {
+                    self.notifications.error(&err);
+                }
+                self.settings_failing = true;
+                false
+            }
+        }
+    }
+
+    /// Takes the settings kept across runs, as at start-up: the dock's layout (the default one
+    /// for a layout that does not hold together), recent files and folders, and each display's
+    /// table-screen setup.
+    pub fn restore_settings(&mut self, settings: &Settings) {
+        self.dock = settings
+            .dock
+            .clone()
+            .filter(dock::is_sound)
+            .unwrap_or_else(default_dock);
+        self.recent = settings.recent.clone();
+        self.dialogs
+            .set_recent_folders(settings.recent_folders.clone());
+        self.players.table = settings.table_screens.clone();
     }
 
     /// Opens or closes a pane, as the View menu does.
@@ -396,9 +435,8 @@ impl eframe::App for LanternApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, DOCK_KEY, &self.dock);
-        eframe::set_value(storage, RECENT_KEY, &self.recent);
-        eframe::set_value(storage, RECENT_FOLDERS_KEY, &self.dialogs.recent_folders());
-        eframe::set_value(storage, TABLE_SCREENS_KEY, &self.players.table);
+        if self.save_settings() {
+            settings::Settings::forget_in(storage);
+        }
     }
 }

@@ -1,4 +1,10 @@
 //! Modal questions: unsaved changes before they are dropped, and restoring an autosave.
+//!
+//! Restored work is never one click from being lost: the file named on the command line that
+//! the restored work belongs to is simply not read again, and any other file waits behind a
+//! question that offers only to save first or to keep working ([`Prompt::RestoredThenOpen`]).
+//! The autosave goes only when the work is saved or the GM discards it, and the prompt that
+//! offers Discard says the autosave goes with it.
 
 use std::path::PathBuf;
 
@@ -15,6 +21,9 @@ pub enum AfterConfirm {
     OpenDemo(Demo),
     /// Start a new encounter on the map being imported.
     ImportMap,
+    /// Open a file named on the command line as `lantern FILE` would (an encounter, or a map
+    /// as a new encounter), once the work before it is saved.
+    OpenArgument(PathBuf),
     Close,
 }
 
@@ -32,6 +41,16 @@ pub enum Prompt {
     Unsaved(AfterConfirm),
     /// Boxed: an encounter is large and this prompt is rare.
     Restore(Box<RestoreOffer>),
+    /// Work was just restored from the autosave, and the command line names another file:
+    /// save the restored work first, or keep working on it. No Discard here.
+    RestoredThenOpen(PathBuf),
+}
+
+/// The buttons of the question after a restore.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RestoredChoice {
+    SaveThenOpen,
+    KeepWorking,
 }
 
 impl LanternApp {
@@ -39,9 +58,16 @@ impl LanternApp {
         let answer = match &self.prompt {
             None => None,
             Some(Prompt::Unsaved(after)) => {
-                unsaved_ui(ctx, &self.document.encounter.name, after).map(Request::Unsaved)
+                // Checked while the question is up: whether Discard also deletes an autosave.
+                let autosaved = self.autosave_path().is_some_and(|p| p.exists());
+                unsaved_ui(ctx, &self.document.encounter.name, after, autosaved)
+                    .map(Request::Unsaved)
             }
             Some(Prompt::Restore(offer)) => restore_ui(ctx, offer).map(Request::Restore),
+            Some(Prompt::RestoredThenOpen(path)) => {
+                restored_then_open_ui(ctx, &self.document.encounter.name, path)
+                    .map(Request::RestoredThenOpen)
+            }
         };
         if let Some(answer) = answer {
             self.request(ctx, answer);
@@ -49,10 +75,17 @@ impl LanternApp {
     }
 }
 
-fn unsaved_ui(ctx: &egui::Context, name: &str, after: &AfterConfirm) -> Option<UnsavedChoice> {
+fn unsaved_ui(
+    ctx: &egui::Context,
+    name: &str,
+    after: &AfterConfirm,
+    autosaved: bool,
+) -> Option<UnsavedChoice> {
     let doing = match after {
         AfterConfirm::New => "starting a new encounter",
-        AfterConfirm::Open | AfterConfirm::OpenPath(_) => "opening another encounter",
+        AfterConfirm::Open | AfterConfirm::OpenPath(_) | AfterConfirm::OpenArgument(_) => {
+            "opening another encounter"
+        }
         AfterConfirm::OpenDemo(_) => "opening the demo",
         AfterConfirm::ImportMap => "importing the map as a new encounter",
         AfterConfirm::Close => "closing Lantern",
@@ -61,6 +94,9 @@ fn unsaved_ui(ctx: &egui::Context, name: &str, after: &AfterConfirm) -> Option<U
         ui.set_max_width(380.0);
         ui.heading("Unsaved changes");
         ui.label(format!("Save the changes to “{name}” before {doing}?"));
+        if autosaved {
+            ui.weak("Discard throws them away for good, with the autosave Lantern kept of them.");
+        }
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             if ui.button("Save").clicked() {
@@ -77,6 +113,39 @@ fn unsaved_ui(ctx: &egui::Context, name: &str, after: &AfterConfirm) -> Option<U
     });
     let escaped = response.should_close() && response.inner.is_none();
     response.inner.or(escaped.then_some(UnsavedChoice::Cancel))
+}
+
+fn restored_then_open_ui(
+    ctx: &egui::Context,
+    name: &str,
+    path: &std::path::Path,
+) -> Option<RestoredChoice> {
+    let file = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let modal = egui::Modal::new(egui::Id::unique("restored_then_open")).show(ctx, |ui| {
+        ui.set_max_width(400.0);
+        ui.heading("Restored work is open");
+        ui.label(format!(
+            "You restored unsaved changes to “{name}”. Save them before opening “{file}”?"
+        ));
+        ui.weak(format!("{}", path.display()));
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui.button("Save, then open").clicked() {
+                return Some(RestoredChoice::SaveThenOpen);
+            }
+            ui.button("Keep working")
+                .clicked()
+                .then_some(RestoredChoice::KeepWorking)
+        })
+        .inner
+    });
+    let escaped = modal.should_close() && modal.inner.is_none();
+    modal
+        .inner
+        .or(escaped.then_some(RestoredChoice::KeepWorking))
 }
 
 fn restore_ui(ctx: &egui::Context, offer: &RestoreOffer) -> Option<bool> {

@@ -182,12 +182,15 @@ pub fn apply_offer(encounter: &Encounter, offer: &AuraOffer, roll: &HarmRoll) ->
         .find(|a| a.id == offer.area)
         .and_then(|a| a.source)
         .map_or_else(String::new, |t| name(encounter, t));
-    out.commands.push(Command::AppendLog(LogEntry {
-        who: owner,
-        what: offer_title(encounter, offer),
-        dice,
-        result: format!("{}: {}", names(&present), out.lines.join("; ")),
-    }));
+    out.commands.push(Command::AppendLog(
+        LogEntry {
+            who: owner,
+            what: offer_title(encounter, offer),
+            dice,
+            result: format!("{}: {}", names(&present), out.lines.join("; ")),
+        }
+        .fitted(),
+    ));
     out.commands.push(settle(offer));
     out
 }

@@ -49,8 +49,10 @@ impl Mode {
 }
 
 impl InitiativeRoll {
+    /// d20 + Finesse. Saturating: a command carrying an absurd bonus is sorted before the
+    /// validation after it refuses it (`model::validate`, bonuses within ±1,000).
     pub fn total(&self) -> i32 {
-        i32::from(self.d20) + self.bonus
+        i32::from(self.d20).saturating_add(self.bonus)
     }
 }
 
@@ -581,14 +583,11 @@ impl Initiative {
 
     /// Removes a token from the order; if it was its turn, the turn passes to the next in line.
     pub fn remove(&mut self, token: TokenId) -> Result<(), InitiativeError> {
-        let i = self.position(token).ok_or(InitiativeError::NotIn(token))?;
-        self.combatants.remove(i);
-        self.current = match self.current {
-            Some(c) if c > i => Some(c - 1),
-            Some(c) if c == i && c >= self.combatants.len() => None,
-            other => other,
-        };
-        Ok(())
+        if self.drop_token(token) {
+            Ok(())
+        } else {
+            Err(InitiativeError::NotIn(token))
+        }
     }
 
     /// Holds or stops holding a combatant's turn. Acting from a hold makes it the current turn.

@@ -166,11 +166,9 @@ pub fn apply_stress(encounter: &Encounter, offer: &StressOffer) -> AuraApply {
             sf - 1
         ));
     }
-    out.commands.push(Command::AppendLog(LogEntry::event(
-        "",
-        offer_title(offer),
-        out.lines.join("; "),
-    )));
+    out.commands.push(Command::AppendLog(
+        LogEntry::event("", offer_title(offer), out.lines.join("; ")).fitted(),
+    ));
     out.commands.push(settle(offer));
     out
 }

@@ -9,9 +9,10 @@
 use crate::combat::command::apply_combat;
 use crate::model::validate::{
     MAX_AREAS, MAX_IMAGES, MAX_LIGHTS, MAX_MARKED_CELLS, MAX_POLYGONS, MAX_TOKENS, MAX_WALLS,
-    check_area, check_background, check_cell, check_cell_length, check_cells, check_count,
-    check_crossings, check_light, check_map_size, check_name, check_polygon, check_token,
-    check_wall,
+    check_area, check_background, check_cell, check_cell_length, check_cells, check_combat_state,
+    check_count, check_crossings, check_custom_bands, check_image_name, check_light,
+    check_log_entry, check_map_size, check_name, check_polygon, check_token, check_tracker_refs,
+    check_tracker_texts, check_wall,
 };
 use crate::model::{
     AreaCommand, Background, Cell, CellLayer, CellLength, Command, CommandError, EmbeddedImage,
@@ -44,10 +45,13 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
             rule,
         ))),
         Command::SetBackground(background) => set_background(encounter, background),
-        Command::SetCustomBands(bands) => Ok(Command::SetCustomBands(std::mem::replace(
-            &mut encounter.custom_bands,
-            bands,
-        ))),
+        Command::SetCustomBands(bands) => {
+            check_custom_bands(&bands)?;
+            Ok(Command::SetCustomBands(std::mem::replace(
+                &mut encounter.custom_bands,
+                bands,
+            )))
+        }
         Command::SetLights(lights) => {
             validate_lights(&lights)?;
             Ok(Command::SetLights(std::mem::replace(
@@ -68,6 +72,7 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
         Command::AddObstaclePolygon { polygon, index } => add_polygon(encounter, polygon, index),
         Command::RemoveObstaclePolygon(index) => remove_polygon(encounter, index),
         Command::AppendLog(entry) => {
+            check_log_entry(&entry)?;
             encounter.combat.log.push(entry);
             Ok(Command::PopLog)
         }
@@ -77,18 +82,15 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
             .pop()
             .map(Command::AppendLog)
             .ok_or(CommandError::EmptyLog),
-        Command::Combat(command) => {
-            let before = encounter.combat.clone();
-            apply_combat(encounter, command)?;
-            Ok(Command::SetCombat(Box::new(before)))
+        Command::Combat(command) => apply_combat_checked(encounter, command),
+        Command::Tracker(command) => apply_tracker(encounter, &command),
+        Command::SetCombat(state) => {
+            check_combat_state(encounter, &state)?;
+            Ok(Command::SetCombat(Box::new(std::mem::replace(
+                &mut encounter.combat,
+                *state,
+            ))))
         }
-        Command::Tracker(command) => Ok(Command::Tracker(
-            command.apply(&mut encounter.combat.trackers, encounter.system)?,
-        )),
-        Command::SetCombat(state) => Ok(Command::SetCombat(Box::new(std::mem::replace(
-            &mut encounter.combat,
-            *state,
-        )))),
         Command::Fog(command) => {
             check_fog_command(encounter, &command)?;
             Ok(Command::Fog(command.apply(&mut encounter.fog)))
@@ -116,6 +118,43 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
             ))
         }
     }
+}
+
+/// A combat command, kept only if the fight it leaves passes the loader's own check of it: a
+/// command never leaves a fight its file would refuse.
+fn apply_combat_checked(
+    encounter: &mut Encounter,
+    command: crate::model::combat_command::CombatCommand,
+) -> Result<Command, CommandError> {
+    let before = encounter.combat.clone();
+    apply_combat(encounter, command)?;
+    if let Err(err) = check_combat_state(encounter, &encounter.combat) {
+        encounter.combat = before;
+        return Err(err);
+    }
+    Ok(Command::SetCombat(Box::new(before)))
+}
+
+/// A tracker change, kept only if the trackers still pass the loader's check (the token they
+/// belong to is in the encounter, names within their caps).
+fn apply_tracker(
+    encounter: &mut Encounter,
+    command: &crate::model::trackers::TrackerCommand,
+) -> Result<Command, CommandError> {
+    let system = encounter.system;
+    let inverse = command.apply(&mut encounter.combat.trackers, system)?;
+    let tokens: std::collections::BTreeSet<TokenId> =
+        encounter.tokens.iter().map(|t| t.id).collect();
+    let trackers = &encounter.combat.trackers;
+    let checked = check_tracker_refs(&|id| tokens.contains(&id), trackers)
+        .and_then(|()| check_tracker_texts(trackers));
+    if let Err(err) = checked {
+        // The inverse puts back exactly the state the change started from.
+        let undone = inverse.apply(&mut encounter.combat.trackers, system);
+        debug_assert!(undone.is_ok(), "a tracker inverse failed: {undone:?}");
+        return Err(err);
+    }
+    Ok(Command::Tracker(inverse))
 }
 
 fn apply_batch(encounter: &mut Encounter, commands: Vec<Command>) -> Result<Command, CommandError> {
@@ -193,6 +232,7 @@ fn add_image(
     if encounter.images.contains_key(&id) {
         return Err(CommandError::DuplicateImage(id));
     }
+    check_image_name(id, &image)?;
     check_count("images", encounter.images.len() + 1, MAX_IMAGES)?;
     encounter.images.insert(id, image);
     Ok(Command::RemoveImage(id))
@@ -252,15 +292,31 @@ fn add_token(
     Ok(Command::RemoveToken(id))
 }
 
+/// Removes a token and, in the same step, what the fight keeps for it (its place in the turn
+/// order, its conditions, death saves, momentum pool and trackers), which would otherwise name
+/// a token the encounter no longer holds and make the file unopenable. Undo brings both back.
 fn remove_token(encounter: &mut Encounter, id: TokenId) -> Result<Command, CommandError> {
     let index = encounter
         .token_index(id)
         .ok_or(CommandError::NoSuchToken(id))?;
+    let before = encounter
+        .combat
+        .names_token(id)
+        .then(|| encounter.combat.clone());
     let token = encounter.tokens.remove(index);
-    Ok(Command::AddToken {
+    let add = Command::AddToken {
         token,
         index: Some(index),
-    })
+    };
+    let Some(before) = before else {
+        return Ok(add);
+    };
+    encounter.combat.forget_token(id);
+    // Undo adds the token back first, so the restored fight names a token that is there.
+    Ok(Command::Batch(vec![
+        add,
+        Command::SetCombat(Box::new(before)),
+    ]))
 }
 
 fn move_token(encounter: &mut Encounter, id: TokenId, to: Cell) -> Result<Command, CommandError> {

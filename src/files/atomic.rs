@@ -12,12 +12,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Each save has a temporary file of its own (`.<name>.<pid>.<n>.tmp`); one a killed save left
 /// behind is swept on the next save or load ([`sweep_temp_files`]). The file keeps its
 /// permissions, and when `path` is a symbolic link the file it points to is replaced, not the
-/// link.
+/// link. A file the user may not write is never replaced ([`check_replaceable`]): a rename
+/// would otherwise go through wherever the folder is writable.
 pub fn write_atomic(
     path: &Path,
     write: impl FnOnce(&mut dyn io::Write) -> io::Result<()>,
 ) -> io::Result<()> {
     let path = &resolve_links(path);
+    check_replaceable(path)?;
     sweep_temp_files(path);
     let tmp = temp_path_for(path);
     let permissions = std::fs::metadata(path).ok().map(|m| m.permissions());
@@ -30,6 +32,35 @@ pub fn write_atomic(
     }
     sync_parent(path);
     Ok(())
+}
+
+/// Refuses to replace what is at `path` unless it is a regular file the user may write. "May
+/// write" is the file's read-only attribute and the operating system's own answer together: a
+/// file with no write permission for anyone (`chmod a-w`, a 0400 or 0444 file) is read-only for
+/// everyone, root included (root's right to override is not the GM's wish to keep it); any
+/// other file must open for writing, so a file of another user, one on a read-only file system
+/// or one the user's permission bits deny fails as the OS fails it. The error is the OS's own
+/// ("Permission denied (os error 13)"). A missing file is a new one and passes.
+pub fn check_replaceable(path: &Path) -> io::Result<()> {
+    let metadata = match std::fs::metadata(path) {
+        Ok(metadata) => metadata,
+        Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(err) => return Err(err),
+    };
+    super::check_regular(&metadata)?;
+    if metadata.permissions().readonly() {
+        return Err(permission_denied());
+    }
+    // Opening for writing without truncating or creating changes nothing on disk.
+    std::fs::OpenOptions::new().write(true).open(path).map(drop)
+}
+
+/// The error the OS gives for a write it does not allow.
+fn permission_denied() -> io::Error {
+    #[cfg(unix)]
+    return io::Error::from_raw_os_error(libc::EACCES);
+    #[cfg(not(unix))]
+    io::Error::from(io::ErrorKind::PermissionDenied)
 }
 
 fn write_then_sync(
@@ -110,7 +141,7 @@ pub fn sweep_temp_files(path: &Path) {
 
 /// Whether a process with this id runs now (Linux: `/proc`; elsewhere only this process is
 /// known to run, so leftovers of an earlier run are swept and those of a concurrent one too).
-fn process_running(pid: u32) -> bool {
+pub fn process_running(pid: u32) -> bool {
     if pid == std::process::id() {
         return true;
     }
@@ -213,6 +244,26 @@ mod tests {
                 .is_symlink()
         );
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+    }
+
+    /// Under root too: root could write a 0400 file, but its owner made it read-only.
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_file_is_not_replaced() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.json");
+        std::fs::write(&path, "kept").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o400)).unwrap();
+        let err = write_atomic(&path, |w| w.write_all(b"new")).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::PermissionDenied);
+        assert_eq!(err.to_string(), "Permission denied (os error 13)");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "kept");
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o400);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        // A copy under another name (Save As) is still written.
+        write_atomic(&dir.path().join("b.json"), |w| w.write_all(b"new")).unwrap();
     }
 
     #[test]

@@ -10,7 +10,8 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::images::{image_pixels, pixel_budget};
-use super::{FileError, clip_message, decode_image, write_atomic};
+use super::{FileError, clip_message, decode_image, read_regular, write_atomic};
+use crate::model::validate::TOO_LONG_MARKER;
 use crate::model::{Encounter, ImageId, normalise_walls, validate};
 use image::RgbaImage;
 
@@ -53,6 +54,12 @@ pub fn encounter_from_json(bytes: &[u8]) -> Result<Encounter, FileError> {
 /// quickly (the prep library): the encounter is not ready for use until [`decode_images`] has
 /// succeeded on it, which is the rest of [`encounter_from_json`]'s checks.
 pub fn encounter_from_json_headers(bytes: &[u8]) -> Result<Encounter, FileError> {
+    encounter_from_json_noting(bytes).map(|(encounter, _)| encounter)
+}
+
+/// [`encounter_from_json_headers`], with what the loader let go to open the file, in a
+/// sentence for the GM (`None` when it let nothing go): see [`forget_deleted_tokens`].
+pub fn encounter_from_json_noting(bytes: &[u8]) -> Result<(Encounter, Option<String>), FileError> {
     let bytes = bytes.strip_prefix(BYTE_ORDER_MARK).unwrap_or(bytes);
     let version = read_version(bytes)?;
     if version > FORMAT_VERSION {
@@ -65,9 +72,29 @@ pub fn encounter_from_json_headers(bytes: &[u8]) -> Result<Encounter, FileError>
     // still open.
     let mut encounter = parse_encounter(bytes)?;
     encounter.walls = normalise_walls(std::mem::take(&mut encounter.walls));
+    let note = forget_deleted_tokens(&mut encounter);
     validate(&encounter).map_err(FileError::Invalid)?;
     check_image_headers(&encounter)?;
-    Ok(encounter)
+    Ok((encounter, note))
+}
+
+/// A Lantern before deleting a token cleared its part of the fight saved files whose fight
+/// still names deleted tokens (a turn-order place, sheets, conditions): nothing shows them, so
+/// the loader lets them go, as deleting the token now does, rather than refuse the file.
+fn forget_deleted_tokens(encounter: &mut Encounter) -> Option<String> {
+    let held: std::collections::BTreeSet<_> = encounter.tokens.iter().map(|t| t.id).collect();
+    match encounter.combat.forget_tokens_not_in(&held) {
+        0 => None,
+        1 => Some(
+            "The fight named a token that is no longer on the map; its turn-order place, \
+             conditions and sheets were let go."
+                .to_owned(),
+        ),
+        n => Some(format!(
+            "The fight named {n} tokens that are no longer on the map; their turn-order \
+             places, conditions and sheets were let go."
+        )),
+    }
 }
 
 /// Streams the JSON into the model, keeping the path of the first wrong field for the message.
@@ -76,6 +103,9 @@ fn parse_encounter(bytes: &[u8]) -> Result<Encounter, FileError> {
     let encounter: Encounter = serde_path_to_error::deserialize(&mut json).map_err(|err| {
         let path = err.path().to_string();
         let inner = err.into_inner();
+        if let Some(too_long) = too_long(&path, &inner) {
+            return too_long;
+        }
         // Clipped: a damaged file can put a megabyte of text where a name belongs, and serde
         // quotes it whole.
         if path == "." {
@@ -88,6 +118,19 @@ fn parse_encounter(bytes: &[u8]) -> Result<Encounter, FileError> {
     Ok(encounter)
 }
 
+/// A text over its cap, which the model's capped reader refused as it read it: said as the
+/// validation says it, with the field's path and where it is in the file.
+fn too_long(path: &str, err: &serde_json::Error) -> Option<FileError> {
+    let message = err.to_string();
+    let detail = message.strip_prefix(TOO_LONG_MARKER)?;
+    // serde_json adds " at line L column C"; said once, in words.
+    let detail = detail.split(" at line ").next().unwrap_or(detail);
+    Some(FileError::TooLong {
+        path: path.to_owned(),
+        detail: format!("{detail} (line {}, column {})", err.line(), err.column()),
+    })
+}
+
 /// Reads `format_version` alone, skipping every other field without building it.
 fn read_version(bytes: &[u8]) -> Result<u64, FileError> {
     #[derive(serde::Deserialize)]
@@ -95,14 +138,36 @@ fn read_version(bytes: &[u8]) -> Result<u64, FileError> {
         #[serde(default)]
         format_version: Version,
     }
+    if let Some(shape) = top_shape(bytes) {
+        // Valid JSON of another shape is said to be so; anything else is not JSON at all.
+        return match serde_json::from_slice::<serde::de::IgnoredAny>(bytes) {
+            Ok(_) => Err(FileError::NotAnObject(shape)),
+            Err(err) => Err(FileError::NotJson(err)),
+        };
+    }
     let probe: Probe = serde_json::from_slice(bytes).map_err(|err| match err.classify() {
-        serde_json::error::Category::Data => FileError::NotAnObject,
+        // Inside an object: `format_version` given twice.
+        serde_json::error::Category::Data => FileError::WrongShape(clip_message(&err.to_string())),
         _ => FileError::NotJson(err),
     })?;
     match probe.format_version {
         Version::Missing => Err(FileError::NoVersion),
         Version::Number(n) => Ok(n),
         Version::Wrong(found) => Err(FileError::BadVersion(found)),
+    }
+}
+
+/// What a file holds at its top when that is not an object (`None` for an object, or for
+/// nothing JSON starts with, which the JSON reader then names).
+fn top_shape(bytes: &[u8]) -> Option<&'static str> {
+    let first = bytes.iter().find(|b| !b.is_ascii_whitespace())?;
+    match first {
+        b'[' => Some("a JSON list"),
+        b'"' => Some("a JSON string"),
+        b't' | b'f' => Some("a JSON true or false"),
+        b'n' => Some("a JSON null"),
+        b'-' | b'0'..=b'9' => Some("a JSON number"),
+        _ => None,
     }
 }
 
@@ -186,12 +251,20 @@ pub fn encounter_to_json(encounter: &Encounter) -> Result<Vec<u8>, FileError> {
 
 /// Reads an encounter file. Temporary files a killed save left beside it are swept first.
 pub fn load_encounter(path: &Path) -> Result<Encounter, FileError> {
+    load_encounter_noting(path).map(|(encounter, _)| encounter)
+}
+
+/// [`load_encounter`], with what the loader let go to open the file (see
+/// [`encounter_from_json_noting`]), for the app to tell the GM.
+pub fn load_encounter_noting(path: &Path) -> Result<(Encounter, Option<String>), FileError> {
     super::atomic::sweep_temp_files(path);
-    let bytes = std::fs::read(path).map_err(|err| match err.kind() {
+    let bytes = read_regular(path).map_err(|err| match err.kind() {
         std::io::ErrorKind::NotFound => FileError::Missing,
         _ => FileError::Read(err),
     })?;
-    encounter_from_json(&bytes)
+    let (encounter, note) = encounter_from_json_noting(&bytes)?;
+    decode_images(&encounter, |_, _| ())?;
+    Ok((encounter, note))
 }
 
 /// Writes an encounter file atomically (see [`write_atomic`]).

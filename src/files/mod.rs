@@ -5,13 +5,15 @@ mod atomic;
 mod encounter_file;
 mod error;
 mod images;
+mod read;
 mod scan;
 mod uvtt;
 
-pub use atomic::{sweep_temp_files, write_atomic};
+pub use atomic::{check_replaceable, process_running, sweep_temp_files, write_atomic};
 pub use encounter_file::{
     FORMAT_VERSION, decode_images, encounter_from_json, encounter_from_json_headers,
-    encounter_to_json, load_encounter, migrate, save_encounter,
+    encounter_from_json_noting, encounter_to_json, load_encounter, load_encounter_noting, migrate,
+    save_encounter,
 };
 pub use error::FileError;
 pub(crate) use error::clip_message;
@@ -19,6 +21,7 @@ pub use images::{
     BASE_PIXEL_BUDGET, MAX_DECODE_BYTES, MAX_IMAGE_SIDE_PX, PIXELS_PER_ENCODED_BYTE, decode_image,
     image_limits, image_pixels, image_size, pixel_budget, pixels_within_limits,
 };
+pub use read::{check_regular, open_regular, read_regular};
 pub use scan::{EncounterListing, ImageHeader, encounter_listing_from_json};
 pub use uvtt::{
     ImportStats, LATTICE_PER_CELL, MAX_COORDINATE_CELLS, MAX_FILE_BYTES, MAX_LIGHTS,

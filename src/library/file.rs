@@ -37,7 +37,7 @@ pub enum LibraryError {
     #[error("the library entry is inconsistent: {0}")]
     Inconsistent(String),
     #[error("could not read or write the library folder: {0}")]
-    Io(#[source] std::io::Error),
+    Io(std::io::Error),
 }
 
 #[derive(Serialize, Deserialize)]
@@ -78,6 +78,7 @@ pub fn entry_from_json_with(
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let probe: Probe = serde_json::from_slice(bytes).map_err(FileError::NotJson)?;
     let block = block_of(&encounter, probe.library)?;
+    check_id(block.id.as_ref())?;
     let entry = LibraryEntry {
         kind: block.kind,
         id: block.id.unwrap_or_else(|| name_id(block.kind, &encounter)),
@@ -98,6 +99,7 @@ pub fn summary_from_json(bytes: &[u8]) -> Result<EntrySummary, LibraryError> {
     let mut listing = encounter_listing_from_json(bytes, &["library"])?;
     let encounter = &listing.encounter;
     let block = block_of(encounter, listing.extra.remove("library"))?;
+    check_id(block.id.as_ref())?;
     check(block.kind, encounter.tokens.len(), &block.sheets)?;
     let mut token = encounter.tokens.first().cloned();
     if let Some(token) = &mut token {
@@ -211,6 +213,16 @@ fn migrate_v0(encounter: &Encounter) -> Result<Block, LibraryError> {
             many.len()
         ))),
     }
+}
+
+/// The entry's identity is within the cap every library identity has (`FORMAT.md`, "Limits").
+fn check_id(id: Option<&LibraryId>) -> Result<(), LibraryError> {
+    use crate::model::validate::{MAX_LIBRARY_ID_CHARS, check_text};
+    let Some(id) = id else {
+        return Ok(());
+    };
+    check_text(&id.0, MAX_LIBRARY_ID_CHARS, || "`library.id`".to_owned())
+        .map_err(|err| LibraryError::File(FileError::Invalid(err)))
 }
 
 /// A creature or hero holds exactly one token, a map none; each sheet is in the system it is

@@ -10,7 +10,7 @@ use super::entry::{EntrySummary, LibraryEntry};
 use super::file::{
     LibraryError, entry_from_json, entry_from_json_with, entry_to_json, summary_from_json,
 };
-use crate::files::write_atomic;
+use crate::files::{FileError, read_regular, write_atomic};
 use crate::model::ImageId;
 
 /// One file of the library folder: what the list shows of it, or why it could not be read; and
@@ -66,8 +66,7 @@ impl ListedEntry {
         let mut read = false;
         let result = self.full.get_or_init(|| {
             read = true;
-            std::fs::read(&self.path)
-                .map_err(LibraryError::Io)
+            read_entry_file(&self.path)
                 .and_then(|bytes| entry_from_json_with(&bytes, &mut each))
                 .map(Arc::new)
                 .map_err(Arc::new)
@@ -106,8 +105,7 @@ pub fn load_folder(dir: &Path) -> Result<Vec<ListedEntry>, LibraryError> {
 }
 
 fn read_listed(path: &Path) -> ListedEntry {
-    let summary = std::fs::read(path)
-        .map_err(LibraryError::Io)
+    let summary = read_entry_file(path)
         .and_then(|bytes| summary_from_json(&bytes))
         .map_err(Arc::new);
     ListedEntry {
@@ -116,6 +114,12 @@ fn read_listed(path: &Path) -> ListedEntry {
         summary,
         full: OnceLock::new(),
     }
+}
+
+/// An entry file's bytes; anything but a regular file (a named pipe, a device) is refused
+/// before it is opened, as a bad line of the list rather than a hang.
+fn read_entry_file(path: &Path) -> Result<Vec<u8>, LibraryError> {
+    read_regular(path).map_err(|err| LibraryError::File(FileError::Read(err)))
 }
 
 fn file_name_of(path: &Path) -> String {
@@ -140,10 +144,12 @@ fn entry_paths(dir: &Path) -> Result<Vec<PathBuf>, LibraryError> {
     Ok(paths)
 }
 
+/// A visible `*.json` that is not a folder. A named pipe or a device so named is listed too,
+/// and read as a bad entry saying what it is ([`read_entry_file`]).
 fn is_entry_file(path: &Path) -> bool {
     let name = path.file_name().map(|n| n.to_string_lossy());
     let visible_json = name.is_some_and(|n| !n.starts_with('.') && n.ends_with(".json"));
-    visible_json && path.is_file()
+    visible_json && !path.is_dir()
 }
 
 /// The file an entry is saved as: its name made safe for any file system, then its kind
@@ -187,8 +193,7 @@ pub fn copy_entries(from: &Path, to: &Path) -> Result<CopyReport, LibraryError> 
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let result = std::fs::read(&path)
-            .map_err(LibraryError::Io)
+        let result = read_entry_file(&path)
             .and_then(|bytes| entry_from_json(&bytes).map(|_| bytes))
             .and_then(|bytes| {
                 write_atomic(&to.join(&name), |w| w.write_all(&bytes)).map_err(LibraryError::Io)

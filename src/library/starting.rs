@@ -39,12 +39,125 @@ pub fn starting_entries() -> Vec<LibraryEntry> {
 
 /// Creates the library folder with the starting content the first time (when `dir` does not
 /// exist yet). Returns whether it did; an existing folder, even an emptied one, is left alone.
+///
+/// All or nothing: the entries are written into a hidden folder beside `dir`
+/// (`.library.seeding.<pid>`), which is renamed to `dir` only once every entry is in it. A
+/// full disk or a crash leaves no `dir`, so the next start seeds again; what a failed or
+/// killed attempt left is swept then.
 pub fn seed_if_missing(dir: &Path) -> Result<bool, LibraryError> {
+    seed_with(dir, &starting_entries(), |folder, entry| {
+        save_entry(folder, entry).map(drop)
+    })
+}
+
+/// [`seed_if_missing`] with the entries and the way each is written given (a test fails one
+/// midway, as a full disk does).
+fn seed_with(
+    dir: &Path,
+    entries: &[LibraryEntry],
+    save: impl Fn(&Path, &LibraryEntry) -> Result<(), LibraryError>,
+) -> Result<bool, LibraryError> {
     if dir.exists() {
         return Ok(false);
     }
-    for entry in starting_entries() {
-        save_entry(dir, &entry)?;
+    let (Some(parent), Some(name)) = (dir.parent(), dir.file_name()) else {
+        return Err(LibraryError::Io(std::io::Error::other(
+            "the library folder has no parent folder",
+        )));
+    };
+    std::fs::create_dir_all(parent).map_err(LibraryError::Io)?;
+    let prefix = format!(".{}.seeding.", name.to_string_lossy());
+    sweep_staging(parent, &prefix);
+    let staging = parent.join(format!("{prefix}{}", std::process::id()));
+    let seeded =
+        fill(&staging, entries, save).and_then(|()| match std::fs::rename(&staging, dir) {
+            Ok(()) => Ok(true),
+            // Another Lantern seeded it meanwhile: theirs stands.
+            Err(_) if dir.exists() => Ok(false),
+            Err(err) => Err(LibraryError::Io(err)),
+        });
+    if !matches!(seeded, Ok(true)) {
+        // Ours alone, and unfinished or unneeded; the next start sweeps it if this fails.
+        let _ = std::fs::remove_dir_all(&staging);
     }
-    Ok(true)
+    seeded
+}
+
+/// Writes every entry into `staging`, emptied first.
+fn fill(
+    staging: &Path,
+    entries: &[LibraryEntry],
+    save: impl Fn(&Path, &LibraryEntry) -> Result<(), LibraryError>,
+) -> Result<(), LibraryError> {
+    if staging.exists() {
+        std::fs::remove_dir_all(staging).map_err(LibraryError::Io)?;
+    }
+    entries.iter().try_for_each(|entry| save(staging, entry))
+}
+
+/// Removes the staging folders of seedings whose process is no longer running.
+fn sweep_staging(parent: &Path, prefix: &str) {
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let pid = name
+            .strip_prefix(prefix)
+            .and_then(|pid| pid.parse::<u32>().ok());
+        if pid.is_some_and(|pid| !crate::files::process_running(pid)) {
+            // Tidying only: what cannot be removed now is tried again next start.
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    /// A disk that fills after four entries: no library folder, nothing left beside it, and
+    /// the next start (with room again) seeds every entry.
+    #[test]
+    fn seeding_is_all_or_nothing_and_tried_again_next_start() {
+        let data = tempfile::tempdir().unwrap();
+        let dir = data.path().join("library");
+        let entries = starting_entries();
+        assert!(entries.len() > 4);
+        let written = Cell::new(0);
+        let full_after_four = |folder: &Path, entry: &LibraryEntry| {
+            if written.get() == 4 {
+                return Err(LibraryError::Io(std::io::Error::from_raw_os_error(28)));
+            }
+            written.set(written.get() + 1);
+            save_entry(folder, entry).map(drop)
+        };
+        let err = seed_with(&dir, &entries, full_after_four).unwrap_err();
+        assert!(err.to_string().contains("No space left on device"), "{err}");
+        assert!(
+            !dir.exists(),
+            "a half-seeded library would never be completed"
+        );
+        assert_eq!(std::fs::read_dir(data.path()).unwrap().count(), 0);
+
+        assert!(seed_if_missing(&dir).unwrap());
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), entries.len());
+        assert_eq!(std::fs::read_dir(data.path()).unwrap().count(), 1);
+        assert!(!seed_if_missing(&dir).unwrap(), "seeded once");
+    }
+
+    /// A seeding killed midway (its process gone) left its hidden folder; the next start sweeps
+    /// it and seeds.
+    #[test]
+    fn a_killed_seedings_folder_is_swept() {
+        let data = tempfile::tempdir().unwrap();
+        let left = data
+            .path()
+            .join(format!(".library.seeding.{}", u32::MAX - 1));
+        std::fs::create_dir_all(&left).unwrap();
+        std::fs::write(left.join("goblin.creature.json"), "{").unwrap();
+        assert!(seed_if_missing(&data.path().join("library")).unwrap());
+        assert!(!left.exists());
+    }
 }

@@ -142,6 +142,19 @@ pub enum CommandError {
     TooMany { what: &'static str, max: usize },
     #[error("the combat state is inconsistent: {0}")]
     BadCombat(String),
+    #[error("{what} is {value}; Lantern allows {min} to {max}")]
+    OutOfRange {
+        what: String,
+        value: i64,
+        min: i64,
+        max: i64,
+    },
+    #[error("{what} is {chars} characters long; Lantern allows at most {max}")]
+    TooLong {
+        what: String,
+        chars: usize,
+        max: usize,
+    },
     #[error("area {0} is sized by a band with no name, or one far too long")]
     BadAreaBand(AreaId),
     #[error("area {0}'s aura effect is not valid: {1}")]

@@ -50,6 +50,7 @@ pub enum Duration {
 pub struct ActiveCondition {
     pub token: TokenId,
     /// A catalogue name for the encounter's system, or any custom name.
+    #[serde(deserialize_with = "super::validate::de_label")]
     pub name: String,
     pub duration: Duration,
 }

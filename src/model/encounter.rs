@@ -26,6 +26,7 @@ pub struct ObstaclePolygon {
 /// One encounter: the map, what stands on it, and the combat state, under one rule system.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Encounter {
+    #[serde(deserialize_with = "super::validate::de_name")]
     pub name: String,
     pub system: RuleSystem,
     pub map: MapSpec,

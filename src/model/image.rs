@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EmbeddedImage {
     /// A name for messages, usually the file it was loaded from.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::validate::de_image_name")]
     pub name: String,
     #[serde(with = "base64_bytes")]
     pub data: Arc<[u8]>,

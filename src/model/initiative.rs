@@ -105,7 +105,7 @@ pub struct Combatant {
     #[serde(default)]
     pub economy: Economy,
     /// Road and Ruin: what it is trying to do.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::validate::de_intention")]
     pub intention: String,
 }
 
@@ -184,6 +184,22 @@ pub enum EconomyPart {
 impl Initiative {
     /// Road and Ruin: time pips in a round (Hastened Time).
     pub const PIPS_PER_ROUND: u8 = 10;
+
+    /// Takes `token` out of the order, the turn marker following: a later combatant's turn
+    /// stays its own, and if it was the leaver's turn the next in line has it (none past the
+    /// end). Returns whether it was in the order.
+    pub fn drop_token(&mut self, token: TokenId) -> bool {
+        let Some(i) = self.combatants.iter().position(|c| c.token == Some(token)) else {
+            return false;
+        };
+        self.combatants.remove(i);
+        self.current = match self.current {
+            Some(c) if c > i => Some(c - 1),
+            Some(c) if c == i && c >= self.combatants.len() => None,
+            other => other,
+        };
+        true
+    }
 }
 
 /// Roll-off dice a combatant already in the order rolls against someone joining.

@@ -95,6 +95,7 @@ pub type Rgb = [u8; 3];
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Token {
     pub id: TokenId,
+    #[serde(deserialize_with = "super::validate::de_name")]
     pub name: String,
     pub side: Side,
     #[serde(default)]
@@ -108,7 +109,7 @@ pub struct Token {
     /// Hidden from the players' window.
     #[serde(default)]
     pub gm_only: bool,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::validate::de_notes")]
     pub notes: String,
     #[serde(default)]
     pub rotation_deg: f32,

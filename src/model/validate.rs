@@ -4,8 +4,26 @@
 //!
 //! The bounds are written in `FORMAT.md` ("Limits"). They keep every later pass (the board's
 //! spatial index, fog, sight, saving) proportional to the map rather than to an outlier.
+//! `validate/text.rs` caps every string (and reads capped fields without copying a longer
+//! one); `validate/combat_state.rs` checks the fight, which `edit::apply` also runs after every
+//! combat, tracker and log command.
+
+mod combat_state;
+mod text;
 
 use std::collections::BTreeSet;
+
+pub use combat_state::{
+    MAX_CONDITIONS, MAX_DEATH_SAVES, MAX_EXTRA_PER_TURN, MAX_INITIATIVE_BONUS, MAX_POOL_DICE,
+    MAX_ROLLOFFS, MAX_ROSTER_SLOTS, MAX_TRACKER_ENTRIES, check_combat_state, check_log_entry,
+    check_tracker_refs, check_tracker_texts,
+};
+pub use text::{
+    MAX_CUSTOM_BANDS, MAX_IMAGE_NAME_CHARS, MAX_INTENTION_CHARS, MAX_LABEL_CHARS,
+    MAX_LIBRARY_ID_CHARS, MAX_LOG_LABEL_CHARS, MAX_LOG_TEXT_CHARS, MAX_NAME_CHARS, MAX_NOTES_CHARS,
+    TOO_LONG_MARKER, capped, chars_over, check_custom_bands, check_image_name, check_text,
+    de_image_name, de_intention, de_label, de_log_label, de_log_text, de_name, de_notes,
+};
 
 use super::{
     AreaId, AreaShape, AreaSize, AreaTemplate, AuraEffect, AuraOutcome, Background, Cell,
@@ -53,6 +71,7 @@ pub const MAX_LIGHT_RANGE_CELLS: f64 = 10_000.0;
 /// found is returned, in the same words the command that would have made it uses.
 pub fn validate(encounter: &Encounter) -> Result<(), CommandError> {
     check_name(&encounter.name)?;
+    text::check_encounter_texts(encounter)?;
     check_map_size(encounter.map.width_cells, encounter.map.height_cells)?;
     check_cell_length(encounter.map.cell_length)?;
     if let Some(bg) = &encounter.map.background {
@@ -74,15 +93,15 @@ pub fn validate(encounter: &Encounter) -> Result<(), CommandError> {
     validate_lights(&encounter.lights)?;
     validate_areas(&encounter.areas)?;
     check_cell_sets(encounter)?;
-    check_combat(&encounter.combat)
+    check_combat_state(encounter, &encounter.combat)
 }
 
-/// The encounter's name must say something.
+/// The encounter's name must say something, in at most [`MAX_NAME_CHARS`] characters.
 pub fn check_name(name: &str) -> Result<(), CommandError> {
     if name.trim().is_empty() {
         return Err(CommandError::EmptyName);
     }
-    Ok(())
+    check_text(name, MAX_NAME_CHARS, || "the encounter's name".to_owned())
 }
 
 /// A map is 1 to [`MapSpec::MAX_CELLS`] cells on each side.
@@ -268,6 +287,8 @@ pub fn check_token(token: &Token) -> Result<(), CommandError> {
             token.name.chars().take(100).collect::<String>()
         )
     };
+    text::check_token_texts(token)?;
+    check_token_finesse(token)?;
     check_cell(token.cell, name)?;
     if !token.rotation_deg.is_finite() {
         return Err(CommandError::NotFinite(format!("{}'s facing", name())));
@@ -278,6 +299,19 @@ pub fn check_token(token: &Token) -> Result<(), CommandError> {
         return Err(CommandError::TooFarReaching {
             what: format!("{}'s darkvision", name()),
             cells: range_cells,
+        });
+    }
+    Ok(())
+}
+
+/// A token's Finesse is added to its initiative roll: within ±[`MAX_INITIATIVE_BONUS`].
+fn check_token_finesse(token: &Token) -> Result<(), CommandError> {
+    if token.finesse.unsigned_abs() > MAX_INITIATIVE_BONUS.unsigned_abs() {
+        return Err(CommandError::OutOfRange {
+            what: format!("token {}'s Finesse", token.id),
+            value: i64::from(token.finesse),
+            min: -i64::from(MAX_INITIATIVE_BONUS),
+            max: i64::from(MAX_INITIATIVE_BONUS),
         });
     }
     Ok(())
@@ -392,10 +426,9 @@ pub fn check_combat(combat: &CombatState) -> Result<(), CommandError> {
     if let Some(current) = initiative.current
         && current >= initiative.combatants.len()
     {
-        return Err(CommandError::BadCombat(format!(
-            "the turn marker points at combatant {} of {}",
-            current + 1,
-            initiative.combatants.len()
+        return Err(CommandError::BadCombat(turn_marker_past_the_order(
+            current,
+            initiative.combatants.len(),
         )));
     }
     if initiative.pip >= super::initiative::Initiative::PIPS_PER_ROUND {
@@ -429,6 +462,21 @@ pub fn check_combat(combat: &CombatState) -> Result<(), CommandError> {
         )?;
     }
     Ok(())
+}
+
+/// Why a turn marker is past the order, with the file's own number: `current` counts from 0,
+/// and any `u64` fits the message (adding one to show a position could wrap).
+fn turn_marker_past_the_order(current: usize, len: usize) -> String {
+    match len {
+        0 => format!("the turn marker (`current`) is {current}, but the turn order is empty"),
+        1 => format!(
+            "the turn marker (`current`) is {current}, but the turn order has one combatant, numbered 0"
+        ),
+        n => format!(
+            "the turn marker (`current`) is {current}, but the turn order has {n} combatants, numbered 0 to {}",
+            n - 1
+        ),
+    }
 }
 
 #[cfg(test)]

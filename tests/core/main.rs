@@ -7,6 +7,8 @@ mod attacks;
 mod auras;
 mod battle_stress;
 mod combat_commands;
+mod command_checks;
+mod file_safety;
 mod files;
 mod fuzz_loaders;
 mod fuzz_support;

@@ -157,7 +157,9 @@ proptest! {
 fn case3_a_turn_marker_past_the_order_is_refused() {
     let message = refused("case3_current_past_the_order");
     assert!(
-        message.contains("the turn marker points at combatant 8 of 2"),
+        message.contains(
+            "the turn marker (`current`) is 7, but the turn order has 2 combatants, numbered 0 to 1"
+        ),
         "{message}"
     );
 }

@@ -8,6 +8,7 @@ mod combat;
 mod dice;
 mod editing;
 mod file_chooser;
+mod file_safety;
 mod import;
 mod library;
 mod lighting;

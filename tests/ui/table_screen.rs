@@ -2,8 +2,6 @@
 //! box the GM drags on the map moving the players' view by whole cells, a turned view and
 //! miniatures mode (snapshots), and the players' window ignoring every gesture made on it.
 
-use std::collections::HashMap;
-
 use egui::{Key, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -17,26 +15,6 @@ use lantern::edit::Document;
 use lantern::model::{Encounter, GridKind, GridPoint, TokenId};
 
 use crate::support::{self, demo};
-
-/// eframe's settings storage, in memory.
-#[derive(Default)]
-struct MemoryStorage(HashMap<String, String>);
-
-impl eframe::Storage for MemoryStorage {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_owned(), value);
-    }
-
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-
-    fn flush(&mut self) {}
-}
 
 /// A projector throwing 1920 pixels 1500 mm wide, at 25 mm a cell: 32 pixels a cell.
 fn projector(turn: QuarterTurn) -> TableSetup {
@@ -133,13 +111,14 @@ fn the_table_screen_setup_is_saved_and_restored() {
             .is_some()
     );
 
-    let mut storage = MemoryStorage::default();
-    eframe::App::save(harness.state_mut(), &mut storage);
+    // Kept in the settings file (written atomically), as the app does when eframe saves.
+    let dir = tempfile::tempdir().unwrap();
+    harness.state().settings().write(dir.path()).unwrap();
     drop(harness);
 
     let mut restarted = LanternApp::with_document(Document::new(demo(Demo::GoForthHeroes), None));
     assert_eq!(restarted.players.setup(), TableSetup::default());
-    restarted.restore_table_screens(&storage);
+    restarted.restore_settings(&lantern::app::Settings::load(Some(dir.path()), None));
     assert_eq!(restarted.players.setup(), expected);
     let cell = restarted.players.true_scale().unwrap();
     assert!((cell.x - 32.0).abs() < 1e-9);

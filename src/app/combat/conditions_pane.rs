@@ -105,6 +105,7 @@ fn apply_row_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
         ui.add(
             egui::TextEdit::singleline(&mut name)
                 .hint_text("or a custom one")
+                .char_limit(crate::model::validate::MAX_LABEL_CHARS)
                 .desired_width(110.0),
         );
         egui::ComboBox::from_label("lasting")

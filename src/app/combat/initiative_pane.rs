@@ -548,7 +548,10 @@ fn intention_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
             .data(|d| d.get_temp::<String>(id))
             .unwrap_or_else(|| c.intention.clone());
         let response = ui
-            .text_edit_singleline(&mut text)
+            .add(
+                egui::TextEdit::singleline(&mut text)
+                    .char_limit(crate::model::validate::MAX_INTENTION_CHARS),
+            )
             .accessible_name(format!("Intention of {}", token_name(ctx.encounter, token)));
         if response.lost_focus() && text != c.intention {
             queue(

@@ -113,7 +113,8 @@ pub(super) fn roll(
     state.last = Some(entry.clone());
     state.awaiting_marker = true;
     state.roll_marker = None;
-    let mut commands = vec![Command::AppendLog(entry)];
+    // Fitted: a list of every target can outgrow what one log line keeps.
+    let mut commands = vec![Command::AppendLog(entry.fitted())];
     commands.extend(extra);
     ctx.command(if commands.len() == 1 {
         commands.remove(0)

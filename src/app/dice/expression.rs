@@ -36,7 +36,8 @@ pub fn expression_ui(
         }
         Ok(expr) if roll => {
             let record = expr.roll(rng);
-            let entry = expression_entry(&roller_name(ctx.encounter, state.roller), &record);
+            let entry =
+                expression_entry(&roller_name(ctx.encounter, state.roller), &record).fitted();
             state.last = Some(entry.clone());
             ctx.command(Command::AppendLog(entry));
         }

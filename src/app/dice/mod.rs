@@ -398,6 +398,7 @@ fn roll_check(
     } else if let Some(target) = filled.target().and_then(|id| ctx.encounter.token(id)) {
         entry.what = format!("{} against {}", entry.what, target.name);
     }
+    let entry = entry.fitted();
     let mut commands = vec![Command::AppendLog(entry.clone())];
     commands.extend(cost.map(|c| c.command));
     commands.extend(crate::combat::action::attack_spends(ctx.encounter, filled));

@@ -114,7 +114,8 @@ pub fn read_with_progress(
     (from, to): (f32, f32),
 ) -> anyhow::Result<Vec<u8>> {
     const CHUNK: usize = 1 << 20;
-    let mut file = std::fs::File::open(path).context("could not open the file")?;
+    // Never a named pipe or a device: the worker would wait on it for ever.
+    let mut file = crate::files::open_regular(path).context("could not open the file")?;
     let total = file.metadata().map_or(0, |m| m.len());
     anyhow::ensure!(
         total <= max_bytes,

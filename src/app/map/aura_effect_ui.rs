@@ -77,8 +77,12 @@ fn condition_default(system: RuleSystem) -> AuraOutcome {
 fn details_ui(ui: &mut Ui, system: RuleSystem, e: &mut AuraEffect) {
     ui.horizontal(|ui| {
         let label = ui.label("Name");
-        ui.add(egui::TextEdit::singleline(&mut e.name).desired_width(140.0))
-            .labelled_by(label.id);
+        ui.add(
+            egui::TextEdit::singleline(&mut e.name)
+                .desired_width(140.0)
+                .char_limit(crate::model::validate::MAX_AURA_NAME),
+        )
+        .labelled_by(label.id);
     });
     ui.horizontal_wrapped(|ui| {
         ui.label("At the");

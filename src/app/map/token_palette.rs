@@ -110,8 +110,11 @@ impl TokenPalette {
             .num_columns(2)
             .show(ui, |ui| {
                 let label = ui.label("Name");
-                ui.text_edit_singleline(&mut self.name)
-                    .labelled_by(label.id);
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.name)
+                        .char_limit(crate::model::validate::MAX_NAME_CHARS),
+                )
+                .labelled_by(label.id);
                 ui.end_row();
                 let label = ui.label("Side");
                 egui::ComboBox::from_id_salt("palette_side")

@@ -83,7 +83,11 @@ fn name_edit_ui(ui: &mut egui::Ui, name: &str, label: egui::Id) -> Option<String
         .data(|d| d.get_temp::<String>(buffer_id))
         .unwrap_or_else(|| name.to_owned());
     let response = ui
-        .add(egui::TextEdit::singleline(&mut text).desired_width(150.0))
+        .add(
+            egui::TextEdit::singleline(&mut text)
+                .desired_width(150.0)
+                .char_limit(crate::model::validate::MAX_NAME_CHARS),
+        )
         .labelled_by(label);
     if response.has_focus() {
         ui.data_mut(|d| d.insert_temp(buffer_id, text));

@@ -180,6 +180,7 @@ fn text_ui(ui: &mut egui::Ui, id: Id, hint: &str) -> String {
     ui.add(
         egui::TextEdit::singleline(&mut text)
             .desired_width(110.0)
+            .char_limit(crate::model::validate::MAX_NAME_CHARS)
             .hint_text(hint),
     )
     .accessible_name(hint);

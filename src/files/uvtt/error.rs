@@ -9,7 +9,7 @@ pub enum UvttError {
     #[error("the map file does not exist")]
     Missing,
     #[error("could not read the map file: {0}")]
-    Read(#[source] std::io::Error),
+    Read(std::io::Error),
     #[error("the map file is {found_mb} MB; Lantern imports maps up to {max_mb} MB")]
     FileTooLarge { found_mb: u64, max_mb: u64 },
     #[error("this is not a Universal VTT map: it is not valid JSON ({0})")]
@@ -39,11 +39,11 @@ pub enum UvttError {
     ImageFileMissing(PathBuf),
     #[error("the map image names a file, but the map was not read from a folder: {0}")]
     ImagePathWithoutFolder(String),
-    #[error("could not read the map image ({source}): {}", path.display())]
+    // `cause`, not `source`: the message quotes it, so it is not given as a source again.
+    #[error("could not read the map image ({cause}): {}", path.display())]
     ImageRead {
         path: PathBuf,
-        #[source]
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     #[error(
         "the map image is {width}×{height} pixels; Lantern opens images up to {max} pixels a side",
@@ -76,7 +76,7 @@ pub enum UvttError {
     )]
     TooManyLights { found: u64 },
     #[error("the map's walls or lights are unusable: {0}")]
-    Invalid(#[source] crate::model::CommandError),
+    Invalid(crate::model::CommandError),
     #[error("light {index} is unusable: {reason}")]
     BadLight { index: usize, reason: String },
 }

@@ -1,7 +1,7 @@
 //! The map image: embedded base64 (the usual case) or a file beside the map, decoded once.
 
 use std::io::{Cursor, Read as _};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD_PAD_INDIFFERENT;
@@ -85,15 +85,15 @@ fn read_image_file(text: &str, folder: Option<&Path>) -> Result<SourceImage, Uvt
 }
 
 /// Reads at most [`MAX_IMAGE_FILE_BYTES`], so a path to a device or a huge file fails cleanly.
-fn read_capped(path: &PathBuf) -> Result<Vec<u8>, UvttError> {
-    let read_error = |source: std::io::Error| match source.kind() {
-        std::io::ErrorKind::NotFound => UvttError::ImageFileMissing(path.clone()),
+fn read_capped(path: &Path) -> Result<Vec<u8>, UvttError> {
+    let read_error = |cause: std::io::Error| match cause.kind() {
+        std::io::ErrorKind::NotFound => UvttError::ImageFileMissing(path.to_path_buf()),
         _ => UvttError::ImageRead {
-            path: path.clone(),
-            source,
+            path: path.to_path_buf(),
+            cause,
         },
     };
-    let file = std::fs::File::open(path).map_err(read_error)?;
+    let file = crate::files::open_regular(path).map_err(read_error)?;
     let mut bytes = Vec::new();
     file.take(MAX_IMAGE_FILE_BYTES + 1)
         .read_to_end(&mut bytes)

@@ -66,7 +66,7 @@ pub fn uvtt_from_json(bytes: &[u8], folder: Option<&Path>) -> Result<UvttMap, Uv
 }
 
 fn read_capped(path: &Path) -> Result<Vec<u8>, UvttError> {
-    let file = std::fs::File::open(path).map_err(|err| match err.kind() {
+    let file = crate::files::open_regular(path).map_err(|err| match err.kind() {
         std::io::ErrorKind::NotFound => UvttError::Missing,
         _ => UvttError::Read(err),
     })?;
