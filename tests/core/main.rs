@@ -6,6 +6,7 @@ mod area_action;
 mod auras;
 mod battle_stress;
 mod combat_commands;
+mod content;
 mod files;
 mod fuzz_loaders;
 mod fuzz_support;
