@@ -233,12 +233,19 @@ pub fn standing(encounter: &Encounter, token: TokenId) -> Vec<(String, i64)> {
     out
 }
 
+/// The GFH sheet of `token` when it is a hero's: Hearts are what enemies and obstacles have
+/// instead (GFH, Hearts), and only heroes take their Move from Agility.
+fn gfh_hero(encounter: &Encounter, token: TokenId) -> Option<&GfhToken> {
+    gfh(encounter, token).filter(|t| t.hearts.is_none())
+}
+
 /// The token's Move before Wounds and conditions, in cells, with where it comes from: a GFH
-/// token with attributes moves 4 + Agility squares (GFH, Grid Play); everything else moves its
-/// typed base speed (Evening, Speed: "everything which can move has a base speed").
+/// hero moves 4 + Agility squares (GFH, Grid Play); monsters (with Hearts) and every other
+/// system move the typed base speed (Evening, Speed: "everything which can move has a base
+/// speed").
 #[must_use]
 pub fn base_move(encounter: &Encounter, token: TokenId) -> Adjusted<u32> {
-    if let Some(hero) = gfh(encounter, token) {
+    if let Some(hero) = gfh_hero(encounter, token) {
         let agility = hero.attributes.agility;
         return Adjusted {
             value: hero.move_squares(),
@@ -263,9 +270,9 @@ pub fn sheet(encounter: &Encounter, token: TokenId) -> Option<Vec<SheetSection>>
         TokenTrackers::PostCore(p) => post_sheet(&p),
         TokenTrackers::ThreeD6(d) => three_d6_sheet(&d),
     };
-    // A GFH hero's Move comes from Agility; a token without attributes (a monster) keeps a
-    // typed speed, as in every other system.
-    let movement = if gfh(encounter, token).is_some() {
+    // A GFH hero's Move comes from Agility; a monster (with Hearts) keeps a typed speed, as in
+    // every other system.
+    let movement = if gfh_hero(encounter, token).is_some() {
         let m = base_move(encounter, token);
         derived("Move", i64::from(m.value), m.reasons.join("; "))
     } else {

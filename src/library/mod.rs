@@ -24,4 +24,4 @@ pub use file::{
 };
 pub use folder::{CopyReport, ListedEntry, copy_entries, entry_file_name, load_folder, save_entry};
 pub use place::{PlaceError, numbered_name, place_group, token_identity, use_map_command};
-pub use starting::{seed_if_missing, starting_entries};
+pub use starting::{bestiary, seed_if_missing, starting_entries};

@@ -377,9 +377,10 @@ fn evening_doc_with_aldric_down() -> Document {
         max_health: 12,
         ..EveningToken::default()
     });
-    doc.apply(Command::Tracker(TrackerCommand::AddToken {
+    // The demo's Aldric carries his own Evening sheet: this one, at 0 health, replaces it.
+    doc.apply(Command::Tracker(TrackerCommand::RestoreToken {
         token: TokenId(1),
-        trackers,
+        trackers: Box::new(trackers),
     }))
     .unwrap();
     let combatants = vec![
@@ -556,9 +557,10 @@ fn a_beat_knocks_out_and_rolls_the_wound_in_the_same_step() {
         },
         ..GfhToken::default()
     };
-    doc.apply(Command::Tracker(TrackerCommand::AddToken {
+    // The demo's Bram carries his own GFH sheet: this one replaces it.
+    doc.apply(Command::Tracker(TrackerCommand::RestoreToken {
         token: bram,
-        trackers: TokenTrackers::GoForthHeroes(hero),
+        trackers: Box::new(TokenTrackers::GoForthHeroes(hero)),
     }))
     .unwrap();
     let m = |action| CombatCommand::Momentum {
@@ -687,9 +689,10 @@ fn bram_wounded(defense: lantern::rules::go_forth_heroes::Defense, d8: u8) -> (D
         }],
         ..GfhToken::default()
     };
-    doc.apply(Command::Tracker(TrackerCommand::AddToken {
+    // The demo's Bram carries his own GFH sheet: this one replaces it.
+    doc.apply(Command::Tracker(TrackerCommand::RestoreToken {
         token: bram,
-        trackers: TokenTrackers::GoForthHeroes(hero),
+        trackers: Box::new(TokenTrackers::GoForthHeroes(hero)),
     }))
     .unwrap();
     let m = |action| CombatCommand::Momentum {
@@ -1065,13 +1068,14 @@ fn evening_exhaustion_halves_the_speed_at_two_and_stops_it_at_five() {
     use lantern::rules::{TokenChange, TokenTrackers, TrackerCommand};
     let mut doc = Document::new(Demo::EveningHex.encounter().unwrap(), None);
     let who = TokenId(1);
-    doc.apply(Command::Tracker(TrackerCommand::AddToken {
+    // The demo's Aldric carries his own Evening sheet: this one replaces it.
+    doc.apply(Command::Tracker(TrackerCommand::RestoreToken {
         token: who,
-        trackers: TokenTrackers::Evening(EveningToken {
+        trackers: Box::new(TokenTrackers::Evening(EveningToken {
             health: 10,
             max_health: 10,
             ..EveningToken::default()
-        }),
+        })),
     }))
     .unwrap();
     let base = doc.encounter.token(who).unwrap().speed_cells;

@@ -371,22 +371,23 @@ fn a_whole_folder_exports_and_imports_leaving_bad_files_behind() {
 }
 
 #[test]
-fn the_starting_content_is_the_demo_party_and_monsters() {
+fn the_starting_content_is_the_demo_party_and_monsters_and_the_bestiary() {
     let entries = starting_entries();
-    // Ambush at the Old Mill: 4 heroes, 5 foes; The Ford at Greywater: 3 heroes, 4 foes.
+    // Ambush at the Old Mill: 4 heroes, 5 foes; The Ford at Greywater: 3 heroes, 4 foes; the
+    // bestiary: 2 heroes, 8 creatures.
     let heroes = entries.iter().filter(|e| e.kind == EntryKind::Hero).count();
     let creatures = entries
         .iter()
         .filter(|e| e.kind == EntryKind::Creature)
         .count();
-    assert_eq!((heroes, creatures), (7, 9));
+    assert_eq!((heroes, creatures), (4 + 3 + 2, 5 + 4 + 8));
     assert!(entries.iter().all(|e| !e.sheets.is_empty()));
     let dir = tempfile::tempdir().unwrap();
     let library = dir.path().join("library");
     assert!(seed_if_missing(&library).unwrap());
     assert!(!seed_if_missing(&library).unwrap(), "seeded only once");
     let listed = load_folder(&library).unwrap();
-    assert_eq!(listed.len(), 16);
+    assert_eq!(listed.len(), 9 + 17);
     assert!(listed.iter().all(|l| l.summary.is_ok()));
 }
 

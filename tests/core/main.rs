@@ -8,6 +8,7 @@ mod auras;
 mod battle_stress;
 mod combat_commands;
 mod command_checks;
+mod content;
 mod file_safety;
 mod files;
 mod fuzz_loaders;

@@ -223,3 +223,19 @@ fn an_edit_in_one_system_leaves_the_others_alone() {
         }
     }
 }
+
+/// GFH, Grid Play: a hero moves 4 + Agility squares; monsters have Hearts instead of a hero's
+/// build and keep the speed the GM typed (the Mill Ogre's).
+#[test]
+fn gfh_heroes_move_by_agility_and_monsters_keep_their_speed() {
+    let e = Demo::GoForthHeroes.encounter().unwrap();
+    let id = |name: &str| e.tokens.iter().find(|t| t.name == name).unwrap().id;
+    let Some(TokenTrackers::GoForthHeroes(pip)) = e.sheet(id("Pip")) else {
+        panic!("Pip has no GFH sheet");
+    };
+    let expected = u32::try_from(4 + pip.attributes.agility).unwrap();
+    assert_eq!(sheet::base_move(&e, id("Pip")).value, expected);
+    let ogre = id("Mill Ogre");
+    let typed = e.token(ogre).unwrap().speed_cells;
+    assert_eq!(sheet::base_move(&e, ogre).value, typed);
+}

@@ -515,15 +515,18 @@ fn dragging_the_current_combatant_counts_its_movement() {
 #[test]
 fn gfh_sheet_derives_defenses_and_caps_roll_and_effort() {
     let mut doc = doc(Demo::GoForthHeroes);
+    let shipped = doc.encounter.clone();
+    // The demo's Bram: Might 3, Agility 1, Presence 1, Vigor 3, one point of Might moved to
+    // Effort. Vigor down to 2:
     let bram = TokenId(2);
-    for (a, v) in [
-        (Attribute::Might, 3),
-        (Attribute::Agility, 1),
-        (Attribute::Vigor, 2),
-    ] {
-        let command = edit(&doc.encounter, bram, SheetField::GfhAttribute(a), v).unwrap();
-        doc.apply(command).unwrap();
-    }
+    let vigor = edit(
+        &doc.encounter,
+        bram,
+        SheetField::GfhAttribute(Attribute::Vigor),
+        2,
+    )
+    .unwrap();
+    doc.apply(vigor).unwrap();
     let shift = |doc: &Document, n| {
         edit(
             &doc.encounter,
@@ -533,7 +536,9 @@ fn gfh_sheet_derives_defenses_and_caps_roll_and_effort() {
         )
         .unwrap()
     };
-    // Might +3 → +2 Roll / +4 Effort is allowed; +0 / +6 is not.
+    // Back to +3 / +3, then Might +3 → +2 Roll / +4 Effort again is allowed; +0 / +6 is not.
+    let none = shift(&doc, 0);
+    doc.apply(none).unwrap();
     let allowed = shift(&doc, 1);
     doc.apply(allowed).unwrap();
     let over = shift(&doc, 3);
@@ -548,18 +553,18 @@ fn gfh_sheet_derives_defenses_and_caps_roll_and_effort() {
     assert_eq!(value("Might +Roll"), 2);
     assert_eq!(value("Might +Effort"), 4);
     assert_eq!(value("Body"), 10 + 3 + 1);
-    assert_eq!(value("Soul"), 10 + 2);
+    assert_eq!(value("Soul"), 10 + 1 + 2);
     assert_eq!(value("Momentum pool"), 3 + 2);
     assert_eq!(value("Move"), 4 + 1);
     // Saved and loaded again: the same sheet.
     let json = lantern::files::encounter_to_json(&doc.encounter).unwrap();
     let loaded = lantern::files::encounter_from_json(&json).unwrap();
     assert_eq!(loaded, doc.encounter);
-    // Undo the shift, then every attribute edit.
-    for _ in 0..4 {
+    // Undo both shifts and the Vigor edit: the demo's Bram again.
+    for _ in 0..3 {
         doc.undo().unwrap();
     }
-    assert!(!doc.encounter.combat.trackers.per_token.contains_key(&bram));
+    assert_eq!(doc.encounter, shipped);
 }
 
 /// A file written before the sheet (no `effort_shift` on a GFH token) still opens, with

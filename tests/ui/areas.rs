@@ -97,6 +97,8 @@ fn a_close_cone_from_a_hero_targets_three_goblins_rolls_applies_and_undoes() {
     assert!(h.query_by_label("then Bram").is_none());
 
     let before = h.state().document.encounter.clone();
+    h.get_by_label("Roll attack").scroll_to_me();
+    h.run();
     h.get_by_label("Roll attack").click();
     h.run();
     let log = &h.state().document.encounter.combat.log;

@@ -64,18 +64,19 @@ fn three_rounds_through_the_initiative_pane() {
 
 #[test]
 fn prepare_and_take_a_hit_in_the_momentum_pane_which_has_no_boost_of_its_own() {
-    let mut h = harness(momentum_ui);
+    let mut h = harness_on(momentum_ui, Table::demo_without_pools());
     let kestrel = TokenId(1);
     h.get_by_label("Give Kestrel a momentum pool").click();
     h.run();
     let zones = |h: &Harness<'_, Table>| {
         Zone::ALL.map(|z| h.state().doc.encounter.combat.momentum[&kestrel].count(z))
     };
-    assert_eq!(zones(&h), [3, 0, 0, 0, 0]);
+    // GFH, Momentum Pool: 3 dice, more with Vigor: Kestrel's Vigor 1 gives 4, all in Stamina.
+    assert_eq!(zones(&h), [4, 0, 0, 0, 0]);
 
     h.get_by_label("Prepare: to Power").click();
     h.run();
-    assert_eq!(zones(&h), [2, 1, 0, 0, 0]);
+    assert_eq!(zones(&h), [3, 1, 0, 0, 0]);
 
     // One Boost path only: the Dice pane's, after the roll (issue 18, item 5).
     assert!(h.query_by_label("Boost").is_none());
@@ -84,7 +85,7 @@ fn prepare_and_take_a_hit_in_the_momentum_pane_which_has_no_boost_of_its_own() {
     h.run();
     h.get_by_label("a Stamina die").click();
     h.run();
-    assert_eq!(zones(&h), [1, 1, 1, 0, 0]);
+    assert_eq!(zones(&h), [2, 1, 1, 0, 0]);
 }
 
 /// The real app with only `pane` open, so labels are unique to it.
@@ -170,10 +171,11 @@ fn evening_with_aldric_down() -> Table {
         max_health: 10,
         ..EveningToken::default()
     });
+    // The demo's Aldric carries his own Evening sheet: this one, at 0 health, replaces it.
     let setup = [
-        Command::Tracker(TrackerCommand::AddToken {
+        Command::Tracker(TrackerCommand::RestoreToken {
             token: TokenId(1),
-            trackers,
+            trackers: Box::new(trackers),
         }),
         Command::Combat(CombatCommand::StartInitiative {
             mode: Mode::Ordered,
@@ -254,7 +256,7 @@ fn a_beat_in_the_momentum_pane_knocks_out_with_a_wound_and_shaken_sets_a_die_asi
     use lantern::combat::command::{CombatCommand, MomentumAction};
     use lantern::combat::conditions::{ActiveCondition, Duration};
     let kestrel = TokenId(1);
-    let mut table = Table::demo();
+    let mut table = Table::demo_without_pools();
     let m = |action| {
         Command::Combat(CombatCommand::Momentum {
             owner: kestrel,
@@ -410,7 +412,7 @@ fn a_wound_that_forbids_prepare_disables_its_buttons_with_the_reason() {
     use lantern::rules::go_forth_heroes::{Defense, GfhToken, Severity, Wound};
     use lantern::rules::{TokenTrackers, TrackerCommand};
     let kestrel = TokenId(1);
-    let mut table = Table::demo();
+    let mut table = Table::demo_without_pools();
     let hero = GfhToken {
         wounds: vec![Wound {
             defense: Defense::Body,
@@ -420,11 +422,12 @@ fn a_wound_that_forbids_prepare_disables_its_buttons_with_the_reason() {
         }],
         ..GfhToken::default()
     };
+    // The demo's Kestrel carries her own GFH sheet: this wounded one replaces it.
     table
         .doc
-        .apply(Command::Tracker(TrackerCommand::AddToken {
+        .apply(Command::Tracker(TrackerCommand::RestoreToken {
             token: kestrel,
-            trackers: TokenTrackers::GoForthHeroes(hero),
+            trackers: Box::new(TokenTrackers::GoForthHeroes(hero)),
         }))
         .unwrap();
     table

@@ -35,7 +35,19 @@ struct Panes {
 )]
 impl Panes {
     fn new(demo: Demo, selected: u64) -> Self {
-        let encounter = demo.encounter().unwrap();
+        Self::on(demo.encounter().unwrap(), selected)
+    }
+
+    /// `demo` as it would be with tokens placed before they had numbers: the demos ship
+    /// with a sheet on every token, so this takes them away for tests of adding them.
+    fn without_sheets(demo: Demo, selected: u64) -> Self {
+        let mut encounter = demo.encounter().unwrap();
+        encounter.combat.trackers.per_token.clear();
+        encounter.combat.momentum.clear();
+        Self::on(encounter, selected)
+    }
+
+    fn on(encounter: lantern::model::Encounter, selected: u64) -> Self {
         let dice = DiceState::new(encounter.system);
         Self {
             document: Document::new(encounter, None),
@@ -218,7 +230,7 @@ fn dice_expression_rolls_and_bad_text_shows_an_error_without_queueing() {
 
 #[test]
 fn evening_tracker_changes_queue_commands_and_undo_restores() {
-    let mut harness = trackers_harness(Panes::new(Demo::EveningHex, 1));
+    let mut harness = trackers_harness(Panes::without_sheets(Demo::EveningHex, 1));
     harness.run();
     harness.get_by_label("Add trackers for Aldric").click();
     harness.run();
@@ -286,13 +298,8 @@ fn every_system_draws_both_panes_with_state_in_place() {
     for system in RuleSystem::ALL {
         let mut panes = Panes::new(Demo::GoForthHeroes, 1);
         let doc = &mut panes.document;
+        // The demo's Kestrel carries a sheet in every system.
         doc.apply(Command::SetSystem(system)).unwrap();
-        let trackers = lantern::rules::system(system).new_token_trackers();
-        doc.apply(Command::Tracker(TrackerCommand::AddToken {
-            token: TokenId(1),
-            trackers,
-        }))
-        .unwrap();
         let extra = match system {
             RuleSystem::GoForthHeroes => TrackerCommand::Token {
                 token: TokenId(1),
@@ -388,14 +395,7 @@ fn post_core_grit_dice_are_spent_with_the_roll() {
         .document
         .apply(Command::SetSystem(RuleSystem::PostCore))
         .unwrap();
-    let trackers = lantern::rules::system(RuleSystem::PostCore).new_token_trackers();
-    panes
-        .document
-        .apply(Command::Tracker(TrackerCommand::AddToken {
-            token: TokenId(1),
-            trackers,
-        }))
-        .unwrap();
+    // The demo's Kestrel starts with 6 grit (Post, Grit).
     let mut harness = dice_harness(panes);
     harness.run();
     harness
@@ -443,22 +443,16 @@ fn gfh_form_takes_the_rollers_attribute_and_a_targets_defense() {
             },
         ),
         (
+            // Body 10 + 2 + 3 = 15, a Defense no other demo token has, so the menu's line
+            // for it is the Skulker's alone.
             5,
             Attributes {
-                might: 1,
-                agility: 2,
+                might: 2,
+                agility: 3,
                 ..Attributes::default()
             },
         ),
     ] {
-        let trackers = lantern::rules::system(panes.document.encounter.system).new_token_trackers();
-        panes
-            .document
-            .apply(Command::Tracker(TrackerCommand::AddToken {
-                token: TokenId(token),
-                trackers,
-            }))
-            .unwrap();
         panes
             .document
             .apply(Command::Tracker(TrackerCommand::Token {
@@ -475,19 +469,19 @@ fn gfh_form_takes_the_rollers_attribute_and_a_targets_defense() {
     harness.run();
     harness.get_by_label("TN from a Defense…").click();
     harness.run();
-    harness.get_by_label("Body 13").click();
+    harness.get_by_label("Body 15").click();
     harness.run();
     let CheckSetup::GoForthHeroes(check) = &harness.state().dice.setup else {
         panic!()
     };
     assert_eq!((check.roll_bonus, check.effort_bonus), (3, 3));
-    assert_eq!(check.target, Target::Fixed(13));
+    assert_eq!(check.target, Target::Fixed(15));
 }
 
 #[test]
 fn a_rolled_wound_is_added_and_logged_in_one_step() {
     use lantern::rules::go_forth_heroes::{Defense, GfhToken, WoundRoll, wound_condition};
-    let mut harness = trackers_harness(Panes::new(Demo::GoForthHeroes, 1));
+    let mut harness = trackers_harness(Panes::without_sheets(Demo::GoForthHeroes, 1));
     harness.run();
     harness.get_by_label("Add trackers for every token").click();
     harness.run();
@@ -600,7 +594,7 @@ fn roll_and_log_line(harness: &mut Harness<'static, Panes>) -> String {
     entry.what.clone()
 }
 
-/// Gives Kestrel (token 1) GFH trackers with Might +2 and one Wound from `defense`'s chart.
+/// Gives Kestrel (token 1) a GFH sheet with Might +2 and one Wound from `defense`'s chart.
 #[expect(
     clippy::unwrap_used,
     reason = "test fixture: a refused command is a test failure"
@@ -620,11 +614,12 @@ fn wound_kestrel(panes: &mut Panes, defense: lantern::rules::go_forth_heroes::De
         }],
         ..GfhToken::default()
     };
+    // The demo's Kestrel carries her own GFH sheet: this one replaces it.
     panes
         .document
-        .apply(Command::Tracker(TrackerCommand::AddToken {
+        .apply(Command::Tracker(TrackerCommand::RestoreToken {
             token: TokenId(1),
-            trackers: TokenTrackers::GoForthHeroes(hero),
+            trackers: Box::new(TokenTrackers::GoForthHeroes(hero)),
         }))
         .unwrap();
 }

@@ -103,11 +103,25 @@ impl Table {
 
     /// `demo` with dice seeded `seed`.
     pub fn seeded(demo_kind: Demo, seed: u64) -> Self {
+        Self::on(demo(demo_kind), seed)
+    }
+
+    /// `encounter` with dice seeded `seed`.
+    pub fn on(encounter: Encounter, seed: u64) -> Self {
         Self {
-            doc: Document::new(demo(demo_kind), None),
+            doc: Document::new(encounter, None),
             selection: Selection::new(),
             rng: DiceRng::seeded(seed),
         }
+    }
+
+    /// The GFH demo before any hero has a momentum pool, dice seeded 7. The demo's heroes ship
+    /// with theirs, so the Momentum pane would show every hero's buttons; this table shows
+    /// only the pools a test gives.
+    pub fn demo_without_pools() -> Self {
+        let mut encounter = demo(Demo::GoForthHeroes);
+        encounter.combat.momentum.clear();
+        Self::on(encounter, 7)
     }
 
     /// Draws a pane, then applies what it queued as the app does after drawing.

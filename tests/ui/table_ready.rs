@@ -11,7 +11,6 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use lantern::app::map::Tool;
 use lantern::app::{AppConfig, LanternApp, Pane};
-use lantern::combat::command::{CombatCommand, MomentumAction};
 use lantern::demo::Demo;
 use lantern::model::{
     Cell, Command, Encounter, FogCommand, GridPoint, RuleSystem, Side, Token, TokenId, Wall,
@@ -477,24 +476,15 @@ fn crowded_token_names_stack_instead_of_overlapping() {
 #[test]
 fn momentum_zone_names_stay_on_one_line_in_a_narrow_pane() {
     let dir = tempfile::tempdir().unwrap();
+    // The demo's four heroes come with their momentum pools.
     let mut harness = app_in(dir.path(), Vec2::new(1024.0, 700.0));
-    for hero in [1, 2] {
-        harness
-            .state_mut()
-            .document
-            .apply(Command::Combat(CombatCommand::Momentum {
-                owner: TokenId(hero),
-                action: MomentumAction::Create { size: 3 },
-            }))
-            .unwrap();
-    }
     harness.run();
     harness.run();
     let titles: Vec<Rect> = harness
         .get_all_by_label("Building 0")
         .map(|n| n.rect())
         .collect();
-    assert_eq!(titles.len(), 2);
+    assert_eq!(titles.len(), 4);
     for rect in titles {
         assert!(
             rect.width() > rect.height() && rect.height() < 24.0,

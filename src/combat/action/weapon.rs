@@ -245,6 +245,12 @@ fn evening_lines(
     head: &str,
 ) -> (Vec<Contribution>, WeaponDamage) {
     let n = t.attacks[index].numbers;
+    if t.threat.is_some() {
+        // A threat's attack is rated by its TN, not by abilities (Evening, Threat Rating): the
+        // attack brings its range and its damage only.
+        let text = format!("{head}: {} damage", dice_label(n.damage));
+        return (vec![line(text, Lever::Note)], WeaponDamage::Dice(n.damage));
+    }
     let ability = ability_score(t, n.ability, finesse);
     let attribute = match n.attribute {
         EveningAttribute::Body => t.abilities.body,
