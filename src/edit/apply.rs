@@ -48,6 +48,10 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
             &mut encounter.custom_bands,
             bands,
         ))),
+        Command::SetRulings(rulings) => Ok(Command::SetRulings(std::mem::replace(
+            &mut encounter.rulings,
+            rulings,
+        ))),
         Command::SetLights(lights) => {
             validate_lights(&lights)?;
             Ok(Command::SetLights(std::mem::replace(

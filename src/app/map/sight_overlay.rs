@@ -5,7 +5,7 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Stroke, vec2};
 
 use super::transform::MapTransform;
 use crate::board::{CoverDegree, Scene, Verdict, VerdictKind};
-use crate::model::{Cell, RuleSystem, TokenId};
+use crate::model::{Cell, RuleSystem, Rulings, TokenId};
 
 pub const CLEAR: Color32 = Color32::from_rgb(60, 200, 90);
 pub const COVER: Color32 = Color32::from_rgb(240, 170, 30);
@@ -81,9 +81,9 @@ pub fn colour(kind: VerdictKind) -> Color32 {
 }
 
 /// The board's explanation with arrows the bundled fonts can draw.
-pub fn explanation(verdict: &Verdict, system: RuleSystem) -> String {
+pub fn explanation(verdict: &Verdict, system: RuleSystem, rulings: Rulings) -> String {
     verdict
-        .explain(system)
+        .explain(system, rulings)
         .replace(" → ", ", so ")
         .replace('−', "-")
 }

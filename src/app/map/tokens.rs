@@ -118,7 +118,7 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
             let sight = layer
                 .marks
                 .verdict(token.id)
-                .map(|v| sight_overlay::explanation(v, encounter.system));
+                .map(|v| sight_overlay::explanation(v, encounter.system, encounter.rulings));
             response.on_hover_ui(|ui| {
                 let speed = crate::combat::wounds::token_speed(
                     encounter,
