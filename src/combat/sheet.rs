@@ -501,7 +501,11 @@ fn three_d6_sheet(d: &ThreeD6Token) -> Vec<SheetSection> {
         Some(level) => derived("Tier", i64::from(tier_for_level(level)), how),
         None => SheetNumber {
             not_set: Some(NOT_SET),
-            ..derived("Tier", NOT_SET, "none until the level is set: no tier line in checks")
+            ..derived(
+                "Tier",
+                NOT_SET,
+                "none until the level is set: no tier line in checks",
+            )
         },
     };
     vec![SheetSection {

@@ -14,6 +14,7 @@ mod lighting;
 mod map;
 mod map_play;
 mod players;
+mod resistance;
 mod shell;
 mod snapshots;
 mod support;

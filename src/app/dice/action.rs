@@ -8,7 +8,7 @@ use super::{DiceState, Rolled};
 use crate::app::PaneContext;
 use crate::combat::action::{
     Contribution, FilledCheck, consequence, default_actor, default_amount, request_for,
-    roller_consequence, rolled_scene_tn,
+    rolled_scene_tn, roller_consequence,
 };
 use crate::dice::{DiceRng, DiceTerm};
 use crate::model::{Command, Encounter, TokenId};
@@ -194,8 +194,11 @@ fn switched_off_ui(ui: &mut egui::Ui, c: &Contribution, setup: &CheckSetup, why:
     let effect = c.lever.effect(setup);
     let mut on = false;
     let text = format!("{}: {effect} ({why})", c.text);
-    ui.add_enabled(false, egui::Checkbox::new(&mut on, RichText::new(text).weak()))
-        .on_disabled_hover_text(format!("Source: {}. {why}", c.source.word()));
+    ui.add_enabled(
+        false,
+        egui::Checkbox::new(&mut on, RichText::new(text).weak()),
+    )
+    .on_disabled_hover_text(format!("Source: {}. {why}", c.source.word()));
 }
 
 /// GFH: a check rolled against a tier keeps the TN it rolled for the rest of the scene.
@@ -252,8 +255,8 @@ pub(super) fn rolled(
             .map_or(1, |d| u8::try_from(d.value).unwrap_or(1))
     };
     let knock_out = [die(20, rng), die(8, rng), die(4, rng)];
-    let roller_consequence = roller_consequence(encounter, filled, &outcome)
-        .map(super::resist::RollerConsequence::new);
+    let roller_consequence =
+        roller_consequence(encounter, filled, &outcome).map(super::resist::RollerConsequence::new);
     Rolled {
         roller_consequence,
         target_resist: super::resist::Resisting::default(),

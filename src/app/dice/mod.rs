@@ -171,7 +171,8 @@ impl DiceState {
             self.roller = None;
         }
         self.targets.retain(exists);
-        self.helpers.retain(|id| exists(id) && Some(*id) != self.roller);
+        self.helpers
+            .retain(|id| exists(id) && Some(*id) != self.roller);
         self.forget_undone_roll(ctx.encounter);
     }
 
@@ -238,6 +239,13 @@ impl DiceState {
     /// marker: a roll queued this frame owns that step.
     pub fn note_applied(&mut self, marker: u64) {
         if std::mem::take(&mut self.awaiting_marker) {
+            self.roll_marker = Some(marker);
+        }
+    }
+
+    /// The app amended the roll's undo step, which gave it the new `marker`.
+    pub fn note_amended(&mut self, marker: u64) {
+        if self.roll_marker.is_some() {
             self.roll_marker = Some(marker);
         }
     }

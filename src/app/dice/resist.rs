@@ -87,7 +87,14 @@ pub(super) fn target_resistance_ui(
         return rolled.amount;
     }
     let against = (target, score, Takes::Hp);
-    resistance_ui(ui, encounter, against, &mut rolled.target_resist, rng, amends);
+    resistance_ui(
+        ui,
+        encounter,
+        against,
+        &mut rolled.target_resist,
+        rng,
+        amends,
+    );
     i64::from(rolled.target_resist.remaining(score))
 }
 
@@ -203,7 +210,14 @@ pub(super) fn roller_consequence_ui(
             .on_hover_text("What the consequence takes: HP, or an attribute's score");
     });
     let against = (c.token, c.score, c.takes);
-    resistance_ui(ui, encounter, against, &mut c.resisting, rng, &mut state.amends);
+    resistance_ui(
+        ui,
+        encounter,
+        against,
+        &mut c.resisting,
+        rng,
+        &mut state.amends,
+    );
     let left = c.resisting.remaining(c.score);
     let landed = post_consequence(encounter, c.token, left, c.takes);
     if landed.commands.is_empty() {

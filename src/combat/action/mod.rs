@@ -28,11 +28,11 @@ pub use apply::{
 };
 pub use contribution::{Contribution, Lever, Source};
 pub use costs::{Cost, affordable, costs};
+pub use defence::{attack_lands, defence_result, defending_character};
 pub use post_consequence::{
     PostConsequence, ResistError, Resisted, Takes, post_change, post_consequence, resistance,
     roll_resistance, roller_consequence,
 };
-pub use defence::{attack_lands, defence_result, defending_character};
 pub use stand_in::{SheetSpot, StandIn, stand_ins};
 pub use weapon::{
     AttackChoice, ChosenAttack, WeaponDamage, aptitude_bonus, attacks_of, default_weapon,
@@ -724,7 +724,12 @@ fn cover_ruling(encounter: &Encounter, text: String, lever: Lever) -> Contributi
 pub fn teammates(encounter: &Encounter, actor: TokenId) -> Vec<TokenId> {
     super::turn_action::allies(encounter, actor)
         .into_iter()
-        .filter(|id| matches!(trackers_of(encounter, *id), Some(TokenTrackers::PostCore(_))))
+        .filter(|id| {
+            matches!(
+                trackers_of(encounter, *id),
+                Some(TokenTrackers::PostCore(_))
+            )
+        })
         .collect()
 }
 
@@ -742,7 +747,10 @@ fn teamwork(
     }
     let mut seen = Vec::new();
     for helper in &request.helpers {
-        let post = matches!(trackers_of(encounter, *helper), Some(TokenTrackers::PostCore(_)));
+        let post = matches!(
+            trackers_of(encounter, *helper),
+            Some(TokenTrackers::PostCore(_))
+        );
         if *helper == actor || !post || seen.contains(helper) {
             continue;
         }

@@ -134,7 +134,7 @@ impl Resisted {
     }
 
     /// The roll against a consequence of `score`, in words for the pane and the log:
-    /// "STR 1 + 2 grit: reduced by 1, 2 → 1".
+    /// "STR 1 + 2 grit: reduced by 1, 2 becomes 1".
     #[must_use]
     pub fn summary(&self, score: u8) -> String {
         let grit = match self.roll.grit {
@@ -146,7 +146,7 @@ impl Resisted {
             n => format!("reduced by {n}"),
         };
         format!(
-            "{} {}{grit}: {what}, {score} → {}",
+            "{} {}{grit}: {what}, {score} becomes {}",
             self.attribute.label(),
             self.roll.attribute,
             self.remaining(score)
@@ -229,7 +229,8 @@ pub fn post_consequence(
             p.change
         }
         Takes::Attribute(attribute) => {
-            out.lines.push(format!("{who} loses {score} {}", attribute.label()));
+            out.lines
+                .push(format!("{who} loses {score} {}", attribute.label()));
             PostChange::AttributeLoss {
                 attribute,
                 amount: score,
