@@ -55,7 +55,7 @@ fn post_of(e: &Encounter, token: TokenId) -> PostToken {
     t.clone()
 }
 
-fn attack(e: &Encounter, base: CheckSetup, helpers: Vec<TokenId>) -> FilledCheck {
+fn attack(e: &Encounter, base: &CheckSetup, helpers: Vec<TokenId>) -> FilledCheck {
     let request = ActionRequest {
         actor: Some(ASH),
         targets: vec![BRUTE],
@@ -63,7 +63,7 @@ fn attack(e: &Encounter, base: CheckSetup, helpers: Vec<TokenId>) -> FilledCheck
         helpers,
         ..ActionRequest::default()
     };
-    build(e, &request, &base)
+    build(e, &request, base)
 }
 
 fn apply(doc: &mut Document, commands: Vec<Command>) {
@@ -135,7 +135,7 @@ fn resistance_roll_pools_attribute_and_grit_and_reduces_the_consequence() {
     let reduction = text_reduction(&kept);
     assert_eq!(resisted.remaining(3), 3 - reduction);
     // Ash's mixed success of effect 3 lands on Brute as 3 − the reduction, with the grit spent.
-    let filled = attack(&e, CheckSetup::PostCore(ActionRoll::default()), Vec::new());
+    let filled = attack(&e, &CheckSetup::PostCore(ActionRoll::default()), Vec::new());
     let outcome = CheckOutcome::PostCore(ActionResult {
         dice: Vec::new(),
         outcome: ActionOutcome::FullSuccess,
@@ -285,7 +285,7 @@ fn a_teammates_die_costs_the_teammates_grit() {
         grit_dice: 1,
         ..ActionRoll::default()
     });
-    let filled = attack(&e, base, vec![BRAM]);
+    let filled = attack(&e, &base, vec![BRAM]);
     let CheckSetup::PostCore(roll) = filled.setup() else {
         panic!("not an action roll");
     };
@@ -302,7 +302,7 @@ fn a_teammates_die_costs_the_teammates_grit() {
     // Bram has no grit left: his die cannot be paid for, and the roll waits.
     let again = attack(
         &doc.encounter,
-        CheckSetup::PostCore(ActionRoll::default()),
+        &CheckSetup::PostCore(ActionRoll::default()),
         vec![BRAM],
     );
     assert!(!affordable(&costs(&doc.encounter, &again)));
@@ -318,7 +318,7 @@ fn a_teammates_die_costs_the_teammates_grit() {
     // The roller cannot be its own teammate.
     let own = attack(
         &doc.encounter,
-        CheckSetup::PostCore(ActionRoll::default()),
+        &CheckSetup::PostCore(ActionRoll::default()),
         vec![ASH],
     );
     assert!(
@@ -339,7 +339,7 @@ fn a_mixed_success_or_failure_brings_the_roller_its_consequence() {
         risk: Risk::High,
         ..ActionRoll::default()
     };
-    let filled = attack(&e, CheckSetup::PostCore(high), Vec::new());
+    let filled = attack(&e, &CheckSetup::PostCore(high), Vec::new());
     let rolled = |outcome: ActionOutcome| {
         let (effect, consequence) = high.scores(outcome);
         CheckOutcome::PostCore(ActionResult {
@@ -449,6 +449,7 @@ fn three_d6_tier_needs_both_levels_and_level_zero_is_real() {
     assert_eq!(read(r#"{"prologue": true}"#).ok(), Some(Some(0)));
     assert_eq!(read("{}").ok(), Some(None));
     assert!(read(r#"{"level": 3, "prologue": true}"#).is_err());
+    assert!(read(r#"{"level": 11}"#).is_err());
     for level in [None, Some(0), Some(7)] {
         let t = ThreeD6Token {
             level,
@@ -479,7 +480,7 @@ fn cover_is_a_ruling_in_post_and_three_d6() {
         risk: Risk::Low,
         ..ActionRoll::default()
     });
-    let mut filled = attack(&e, low.clone(), Vec::new());
+    let mut filled = attack(&e, &low, Vec::new());
     let line = cover(&filled);
     assert_eq!((line.on, line.lever), (false, Lever::RiskUp));
     assert!(
@@ -495,7 +496,7 @@ fn cover_is_a_ruling_in_post_and_three_d6() {
     let Ok(()) = doc.apply(Command::SetRulings(Rulings { cover: true })) else {
         panic!("a ruling is never refused");
     };
-    let on = attack(&doc.encounter, low.clone(), Vec::new());
+    let on = attack(&doc.encounter, &low, Vec::new());
     assert!(cover(&on).on);
     assert!(matches!(on.setup(), CheckSetup::PostCore(r) if r.risk == Risk::Mixed));
     // Saved with the encounter.
@@ -507,16 +508,16 @@ fn cover_is_a_ruling_in_post_and_three_d6() {
     // 3d6, ruling off: a Disadvantage shown off; on, it counts.
     let mut d6 = scene(RuleSystem::ThreeD6);
     let base = CheckSetup::ThreeD6(ThreeD6Check::default());
-    let off = attack(&d6, base.clone(), Vec::new());
+    let off = attack(&d6, &base, Vec::new());
     assert_eq!((cover(&off).on, cover(&off).lever), (false, Lever::Harder));
     assert!(matches!(off.setup(), CheckSetup::ThreeD6(c) if c.net_edge() == 0));
     d6.rulings.cover = true;
-    let on = attack(&d6, base, Vec::new());
+    let on = attack(&d6, &base, Vec::new());
     assert!(matches!(on.setup(), CheckSetup::ThreeD6(c) if c.net_edge() == -1));
     // Evening: half cover (2 of 4 corners blocked) raises the TN by 3, ruling or not.
     let evening = scene(RuleSystem::Evening);
     let base = lantern::combat::action::default_base(RuleSystem::Evening, true);
-    let filled = attack(&evening, base, Vec::new());
+    let filled = attack(&evening, &base, Vec::new());
     assert_eq!(
         (cover(&filled).on, cover(&filled).lever),
         (true, Lever::TnShift(3))

@@ -5,7 +5,6 @@ use crate::board::degree::cover_ruling_effect;
 use crate::board::footprint::gather_onto_resized_map;
 use crate::model::{
     CellLength, Command, DiagonalRule, Encounter, GridKind, LengthUnit, MapSpec, RuleSystem,
-    Rulings,
 };
 
 pub fn encounter_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
@@ -53,10 +52,9 @@ fn rulings_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, encounter: &Enc
         .on_hover_text(hover)
         .changed()
     {
-        ctx.command(Command::SetRulings(Rulings {
-            cover,
-            ..encounter.rulings
-        }));
+        let mut rulings = encounter.rulings;
+        rulings.cover = cover;
+        ctx.command(Command::SetRulings(rulings));
     }
     ui.end_row();
 }

@@ -122,12 +122,12 @@ mod tests {
         e
     }
 
-    fn filled(e: &Encounter, setup: CheckSetup, roller: Option<TokenId>) -> FilledCheck {
+    fn filled(e: &Encounter, setup: &CheckSetup, roller: Option<TokenId>) -> FilledCheck {
         let request = ActionRequest {
             actor: roller,
             ..ActionRequest::default()
         };
-        build(e, &request, &setup)
+        build(e, &request, setup)
     }
 
     #[test]
@@ -141,11 +141,11 @@ mod tests {
             })
         };
         let ash = Some(TokenId(1));
-        assert_eq!(costs(&e, &filled(&e, setup(0), ash)), vec![]);
-        let c = costs(&e, &filled(&e, setup(2), ash));
+        assert_eq!(costs(&e, &filled(&e, &setup(0), ash)), vec![]);
+        let c = costs(&e, &filled(&e, &setup(2), ash));
         assert_eq!((c[0].text.as_str(), c[0].affordable), ("4 grit", true));
-        assert!(!affordable(&costs(&e, &filled(&e, setup(4), ash))));
-        assert_eq!(costs(&e, &filled(&e, setup(2), None)), vec![]);
+        assert!(!affordable(&costs(&e, &filled(&e, &setup(4), ash))));
+        assert_eq!(costs(&e, &filled(&e, &setup(2), None)), vec![]);
     }
 
     #[test]
@@ -165,7 +165,7 @@ mod tests {
         };
         let c = costs(
             &e,
-            &filled(&e, CheckSetup::RoadAndRuin(check), Some(TokenId(1))),
+            &filled(&e, &CheckSetup::RoadAndRuin(check), Some(TokenId(1))),
         );
         assert_eq!((c[0].text.as_str(), c[0].affordable), ("3 Exertion", false));
         let Command::Tracker(TrackerCommand::Token { change, .. }) = &c[0].command else {

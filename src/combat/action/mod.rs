@@ -13,6 +13,13 @@
 //!   3/6/9); when the attacker rolls instead, the same grade raises the attacker's TN.
 //! - Evening: a threat attacking a character is the character's defence check against the
 //!   threat's TN (`defence.rs`).
+//! - Post core and 3d6 have no cover rule: cover there is the GM's ruling, counted only while
+//!   the encounter's "Cover as a ruling" is on (Post risk one step higher, 3d6 one
+//!   Disadvantage) and shown switched off with its reason otherwise.
+//!
+//! What a check costs and who pays (`costs.rs`), and Post core's consequences with the
+//! resistance roll before they land (`post_consequence.rs`), live here too: the pane shows
+//! them and puts their commands in the roll's undo step.
 
 mod apply;
 mod contribution;

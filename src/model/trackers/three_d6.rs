@@ -75,12 +75,18 @@ pub enum ThreeD6SheetError {
     /// Both a level of 1 or more and the prologue mark.
     #[error("a 3d6 sheet is either at the prologue level or at level {0}, not both")]
     PrologueAndLevel(u8),
+    /// A level past 10, the highest the text names.
+    #[error("a 3d6 level runs from 0 to 10, not {0}")]
+    LevelOutOfRange(u8),
 }
 
 impl TryFrom<ThreeD6TokenFile> for ThreeD6Token {
     type Error = ThreeD6SheetError;
 
     fn try_from(file: ThreeD6TokenFile) -> Result<Self, Self::Error> {
+        if let Some(n) = file.level.filter(|n| *n > 10) {
+            return Err(ThreeD6SheetError::LevelOutOfRange(n));
+        }
         let level = match (file.level, file.prologue) {
             (Some(n @ 1..), true) => return Err(ThreeD6SheetError::PrologueAndLevel(n)),
             (_, true) => Some(0),
