@@ -101,7 +101,7 @@ impl CoverDegree {
             if rulings.cover {
                 format!("{what}, by the GM's cover ruling")
             } else {
-                format!("{what}: {}", ruling_off_reason(system))
+                format!("{what}, {}", ruling_off_reason(system))
             }
         };
         match self {
@@ -141,7 +141,7 @@ pub fn cover_is_a_ruling(system: RuleSystem) -> bool {
 /// check builder share.
 pub fn ruling_off_reason(system: RuleSystem) -> String {
     format!(
-        "off, {} has no cover rule (turn on Cover as a ruling in the Encounter pane)",
+        "off: {} has no cover rule; turn on Cover as a ruling in the Encounter pane",
         system.label()
     )
 }

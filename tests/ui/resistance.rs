@@ -137,3 +137,37 @@ fn post_resistance_roll_reduces_the_harm_before_it_lands_and_undo_takes_all_back
     assert!(now.combat.log.is_empty(), "{:?}", now.combat.log);
     assert_eq!(now.combat.trackers, before.combat.trackers);
 }
+
+/// Issue 23, item 15: "Cover as a ruling" in the Encounter pane of a Post encounter is one
+/// command, saved with the encounter, and one Ctrl+Z turns it off again. A Go Forth: Heroes
+/// encounter, whose text has a cover rule, shows no such setting.
+#[test]
+fn the_cover_ruling_is_one_undoable_toggle_in_the_encounter_pane() {
+    let build = |encounter: Encounter| {
+        let mut h = Harness::builder()
+            .with_max_steps(crate::support::MAX_STEPS)
+            .with_size(egui::vec2(900.0, 600.0))
+            .build_eframe(|_cc| {
+                let mut app = LanternApp::with_document(Document::new(encounter, None));
+                app.show_only(Pane::Encounter);
+                app
+            });
+        h.run();
+        h
+    };
+    let mut h = build(scene());
+    assert!(!h.state().document.encounter.rulings.cover);
+    h.get_by_label("Cover as a ruling").click();
+    h.run();
+    assert!(h.state().document.encounter.rulings.cover);
+    assert_eq!(
+        h.state().document.history().undo_label(),
+        Some("Change rulings")
+    );
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(!h.state().document.encounter.rulings.cover);
+    let gfh = Encounter::new("gfh", RuleSystem::GoForthHeroes);
+    let h = build(gfh);
+    assert!(h.query_by_label("Cover as a ruling").is_none());
+}
