@@ -428,10 +428,23 @@ fn three_d6_tier_needs_both_levels_and_level_zero_is_real() {
             })
             .collect::<Vec<_>>()
     };
-    // Ash's level never set, Brute level 5 (tier 2): no tier line.
+    // Ash's level never set, Brute level 5 (tier 2): no tier line, and the check says why.
     e.combat.trackers.insert(ASH, sheet(None));
     e.combat.trackers.insert(BRUTE, sheet(Some(5)));
     assert!(tier_lines(&e).is_empty());
+    let request = ActionRequest {
+        actor: Some(ASH),
+        targets: vec![BRUTE],
+        attack: true,
+        ..ActionRequest::default()
+    };
+    let filled = build(&e, &request, &CheckSetup::ThreeD6(ThreeD6Check::default()));
+    assert!(
+        filled
+            .stand_ins
+            .iter()
+            .any(|s| s.token == ASH && s.text.contains("no level"))
+    );
     // Ash at the prologue level 0 (tier 0) against tier 2: one Disadvantage.
     e.combat.trackers.insert(ASH, sheet(Some(0)));
     assert_eq!(

@@ -1,6 +1,7 @@
 //! Post core's resistance roll in the Dice pane (issue 23, item 8): an attack's harm is about to
 //! land on a Post character, the character rolls resistance, the harm that lands is smaller by
 //! what the text's table gives, and one Ctrl+Z takes back the roll, the resistance and the harm.
+//! Also the Encounter pane's "Cover as a ruling" (item 15), one undoable toggle.
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
