@@ -1,6 +1,9 @@
 //! Prints the check the Dice pane would fill for an attack, as one JSON object: the same core
 //! builder (`lantern::combat::action::build`) the pane calls, and with `--seed` the roll and
 //! what Apply does to the target, by the same core path (`lantern::combat::action::resolve`).
+//! Every contribution is listed with `"on"`: a line switched off (a GM ruling the encounter has
+//! off, such as cover in Post core and 3d6) shows as `"on": false` and does not count in the
+//! odds.
 //!
 //! Usage: `cargo run --example check_report -- FILE --actor NAME --target NAME [--check]
 //! [--system NAME] [--attack NAME] [--seed N]`
@@ -112,12 +115,12 @@ fn report(encounter: &Encounter, args: &Args, filled: &FilledCheck) -> serde_jso
     let contributions: Vec<serde_json::Value> = filled
         .contributions
         .iter()
-        .filter(|c| c.on)
         .map(|c| {
             serde_json::json!({
                 "source": c.source.word(),
                 "text": c.text,
                 "effect": c.lever.effect(&filled.base),
+                "on": c.on,
             })
         })
         .collect();

@@ -41,7 +41,7 @@ fn main() -> ExitCode {
             "of_lines": verdict.of_lines,
             "degree": verdict.degree.map(CoverDegree::label),
             "tn_modifier": verdict.degree.and_then(CoverDegree::tn_modifier),
-            "explain": verdict.explain(encounter.system),
+            "explain": verdict.explain(encounter.system, encounter.rulings),
             "evidence": verdict.evidence,
         });
         println!("{line}");

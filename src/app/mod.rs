@@ -280,6 +280,7 @@ impl LanternApp {
             self.dice.note_applied(self.document.history().marker());
         }
         let (amends, same_step) = self.dice.take_amends(self.document.history().marker());
+        let amended = same_step && !amends.is_empty();
         for command in amends {
             let label = command.label();
             let result = if same_step {
@@ -294,6 +295,11 @@ impl LanternApp {
                     self.notifications.error(&err);
                 }
             }
+        }
+        if amended {
+            // Amending gives the step a new marker; it is still the roll's step, so a later
+            // amend (a resistance roll, then Apply) joins it too.
+            self.dice.note_amended(self.document.history().marker());
         }
         applied
     }

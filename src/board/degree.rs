@@ -20,9 +20,9 @@ pub enum CoverDegree {
     Great,
     /// Road and Ruin, Behind: partly behind an outside corner, door or obstacle.
     Partial,
-    /// Post core rules: the GM may raise the risk one step.
+    /// Post core rules name no cover: as a GM ruling, the risk one step higher.
     RiskUp,
-    /// 3d6 core mechanics: one Disadvantage.
+    /// 3d6 core mechanics name no cover: as a GM ruling, one Disadvantage.
     Disadvantage,
 }
 
@@ -87,30 +87,78 @@ impl CoverDegree {
         self.tn_modifier().map(|m| -m)
     }
 
-    /// What the GM should apply, in the system's words.
-    pub fn lever(self) -> String {
+    /// Whether the grade comes from a GM ruling rather than the text: Post core and 3d6 have
+    /// no cover rule, so their cover changes an attack only while the encounter's "Cover as a
+    /// ruling" is on ([`crate::model::Rulings::cover`]).
+    pub fn is_ruling(self) -> bool {
+        matches!(self, Self::RiskUp | Self::Disadvantage)
+    }
+
+    /// What cover does to an attack, in the system's words; a ruling's lever says whether the
+    /// encounter has it on (`rulings`), in the words the check builder's line uses.
+    pub fn lever(self, system: RuleSystem, rulings: crate::model::Rulings) -> String {
+        let ruling = |what: &str| {
+            if rulings.cover {
+                format!("{what}, by the GM's cover ruling")
+            } else {
+                format!("{what}, {}", ruling_off_reason(system))
+            }
+        };
         match self {
             Self::Hard => "attacks are Hard".to_owned(),
             Self::Limited | Self::Standard | Self::Great => {
                 format!("TN {}", self.tn_modifier().unwrap_or(0)).replace('-', "−")
             }
             Self::Partial => "partly hidden".to_owned(),
-            Self::RiskUp => "suggest risk one step higher".to_owned(),
-            Self::Disadvantage => "suggest one Disadvantage".to_owned(),
+            Self::RiskUp | Self::Disadvantage => ruling(self.ruling_effect().unwrap_or("")),
+        }
+    }
+
+    /// What a ruling's cover does to an attack while the ruling is on; `None` for a grade
+    /// the text itself gives.
+    pub fn ruling_effect(self) -> Option<&'static str> {
+        match self {
+            Self::RiskUp => Some("risk one step higher"),
+            Self::Disadvantage => Some("one Disadvantage"),
+            _ => None,
         }
     }
 }
 
+/// What cover does in `system` as a GM ruling, when its text has no cover rule (Post core,
+/// 3d6); `None` where the text gives one.
+pub fn cover_ruling_effect(system: RuleSystem) -> Option<&'static str> {
+    CoverDegree::grade(system, VerdictKind::Cover, 0, 1).and_then(CoverDegree::ruling_effect)
+}
+
+/// Whether `system`'s text has no cover rule, so cover there is a GM ruling the encounter
+/// turns on or off (Post core, 3d6).
+pub fn cover_is_a_ruling(system: RuleSystem) -> bool {
+    cover_ruling_effect(system).is_some()
+}
+
+/// Why a ruling's cover changes nothing while the ruling is off: the words the map and the
+/// check builder share.
+pub fn ruling_off_reason(system: RuleSystem) -> String {
+    format!(
+        "off: {} has no cover rule; turn on Cover as a ruling in the Encounter pane",
+        system.label()
+    )
+}
+
 impl Verdict {
-    /// A one-line tooltip explaining the verdict in `system`'s words.
-    pub fn explain(&self, system: RuleSystem) -> String {
+    /// A one-line tooltip explaining the verdict in `system`'s words, with the encounter's
+    /// `rulings` for the systems whose cover is one.
+    pub fn explain(&self, system: RuleSystem, rulings: crate::model::Rulings) -> String {
         let blocked = self.of_lines - self.clear_lines;
         let count = format!("{blocked} of {} corners blocked", self.of_lines);
         match (self.kind, self.degree) {
             (VerdictKind::Clear, _) => {
                 format!("every corner in sight ({}): line of sight", self.of_lines)
             }
-            (VerdictKind::Cover, Some(d)) => format!("{count} → {} ({})", d.label(), d.lever()),
+            (VerdictKind::Cover, Some(d)) => {
+                format!("{count} → {} ({})", d.label(), d.lever(system, rulings))
+            }
             (VerdictKind::Cover, None) => format!("{count} → cover"),
             (VerdictKind::NoSight, _) => match system {
                 RuleSystem::RoadAndRuin => format!("{count} → out of sight: the target may Hide"),

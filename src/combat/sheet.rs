@@ -68,7 +68,13 @@ pub struct SheetNumber {
     pub label: String,
     pub value: i64,
     pub source: Source,
+    /// The value that stands for "not set" (the pane shows those words), for a number a sheet
+    /// may lack (a 3d6 level nobody set: [`NOT_SET`]); `None` for a number always set.
+    pub not_set: Option<i64>,
 }
+
+/// A typed number's value for "not set", one below the range the number takes when set.
+pub const NOT_SET: i64 = -1;
 
 /// A group of numbers under a heading.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -105,6 +111,7 @@ fn typed(
         label: label.into(),
         value,
         source: Source::Typed { field, min, max },
+        not_set: None,
     }
 }
 
@@ -113,6 +120,7 @@ fn derived(label: impl Into<String>, value: i64, how: impl Into<String>) -> Shee
         label: label.into(),
         value,
         source: Source::Derived(how.into()),
+        not_set: None,
     }
 }
 
@@ -527,18 +535,36 @@ fn post_sheet(p: &PostToken) -> Vec<SheetSection> {
     }]
 }
 
+/// 3d6, Level, Tier, and Advancement: a level of 0 (a prologue) to 10, or not set; the tier
+/// follows from a set level only.
 fn three_d6_sheet(d: &ThreeD6Token) -> Vec<SheetSection> {
+    let level = SheetNumber {
+        not_set: Some(NOT_SET),
+        ..typed(
+            "Level",
+            d.level.map_or(NOT_SET, i64::from),
+            SheetField::ThreeD6Level,
+            NOT_SET,
+            10,
+        )
+    };
+    let how = "levels 1–3, 4–6, 7–9 and 10; the prologue level 0 is tier 0 \
+               (3d6, Level, Tier, and Advancement)";
+    let tier = match d.level {
+        Some(level) => derived("Tier", i64::from(tier_for_level(level)), how),
+        None => SheetNumber {
+            not_set: Some(NOT_SET),
+            ..derived(
+                "Tier",
+                NOT_SET,
+                "none until the level is set: no tier line in checks",
+            )
+        },
+    };
     vec![SheetSection {
         title: "3d6".to_owned(),
         per_row: 1,
-        numbers: vec![
-            typed("Level", i64::from(d.level), SheetField::ThreeD6Level, 0, 10),
-            derived(
-                "Tier",
-                i64::from(tier_for_level(d.level)),
-                "levels 1–3, 4–6, 7–9 and 10 (3d6, Level, Tier, and Advancement)",
-            ),
-        ],
+        numbers: vec![level, tier],
     }]
 }
 
@@ -693,7 +719,8 @@ fn tracker_change(field: SheetField, trackers: &TokenTrackers, value: i64) -> Op
             })
         }
         (SheetField::ThreeD6Level, TokenTrackers::ThreeD6(_)) => {
-            TokenChange::ThreeD6(ThreeD6Change::SetLevel(small(value)))
+            let level = (value != NOT_SET).then(|| small(value));
+            TokenChange::ThreeD6(ThreeD6Change::SetLevel(level))
         }
         _ => return None,
     })

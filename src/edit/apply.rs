@@ -52,6 +52,10 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
                 bands,
             )))
         }
+        Command::SetRulings(rulings) => Ok(Command::SetRulings(std::mem::replace(
+            &mut encounter.rulings,
+            rulings,
+        ))),
         Command::SetLights(lights) => {
             validate_lights(&lights)?;
             Ok(Command::SetLights(std::mem::replace(

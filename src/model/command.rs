@@ -13,7 +13,7 @@ use super::{AreaCommand, AreaId, RulesError};
 use super::{
     Background, Cell, CellLength, CombatState, CustomBand, DiagonalRule, EmbeddedImage, FogCommand,
     GridKind, ImageId, Light, LightCommand, LightError, LogEntry, ObstaclePolygon, RuleSystem,
-    Token, TokenId, Wall, WallId, WallKind,
+    Rulings, Token, TokenId, Wall, WallId, WallKind,
 };
 
 /// A layer of per-cell flags the GM paints.
@@ -38,6 +38,8 @@ pub enum Command {
     SetDiagonal(DiagonalRule),
     SetBackground(Option<Background>),
     SetCustomBands(Vec<CustomBand>),
+    /// The GM's rulings where the text is silent (cover in Post and 3d6).
+    SetRulings(Rulings),
     /// Replaces every light (a map import brings its own).
     SetLights(Vec<Light>),
     AddImage {
@@ -181,6 +183,7 @@ impl Command {
             Self::SetDiagonal(_) => "Change diagonal rule",
             Self::SetBackground(_) => "Change background",
             Self::SetCustomBands(_) => "Change range bands",
+            Self::SetRulings(_) => "Change rulings",
             Self::SetLights(_) => "Change lights",
             Self::AddImage { .. } => "Add image",
             Self::RemoveImage(_) => "Remove image",

@@ -17,6 +17,25 @@ pub struct CustomBand {
     pub max_cells: u32,
 }
 
+/// The GM's rulings where a rule text is silent, saved with the encounter; each is off unless
+/// the GM turns it on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Rulings {
+    /// Cover as a ruling: in a system whose text has no cover rule (Post core, 3d6), the map's
+    /// cover still changes an attack (the builder's reading: Post risk one step higher, 3d6 one
+    /// Disadvantage). Off, the builder shows the cover line switched off, with why.
+    pub cover: bool,
+}
+
+impl Rulings {
+    /// Whether every ruling is off (the file then leaves the field out).
+    #[must_use]
+    pub fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
+}
+
 /// A closed polygon that blocks sight and movement like an obstacle cell, in map space.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ObstaclePolygon {
@@ -61,6 +80,9 @@ pub struct Encounter {
     /// Areas of effect kept on the map (cones, spheres, lines, squares, bursts, auras).
     #[serde(default)]
     pub areas: Vec<AreaTemplate>,
+    /// The GM's rulings where the rule text is silent (cover in Post and 3d6).
+    #[serde(default, skip_serializing_if = "Rulings::is_default")]
+    pub rulings: Rulings,
 }
 
 impl Default for Encounter {
@@ -88,6 +110,7 @@ impl Encounter {
             ambient: Ambient::default(),
             fog: Fog::default(),
             areas: Vec::new(),
+            rulings: Rulings::default(),
         }
     }
 

@@ -32,7 +32,7 @@ pub use area::{
 };
 pub use combat::{CombatState, LogEntry, StressOffer};
 pub use command::{CellLayer, Command, CommandError};
-pub use encounter::{CustomBand, Encounter, ObstaclePolygon};
+pub use encounter::{CustomBand, Encounter, ObstaclePolygon, Rulings};
 pub use fog::{Fog, FogCommand, FogMark, mark_of};
 pub use ids::{ImageId, TokenId, WallId};
 pub use image::EmbeddedImage;

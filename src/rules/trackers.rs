@@ -370,7 +370,7 @@ mod tests {
             3 => TokenChange::Evening(evening_change(a, b)),
             4 => TokenChange::RoadAndRuin(rr_change(a, b)),
             5 => post_change(a, b),
-            6 => TokenChange::ThreeD6(ThreeD6Change::SetLevel(a % 13)),
+            6 => TokenChange::ThreeD6(ThreeD6Change::SetLevel((a % 14 < 13).then_some(a % 14))),
             _ => return TrackerCommand::Encounter(encounter_change(a, b)),
         };
         // Mostly aim at the token of the change's own system (token n runs system n), sometimes

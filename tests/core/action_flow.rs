@@ -594,12 +594,14 @@ fn post_core_attack_under_cover_raises_risk_and_harms_an_exposed_target() {
     trackers(&mut e, TARGET, TokenTrackers::PostCore(target));
     condition(&mut e, ATTACKER, "Delirious");
     condition(&mut e, TARGET, "Exposed");
+    // Post names no cover: the GM has turned on "Cover as a ruling" (issue 23, item 15).
+    e.rulings.cover = true;
     let low = ActionRoll {
         risk: Risk::Low,
         ..ActionRoll::default()
     };
     let filled = attack(&e, &CheckSetup::PostCore(low));
-    // Post core rules: cover lets the GM raise the risk one step.
+    // The ruling: cover raises the risk one step.
     assert_eq!(levers(&filled, Source::Cover), vec![Lever::RiskUp]);
     let CheckSetup::PostCore(roll) = filled.setup() else {
         panic!("not an action roll");
@@ -633,7 +635,7 @@ fn three_d6_attack_in_cover_counts_tier_escalation_and_one_disadvantage() {
         &mut e,
         ATTACKER,
         TokenTrackers::ThreeD6(ThreeD6Token {
-            level: 4,
+            level: Some(4),
             ..ThreeD6Token::default()
         }),
     );
@@ -641,13 +643,15 @@ fn three_d6_attack_in_cover_counts_tier_escalation_and_one_disadvantage() {
         &mut e,
         TARGET,
         TokenTrackers::ThreeD6(ThreeD6Token {
-            level: 1,
+            level: Some(1),
             ..ThreeD6Token::default()
         }),
     );
     e.combat.trackers.encounter.three_d6.escalation = 2;
+    // 3d6 names no cover: the GM has turned on "Cover as a ruling" (issue 23, item 15).
+    e.rulings.cover = true;
     let filled = attack(&e, &CheckSetup::ThreeD6(ThreeD6Check::default()));
-    // 3d6 core mechanics: one Disadvantage under cover (our reading of the map's cover).
+    // The ruling: one Disadvantage under cover.
     assert_eq!(levers(&filled, Source::Cover), vec![Lever::Harder]);
     // Level 4 is tier 2, level 1 tier 1: a lower tier gives 1 Advantage.
     assert_eq!(

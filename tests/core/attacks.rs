@@ -330,10 +330,10 @@ fn three_d6_harm_reads_the_attacks_die_and_is_marked_on_the_target() {
         ASH,
         TokenTrackers::ThreeD6(ThreeD6Token {
             attacks: vec![maul],
-            ..level(2)
+            ..level(Some(2))
         }),
     );
-    give(&mut e, BRUTE, TokenTrackers::ThreeD6(level(2)));
+    give(&mut e, BRUTE, TokenTrackers::ThreeD6(level(Some(2))));
     let filled = attack_with(&e, 0);
     let CheckSetup::ThreeD6(_) = filled.setup() else {
         panic!("not 3d6");

@@ -2,8 +2,8 @@
 
 use lantern::board::{Blocker, CoverDegree, Scene, VerdictKind};
 use lantern::model::{
-    Cell, Encounter, GridKind, GridPoint, RuleSystem, Side, SizeCategory, Token, TokenId, Wall,
-    WallKind,
+    Cell, Encounter, GridKind, GridPoint, RuleSystem, Rulings, Side, SizeCategory, Token, TokenId,
+    Wall, WallKind,
 };
 
 struct Case {
@@ -272,9 +272,10 @@ fn evening_grades_half_cover() {
     // the covered creature's defense TN; an attacker rolling against it meets TN +3.
     assert_eq!(v.degree.and_then(CoverDegree::attack_tn_modifier), Some(3));
     assert!(
-        v.explain(RuleSystem::Evening).contains("TN −3"),
+        v.explain(RuleSystem::Evening, Rulings::default())
+            .contains("TN −3"),
         "{}",
-        v.explain(RuleSystem::Evening)
+        v.explain(RuleSystem::Evening, Rulings::default())
     );
 }
 
@@ -396,7 +397,10 @@ fn road_and_ruin_says_the_target_may_hide() {
     let v = Scene::new(&case.enc)
         .verdict(TokenId(1), TokenId(2))
         .unwrap();
-    assert!(v.explain(RuleSystem::RoadAndRuin).contains("Hide"));
+    assert!(
+        v.explain(RuleSystem::RoadAndRuin, Rulings::default())
+            .contains("Hide")
+    );
 }
 
 #[test]

@@ -205,11 +205,11 @@ fn three_d6_attack_from_the_map_marks_harm_and_undo_restores() {
     let mut e = scene(
         RuleSystem::ThreeD6,
         TokenTrackers::ThreeD6(ThreeD6Token {
-            level: 4,
+            level: Some(4),
             ..ThreeD6Token::default()
         }),
         TokenTrackers::ThreeD6(ThreeD6Token {
-            level: 1,
+            level: Some(1),
             ..ThreeD6Token::default()
         }),
     );

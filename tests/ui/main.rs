@@ -15,6 +15,7 @@ mod lighting;
 mod map;
 mod map_play;
 mod players;
+mod resistance;
 mod sheets;
 mod shell;
 mod snapshots;

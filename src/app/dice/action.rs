@@ -7,8 +7,8 @@ use egui::{Color32, DragValue, RichText};
 use super::{DiceState, Rolled};
 use crate::app::PaneContext;
 use crate::combat::action::{
-    FilledCheck, SheetSpot, attacks_of, consequence, default_actor, default_amount, request_for,
-    rolled_scene_tn,
+    Contribution, FilledCheck, SheetSpot, attacks_of, consequence, default_actor, default_amount,
+    request_for, rolled_scene_tn, roller_consequence,
 };
 use crate::dice::DiceRng;
 use crate::model::{Command, Encounter, TokenId};
@@ -62,6 +62,7 @@ pub(super) fn begin(state: &mut DiceState, encounter: &Encounter, action: &MapAc
     state.attack = action.attack;
     state.melee = request.melee;
     state.weapon = request.weapon;
+    state.helpers.clear();
     if request.attribute.is_some() {
         state.attribute = request.attribute;
     }
@@ -208,6 +209,10 @@ pub(super) fn contributions_ui(
     let setup = filled.base.clone();
     ui.label(RichText::new("From the map and trackers").strong());
     for c in &filled.contributions {
+        if let Some(why) = &c.off_because {
+            switched_off_ui(ui, c, &setup, why);
+            continue;
+        }
         let mut on = c.on;
         let effect = c.lever.effect(&setup);
         let label = if effect == "none" || c.text.ends_with(&effect) {
@@ -234,6 +239,19 @@ pub(super) fn contributions_ui(
     if let Some(tn) = filled.target_number() {
         ui.label(format!("Target number {tn}"));
     }
+}
+
+/// A line the builder leaves off (a GM ruling the encounter has off): its box cleared and
+/// greyed, with the reason beside it, so the GM sees what the ruling would do.
+fn switched_off_ui(ui: &mut egui::Ui, c: &Contribution, setup: &CheckSetup, why: &str) {
+    let effect = c.lever.effect(setup);
+    let mut on = false;
+    let text = format!("{}: {effect} ({why})", c.text);
+    ui.add_enabled(
+        false,
+        egui::Checkbox::new(&mut on, RichText::new(text).weak()),
+    )
+    .on_disabled_hover_text(format!("Source: {}. {why}", c.source.word()));
 }
 
 /// GFH: a check rolled against a tier keeps the TN it rolled for the rest of the scene.
@@ -284,7 +302,11 @@ pub(super) fn rolled(
 ) -> Rolled {
     let amount = default_amount(encounter, filled, &outcome, state.weapon_damage, rng);
     let knock_out = crate::combat::action::knock_out_dice(rng);
+    let roller_consequence =
+        roller_consequence(encounter, filled, &outcome).map(super::resist::RollerConsequence::new);
     Rolled {
+        roller_consequence,
+        target_resist: super::resist::Resisting::default(),
         filled: filled.clone(),
         setup,
         first: outcome.clone(),
@@ -322,11 +344,17 @@ pub(super) fn result_ui(
     ui.label(RichText::new(&last.dice).monospace());
     super::boost::boost_ui(ui, ctx.encounter, state, rng);
     super::reroll::reroll_ui(ui, ctx.encounter, state, rng);
-    apply_ui(ui, ctx, state);
+    apply_ui(ui, ctx, state, rng);
+    super::resist::roller_consequence_ui(ui, ctx.encounter, state, rng);
     super::area::apply_ui(ui, ctx.encounter, state);
 }
 
-fn apply_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState) {
+fn apply_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    state: &mut DiceState,
+    rng: &mut DiceRng,
+) {
     let encounter = ctx.encounter;
     let Some(rolled) = &mut state.rolled else {
         return;
@@ -343,11 +371,16 @@ fn apply_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState)
         ui.add(DragValue::new(&mut rolled.amount).range(0..=999))
             .labelled_by(label.id);
     });
+    // Post core, Resistance Roll: the target may reduce the harm before it lands.
+    let amount = super::resist::target_resistance_ui(ui, encounter, state, rng);
+    let Some(rolled) = &mut state.rolled else {
+        return;
+    };
     let preview = consequence(
         encounter,
         &rolled.filled,
         &rolled.outcome,
-        rolled.amount,
+        amount,
         rolled.knock_out,
     );
     if preview.commands.is_empty() {

@@ -62,7 +62,7 @@ pub(super) fn roll(
     ctx: &mut PaneContext<'_>,
     state: &mut DiceState,
     rng: &mut DiceRng,
-    extra: Option<Command>,
+    extra: Vec<Command>,
 ) {
     let request = state.request();
     let base = state.base(ctx.encounter);

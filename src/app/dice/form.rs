@@ -65,6 +65,7 @@ pub fn check_form_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceS
         CheckSetup::PostCore(check) => {
             post_core_ui(ui, check);
             post_attribute_menu_ui(ui, encounter, state.roller, check);
+            teammates_ui(ui, encounter, state.roller, &mut state.helpers);
         }
         CheckSetup::ThreeD6(check) => three_d6_ui(ui, check, escalation),
     }
@@ -169,7 +170,6 @@ fn road_and_ruin_attack_ui(ui: &mut egui::Ui, attack: &mut AttackRoll, weapon_da
 fn post_core_ui(ui: &mut egui::Ui, check: &mut ActionRoll) {
     count_ui(ui, "Attribute", &mut check.attribute, 10);
     count_ui(ui, "Grit dice (2 grit each)", &mut check.grit_dice, 10);
-    count_ui(ui, "Teammate dice", &mut check.teammate_dice, 10);
     combo_ui(
         ui,
         "Risk",
@@ -198,6 +198,44 @@ fn post_attribute_menu_ui(
         for (name, score) in ["STR", "DEX", "WIL"].into_iter().zip(t.attributes) {
             if ui.button(format!("{name} {score}")).clicked() {
                 check.attribute = u8::try_from(score).unwrap_or(0);
+            }
+        }
+    });
+}
+
+/// Post core, Grit: the roller's teammates, each of whom may give the roll a die for 1 of its
+/// own grit (the builder adds the die and the teammate pays, `combat::action`).
+fn teammates_ui(
+    ui: &mut egui::Ui,
+    encounter: &Encounter,
+    roller: Option<crate::model::TokenId>,
+    helpers: &mut Vec<crate::model::TokenId>,
+) {
+    let Some(roller) = roller else {
+        return;
+    };
+    let mates = crate::combat::action::teammates(encounter, roller);
+    if mates.is_empty() {
+        return;
+    }
+    ui.label("Teammates giving a die (1 of their grit each)");
+    ui.horizontal_wrapped(|ui| {
+        for mate in mates {
+            let Some(token) = encounter.token(mate) else {
+                continue;
+            };
+            let grit = match encounter.sheet(mate) {
+                Some(TokenTrackers::PostCore(t)) => t.grit,
+                _ => 0,
+            };
+            let mut giving = helpers.contains(&mate);
+            let text = format!("{} (grit {grit})", token.name);
+            if ui.checkbox(&mut giving, text).changed() {
+                if giving {
+                    helpers.push(mate);
+                } else {
+                    helpers.retain(|h| *h != mate);
+                }
             }
         }
     });

@@ -5,17 +5,16 @@ mod action;
 mod area;
 mod boost;
 mod conditions;
-mod costs;
 mod expression;
 mod form;
 mod gfh_form;
 mod log_text;
 mod odds_plot;
 mod reroll;
+mod resist;
 
 pub use action::{MapAction, request_action};
 pub use area::request_area_targets;
-pub use costs::{Cost, cost};
 pub use log_text::{
     check_entry, check_result, check_result_for, check_what, dice_text, die_text, expression_entry,
 };
@@ -26,7 +25,7 @@ use std::collections::BTreeSet;
 use egui::RichText;
 
 use super::PaneContext;
-use crate::combat::action::{ActionRequest, BoostOn, FilledCheck, build};
+use crate::combat::action::{ActionRequest, BoostOn, Cost, FilledCheck, affordable, build, costs};
 use crate::combat::catalogue::CheckKind as ConditionCheckKind;
 use crate::dice::DiceRng;
 use crate::model::{Command, Encounter, LogEntry, RuleSystem, TokenId};
@@ -55,6 +54,10 @@ pub struct Rolled {
     pub applied: bool,
     /// Road and Ruin: the To Hit was rerolled for Exertion (once).
     pub rerolled: bool,
+    /// Post core: the target's resistance roll against the harm, before Apply.
+    pub target_resist: resist::Resisting,
+    /// Post core: the consequence a mixed success or a failure brings the roller.
+    pub roller_consequence: Option<resist::RollerConsequence>,
 }
 
 /// The Dice pane's view state, kept by the app between frames (never saved in the encounter).
@@ -82,6 +85,8 @@ pub struct DiceState {
     pub melee: bool,
     /// The attack from the roller's sheet, by its place in the sheet's list.
     pub weapon: Option<usize>,
+    /// Post core: the teammates giving the roll a die each, for 1 of their own grit.
+    pub helpers: Vec<TokenId>,
     /// The targets, first one first (the check is filled against the first).
     pub targets: Vec<TokenId>,
     /// The contributions the GM switched off, by their text.
@@ -125,6 +130,7 @@ impl DiceState {
             attack: false,
             melee: false,
             weapon: None,
+            helpers: Vec::new(),
             attribute: None,
             targets: Vec::new(),
             off: BTreeSet::new(),
@@ -165,6 +171,8 @@ impl DiceState {
             self.roller = None;
         }
         self.targets.retain(exists);
+        self.helpers
+            .retain(|id| exists(id) && Some(*id) != self.roller);
         self.forget_undone_roll(ctx.encounter);
     }
 
@@ -195,6 +203,7 @@ impl DiceState {
             attribute: self.attribute.filter(|_| gfh),
             kind: Some(self.check_kind),
             weapon: self.weapon.filter(|_| self.roller.is_some()),
+            helpers: self.helpers.clone(),
         }
     }
 
@@ -230,6 +239,13 @@ impl DiceState {
     /// marker: a roll queued this frame owns that step.
     pub fn note_applied(&mut self, marker: u64) {
         if std::mem::take(&mut self.awaiting_marker) {
+            self.roll_marker = Some(marker);
+        }
+    }
+
+    /// The app amended the roll's undo step, which gave it the new `marker`.
+    pub fn note_amended(&mut self, marker: u64) {
+        if self.roll_marker.is_some() {
             self.roll_marker = Some(marker);
         }
     }
@@ -338,9 +354,8 @@ fn roll_button_ui(
     rng: &mut DiceRng,
     filled: &FilledCheck,
 ) {
-    let setup = filled.setup();
-    let cost = cost(&setup, ctx.encounter, state.roller);
-    if let Some(cost) = &cost {
+    let costs = costs(ctx.encounter, filled);
+    for cost in &costs {
         let text = format!("Spends {}", cost.text);
         if cost.affordable {
             ui.label(text);
@@ -353,7 +368,7 @@ fn roll_button_ui(
         ui.checkbox(&mut state.roll_anyway, "Roll anyway");
     }
     let allowed = filled.refused.is_none() || state.roll_anyway;
-    let affordable = cost.as_ref().is_none_or(|c| c.affordable);
+    let affordable = affordable(&costs);
     let label = if filled.defender.is_some() {
         "Roll defence"
     } else if filled.attack {
@@ -368,7 +383,7 @@ fn roll_button_ui(
         )
         .clicked()
     {
-        roll_check(ctx, state, rng, cost, filled);
+        roll_check(ctx, state, rng, costs, filled);
     }
 }
 
@@ -378,11 +393,12 @@ fn roll_check(
     ctx: &mut PaneContext<'_>,
     state: &mut DiceState,
     rng: &mut DiceRng,
-    cost: Option<Cost>,
+    costs: Vec<Cost>,
     filled: &FilledCheck,
 ) {
+    let spends = costs.into_iter().map(|c| c.command);
     if state.targets.len() > 1 {
-        area::roll(ctx, state, rng, cost.map(|c| c.command));
+        area::roll(ctx, state, rng, spends.collect());
         return;
     }
     state.area_rolled = None;
@@ -400,7 +416,7 @@ fn roll_check(
     }
     let entry = entry.fitted();
     let mut commands = vec![Command::AppendLog(entry.clone())];
-    commands.extend(cost.map(|c| c.command));
+    commands.extend(spends);
     commands.extend(crate::combat::action::attack_spends(ctx.encounter, filled));
     commands.extend(crate::combat::turn_action::help_used(ctx.encounter, filled));
     commands.extend(action::keep_scene_tn(&setup, &outcome));

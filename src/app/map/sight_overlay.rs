@@ -5,7 +5,7 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Stroke, vec2};
 
 use super::transform::MapTransform;
 use crate::board::{CoverDegree, Scene, Verdict, VerdictKind};
-use crate::model::{Cell, RuleSystem, TokenId};
+use crate::model::{Cell, RuleSystem, Rulings, TokenId};
 
 pub const CLEAR: Color32 = Color32::from_rgb(60, 200, 90);
 pub const COVER: Color32 = Color32::from_rgb(240, 170, 30);
@@ -81,9 +81,9 @@ pub fn colour(kind: VerdictKind) -> Color32 {
 }
 
 /// The board's explanation with arrows the bundled fonts can draw.
-pub fn explanation(verdict: &Verdict, system: RuleSystem) -> String {
+pub fn explanation(verdict: &Verdict, system: RuleSystem, rulings: Rulings) -> String {
     verdict
-        .explain(system)
+        .explain(system, rulings)
         .replace(" → ", ", so ")
         .replace('−', "-")
 }
@@ -108,8 +108,13 @@ pub fn mark_label(name: &str, kind: VerdictKind) -> String {
     format!("{name}: {word}")
 }
 
-/// What the GM applies for a cover grade, short enough for a tag by the token.
-fn degree_tag(degree: CoverDegree) -> String {
+/// What the GM applies for a cover grade, short enough for a tag by the token. A ruling's grade
+/// (Post, 3d6: no cover rule) says "ruling off" while the encounter has it off, as the Dice
+/// pane's switched-off cover line does.
+fn degree_tag(degree: CoverDegree, rulings: Rulings) -> String {
+    if degree.is_ruling() && !rulings.cover {
+        return "ruling off".to_owned();
+    }
     match degree {
         CoverDegree::Hard => "Hard".to_owned(),
         CoverDegree::Limited | CoverDegree::Standard | CoverDegree::Great => {
@@ -121,17 +126,29 @@ fn degree_tag(degree: CoverDegree) -> String {
     }
 }
 
-/// An amber tag at the disc's upper right naming the cover grade's effect.
-pub fn paint_degree_tag(painter: &Painter, verdict: &Verdict, centre: Pos2, radius: f32) {
+/// An amber tag at the disc's upper right naming the cover grade's effect (grey for a ruling
+/// the encounter has off).
+pub fn paint_degree_tag(
+    painter: &Painter,
+    verdict: &Verdict,
+    rulings: Rulings,
+    centre: Pos2,
+    radius: f32,
+) {
     let Some(degree) = verdict.degree else { return };
+    let fill = if degree.is_ruling() && !rulings.cover {
+        NO_SIGHT
+    } else {
+        COVER
+    };
     let galley = painter.layout_no_wrap(
-        degree_tag(degree),
+        degree_tag(degree, rulings),
         FontId::proportional((radius * 0.45).clamp(10.0, 14.0)),
         Color32::BLACK,
     );
     let at =
         Align2::LEFT_BOTTOM.anchor_size(centre + vec2(radius * 0.7, -radius * 0.7), galley.size());
-    painter.rect_filled(at.expand2(vec2(3.0, 1.0)), 3.0, COVER);
+    painter.rect_filled(at.expand2(vec2(3.0, 1.0)), 3.0, fill);
     painter.galley(at.min, galley, Color32::BLACK);
 }
 

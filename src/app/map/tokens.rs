@@ -104,7 +104,8 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
         }
         if let Some(verdict) = layer.marks.verdict(token.id) {
             sight_overlay::paint_ring(layer.painter, centre, radius, verdict.kind);
-            sight_overlay::paint_degree_tag(layer.painter, verdict, centre, radius);
+            let rulings = encounter.rulings;
+            sight_overlay::paint_degree_tag(layer.painter, verdict, rulings, centre, radius);
         }
         paint_condition_chips(layer.painter, &conditions, centre, radius);
         if response.hovered() {
@@ -118,7 +119,7 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
             let sight = layer
                 .marks
                 .verdict(token.id)
-                .map(|v| sight_overlay::explanation(v, encounter.system));
+                .map(|v| sight_overlay::explanation(v, encounter.system, encounter.rulings));
             response.on_hover_ui(|ui| {
                 let speed = crate::combat::wounds::token_speed(
                     encounter,

@@ -1,6 +1,7 @@
 //! Encounter: name, rule system and map settings, every edit a command and one undo step.
 
 use crate::app::PaneContext;
+use crate::board::degree::cover_ruling_effect;
 use crate::board::footprint::gather_onto_resized_map;
 use crate::model::{
     CellLength, Command, DiagonalRule, Encounter, GridKind, LengthUnit, MapSpec, RuleSystem,
@@ -30,7 +31,32 @@ fn settings_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
     }
     ui.end_row();
 
+    rulings_rows_ui(ui, ctx, encounter);
     map_rows_ui(ui, ctx, encounter);
+}
+
+/// The GM's rulings where the system's text is silent: cover in Post core and 3d6, whose texts
+/// have no cover rule. Each toggle is one command.
+fn rulings_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, encounter: &Encounter) {
+    let Some(what) = cover_ruling_effect(encounter.system) else {
+        return;
+    };
+    ui.label("Rulings");
+    let mut cover = encounter.rulings.cover;
+    let hover = format!(
+        "{} has no cover rule. On, an attack on a target the map shows in cover counts it ({what}); off, the Dice pane shows the cover line switched off.",
+        encounter.system.label()
+    );
+    if ui
+        .checkbox(&mut cover, "Cover as a ruling")
+        .on_hover_text(hover)
+        .changed()
+    {
+        let mut rulings = encounter.rulings;
+        rulings.cover = cover;
+        ctx.command(Command::SetRulings(rulings));
+    }
+    ui.end_row();
 }
 
 fn map_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, encounter: &Encounter) {

@@ -9,6 +9,9 @@ use crate::combat::action::SheetSpot;
 use crate::combat::sheet::{SheetNumber, SheetSection, Source, edit, edit_size, sheet};
 use crate::model::{SizeCategory, TokenId};
 
+/// What a number the sheet lacks shows (a 3d6 level nobody set).
+const NOT_SET_WORDS: &str = "not set";
+
 /// The egui memory key the token menu sets to ask the app to show this pane.
 pub const SHOW_SHEET: &str = "lantern_show_sheet";
 
@@ -160,7 +163,7 @@ fn number_ui(
         Source::Typed { field, min, max } => {
             ui.label(shown);
             let id = Id::unique(("sheet_field", token.0, &n.label));
-            let (response, edited) = edit_number_ui(ui, id, &n.label, n.value, *min..=*max);
+            let (response, edited) = edit_number_ui(ui, id, n, *min..=*max);
             mark(ui, &response, marked, SheetSpot::Field(*field));
             if let Some(value) = edited {
                 match edit(ctx.encounter, token, *field, value) {
@@ -174,25 +177,43 @@ fn number_ui(
         }
         Source::Derived(how) => {
             ui.label(shown).on_hover_text(how);
-            ui.label(RichText::new(n.value.to_string()).strong())
-                .on_hover_text(how);
+            let shown = if n.not_set == Some(n.value) {
+                NOT_SET_WORDS.to_owned()
+            } else {
+                n.value.to_string()
+            };
+            ui.label(RichText::new(shown).strong()).on_hover_text(how);
         }
     }
 }
 
 /// A number field that returns the new value once per gesture: a drag edits a copy kept in
 /// egui's temporary memory and commits on release; typing commits on Enter.
+/// A number that may be unset shows its "not set" value in words.
 fn edit_number_ui(
     ui: &mut egui::Ui,
     id: Id,
-    name: &str,
-    current: i64,
+    n: &SheetNumber,
     range: std::ops::RangeInclusive<i64>,
 ) -> (egui::Response, Option<i64>) {
+    let current = n.value;
     let mut value = ui.data(|d| d.get_temp::<i64>(id)).unwrap_or(current);
-    let response = ui
-        .add(DragValue::new(&mut value).range(range))
-        .accessible_name(name);
+    let mut field = DragValue::new(&mut value).range(range);
+    if let Some(unset) = n.not_set {
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "the field's values are small whole numbers"
+        )]
+        let words = move |v: f64, _: std::ops::RangeInclusive<usize>| {
+            if v.round() as i64 == unset {
+                NOT_SET_WORDS.to_owned()
+            } else {
+                format!("{v:.0}")
+            }
+        };
+        field = field.custom_formatter(words);
+    }
+    let response = ui.add(field).accessible_name(&n.label);
     if response.dragged() {
         ui.data_mut(|d| d.insert_temp(id, value));
         return (response, None);

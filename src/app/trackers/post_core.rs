@@ -4,7 +4,8 @@ use egui::{Color32, Id, RichText};
 
 use super::{amount_ui, choice_ui, edit_ui, encounter_change, text_ui, token_change, track_ui};
 use crate::app::PaneContext;
-use crate::model::TokenId;
+use crate::combat::action::post_change;
+use crate::model::{Command, TokenId};
 use crate::rules::post_core::{Attribute, Clock, ClockChange, PostChange, PostToken};
 use crate::rules::{EncounterChange, TokenChange};
 
@@ -16,6 +17,17 @@ const ATTRIBUTES: [(Attribute, &str); 3] = [
 
 fn change(ctx: &mut PaneContext<'_>, token: TokenId, c: PostChange) {
     token_change(ctx, token, TokenChange::PostCore(c));
+}
+
+/// A change that can take an attribute below 0 or give it back (damage, loss, a rest), with the
+/// conditions that follow in the same undo step (`combat::action::post_change`).
+fn change_with_conditions(ctx: &mut PaneContext<'_>, token: TokenId, c: &PostChange) {
+    let (mut commands, _) = post_change(ctx.encounter, token, c);
+    ctx.command(if commands.len() == 1 {
+        commands.remove(0)
+    } else {
+        Command::Batch(commands)
+    });
 }
 
 /// HP, grit, attributes, damage and rests.
@@ -34,7 +46,7 @@ pub fn token_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t:
     ui.horizontal_wrapped(|ui| {
         let amount = amount_ui(ui, Id::unique(("post_amount", token.0)), "Amount", 1, 20) as u8;
         if ui.button("Damage").clicked() {
-            change(ctx, token, PostChange::Damage(amount));
+            change_with_conditions(ctx, token, &PostChange::Damage(amount));
         }
         if ui.button("Spend grit").clicked() {
             change(ctx, token, PostChange::SpendGrit(amount));
@@ -46,7 +58,8 @@ pub fn token_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t:
         choice_ui(ui, id, "attribute", &mut attribute, &ATTRIBUTES);
         ui.data_mut(|d| d.insert_temp(id, attribute));
         if ui.button("Lose attribute").clicked() {
-            change(ctx, token, PostChange::AttributeLoss { attribute, amount });
+            let loss = PostChange::AttributeLoss { attribute, amount };
+            change_with_conditions(ctx, token, &loss);
         }
     });
     ui.horizontal(|ui| {
@@ -54,19 +67,20 @@ pub fn token_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t:
             change(ctx, token, PostChange::ShortRest);
         }
         if ui.button("Extended rest").clicked() {
-            change(ctx, token, PostChange::ExtendedRest);
+            change_with_conditions(ctx, token, &PostChange::ExtendedRest);
         }
     });
 }
 
-/// The scores an extended rest restores and the HP maximum.
+/// The scores an extended rest restores and the HP maximum; what the character has lost since
+/// stays lost (the core keeps the loss when a base score changes).
 fn setup_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &PostToken) {
     let (mut attributes, mut max_hp) = (t.base_attributes, t.max_hp);
     ui.horizontal(|ui| {
         ui.label("Base");
         for (i, (_, name)) in ATTRIBUTES.iter().enumerate() {
             let id = Id::unique(("post_base", token.0, i));
-            if let Some(v) = edit_ui(ui, id, attributes[i], -1..=6, &format!("{name} ")) {
+            if let Some(v) = edit_ui(ui, id, attributes[i], 0..=6, &format!("{name} ")) {
                 attributes[i] = v;
             }
         }

@@ -1,30 +1,43 @@
 //! 3d6 trackers: each token's level and tier, and the encounter's escalation.
 
-use egui::{Id, RichText};
+use egui::RichText;
 
-use super::{edit_ui, encounter_change, token_change};
+use super::{encounter_change, token_change};
 use crate::app::PaneContext;
 use crate::model::TokenId;
 use crate::rules::three_d6::{EscalationChange, MAX_ESCALATION, ThreeD6Change, ThreeD6Token};
 use crate::rules::{EncounterChange, TokenChange};
 
-/// Level 0–10 and the tier it gives.
+/// Level 0–10 (or not set) and the tier it gives.
 pub fn token_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &ThreeD6Token) {
+    let words = |level: Option<u8>| match level {
+        None => "Level not set".to_owned(),
+        Some(0) => "Level 0 (prologue)".to_owned(),
+        Some(n) => format!("Level {n}"),
+    };
     ui.horizontal(|ui| {
-        if let Some(level) = edit_ui(
-            ui,
-            Id::unique(("3d6_level", token.0)),
-            t.level,
-            0..=10,
-            "Level ",
-        ) {
+        let mut picked = t.level;
+        egui::ComboBox::from_id_salt(("3d6_level", token.0))
+            .selected_text(words(t.level))
+            .show_ui(ui, |ui| {
+                let levels = std::iter::once(None).chain((0..=10).map(Some));
+                for level in levels {
+                    ui.selectable_value(&mut picked, level, words(level));
+                }
+            })
+            .response
+            .on_hover_text("Level: 0 is a prologue level; not set gives no tier");
+        if picked != t.level {
             token_change(
                 ctx,
                 token,
-                TokenChange::ThreeD6(ThreeD6Change::SetLevel(level)),
+                TokenChange::ThreeD6(ThreeD6Change::SetLevel(picked)),
             );
         }
-        ui.label(format!("Tier {}", t.tier()));
+        match t.tier() {
+            Some(tier) => ui.label(format!("Tier {tier}")),
+            None => ui.label("No tier"),
+        };
     });
 }
 

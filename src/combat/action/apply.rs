@@ -136,7 +136,9 @@ fn evening_attack_dice(encounter: &Encounter, filled: &FilledCheck) -> DamageDic
 ///   with resistance to all damage (Petrified) takes half, rounded down (Modifiers).
 /// - Road and Ruin, HEALTH: the damage strikes through the Steadfast multiple.
 /// - Post core, Damage: the effect score comes off the target's HP, below 0 one STR; an
-///   Exposed target acts as at 0 HP, so it loses the STR point at once.
+///   Exposed target acts as at 0 HP, so it loses the STR point at once; STR below 0 puts on
+///   Taken down in the same step (`post_consequence.rs`). The pane subtracts a resistance
+///   roll from `amount` before it comes here.
 /// - 3d6 core mechanics: no health track; the harm is logged for the GM to read.
 #[must_use]
 pub fn consequence(
@@ -195,17 +197,11 @@ pub fn consequence(
             let line = format!("{who} takes {amount}: {sf} Steadfast, {hp} Health");
             out.tracker(target, change, line);
         }
-        (CheckOutcome::PostCore(_), Some(TokenTrackers::PostCore(t))) if amount > 0 => {
+        (CheckOutcome::PostCore(_), Some(TokenTrackers::PostCore(_))) if amount > 0 => {
             let harm = u8::try_from(amount).unwrap_or(u8::MAX);
-            let p = t.preview_harm(harm, exposed(encounter, target));
-            let mut line = format!("{who} loses {} HP", p.hp_lost);
-            if p.str_lost > 0 {
-                line = format!("{line} and {} STR", p.str_lost);
-            }
-            if p.taken_down {
-                line.push_str(": taken down");
-            }
-            out.tracker(target, TokenChange::PostCore(p.change), line);
+            let landed = super::post_consequence(encounter, target, harm, super::Takes::Hp);
+            out.lines = landed.lines;
+            out.commands = landed.commands;
         }
         (CheckOutcome::ThreeD6(_), Some(TokenTrackers::ThreeD6(t))) if amount > 0 => {
             let total = t.harm_taken.saturating_add(amount);
@@ -321,11 +317,6 @@ pub fn knock_out_dice(rng: &mut DiceRng) -> [u8; 3] {
             .map_or(1, |d| u8::try_from(d.value).unwrap_or(1))
     };
     [die(20, rng), die(8, rng), die(4, rng)]
-}
-
-fn exposed(encounter: &Encounter, token: TokenId) -> bool {
-    crate::combat::conditions::on_token(&encounter.combat.conditions, encounter.system, token)
-        .any(|(c, _)| c.name.eq_ignore_ascii_case("Exposed"))
 }
 
 #[expect(

@@ -35,6 +35,8 @@ pub enum Source {
     Light,
     /// The attack chosen from the actor's sheet: its bonuses, its die, its reach or range.
     Weapon,
+    /// A teammate adding a die to the roll (Post core, Grit).
+    Teamwork,
     /// The GM's own choices in the form.
     Gm,
 }
@@ -54,6 +56,7 @@ impl Source {
             Self::Defense => "defense",
             Self::Light => "light",
             Self::Weapon => "weapon",
+            Self::Teamwork => "teamwork",
             Self::Gm => "gm",
         }
     }
@@ -96,6 +99,8 @@ pub enum Lever {
     RiskUp,
     /// Post core: the pool's attribute.
     PoolAttribute(u8),
+    /// Post core: a teammate gives one die, for 1 of the teammate's own grit.
+    TeammateDie(crate::model::TokenId),
     /// 3d6: escalation added to the Total.
     Escalation(u8),
     /// 3d6: the target's tier against the roller's.
@@ -132,6 +137,7 @@ impl Lever {
             Self::Armour(n) => format!("armour {n}"),
             Self::RiskUp => "risk one step higher".to_owned(),
             Self::PoolAttribute(n) => format!("{n} dice"),
+            Self::TeammateDie(_) => "+1 die".to_owned(),
             Self::Escalation(n) => format!("Total +{n}"),
             Self::Tier(TierRelation::Same) => "same tier".to_owned(),
             Self::Tier(TierRelation::Below) => "1 Advantage".to_owned(),
@@ -202,6 +208,9 @@ impl Lever {
                 };
             }
             (Self::PoolAttribute(n), CheckSetup::PostCore(c)) => c.attribute = n,
+            (Self::TeammateDie(_), CheckSetup::PostCore(c)) => {
+                c.teammate_dice = c.teammate_dice.saturating_add(1);
+            }
             (Self::Easier, CheckSetup::ThreeD6(c)) => c.advantage = c.advantage.saturating_add(1),
             (Self::Harder, CheckSetup::ThreeD6(c)) => {
                 c.disadvantage = c.disadvantage.saturating_add(1);
@@ -227,6 +236,10 @@ pub struct Contribution {
     pub lever: Lever,
     /// Whether it counts; the GM's checkbox.
     pub on: bool,
+    /// Why the builder leaves it off whatever the checkbox: a GM ruling the encounter has not
+    /// turned on (cover in Post and 3d6). `None` for a line that counts unless cleared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub off_because: Option<String>,
 }
 
 impl Contribution {
@@ -238,6 +251,22 @@ impl Contribution {
             text: text.into(),
             lever,
             on: true,
+            off_because: None,
+        }
+    }
+
+    /// A contribution shown switched off, with why: a ruling the encounter has off.
+    #[must_use]
+    pub fn switched_off(
+        source: Source,
+        text: impl Into<String>,
+        lever: Lever,
+        because: impl Into<String>,
+    ) -> Self {
+        Self {
+            on: false,
+            off_because: Some(because.into()),
+            ..Self::new(source, text, lever)
         }
     }
 }

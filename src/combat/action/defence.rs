@@ -105,6 +105,7 @@ pub(super) fn into_defence(encounter: &Encounter, defender: TokenId, filled: &mu
         attribute: None,
         kind: Some(CheckKind::Defense),
         weapon: None,
+        helpers: Vec::new(),
     };
     super::actor_conditions(encounter, defender, &[CheckKind::Defense], filled);
     super::trackers(encounter, &request, defender, filled);

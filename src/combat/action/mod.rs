@@ -13,10 +13,19 @@
 //!   3/6/9); when the attacker rolls instead, the same grade raises the attacker's TN.
 //! - Evening: a threat attacking a character is the character's defence check against the
 //!   threat's TN (`defence.rs`).
+//! - Post core and 3d6 have no cover rule: cover there is the GM's ruling, counted only while
+//!   the encounter's "Cover as a ruling" is on (Post risk one step higher, 3d6 one
+//!   Disadvantage) and shown switched off with its reason otherwise.
+//!
+//! What a check costs and who pays (`costs.rs`), and Post core's consequences with the
+//! resistance roll before they land (`post_consequence.rs`), live here too: the pane shows
+//! them and puts their commands in the roll's undo step.
 
 mod apply;
 mod contribution;
+mod costs;
 mod defence;
+mod post_consequence;
 mod stand_in;
 mod weapon;
 
@@ -25,7 +34,12 @@ pub use apply::{
     default_amount, knock_out_dice, resolve,
 };
 pub use contribution::{Contribution, Lever, Source};
+pub use costs::{Cost, affordable, costs};
 pub use defence::{attack_lands, defence_result, defending_character};
+pub use post_consequence::{
+    PostConsequence, ResistError, Resisted, Takes, post_change, post_consequence, resistance,
+    roll_resistance, roller_consequence,
+};
 pub use stand_in::{SheetSpot, StandIn, stand_ins};
 pub use weapon::{
     AttackChoice, ChosenAttack, WeaponDamage, aptitude_bonus, attacks_of, default_weapon,
@@ -38,7 +52,7 @@ use super::catalogue::{CheckKind, Effect};
 use super::conditions::on_token;
 use super::effective::effective_defense;
 use super::wounds::hard_from_wounds;
-use crate::board::{Scene, VerdictKind};
+use crate::board::{CoverDegree, Scene, VerdictKind};
 use crate::model::{Encounter, RuleSystem, Side, TokenId};
 use crate::rules::go_forth_heroes::{Attribute, Defense};
 use crate::rules::{CheckSetup, TokenTrackers};
@@ -62,6 +76,9 @@ pub struct ActionRequest {
     /// The attack from the actor's sheet, by its place in the sheet's list ([`attacks_of`]);
     /// `None` attacks with the form's numbers alone.
     pub weapon: Option<usize>,
+    /// Post core: the actor's teammates who each give the roll one die for 1 of their own grit
+    /// (Post core, Grit: "−1 Grit: +1d6 on a Teammate's Roll").
+    pub helpers: Vec<TokenId>,
 }
 
 /// The filled check: the GM's form, every contribution, and why the action may be refused.
@@ -128,9 +145,10 @@ impl FilledCheck {
     }
 
     /// Switches off the contributions whose text is in `off` (the GM's cleared checkboxes).
+    /// A line the builder left off (a ruling the encounter has off) stays off.
     pub fn switch_off(&mut self, off: &std::collections::BTreeSet<String>) {
         for c in &mut self.contributions {
-            c.on = !off.contains(&c.text);
+            c.on = c.off_because.is_none() && !off.contains(&c.text);
         }
     }
 
@@ -218,6 +236,7 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
         if !armed {
             attribute(encounter, request, actor, &mut filled);
         }
+        teamwork(encounter, request, actor, &mut filled);
         actor_conditions(encounter, actor, &kinds, &mut filled);
         wounds(encounter, request, actor, &mut filled);
         trackers(encounter, request, actor, &mut filled);
@@ -617,6 +636,8 @@ fn escalation(
 }
 
 /// 3d6, Level, Tier: one Advantage against a lower tier, one Disadvantage against a higher.
+/// Only when both levels are known: a level nobody set gives no tier (level 0, the prologue,
+/// is a real level of tier 0).
 fn tier(encounter: &Encounter, actor: TokenId, target: TokenId, filled: &mut FilledCheck) {
     let (Some(TokenTrackers::ThreeD6(a)), Some(TokenTrackers::ThreeD6(t))) = (
         trackers_of(encounter, actor),
@@ -624,9 +645,12 @@ fn tier(encounter: &Encounter, actor: TokenId, target: TokenId, filled: &mut Fil
     ) else {
         return;
     };
-    let relation = crate::rules::three_d6::TierRelation::between(a.tier(), t.tier());
+    let (Some(mine), Some(theirs)) = (a.tier(), t.tier()) else {
+        return;
+    };
+    let relation = crate::rules::three_d6::TierRelation::between(mine, theirs);
     if relation != crate::rules::three_d6::TierRelation::Same {
-        let text = format!("tier {} against tier {}", a.tier(), t.tier());
+        let text = format!("tier {mine} against tier {theirs}");
         filled.contributions.push(Contribution::new(
             Source::Defense,
             text,
@@ -665,15 +689,86 @@ fn map_facts(
         VerdictKind::Cover => {
             let grade = verdict.degree.map_or("cover", |d| d.label());
             let text = format!("{who} behind {grade} ({corners})");
-            (
-                text,
-                cover_lever(encounter.system, &verdict, request.attack),
-            )
+            let lever = cover_lever(encounter.system, &verdict, request.attack);
+            let ruling = verdict.degree.is_some_and(CoverDegree::is_ruling);
+            if ruling && lever != Lever::Note {
+                filled
+                    .contributions
+                    .push(cover_ruling(encounter, text, lever));
+                return;
+            }
+            (text, lever)
         }
     };
     filled
         .contributions
         .push(Contribution::new(Source::Cover, text, lever));
+}
+
+/// Cover where the text has no cover rule (Post core, 3d6): the encounter's "Cover as a
+/// ruling" decides. On, the line counts and says it is the GM's ruling; off, it shows
+/// switched off with the reason, in the words the map's tooltip uses.
+fn cover_ruling(encounter: &Encounter, text: String, lever: Lever) -> Contribution {
+    if encounter.rulings.cover {
+        Contribution::new(
+            Source::Cover,
+            format!("{text}, by the GM's cover ruling"),
+            lever,
+        )
+    } else {
+        Contribution::switched_off(
+            Source::Cover,
+            text,
+            lever,
+            crate::board::degree::ruling_off_reason(encounter.system),
+        )
+    }
+}
+
+/// The teammates who could give `actor`'s roll a die (Post core, Grit): its allies with a Post
+/// sheet, in the encounter's order.
+#[must_use]
+pub fn teammates(encounter: &Encounter, actor: TokenId) -> Vec<TokenId> {
+    super::turn_action::allies(encounter, actor)
+        .into_iter()
+        .filter(|id| {
+            matches!(
+                trackers_of(encounter, *id),
+                Some(TokenTrackers::PostCore(_))
+            )
+        })
+        .collect()
+}
+
+/// Post core, Grit: each teammate the GM names gives the roll one die for 1 of its own grit
+/// (the cost is the teammate's, `costs.rs`). A helper must be another token with a Post sheet;
+/// the pane offers the actor's allies.
+fn teamwork(
+    encounter: &Encounter,
+    request: &ActionRequest,
+    actor: TokenId,
+    filled: &mut FilledCheck,
+) {
+    if !matches!(filled.base, CheckSetup::PostCore(_)) {
+        return;
+    }
+    let mut seen = Vec::new();
+    for helper in &request.helpers {
+        let post = matches!(
+            trackers_of(encounter, *helper),
+            Some(TokenTrackers::PostCore(_))
+        );
+        if *helper == actor || !post || seen.contains(helper) {
+            continue;
+        }
+        seen.push(*helper);
+        let who = name(encounter, *helper);
+        filled.contributions.push(Contribution::new(
+            Source::Teamwork,
+            format!("{who} gives a die (1 of {who}'s grit)"),
+            Lever::TeammateDie(*helper),
+        ));
+    }
 }
 
 /// What the light on the target does to the actor's check, in the system's terms
@@ -707,9 +802,10 @@ fn light(
 }
 
 /// What cover does in each system: GFH, Line of Sight & Cover (attacks vs Cover are Hard);
-/// Evening, Circumstantial bonuses (half/three-quarters/full cover 3/6/9 on the TN); Post core
-/// (risk one step higher); 3d6 (one Disadvantage); Road and Ruin names no number for cover
-/// (it lets the target Hide), so it is a note.
+/// Evening, Circumstantial bonuses (half/three-quarters/full cover 3/6/9 on the TN); Road and
+/// Ruin names no number for cover (it lets the target Hide), so it is a note. Post core and
+/// 3d6 have no cover rule: the lever is the GM's ruling (risk one step higher; one
+/// Disadvantage), which counts only while the encounter has "Cover as a ruling" on.
 fn cover_lever(system: RuleSystem, verdict: &crate::board::Verdict, attack: bool) -> Lever {
     if !attack {
         return Lever::Note;
@@ -853,6 +949,7 @@ pub fn request_for(
         attribute,
         kind,
         weapon,
+        helpers: Vec::new(),
     }
 }
 

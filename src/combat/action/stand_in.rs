@@ -65,6 +65,7 @@ pub fn stand_ins(
     }
     if let Some(actor) = request.actor {
         actor_stand_ins(encounter, actor, filled, &mut out);
+        unset_level(encounter, actor, &mut out);
     }
     if let Some(target) = filled.target() {
         target_stand_ins(encounter, request, target, filled, &mut out);
@@ -184,6 +185,23 @@ fn target_stand_ins(
             "the same tier",
             SheetSpot::Field(SheetField::ThreeD6Level),
         )),
+        (RuleSystem::ThreeD6, Some(_)) => unset_level(encounter, target, out),
         _ => {}
+    }
+}
+
+/// 3d6, Level, Tier: a sheet whose level nobody set gives no tier, so the check has no tier
+/// line (level 0, the prologue, is set).
+fn unset_level(encounter: &Encounter, token: TokenId, out: &mut Vec<StandIn>) {
+    if let Some(TokenTrackers::ThreeD6(t)) = encounter.sheet(token)
+        && t.level.is_none()
+    {
+        out.push(StandIn::new(
+            encounter,
+            token,
+            "level",
+            "no tier",
+            SheetSpot::Field(SheetField::ThreeD6Level),
+        ));
     }
 }

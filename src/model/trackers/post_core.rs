@@ -30,6 +30,21 @@ pub enum Attribute {
     Wil,
 }
 
+impl Attribute {
+    /// The three, in the text's order.
+    pub const ALL: [Self; 3] = [Self::Str, Self::Dex, Self::Wil];
+
+    /// The text's abbreviation.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Str => "STR",
+            Self::Dex => "DEX",
+            Self::Wil => "WIL",
+        }
+    }
+}
+
 /// What the encounter tracks for one Post core token.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PostToken {

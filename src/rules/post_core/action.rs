@@ -8,6 +8,12 @@ use crate::dice::{DiceRng, DiceTerm, DieResult, OutcomeName, OutcomeOdds};
 /// Grit per extra die on an action roll (Post core, Grit).
 pub const GRIT_PER_ACTION_DIE: u8 = 2;
 
+/// Grit per extra die on a resistance roll (Post core, Grit).
+pub const GRIT_PER_RESISTANCE_DIE: u8 = 1;
+
+/// Grit a teammate spends to add one die to another character's roll (Post core, Grit).
+pub const GRIT_PER_TEAMMATE_DIE: u8 = 1;
+
 /// How risky an action is; the score is the consequence (Post core, Effect and Consequence).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Risk {
@@ -52,6 +58,19 @@ pub enum PoolReading {
     DoubleSix,
 }
 
+/// Read as a resistance roll (Post core, Resistance Roll): what it does to the consequence.
+impl OutcomeName for PoolReading {
+    fn label(&self) -> String {
+        match self {
+            Self::Low => "1-3: it still happens",
+            Self::Middle => "4-5: reduced by 1",
+            Self::Six => "6: reduced by 2",
+            Self::DoubleSix => "66: reduced by 3",
+        }
+        .to_owned()
+    }
+}
+
 /// Rolls a pool of `size` d6 (two keeping the lowest when 0) and reads it.
 pub fn roll_pool(size: u32, rng: &mut DiceRng) -> (Vec<DieResult>, PoolReading) {
     let term = if size == 0 {
@@ -76,7 +95,9 @@ pub fn read_pool(kept: &[i64]) -> PoolReading {
     }
 }
 
-/// Exact odds of each reading for a pool of `size` dice.
+/// Exact odds of each reading for a pool of `size` dice. Every reading is listed, the ones the
+/// pool cannot roll at exactly 0: a pool of 0 or 1 never reads 66, and shows 0 rather than
+/// the rounding left over from subtracting (which printed as "-0.0").
 #[must_use]
 pub fn pool_odds(size: u32) -> OutcomeOdds<PoolReading> {
     let mut odds = OutcomeOdds::new();
@@ -85,16 +106,23 @@ pub fn pool_odds(size: u32) -> OutcomeOdds<PoolReading> {
         odds.add(PoolReading::Six, 1.0 / 36.0);
         odds.add(PoolReading::Middle, 0.25 - 1.0 / 36.0);
         odds.add(PoolReading::Low, 0.75);
+        odds.add(PoolReading::DoubleSix, 0.0);
         return odds;
     }
-    let n = size as i32;
+    let n = i32::try_from(size).unwrap_or(i32::MAX);
     let no_six = (5.0f64 / 6.0).powi(n);
     let one_six = f64::from(n) / 6.0 * (5.0f64 / 6.0).powi(n - 1);
     let all_low = 0.5f64.powi(n);
+    let two_sixes = if size < 2 {
+        0.0
+    } else {
+        // Never below +0.0: `max` drops both a rounding crumb and a negative zero.
+        (1.0 - no_six - one_six).max(0.0)
+    };
     odds.add(PoolReading::Low, all_low);
     odds.add(PoolReading::Middle, no_six - all_low);
     odds.add(PoolReading::Six, one_six);
-    odds.add(PoolReading::DoubleSix, 1.0 - no_six - one_six);
+    odds.add(PoolReading::DoubleSix, two_sixes);
     odds
 }
 
@@ -229,7 +257,50 @@ pub struct ResistanceRoll {
     pub grit: u8,
 }
 
+/// A rolled resistance roll.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResistanceResult {
+    /// The pool.
+    pub dice: Vec<DieResult>,
+    /// How it read.
+    pub reading: PoolReading,
+}
+
+impl ResistanceResult {
+    /// How much the consequence comes down by (Post core, Resistance Roll).
+    #[must_use]
+    pub fn reduction(&self) -> u8 {
+        ResistanceRoll::reduction(self.reading)
+    }
+}
+
 impl ResistanceRoll {
+    /// Dice in the pool: the attribute's score and one per grit spent.
+    #[must_use]
+    pub fn pool(&self) -> u32 {
+        u32::from(self.attribute) + u32::from(self.grit)
+    }
+
+    /// Grit the roll spends: one per die bought (Post core, Grit).
+    #[must_use]
+    pub fn grit_cost(&self) -> u8 {
+        self.grit.saturating_mul(GRIT_PER_RESISTANCE_DIE)
+    }
+
+    /// Rolls the pool. The text gives no rule for an empty pool here; we read it as the
+    /// action roll's: two dice, the lower one read (Post core, Action roll).
+    pub fn roll(&self, rng: &mut DiceRng) -> ResistanceResult {
+        let (dice, reading) = roll_pool(self.pool(), rng);
+        ResistanceResult { dice, reading }
+    }
+
+    /// A consequence of `score` after a reading: 1–3 it still happens whole, 4–5 one less,
+    /// a 6 two less, 66 three less, never below 0 (Post core, Resistance Roll).
+    #[must_use]
+    pub fn reduced(score: u8, reading: PoolReading) -> u8 {
+        score.saturating_sub(Self::reduction(reading))
+    }
+
     /// How much a reading reduces the consequence.
     #[must_use]
     pub fn reduction(reading: PoolReading) -> u8 {
@@ -244,7 +315,7 @@ impl ResistanceRoll {
     /// Exact odds of each reading.
     #[must_use]
     pub fn odds(&self) -> OutcomeOdds<PoolReading> {
-        pool_odds(u32::from(self.attribute) + u32::from(self.grit))
+        pool_odds(self.pool())
     }
 }
 

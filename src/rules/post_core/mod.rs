@@ -6,8 +6,9 @@ mod clocks;
 mod tracker;
 
 pub use action::{
-    ActionOutcome, ActionResult, ActionRoll, GRIT_PER_ACTION_DIE, PoolReading, ResistanceRoll,
-    Risk, pool_odds, read_pool, roll_pool,
+    ActionOutcome, ActionResult, ActionRoll, GRIT_PER_ACTION_DIE, GRIT_PER_RESISTANCE_DIE,
+    GRIT_PER_TEAMMATE_DIE, PoolReading, ResistanceResult, ResistanceRoll, Risk, pool_odds,
+    read_pool, roll_pool,
 };
 
 pub use tracker::{PostHarm, STARTING_GRIT};
@@ -25,23 +26,44 @@ use crate::rules::{CheckSetup, System, TokenTrackers};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PostCore;
 
-/// Post core rules: the states that follow from HP and attribute loss.
+/// STR below 0 (Post core, Damage: "taken down and will die unless immediately assisted").
+pub const TAKEN_DOWN: &str = "Taken down";
+/// DEX below 0 (Post core, Attribute Loss).
+pub const PARALYSED: &str = "Paralysed";
+/// WIL below 0 (Post core, Attribute Loss).
+pub const DELIRIOUS: &str = "Delirious";
+
+/// The condition an attribute below 0 puts on a character (Post core, Damage; Attribute Loss):
+/// STR Taken down, DEX Paralysed, WIL Delirious.
+#[must_use]
+pub fn below_zero_condition(attribute: Attribute) -> &'static str {
+    match attribute {
+        Attribute::Str => TAKEN_DOWN,
+        Attribute::Dex => PARALYSED,
+        Attribute::Wil => DELIRIOUS,
+    }
+}
+
+/// Post core rules: the states that follow from HP and attribute loss. Taken down and
+/// Paralysed stop actions and movement (a character dying, or unable to move); Delirious
+/// changes no number (the GM plays it), and the text's "complete DEX and WIL loss" already
+/// stops both through Paralysed.
 const CONDITIONS: &[ConditionDef] = &[
     def("Exposed", "Guard down: treated as if at 0 HP.", None, &[]),
     def(
-        "Paralysed",
-        "DEX below 0: can't move.",
+        PARALYSED,
+        "DEX below 0: can't move or act.",
         None,
         &[E::NoMovement, E::NoActions],
     ),
     def(
-        "Delirious",
+        DELIRIOUS,
         "WIL below 0: not in control of itself.",
         None,
         &[],
     ),
     def(
-        "Taken down",
+        TAKEN_DOWN,
         "STR below 0: dying unless helped at once.",
         None,
         &[E::NoMovement, E::NoActions],

@@ -66,8 +66,9 @@ impl PostToken {
     pub fn apply(&mut self, change: &PostChange) -> Result<(), RulesError> {
         match change {
             PostChange::SetUp { attributes, max_hp } => {
-                self.attributes = *attributes;
-                self.base_attributes = *attributes;
+                for (i, base) in attributes.iter().enumerate() {
+                    self.set_base(i, *base);
+                }
                 self.max_hp = *max_hp;
                 self.hp = self.hp.min(*max_hp);
             }
@@ -132,6 +133,30 @@ impl PostToken {
             taken_down: after.attr(Attribute::Str) < 0,
             change,
         }
+    }
+
+    /// Sets the score an extended rest restores (Post, Recovery) and keeps what the character
+    /// has lost since: attribute loss lasts until an extended rest (Post, Attribute Loss), so
+    /// an edit of the sheet never gives a lost point back. The current score moves with the
+    /// base by the same amount; an attribute already below 0 stays there (that end state
+    /// ends only with a rest); and an edit never takes a score below 0 by itself, which is
+    /// what a loss does, with its condition (our reading: the GM lowering a score is
+    /// correcting the sheet, not wounding the character).
+    fn set_base(&mut self, i: usize, base: i8) {
+        let (Some(old), Some(current)) = (
+            self.base_attributes.get(i).copied(),
+            self.attributes.get(i).copied(),
+        ) else {
+            return;
+        };
+        let moved = if current < 0 {
+            current
+        } else {
+            (i16::from(current) + i16::from(base) - i16::from(old)).clamp(0, i16::from(base.max(0)))
+                as i8
+        };
+        self.base_attributes[i] = base;
+        self.attributes[i] = moved;
     }
 
     /// Attribute loss stops at −1: below 0 is already the end state.

@@ -51,7 +51,7 @@ impl System for ThreeD6 {
     /// attack whose harm is the Mid die (the text's example reads the Mid die for a number).
     fn starting_sheet(&self, _side: crate::model::Side) -> TokenTrackers {
         TokenTrackers::ThreeD6(ThreeD6Token {
-            level: 1,
+            level: Some(1),
             attacks: vec![ThreeD6Attack::new(
                 "Weapon",
                 crate::rules::AttackRange::ADJACENT,

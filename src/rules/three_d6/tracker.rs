@@ -52,20 +52,21 @@ pub fn tier_for_level(level: u8) -> u8 {
 }
 
 impl ThreeD6Token {
-    /// The token's tier.
+    /// The token's tier, `None` while its level is not set (3d6, Level, Tier, and Advancement:
+    /// a tier follows from a level; level 0 is a real level, the prologue's tier 0).
     #[must_use]
-    pub fn tier(&self) -> u8 {
-        tier_for_level(self.level)
+    pub fn tier(&self) -> Option<u8> {
+        self.level.map(tier_for_level)
     }
 
     /// Applies `change`; on error the caller keeps the previous state.
     pub fn apply(&mut self, change: &ThreeD6Change) -> Result<(), RulesError> {
         match change {
             ThreeD6Change::SetLevel(l) => {
-                if *l > 10 {
+                if let Some(l) = l.filter(|l| *l > 10) {
                     return Err(RulesError::OutOfRange {
                         what: "level",
-                        value: i64::from(*l),
+                        value: i64::from(l),
                         min: 0,
                         max: 10,
                     });
@@ -134,9 +135,12 @@ mod tests {
         assert_eq!(TierRelation::between(2, 1), TierRelation::Below);
         assert_eq!(TierRelation::between(1, 3), TierRelation::Above);
         let mut tok = ThreeD6Token::default();
-        assert!(tok.apply(&ThreeD6Change::SetLevel(11)).is_err());
-        tok.apply(&ThreeD6Change::SetLevel(5)).unwrap();
-        assert_eq!(tok.tier(), 2);
+        assert_eq!(tok.tier(), None);
+        assert!(tok.apply(&ThreeD6Change::SetLevel(Some(11))).is_err());
+        tok.apply(&ThreeD6Change::SetLevel(Some(5))).unwrap();
+        assert_eq!(tok.tier(), Some(2));
+        tok.apply(&ThreeD6Change::SetLevel(Some(0))).unwrap();
+        assert_eq!(tok.tier(), Some(0));
     }
 
     #[test]

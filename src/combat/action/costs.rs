@@ -1,0 +1,183 @@
+//! What a check costs and who pays it, spent in the same undo step as the roll: the roller's
+//! grit for extra dice and each teammate's grit for the die it gives (Post core, Grit), the
+//! roller's Exertion for negating Tiring and Exhaustion and for a reroll (Road and Ruin,
+//! EXERTION). The Dice pane shows these and puts their commands in the roll's batch.
+
+use super::{FilledCheck, Lever, name};
+use crate::model::{Command, Encounter, TokenId};
+use crate::rules::post_core::{GRIT_PER_TEAMMATE_DIE, PostChange};
+use crate::rules::road_and_ruin::{Exhaustion, Pool, RrChange};
+use crate::rules::{CheckSetup, TokenChange, TokenTrackers, TrackerCommand};
+
+/// One cost of a roll, paid by one token.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cost {
+    /// Who pays.
+    pub token: TokenId,
+    /// What it spends, for the form: `2 grit`, `1 of Bram's grit (teamwork)`, `1 Exertion`.
+    pub text: String,
+    /// Whether the payer has enough.
+    pub affordable: bool,
+    /// The tracker change that spends it.
+    pub command: Command,
+}
+
+impl Cost {
+    fn new(token: TokenId, text: String, affordable: bool, change: TokenChange) -> Self {
+        Self {
+            token,
+            text,
+            affordable,
+            command: Command::Tracker(TrackerCommand::Token { token, change }),
+        }
+    }
+}
+
+/// Every cost of rolling `filled` as it stands (its switched-on contributions folded in): the
+/// roller's, then each helping teammate's. A payer without the system's sheet pays nothing
+/// (the GM tracks it by hand).
+#[must_use]
+pub fn costs(encounter: &Encounter, filled: &FilledCheck) -> Vec<Cost> {
+    let setup = filled.setup();
+    let mut out = Vec::new();
+    if let Some(roller) = filled.roller() {
+        out.extend(roller_cost(encounter, &setup, roller));
+    }
+    let helpers = filled.contributions.iter().filter(|c| c.on);
+    for helper in helpers.filter_map(|c| match c.lever {
+        Lever::TeammateDie(token) => Some(token),
+        _ => None,
+    }) {
+        out.extend(teammate_cost(encounter, helper));
+    }
+    out
+}
+
+/// Whether every cost can be paid.
+#[must_use]
+pub fn affordable(costs: &[Cost]) -> bool {
+    costs.iter().all(|c| c.affordable)
+}
+
+/// Post core, Grit: 2 grit per extra die on an action roll. Road and Ruin, EXERTION: 1 per
+/// Tiring negated, 1 to negate Exhaustion, 1 for the reroll.
+fn roller_cost(encounter: &Encounter, setup: &CheckSetup, token: TokenId) -> Option<Cost> {
+    let trackers = encounter.sheet(token)?;
+    match (setup, trackers) {
+        (CheckSetup::PostCore(c), TokenTrackers::PostCore(t)) if c.grit_cost() > 0 => {
+            let need = c.grit_cost();
+            Some(Cost::new(
+                token,
+                format!("{need} grit"),
+                t.grit >= need,
+                TokenChange::PostCore(PostChange::SpendGrit(need)),
+            ))
+        }
+        (CheckSetup::RoadAndRuin(c), TokenTrackers::RoadAndRuin(t)) => {
+            let need = u32::from(c.tiring.min(c.negate_tiring))
+                + u32::from(c.exhaustion == Exhaustion::Negated)
+                + u32::from(c.exertion_reroll);
+            if need == 0 {
+                return None;
+            }
+            let pool = Pool::Exertion;
+            Some(Cost::new(
+                token,
+                format!("{need} Exertion"),
+                t.get(pool) >= need,
+                TokenChange::RoadAndRuin(RrChange::Spend { pool, amount: need }),
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// Post core, Grit: "−1 Grit: +1d6 on a Teammate's Roll" — the teammate who gives the die pays.
+fn teammate_cost(encounter: &Encounter, token: TokenId) -> Option<Cost> {
+    let Some(TokenTrackers::PostCore(t)) = encounter.sheet(token) else {
+        return None;
+    };
+    let need = GRIT_PER_TEAMMATE_DIE;
+    Some(Cost::new(
+        token,
+        format!("{need} of {}'s grit (teamwork)", name(encounter, token)),
+        t.grit >= need,
+        TokenChange::PostCore(PostChange::SpendGrit(need)),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combat::action::{ActionRequest, build};
+    use crate::model::{Cell, RuleSystem, Side, Token};
+    use crate::rules::post_core::{ActionRoll, PostToken};
+    use crate::rules::road_and_ruin::{OutcomeCheck, RrToken};
+
+    fn encounter_with(trackers: TokenTrackers) -> Encounter {
+        let mut e = Encounter::new("costs", trackers.system());
+        e.tokens
+            .push(Token::new(TokenId(1), "Ash", Side::Party, Cell::new(0, 0)));
+        e.combat.trackers.insert(TokenId(1), trackers);
+        e
+    }
+
+    fn filled(e: &Encounter, setup: &CheckSetup, roller: Option<TokenId>) -> FilledCheck {
+        let request = ActionRequest {
+            actor: roller,
+            ..ActionRequest::default()
+        };
+        build(e, &request, setup)
+    }
+
+    #[test]
+    fn grit_dice_cost_two_grit_each() {
+        let e = encounter_with(TokenTrackers::PostCore(PostToken::default()));
+        let setup = |grit_dice| {
+            CheckSetup::PostCore(ActionRoll {
+                attribute: 1,
+                grit_dice,
+                ..ActionRoll::default()
+            })
+        };
+        let ash = Some(TokenId(1));
+        assert_eq!(costs(&e, &filled(&e, &setup(0), ash)), vec![]);
+        let c = costs(&e, &filled(&e, &setup(2), ash));
+        assert_eq!((c[0].text.as_str(), c[0].affordable), ("4 grit", true));
+        assert!(!affordable(&costs(&e, &filled(&e, &setup(4), ash))));
+        assert_eq!(costs(&e, &filled(&e, &setup(2), None)), vec![]);
+    }
+
+    #[test]
+    fn exertion_pays_for_negations_and_the_reroll() {
+        let mut token = RrToken {
+            endurance: 1,
+            ..RrToken::default()
+        };
+        token.current[Pool::Exertion as usize] = 2;
+        let e = encounter_with(TokenTrackers::RoadAndRuin(token));
+        let check = OutcomeCheck {
+            tiring: 1,
+            negate_tiring: 3,
+            exhaustion: Exhaustion::Negated,
+            exertion_reroll: true,
+            ..OutcomeCheck::default()
+        };
+        let c = costs(
+            &e,
+            &filled(&e, &CheckSetup::RoadAndRuin(check), Some(TokenId(1))),
+        );
+        assert_eq!((c[0].text.as_str(), c[0].affordable), ("3 Exertion", false));
+        let Command::Tracker(TrackerCommand::Token { change, .. }) = &c[0].command else {
+            panic!()
+        };
+        assert_eq!(
+            *change,
+            TokenChange::RoadAndRuin(RrChange::Spend {
+                pool: Pool::Exertion,
+                amount: 3
+            })
+        );
+        assert_eq!(e.system, RuleSystem::RoadAndRuin);
+    }
+}
