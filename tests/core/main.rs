@@ -6,6 +6,7 @@ mod area_action;
 mod auras;
 mod battle_stress;
 mod combat_commands;
+mod evening_rules;
 mod files;
 mod fuzz_loaders;
 mod fuzz_support;

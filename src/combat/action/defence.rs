@@ -107,6 +107,7 @@ pub(super) fn into_defence(encounter: &Encounter, defender: TokenId, filled: &mu
         weapon: None,
     };
     super::actor_conditions(encounter, defender, &[CheckKind::Defense], filled);
+    super::sight::defender(encounter, defender, filled.actor, filled);
     super::trackers(encounter, &request, defender, filled);
 }
 
