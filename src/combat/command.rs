@@ -253,38 +253,39 @@ pub(super) fn apply_condition_cmd(
             format!("cancels {opposite}: both are gone")
         }
     };
-    state.log.push(LogEntry::event(who, c.name.clone(), result));
-    if added {
-        falls_prone(state, names, &c)?;
+    let falls = added
+        && super::catalogue::find(system, &c.name)
+            .is_some_and(|d| d.effects.contains(&Effect::FallsProne));
+    let token = c.token;
+    state.log.push(LogEntry::event(who, c.name, result));
+    if falls {
+        lay_prone(state, names, token)?;
     }
     Ok(())
 }
 
-/// A condition that makes its bearer fall prone (Evening, Unconscious) puts Prone on it in
+/// A condition that makes its bearer fall prone (Evening, Unconscious) puts Prone on `token` in
 /// the same command, unless it already lies prone; Prone stays when that condition ends.
-fn falls_prone(
+fn lay_prone(
     state: &mut crate::model::CombatState,
     names: &Names<'_>,
-    c: &ActiveCondition,
+    token: TokenId,
 ) -> Result<(), CombatError> {
-    let system = names.0.system;
-    let falls = super::catalogue::find(system, &c.name)
-        .is_some_and(|d| d.effects.contains(&Effect::FallsProne));
-    let prone = super::catalogue::catalogue(system)
+    let prone = super::catalogue::catalogue(names.0.system)
         .iter()
         .find(|d| d.effects.contains(&Effect::Crawls));
-    let Some(prone) = prone.filter(|_| falls) else {
+    let Some(prone) = prone else {
         return Ok(());
     };
     let lying = state
         .conditions
         .iter()
-        .any(|x| x.token == c.token && x.name.eq_ignore_ascii_case(prone.name));
+        .any(|x| x.token == token && x.name.eq_ignore_ascii_case(prone.name));
     if lying {
         return Ok(());
     }
     let fall = ActiveCondition {
-        token: c.token,
+        token,
         name: prone.name.to_owned(),
         duration: Duration::UntilRemoved,
     };

@@ -65,10 +65,8 @@ pub fn evening_change(
     token: TokenId,
     change: EveningChange,
 ) -> Result<HealthChange, RulesError> {
-    let Some(TokenTrackers::Evening(before)) = encounter
-        .combat
-        .trackers
-        .sheet(token, RuleSystem::Evening)
+    let Some(TokenTrackers::Evening(before)) =
+        encounter.combat.trackers.sheet(token, RuleSystem::Evening)
     else {
         return Err(RulesError::NoSheet {
             token,
@@ -126,14 +124,14 @@ fn name(encounter: &Encounter, token: TokenId) -> String {
 pub fn short_rest(
     encounter: &Encounter,
     token: TokenId,
-    rolls: Vec<ReserveRoll>,
+    rolls: &[ReserveRoll],
 ) -> Result<Command, RulesError> {
     if rolls.is_empty() {
         return Err(RulesError::NotAllowed(
             "a short rest here spends at least one reserve die",
         ));
     }
-    let change = evening_change(encounter, token, EveningChange::ShortRest(rolls.clone()))?;
+    let change = evening_change(encounter, token, EveningChange::ShortRest(rolls.to_vec()))?;
     let before = &change.before;
     let per_die = before.abilities.resolve + before.abilities.body;
     let faces: Vec<String> = rolls

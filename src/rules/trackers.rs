@@ -361,7 +361,9 @@ mod tests {
             1 => {
                 return TrackerCommand::RemoveToken {
                     token: any_token,
-                    system: b.is_multiple_of(2).then(|| RuleSystem::ALL[usize::from(a) % 5]),
+                    system: b
+                        .is_multiple_of(2)
+                        .then(|| RuleSystem::ALL[usize::from(a) % 5]),
                 };
             }
             2 => TokenChange::GoForthHeroes(gfh_change(a, b)),

@@ -158,7 +158,10 @@ fn falling_to_zero_knocks_out_and_lays_prone_in_one_undo_step() {
         panic!("Apply was refused");
     };
     assert_eq!(sheet(&doc.encounter, BRUTE).health, 0);
-    assert_eq!(conditions_on(&doc.encounter, BRUTE), ["Unconscious", "Prone"]);
+    assert_eq!(
+        conditions_on(&doc.encounter, BRUTE),
+        ["Unconscious", "Prone"]
+    );
     let Ok(_) = doc.undo() else {
         panic!("undo refused")
     };
@@ -194,7 +197,10 @@ fn healing_wakes_stabilizing_does_not_and_a_twenty_wakes() {
     start_initiative(&mut doc, &[BRUTE, ASH]);
     let fall = evening_change(&doc.encounter, BRUTE, EveningChange::Damage(4)).unwrap();
     doc.apply(Command::Batch(fall.commands)).unwrap();
-    assert_eq!(conditions_on(&doc.encounter, BRUTE), ["Unconscious", "Prone"]);
+    assert_eq!(
+        conditions_on(&doc.encounter, BRUTE),
+        ["Unconscious", "Prone"]
+    );
 
     // First aid: stable, still at 0 and unconscious.
     doc.apply(Command::Combat(CombatCommand::Stabilize { token: BRUTE }))
@@ -209,7 +215,10 @@ fn healing_wakes_stabilizing_does_not_and_a_twenty_wakes() {
     assert_eq!(sheet(&doc.encounter, BRUTE).health, 3);
     assert_eq!(conditions_on(&doc.encounter, BRUTE), ["Prone"]);
     doc.undo().unwrap();
-    assert_eq!(conditions_on(&doc.encounter, BRUTE), ["Unconscious", "Prone"]);
+    assert_eq!(
+        conditions_on(&doc.encounter, BRUTE),
+        ["Unconscious", "Prone"]
+    );
 
     // A fresh fall, then a natural 20 on the death save on Brute's turn: awake at 1.
     let mut e = doc.encounter.clone();
@@ -289,15 +298,22 @@ fn a_ranged_attack_needs_a_target_the_attacker_can_see() {
     archer(&mut e, 10, 20);
     e.tokens[1].cell = Cell::new(6, 0);
     e.ambient = Ambient::Dark;
-    let refused = |e: &Encounter| build(e, &attack_request(false, Some(0)), &evening_base()).refused;
+    let refused =
+        |e: &Encounter| build(e, &attack_request(false, Some(0)), &evening_base()).refused;
     let why = refused(&e).unwrap();
     assert!(why.contains("in darkness"), "{why}");
-    assert!(why.ends_with("a ranged attack needs a target it can see"), "{why}");
+    assert!(
+        why.ends_with("a ranged attack needs a target it can see"),
+        "{why}"
+    );
 
     e.tokens[0].senses = Senses::Darkvision { range_cells: 12 };
     assert_eq!(refused(&e), None);
     let filled = build(&e, &attack_request(false, Some(0)), &evening_base());
-    assert!(!setup(&filled).disadvantage, "dim light gives an attack nothing");
+    assert!(
+        !setup(&filled).disadvantage,
+        "dim light gives an attack nothing"
+    );
 
     e.ambient = Ambient::Bright;
     e.tokens[0].senses = Senses::Normal;
@@ -333,7 +349,11 @@ fn dim_light_touches_sight_based_aptitude_checks_and_not_attacks() {
     let light = lines(&attack, Source::Light);
     assert_eq!(light.len(), 1);
     assert_eq!(light[0].1, Lever::Note);
-    assert!(light[0].0.contains("only on aptitude checks relying on sight"));
+    assert!(
+        light[0]
+            .0
+            .contains("only on aptitude checks relying on sight")
+    );
     assert!(!setup(&attack).disadvantage);
 
     let look = ActionRequest {
@@ -401,7 +421,11 @@ fn a_squeezing_creature_pays_double_and_attacks_and_defends_at_disadvantage() {
     e.combat.trackers.insert(BRUTE, character(10, 10));
     let scene = Scene::new(&e);
     assert_eq!(scene.squeezing(ASH), Some(true));
-    assert_eq!(scene.squeezing(BRUTE), Some(false), "Small fits half a cell");
+    assert_eq!(
+        scene.squeezing(BRUTE),
+        Some(false),
+        "Small fits half a cell"
+    );
     e.tokens[1].cell = Cell::new(6, 1);
     let reach = Scene::new(&e).reachable(ASH, 4).unwrap();
     assert_eq!(reach.cost_cells(Cell::new(4, 1)), Some(2.0));
@@ -413,7 +437,8 @@ fn a_squeezing_creature_pays_double_and_attacks_and_defends_at_disadvantage() {
     assert_eq!(
         lines(&filled, Source::Space),
         [(
-            "Ash is squeezing: disadvantage on attacks".to_owned(),
+            "Ash is squeezing (only a smaller creature fits there): disadvantage on attacks"
+                .to_owned(),
             Lever::Harder
         )]
     );
@@ -553,7 +578,7 @@ fn a_short_rest_spends_reserves_to_heal_and_a_long_rest_restores_them() {
         ReserveRoll { index: 1, face: 2 },
     ];
     let mut doc = Document::new(e, None);
-    doc.apply(short_rest(&doc.encounter, ASH, rolls.clone()).unwrap())
+    doc.apply(short_rest(&doc.encounter, ASH, &rolls).unwrap())
         .unwrap();
     let t = sheet(&doc.encounter, ASH);
     assert_eq!(t.health, 16);
@@ -566,7 +591,7 @@ fn a_short_rest_spends_reserves_to_heal_and_a_long_rest_restores_them() {
     assert_eq!(log.dice, "d8: 5, d10: 2, each +3 (Resolve + Body)");
     assert!(log.result.ends_with("health 3 → 16"), "{}", log.result);
     // The same dice can't be spent twice before a long rest.
-    assert!(short_rest(&doc.encounter, ASH, rolls).is_err());
+    assert!(short_rest(&doc.encounter, ASH, &rolls).is_err());
 
     doc.apply(long_rest(&doc.encounter, ASH).unwrap()).unwrap();
     let t = sheet(&doc.encounter, ASH);
@@ -575,7 +600,10 @@ fn a_short_rest_spends_reserves_to_heal_and_a_long_rest_restores_them() {
     let log = doc.encounter.combat.log.last().unwrap();
     assert_eq!(
         (log.what.as_str(), log.result.as_str()),
-        ("Long rest", "health 16 → 20, 2 reserve dice back, exhaustion 2 → 1")
+        (
+            "Long rest",
+            "health 16 → 20, 2 reserve dice back, exhaustion 2 → 1"
+        )
     );
     doc.undo().unwrap();
     doc.undo().unwrap();
@@ -598,21 +626,31 @@ fn a_short_rest_at_zero_wakes_and_its_dice_are_checked() {
         }],
         ..EveningToken::default()
     };
-    e.combat.trackers.insert(ASH, TokenTrackers::Evening(down.clone()));
+    e.combat
+        .trackers
+        .insert(ASH, TokenTrackers::Evening(down.clone()));
     condition(&mut e, ASH, "Unconscious");
     condition(&mut e, ASH, "Prone");
     let bad = vec![ReserveRoll { index: 0, face: 7 }];
-    assert!(short_rest(&e, ASH, bad).is_err());
+    assert!(short_rest(&e, ASH, &bad).is_err());
     let rolls = down.roll_reserves(&[0, 0, 5], &mut DiceRng::seeded(7));
     assert_eq!(rolls.len(), 1, "one die, named once; no die 5");
     assert!((1..=6).contains(&rolls[0].face));
     let mut doc = Document::new(e, None);
-    doc.apply(short_rest(&doc.encounter, ASH, rolls.clone()).unwrap())
+    doc.apply(short_rest(&doc.encounter, ASH, &rolls).unwrap())
         .unwrap();
     // Resolve 0 + Body 0: the face itself.
     assert_eq!(sheet(&doc.encounter, ASH).health, rolls[0].face);
     assert_eq!(conditions_on(&doc.encounter, ASH), ["Prone"]);
-    assert!(doc.encounter.combat.log.last().unwrap().result.ends_with("wakes"));
+    assert!(
+        doc.encounter
+            .combat
+            .log
+            .last()
+            .unwrap()
+            .result
+            .ends_with("wakes")
+    );
 }
 
 // ---- 7. Exhaustion ------------------------------------------------------------------------
@@ -640,9 +678,16 @@ fn exhaustion_names_its_speed_effects_and_the_speed_follows() {
             "level {level}"
         );
         let words = exhaustion_summary(level);
-        assert_eq!(words.contains("speed halved"), speed == 3, "{level}: {words}");
+        assert_eq!(
+            words.contains("speed halved"),
+            speed == 3,
+            "{level}: {words}"
+        );
         assert_eq!(words.contains("speed 0"), speed == 0, "{level}: {words}");
-        assert_eq!(words.contains("aptitude") || words.contains("all checks"), level >= 1);
+        assert_eq!(
+            words.contains("aptitude") || words.contains("all checks"),
+            level >= 1
+        );
         assert_eq!(words.contains("all checks"), level >= 3);
         assert_eq!(words.contains("max health halved"), level >= 4);
     }

@@ -520,7 +520,11 @@ fn the_action_flow_lists_the_light_as_a_contribution() {
     assert_eq!(blinded.len(), 2);
     assert!(blinded[0].0.contains("Blinded"));
     assert_eq!(blinded[0].1, Lever::Harder);
-    assert!(blinded[1].0.contains("a ranged attack needs a target it can see"));
+    assert!(
+        blinded[1]
+            .0
+            .contains("a ranged attack needs a target it can see")
+    );
     assert_eq!(blinded[1].1, Lever::Note);
     assert!(build(&enc, &request, &evening).refused.is_some());
     enc.system = RuleSystem::GoForthHeroes;

@@ -14,7 +14,10 @@ use crate::model::TokenId;
 /// "Stand up" while it lies prone.
 pub fn turn_actions_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, actor: TokenId) {
     let actions = available(ctx.encounter.system);
-    let prone = !matches!(stand_up(ctx.encounter, actor), Err(StandUpError::NotProne(_)));
+    let prone = !matches!(
+        stand_up(ctx.encounter, actor),
+        Err(StandUpError::NotProne(_))
+    );
     if actions.is_empty() && !prone {
         return;
     }

@@ -24,6 +24,7 @@ fn change(ctx: &mut PaneContext<'_>, token: TokenId, c: EveningChange) {
 /// command's is.
 fn health_change(ctx: &mut PaneContext<'_>, token: TokenId, c: EveningChange) {
     match evening_change(ctx.encounter, token, c.clone()) {
+        Ok(mut health) if health.commands.len() == 1 => ctx.command(health.commands.remove(0)),
         Ok(health) => ctx.command(Command::Batch(health.commands)),
         Err(_) => change(ctx, token, c),
     }
@@ -77,9 +78,9 @@ fn health_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &E
         if ui.button("Temp health").clicked() {
             change(ctx, token, EveningChange::GainTempHealth(amount));
         }
-        let rest = ui
-            .button("Long rest")
-            .on_hover_text("All health and reserves back, one exhaustion level less (needs 1 health)");
+        let rest = ui.button("Long rest").on_hover_text(
+            "All health and reserves back, one exhaustion level less (needs 1 health)",
+        );
         if rest.clicked() {
             match long_rest(ctx.encounter, token) {
                 Ok(command) => ctx.command(command),
@@ -152,7 +153,7 @@ fn short_rest_ui(
             ));
         if button.clicked() {
             let rolls = t.roll_reserves(&chosen, rng);
-            match short_rest(ctx.encounter, token, rolls.clone()) {
+            match short_rest(ctx.encounter, token, &rolls) {
                 Ok(command) => ctx.command(command),
                 Err(_) => change(ctx, token, EveningChange::ShortRest(rolls)),
             }

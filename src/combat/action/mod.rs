@@ -13,6 +13,9 @@
 //!   3/6/9); when the attacker rolls instead, the same grade raises the attacker's TN.
 //! - Evening: a threat attacking a character is the character's defence check against the
 //!   threat's TN (`defence.rs`).
+//! - Evening: dim light touches only aptitude checks relying on sight, a ranged attack needs a
+//!   target the attacker can see, and a squeezing creature attacks and defends at disadvantage
+//!   (`sight.rs`).
 
 mod apply;
 mod contribution;

@@ -47,8 +47,8 @@ pub(super) fn light(
         return;
     };
     if encounter.system == RuleSystem::Evening {
-        evening_light(request, &seen, filled);
-        ranged_needs_sight(encounter, request, actor, target, &seen, filled);
+        evening_light(request, seen, filled);
+        ranged_needs_sight(encounter, request, actor, target, seen, filled);
         return;
     }
     let effects = attack_light_effects(encounter.system, &seen);
@@ -77,8 +77,8 @@ fn evening_kind(request: &ActionRequest) -> CheckKind {
 }
 
 /// Evening, Vision; Blinded: the light's line on the check (see the module doc).
-fn evening_light(request: &ActionRequest, seen: &Sighting, filled: &mut FilledCheck) {
-    let effects = attack_light_effects(RuleSystem::Evening, seen);
+fn evening_light(request: &ActionRequest, seen: Sighting, filled: &mut FilledCheck) {
+    let effects = attack_light_effects(RuleSystem::Evening, &seen);
     let Some(sight) = effects.sight_check else {
         return;
     };
@@ -116,7 +116,7 @@ fn unseen_because(
     encounter: &Encounter,
     viewer: TokenId,
     target: TokenId,
-    seen: &Sighting,
+    seen: Sighting,
 ) -> Option<String> {
     let system = encounter.system;
     let conditions = &encounter.combat.conditions;
@@ -141,7 +141,7 @@ fn ranged_needs_sight(
     request: &ActionRequest,
     actor: TokenId,
     target: TokenId,
-    seen: &Sighting,
+    seen: Sighting,
     filled: &mut FilledCheck,
 ) {
     if !request.attack || request.melee {
@@ -176,8 +176,14 @@ pub(super) fn squeeze(
         return;
     }
     let text = match evening_kind(request) {
-        CheckKind::Attack => "is squeezing: disadvantage on attacks",
-        CheckKind::Defense => "is squeezing: disadvantage on Finesse defences",
+        CheckKind::Attack => {
+            "is squeezing (only a smaller creature fits there): disadvantage on \
+                              attacks"
+        }
+        CheckKind::Defense => {
+            "is squeezing (only a smaller creature fits there): disadvantage \
+                               on Finesse defences"
+        }
         _ => return,
     };
     if squeezing(encounter, actor) {
@@ -203,7 +209,10 @@ pub(super) fn defender(
     if squeezing(encounter, defender) {
         filled.contributions.push(Contribution::new(
             Source::Space,
-            format!("{who} is squeezing: disadvantage on its Reflex (Finesse) defence"),
+            format!(
+                "{who} is squeezing (only a smaller creature fits there): disadvantage on its \
+                 Reflex (Finesse) defence"
+            ),
             Lever::Harder,
         ));
     }

@@ -23,7 +23,8 @@ pub use tracker::{CheckKind, EveningDamage, exhaustion_summary};
 pub use crate::model::trackers::evening::{
     ChallengeTracker, DeathSaves, EveningAbilities, EveningAbility, EveningAttack,
     EveningAttackNumbers, EveningAttribute, EveningChange, EveningEncounter,
-    EveningEncounterChange, EveningToken, Reserve, ReserveRoll, Tally, Thread, ThreatProfile, ThreatTrait,
+    EveningEncounterChange, EveningToken, Reserve, ReserveRoll, Tally, Thread, ThreatProfile,
+    ThreatTrait,
 };
 
 use crate::model::RuleSystem;

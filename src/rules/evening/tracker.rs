@@ -244,7 +244,11 @@ impl EveningToken {
     /// [`EveningChange::ShortRest`] it makes carries the faces); spent or missing ones are
     /// left out.
     #[must_use]
-    pub fn roll_reserves(&self, indices: &[usize], rng: &mut crate::dice::DiceRng) -> Vec<ReserveRoll> {
+    pub fn roll_reserves(
+        &self,
+        indices: &[usize],
+        rng: &mut crate::dice::DiceRng,
+    ) -> Vec<ReserveRoll> {
         let mut rolls: Vec<ReserveRoll> = Vec::new();
         for &index in indices {
             let Some(die) = self.reserves.get(index).filter(|r| !r.spent) else {
