@@ -33,5 +33,5 @@ pub use bands::{
 };
 pub use cover::{Evidence, TracedLine, Verdict, VerdictKind};
 pub use degree::CoverDegree;
-pub use reach::Reach;
+pub use reach::{Gait, Reach};
 pub use scene::{Blocker, Scene, SceneToken};

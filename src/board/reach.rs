@@ -9,6 +9,14 @@
 //! but not stopped on. Large footprints move as a whole: every cell must fit and every cell's
 //! step must be free.
 //!
+//! A prone creature crawls ([`Gait::Crawl`]): the text gives crawling no cost, and Lantern
+//! reads it as its 5E ancestry does, one more speed for each square crawled, so crawling costs
+//! double and crawling through difficult terrain or a squeeze costs three times. Whether a
+//! token crawls is the rules' call (`combat::turn_move::gait`), not the board's.
+//!
+//! Where a token stands can itself be a squeeze ([`Scene::squeezing`]): no step out of its
+//! place is wide enough for it, and one is wide enough for a creature one size smaller.
+//!
 //! Costs are kept in tenths of a cell so Euclidean diagonals (1.4) and the 1-2-1 rule stay exact
 //! integers.
 
@@ -76,17 +84,91 @@ fn improves(known: &HashMap<State, u32>, budget: u32, state: State, total: u32) 
     total <= budget && known.get(&state).is_none_or(|c| *c > total)
 }
 
+/// How a token moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Gait {
+    /// On its feet.
+    #[default]
+    Walk,
+    /// Crawling (Evening, Prone): each square costs one more speed.
+    Crawl,
+}
+
 /// What the mover meets on the board.
 struct Mover<'a> {
     scene: &'a Scene,
     size: SizeCategory,
     /// Cells of other tokens: `true` when hostile (cannot enter), `false` when passable.
     occupied: HashMap<Cell, bool>,
+    gait: Gait,
+}
+
+/// The neighbour steps on `grid`: the six axial directions on hexes (`grid::HEX_DIRECTIONS`),
+/// the eight neighbours elsewhere.
+fn deltas(grid: GridKind) -> &'static [(i32, i32)] {
+    if grid.is_hex() {
+        &[(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+    } else {
+        &[
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ]
+    }
 }
 
 impl Scene {
-    /// The anchors `token` can reach with `speed_cells` of movement (Evening, Movement).
+    /// The anchors `token` can reach walking with `speed_cells` of movement (Evening, Movement).
     pub fn reachable(&self, token: TokenId, speed_cells: u32) -> Option<Reach> {
+        self.reachable_with(token, speed_cells, Gait::Walk)
+    }
+
+    /// Whether `token` is squeezing where it stands (Evening, Size: Getting into smaller
+    /// spots): its footprint lies over an obstacle (a Large creature squeezed into a one-cell
+    /// gap), or no step out of its place is wide enough for it while some step is wide enough
+    /// for a creature one size smaller, so it stands in a space only a smaller creature fits.
+    /// Walls, doors, windows and obstacles make the space; other creatures do not. A Tiny
+    /// creature never squeezes. `None` when the token is not on the map.
+    pub fn squeezing(&self, token: TokenId) -> Option<bool> {
+        let me = &self.tokens[self.token_index(token)?];
+        let Some(smaller) = me.size.smaller() else {
+            return Some(false);
+        };
+        let mover = Mover {
+            scene: self,
+            size: me.size,
+            occupied: HashMap::new(),
+            gait: Gait::Walk,
+        };
+        let from = me.anchor;
+        let free = |size| {
+            footprint_cells(self.grid(), size, from)
+                .iter()
+                .all(|c| mover.enterable(*c))
+        };
+        if !free(me.size) {
+            // Over an obstacle: squeezed if a smaller creature would fit there, else stuck
+            // where the GM put it, which is no squeeze.
+            return Some(free(smaller));
+        }
+        let mut narrow = false;
+        for &(dx, dy) in deltas(self.grid()) {
+            let to = Cell::new(from.x + dx, from.y + dy);
+            if mover.fits(me.size, from, to) {
+                return Some(false);
+            }
+            narrow = narrow || mover.fits(smaller, from, to);
+        }
+        Some(narrow)
+    }
+
+    /// The anchors `token` can reach with `speed_cells` of movement in `gait`.
+    pub fn reachable_with(&self, token: TokenId, speed_cells: u32, gait: Gait) -> Option<Reach> {
         let ti = self.token_index(token)?;
         let me = &self.tokens[ti];
         let mut occupied = HashMap::new();
@@ -105,6 +187,7 @@ impl Scene {
             scene: self,
             size: me.size,
             occupied,
+            gait,
         };
         Some(mover.search(me.anchor, speed_cells * 10))
     }
@@ -154,22 +237,7 @@ impl Mover<'_> {
         worth: impl Fn(Cell, u32, bool) -> bool,
     ) -> Vec<(Cell, u32, bool)> {
         let grid = self.scene.grid();
-        let deltas: &[(i32, i32)] = if grid.is_hex() {
-            // The axial directions of `grid::HEX_DIRECTIONS`.
-            &[(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
-        } else {
-            &[
-                (1, 0),
-                (-1, 0),
-                (0, 1),
-                (0, -1),
-                (1, 1),
-                (1, -1),
-                (-1, 1),
-                (-1, -1),
-            ]
-        };
-        deltas
+        deltas(grid)
             .iter()
             .filter_map(|&(dx, dy)| {
                 let diagonal = !grid.is_hex() && dx != 0 && dy != 0;
@@ -196,7 +264,8 @@ impl Mover<'_> {
         }
     }
 
-    /// 1 for a plain step, 2 through difficult terrain or squeezing, `None` when blocked.
+    /// 1 for a plain step, 2 through difficult terrain or squeezing, one more crawling, `None`
+    /// when blocked.
     fn step_factor(&self, from: Cell, dx: i32, dy: i32) -> Option<u32> {
         let grid = self.scene.grid();
         let to = Cell::new(from.x + dx, from.y + dy);
@@ -216,7 +285,8 @@ impl Mover<'_> {
                 .iter()
                 .any(|c| self.scene.difficult.contains(c))
         };
-        Some(if squeezed || difficult { 2 } else { 1 })
+        let crawling = self.gait == Gait::Crawl;
+        Some(1 + u32::from(squeezed || difficult) + u32::from(crawling))
     }
 
     /// Whether a creature of `size` can step from anchor `from` to anchor `to`: every cell of

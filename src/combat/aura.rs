@@ -281,10 +281,19 @@ fn harm(encounter: &Encounter, token: TokenId, amount: u32, out: &mut AuraApply)
         }
         (RuleSystem::Evening, Some(TokenTrackers::Evening(t))) => {
             let p = t.preview_damage(amount);
-            (
-                format!("{who} loses {} health", p.health_lost + p.temp_health_lost),
-                Some(tracker(TokenChange::Evening(p.change))),
-            )
+            let mut line = format!("{who} loses {} health", p.health_lost + p.temp_health_lost);
+            // Falling to zero puts Unconscious (and Prone) on in the same step.
+            let command =
+                match crate::combat::health::evening_change(encounter, token, p.change.clone()) {
+                    Ok(change) => {
+                        if change.falls {
+                            line.push_str(": down at 0, Unconscious and Prone");
+                        }
+                        Command::Batch(change.commands)
+                    }
+                    Err(_) => tracker(TokenChange::Evening(p.change)),
+                };
+            (line, Some(command))
         }
         (RuleSystem::RoadAndRuin, Some(TokenTrackers::RoadAndRuin(t))) => {
             let (sf, hp) = strike(t.get(crate::rules::road_and_ruin::Pool::Steadfast), amount);

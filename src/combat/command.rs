@@ -225,7 +225,9 @@ pub(super) fn apply_condition_cmd(
     }
     let system = names.0.system;
     let who = names.name(c.token);
-    let result = match apply_condition(&mut state.conditions, system, c.clone()) {
+    let applied = apply_condition(&mut state.conditions, system, c.clone());
+    let added = applied == Applied::Added;
+    let result = match applied {
         Applied::Added => {
             let mut result = format!("now {}", c.duration.label());
             if let Some(pool) = state.momentum.get_mut(&c.token) {
@@ -251,8 +253,43 @@ pub(super) fn apply_condition_cmd(
             format!("cancels {opposite}: both are gone")
         }
     };
+    let falls = added
+        && super::catalogue::find(system, &c.name)
+            .is_some_and(|d| d.effects.contains(&Effect::FallsProne));
+    let token = c.token;
     state.log.push(LogEntry::event(who, c.name, result));
+    if falls {
+        lay_prone(state, names, token)?;
+    }
     Ok(())
+}
+
+/// A condition that makes its bearer fall prone (Evening, Unconscious) puts Prone on `token` in
+/// the same command, unless it already lies prone; Prone stays when that condition ends.
+fn lay_prone(
+    state: &mut crate::model::CombatState,
+    names: &Names<'_>,
+    token: TokenId,
+) -> Result<(), CombatError> {
+    let prone = super::catalogue::catalogue(names.0.system)
+        .iter()
+        .find(|d| d.effects.contains(&Effect::Crawls));
+    let Some(prone) = prone else {
+        return Ok(());
+    };
+    let lying = state
+        .conditions
+        .iter()
+        .any(|x| x.token == token && x.name.eq_ignore_ascii_case(prone.name));
+    if lying {
+        return Ok(());
+    }
+    let fall = ActiveCondition {
+        token,
+        name: prone.name.to_owned(),
+        duration: Duration::UntilRemoved,
+    };
+    apply_condition_cmd(state, names, fall)
 }
 
 fn remove_condition(
@@ -347,6 +384,13 @@ fn death_save(
         dice: format!("d20: {d20} ({})", face_meaning(d20)),
         result: outcome,
     });
+    if result == SaveResult::Recovered {
+        // "You awaken with 1 health": the fall's Unconscious ends; Prone stays.
+        let system = names.0.system;
+        if let Some(name) = super::health::knocked_out(&state.conditions, system, token) {
+            remove_condition(state, names, token, &name)?;
+        }
+    }
     Ok(())
 }
 

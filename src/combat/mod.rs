@@ -9,6 +9,7 @@ pub mod command;
 pub mod conditions;
 pub mod death;
 pub mod effective;
+pub mod health;
 pub mod initiative;
 pub mod momentum;
 pub mod momentum_apply;

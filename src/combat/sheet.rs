@@ -423,6 +423,16 @@ fn evening_sheet(e: &EveningToken, finesse: i32) -> Vec<SheetSection> {
             i64::from(e.health),
             "after damage and healing (Trackers pane)",
         ),
+        derived(
+            "Reserve dice left",
+            i64::try_from(e.reserves.iter().filter(|r| !r.spent).count()).unwrap_or(i64::MAX),
+            reserves_how(e),
+        ),
+        derived(
+            "Short rest, per reserve die",
+            res + body,
+            "the die's roll + Resolve + Body (Evening, Resting; Trackers pane: Short rest)",
+        ),
     ];
     vec![
         SheetSection {
@@ -441,6 +451,23 @@ fn evening_sheet(e: &EveningToken, finesse: i32) -> Vec<SheetSection> {
             per_row: 1,
         },
     ]
+}
+
+/// The reserve pool in words, e.g. "d8, d10 unspent of 3; a long rest restores them"
+/// (Evening, Reserves).
+fn reserves_how(e: &EveningToken) -> String {
+    let left: Vec<String> = (e.reserves.iter().filter(|r| !r.spent))
+        .map(|r| format!("d{}", r.sides))
+        .collect();
+    let left = if left.is_empty() {
+        "none".to_owned()
+    } else {
+        left.join(", ")
+    };
+    format!(
+        "{left} unspent of {} (Evening, Reserves); a long rest restores them",
+        e.reserves.len()
+    )
 }
 
 fn rr_sheet(r: &RrToken) -> Vec<SheetSection> {

@@ -1,11 +1,30 @@
 //! Moving the token whose turn it is: its movement left this turn, and the one command a drag
 //! on the map queues, which spends that movement in the same undo step (Evening, Movement and
-//! actions: "one movement" a turn; GFH, Grid Play: a Move split around the Action).
+//! actions: "one movement" a turn; GFH, Grid Play: a Move split around the Action). And lying
+//! down: a prone token crawls until it stands up (Evening, Prone; Movement actions: Get up).
+//!
+//! Readings:
+//! - Crawling: the text names it as a prone creature's only movement without a cost; Lantern
+//!   reads it as its 5E ancestry does, one more speed for each square (`board::reach`'s
+//!   [`Gait::Crawl`]), so the map's reach and the movement counter spend double.
+//! - Getting up costs 2 speed and ends Prone, as one gesture. On the token's own turn in the
+//!   initiative it spends 2 of the movement left and is refused with less; off its turn in a
+//!   running initiative it waits for that turn; outside initiative (or outside the order) no
+//!   turn's movement is counted, so it only ends Prone. A creature whose speed is below 2 (Grappled, Unconscious,
+//!   exhaustion 5) can't get up.
 
+use thiserror::Error;
+
+use super::catalogue::Effect;
 use super::command::CombatCommand;
+use super::conditions::on_token;
 use super::initiative::{EconomyPart, Mode};
 use super::wounds::token_speed;
+use crate::board::Gait;
 use crate::model::{Cell, Command, Encounter, TokenId};
+
+/// What standing up costs in speed (Evening, Prone; Movement actions: Get up).
+pub const STAND_UP_SPEED: u32 = 2;
 
 /// The cells `token` may still move this turn, when it is the combatant whose turn it is in a
 /// running initiative that takes turns (Road and Ruin's simultaneous pips have none): its Move
@@ -38,4 +57,73 @@ pub fn drag_move(encounter: &Encounter, token: TokenId, to: Cell, cost_cells: u3
             part: EconomyPart::Movement(cost_cells),
         }),
     ])
+}
+
+/// The condition that keeps `token` crawling (Evening's Prone), by the name it carries.
+fn lying(encounter: &Encounter, token: TokenId) -> Option<String> {
+    on_token(&encounter.combat.conditions, encounter.system, token)
+        .find(|(_, d)| d.is_some_and(|d| d.effects.contains(&Effect::Crawls)))
+        .map(|(c, _)| c.name.clone())
+}
+
+/// How `token` moves now: crawling while it lies prone, else walking. The map's reach asks
+/// this, so the path's cost, and the movement a drag spends, count crawling double.
+#[must_use]
+pub fn gait(encounter: &Encounter, token: TokenId) -> Gait {
+    if lying(encounter, token).is_some() {
+        Gait::Crawl
+    } else {
+        Gait::Walk
+    }
+}
+
+/// Why a token can't stand up now.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum StandUpError {
+    #[error("{0} is not prone")]
+    NotProne(String),
+    #[error("{who} can't get up: speed {speed}, and standing up costs {STAND_UP_SPEED}")]
+    TooSlow { who: String, speed: u32 },
+    #[error("{0} gets up on its own turn")]
+    NotItsTurn(String),
+    #[error("standing up costs {STAND_UP_SPEED} speed; {who} has {left} left this turn")]
+    NoMovementLeft { who: String, left: u32 },
+}
+
+/// Standing `token` up, as one command (see the module doc): 2 of its movement on its turn and
+/// Prone ended.
+///
+/// # Errors
+/// When it is not prone, its speed is below 2, it is another combatant's turn, or it has less
+/// than 2 movement left.
+pub fn stand_up(encounter: &Encounter, token: TokenId) -> Result<Command, StandUpError> {
+    let who = encounter
+        .token(token)
+        .map_or_else(|| format!("token {}", token.0), |t| t.name.clone());
+    let Some(name) = lying(encounter, token) else {
+        return Err(StandUpError::NotProne(who));
+    };
+    let speed = token_speed(encounter, &encounter.combat.conditions, token).value;
+    if speed < STAND_UP_SPEED {
+        return Err(StandUpError::TooSlow { who, speed });
+    }
+    let end = Command::Combat(CombatCommand::RemoveCondition { token, name });
+    let init = &encounter.combat.initiative;
+    let turns = init.is_running() && init.mode != Mode::Simultaneous;
+    if !turns || init.position(token).is_none() {
+        return Ok(end);
+    }
+    let Some(left) = movement_left(encounter, token) else {
+        return Err(StandUpError::NotItsTurn(who));
+    };
+    if left < STAND_UP_SPEED {
+        return Err(StandUpError::NoMovementLeft { who, left });
+    }
+    Ok(Command::Batch(vec![
+        Command::Combat(CombatCommand::UseEconomy {
+            token,
+            part: EconomyPart::Movement(STAND_UP_SPEED),
+        }),
+        end,
+    ]))
 }

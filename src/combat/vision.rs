@@ -11,6 +11,12 @@
 //!   Primal Form names darkvision without saying more; this is the d20 reading Evening's
 //!   creatures share.
 //! - A **blind** viewer sees nothing, whatever the light.
+//! - **Evening, Vision** gives an obscured area (dim light) one effect: disadvantage on aptitude
+//!   checks that rely on sight. An attack is not an aptitude check, so dim light changes no
+//!   attack (and so no defence check a threat's attack turns into); darkness blinds the viewer,
+//!   and Blinded does give attacks disadvantage. Whether an aptitude check relies on sight is
+//!   the narrator's call: Lantern offers the line on every aptitude check against a target the
+//!   light touches, and the GM clears it for a check that doesn't look (a shout, a smell).
 
 use crate::board::Scene;
 use crate::board::footprint::footprint_centre;
@@ -100,22 +106,35 @@ pub fn as_seen_by(viewer: &Token, level: LightLevel, distance_cells: f64) -> Lig
 /// What the light does to one attack, in the system's own terms.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LightEffects {
-    /// The attack is Hard (GFH) / at disadvantage (Evening).
+    /// The attack is Hard (GFH) / at disadvantage (Evening, only when Blinded).
     pub harder: bool,
     /// Evening: the attacker is Blinded looking into the target's area.
     pub blinded: bool,
+    /// Evening: what the light does to an aptitude check that relies on sight, when it does
+    /// anything (Vision: obscured, disadvantage; Blinded: the check fails).
+    pub sight_check: Option<SightCheck>,
     /// Road and Ruin: the target may Hide from this attacker.
     pub may_hide: bool,
     /// One line per effect, e.g. "Dim light: obscured, disadvantage".
     pub reasons: Vec<String>,
 }
 
+/// What obscurity does to an Evening aptitude check that relies on sight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SightCheck {
+    /// Obscured (dim light): disadvantage.
+    Disadvantage,
+    /// Heavily obscured (darkness): the viewer is Blinded and the check fails.
+    Fails,
+}
+
 /// What the light does to an attack by a viewer who sees the target as `sighting` says.
 ///
-/// - Evening (Vision; Lighting; Blinded): a target in dim light is in an obscured area, so the
-///   attack (a check relying on sight) has disadvantage; a target in darkness is heavily
-///   obscured, so the attacker is Blinded toward it: an aptitude check needing sight fails and
-///   attack rolls have disadvantage.
+/// - Evening (Vision; Lighting; Blinded): a target in dim light is in an obscured area, which
+///   gives disadvantage to aptitude checks relying on sight and nothing to an attack; a target
+///   in darkness is heavily obscured, so the attacker is Blinded toward it: an aptitude check
+///   needing sight fails and attack rolls have disadvantage (a ranged attack is refused: the
+///   builder's `Range` rule wants a target the attacker can see).
 /// - Go Forth: Heroes (Blessing of Shadow's "attacks against you are Hard", read as the rule
 ///   for any darkness): an attack against a target in darkness the attacker can't see into is
 ///   Hard. Dim light changes nothing; GFH names no dim band.
@@ -130,14 +149,16 @@ pub fn attack_light_effects(system: RuleSystem, sighting: &Sighting) -> LightEff
         RuleSystem::Evening => match Obscurity::of(sighting.as_seen) {
             Obscurity::Clear => {}
             Obscurity::Obscured => {
-                effects.harder = true;
-                effects
-                    .reasons
-                    .push("Dim light: obscured, disadvantage on sight".to_owned());
+                effects.sight_check = Some(SightCheck::Disadvantage);
+                effects.reasons.push(
+                    "Dim light: obscured, disadvantage on aptitude checks relying on sight"
+                        .to_owned(),
+                );
             }
             Obscurity::HeavilyObscured => {
                 effects.harder = true;
                 effects.blinded = true;
+                effects.sight_check = Some(SightCheck::Fails);
                 effects
                     .reasons
                     .push("Darkness: heavily obscured, Blinded (disadvantage)".to_owned());

@@ -67,6 +67,19 @@ pub enum Effect {
     /// The bearer has resistance to all damage: it takes half, rounded down (Evening,
     /// Petrified; Modifiers).
     ResistsAllDamage,
+    /// Taking the condition puts the bearer Prone as well, which stays when the condition ends
+    /// (Evening, Unconscious: "drops anything it was holding and falls prone").
+    FallsProne,
+    /// The bearer's only movement is crawling until it stands up, for 2 speed (Evening, Prone;
+    /// Movement actions: Get up). Lantern reads crawling as costing double, as in the text's 5E
+    /// ancestry: each square crawled spends one more speed (`combat::turn_move`).
+    Crawls,
+    /// The bearer sees nothing (Evening, Blinded): it can't pick a target it must see, such as
+    /// a ranged attack's (Evening, Combat: Range).
+    SeesNothing,
+    /// The bearer can't be seen without special senses (Evening, Invisible): no ranged attack
+    /// can target it (Evening, Combat: Range).
+    Unseen,
     /// An adjacent attacker's hit on the bearer is a critical hit (Evening, Paralyzed;
     /// Unconscious).
     AdjacentHitsCritical,

@@ -240,7 +240,7 @@ mod tests {
     }
 
     fn evening_change(a: u8, b: u8) -> EveningChange {
-        match a % 9 {
+        match a % 10 {
             0 => EveningChange::SetMaxHealth(u32::from(b)),
             1 => EveningChange::Damage(u32::from(b % 40)),
             2 => EveningChange::Heal(u32::from(b % 40)),
@@ -249,6 +249,10 @@ mod tests {
             5 => EveningChange::SpendReserve(usize::from(b % 3)),
             6 => EveningChange::LongRest,
             7 => EveningChange::SetInjury(b % 9),
+            8 => EveningChange::ShortRest(vec![crate::rules::evening::ReserveRoll {
+                index: usize::from(b % 3),
+                face: u32::from(b % 10),
+            }]),
             _ => EveningChange::SetExhaustion(b % 8),
         }
     }

@@ -12,7 +12,7 @@ use lantern::board::Scene;
 use lantern::board::fog::seen_cells_lit;
 use lantern::board::grid::point_in_grid;
 use lantern::board::light::{Illumination, LightLevel};
-use lantern::combat::vision::{Obscurity, attack_light_effects, sighting};
+use lantern::combat::vision::{Obscurity, SightCheck, attack_light_effects, sighting};
 use lantern::model::{
     Ambient, Cell, Encounter, GridKind, GridPoint, Light, LightKind, RuleSystem, Senses, Side,
     Token, TokenId, Wall, WallId, WallKind,
@@ -255,8 +255,10 @@ fn a_gridless_point_is_lit_exactly_and_a_carried_light_follows_its_token() {
 
 #[test]
 fn an_evening_attack_into_darkness_is_blinded_and_dim_light_gives_disadvantage() {
-    // Evening, Vision: dim light → obscured (disadvantage); darkness → heavily obscured
-    // (Blinded: disadvantage on attacks). GFH: an attack into darkness is Hard; dim: nothing.
+    // Evening, Vision: dim light → obscured ("disadvantage on aptitude checks which rely on
+    // sight", nothing on attacks); darkness → heavily obscured (Blinded: disadvantage on
+    // attacks, sight-based aptitude checks fail). GFH: an attack into darkness is Hard; dim:
+    // nothing.
     let mut enc = dark_map(GridKind::Square, 12, 1);
     enc.tokens.push(Token::new(
         TokenId(1),
@@ -282,6 +284,7 @@ fn an_evening_attack_into_darkness_is_blinded_and_dim_light_gives_disadvantage()
     assert_eq!(Obscurity::of(dark.as_seen), Obscurity::HeavilyObscured);
     let evening = attack_light_effects(RuleSystem::Evening, &dark);
     assert!(evening.blinded && evening.harder);
+    assert_eq!(evening.sight_check, Some(SightCheck::Fails));
     assert!(evening.reasons[0].contains("Blinded"));
     let gfh = attack_light_effects(RuleSystem::GoForthHeroes, &dark);
     assert!(gfh.harder && gfh.reasons[0].contains("Hard"));
@@ -293,7 +296,8 @@ fn an_evening_attack_into_darkness_is_blinded_and_dim_light_gives_disadvantage()
     let dim = read(&enc);
     assert_eq!(dim.as_seen, LightLevel::Dim);
     let evening = attack_light_effects(RuleSystem::Evening, &dim);
-    assert!(evening.harder && !evening.blinded);
+    assert!(!evening.harder && !evening.blinded);
+    assert_eq!(evening.sight_check, Some(SightCheck::Disadvantage));
     assert!(!attack_light_effects(RuleSystem::GoForthHeroes, &dim).harder);
 
     // Darkvision 12 sees the ghoul back at cell 9 as in dim light: no longer Hard in GFH.
@@ -479,7 +483,9 @@ fn a_scene_given_new_tokens_answers_as_a_fresh_one() {
 #[test]
 fn the_action_flow_lists_the_light_as_a_contribution() {
     // Evening, Vision: an archer shooting into darkness is Blinded toward the target (a Harder
-    // line, source `light`); GFH: an attack into darkness is Hard. Bright daylight adds nothing.
+    // line, source `light`), and Combat, Range refuses the ranged attack (a target it can't
+    // see), with a line saying why; GFH: an attack into darkness is Hard. Bright daylight adds
+    // nothing.
     use lantern::combat::action::{ActionRequest, Lever, Source, build};
     use lantern::rules::CheckSetup;
     let mut enc = dark_map(GridKind::Square, 12, 1);
@@ -511,9 +517,16 @@ fn the_action_flow_lists_the_light_as_a_contribution() {
     };
     let evening = CheckSetup::Evening(lantern::rules::evening::EveningCheck::default());
     let blinded = lines(&enc, &evening);
-    assert_eq!(blinded.len(), 1);
+    assert_eq!(blinded.len(), 2);
     assert!(blinded[0].0.contains("Blinded"));
     assert_eq!(blinded[0].1, Lever::Harder);
+    assert!(
+        blinded[1]
+            .0
+            .contains("a ranged attack needs a target it can see")
+    );
+    assert_eq!(blinded[1].1, Lever::Note);
+    assert!(build(&enc, &request, &evening).refused.is_some());
     enc.system = RuleSystem::GoForthHeroes;
     let gfh = CheckSetup::GoForthHeroes(lantern::rules::go_forth_heroes::GfhCheck::default());
     assert_eq!(lines(&enc, &gfh)[0].1, Lever::Harder);

@@ -331,11 +331,55 @@ fn evening_threat_attack_on_a_hero_is_the_heros_defence_check() {
     assert_eq!(now.combat.trackers, e.combat.trackers);
 }
 
+/// Evening, Damage & Health, Falling to zero ("Whenever you drop to 0 health, you are knocked
+/// unconscious") and Unconscious ("falls prone"): Apply of 9 damage on Brute's 5 health leaves
+/// 0, and the token shows Unconscious and Prone; one Ctrl+Z takes back the roll, the damage
+/// and both conditions.
+#[test]
+fn evening_apply_to_zero_health_knocks_out_and_one_undo_takes_it_all_back() {
+    use lantern::rules::evening::EveningToken;
+    let brute = TokenTrackers::Evening(EveningToken {
+        health: 5,
+        max_health: 20,
+        ..EveningToken::default()
+    });
+    let e = scene(
+        RuleSystem::Evening,
+        TokenTrackers::Evening(EveningToken::default()),
+        brute,
+    );
+    let mut h = app(e.clone());
+    open_attack(&mut h);
+    h.get_by_label("Roll attack").click();
+    h.run();
+    h.run();
+    h.get_by_role_and_label(Role::SpinButton, "Damage")
+        .set_value_accesskit(9.0);
+    h.run();
+    assert!(
+        h.query_by_label_contains("down at 0, Unconscious and Prone")
+            .is_some()
+    );
+    h.get_by_label("Apply").click();
+    h.run();
+    h.run();
+    let TokenTrackers::Evening(t) = brute_trackers(&h) else {
+        panic!("not Evening");
+    };
+    assert_eq!(t.health, 0);
+    assert!(h.query_by_label("Brute: Unconscious, Prone").is_some());
+    undo_takes_back_roll_and_damage(&mut h, &e);
+    assert!(h.state().document.encounter.combat.conditions.is_empty());
+    assert!(h.query_by_label("Brute: Unconscious, Prone").is_none());
+}
+
 #[test]
 fn evening_attack_into_darkness_shows_blinded_with_disadvantage_and_undo_restores() {
     // Evening, Vision and Lighting: with no light at all the Brute's area is heavily obscured,
     // so Ash is Blinded toward it and the attack roll has disadvantage; the Dice pane shows the
-    // light's line among the check's contributions, and Ctrl+Z takes back the roll.
+    // light's line among the check's contributions. Combat, Range: a ranged attack needs a
+    // target the attacker can see, so the pane refuses it until the GM ticks "Roll anyway".
+    // Ctrl+Z takes back the roll.
     use lantern::model::Ambient;
     use lantern::rules::evening::EveningToken;
     let mut e = Encounter::new("dark", RuleSystem::Evening);
@@ -362,6 +406,18 @@ fn evening_attack_into_darkness_shows_blinded_with_disadvantage_and_undo_restore
         h.query_by_label_contains("Darkness: heavily obscured, Blinded (disadvantage)")
             .is_some()
     );
+    assert!(
+        h.query_by_label_contains("Refused: Brute is in darkness")
+            .is_some()
+    );
+    h.get_by_label("Roll attack").click();
+    h.run();
+    assert!(
+        h.state().document.encounter.combat.log.is_empty(),
+        "refused"
+    );
+    h.get_by_label("Roll anyway").click();
+    h.run();
     h.get_by_label("Roll attack").click();
     h.run();
     h.run();

@@ -113,3 +113,50 @@ fn guard_from_the_initiative_pane_makes_the_attack_hard_until_the_guards_next_tu
     assert!(guarded(&h), "one Ctrl+Z brings the Guard back");
     assert!(h.query_by_label_contains(line).is_some());
 }
+
+/// Evening, Prone ("Standing up costs 2 speed and ends the condition"; Movement actions: Get
+/// up): on prone Bryn's turn its token menu offers "Stand up (2 speed)"; one click spends 2 of
+/// its 6 speed and ends Prone, and one Ctrl+Z brings both back.
+#[test]
+fn standing_up_from_the_token_menu_spends_two_speed_and_ends_prone_in_one_step() {
+    use lantern::combat::conditions::{ActiveCondition, Duration};
+    use lantern::combat::turn_move::movement_left;
+    let mut doc = fight();
+    doc.encounter.system = RuleSystem::Evening;
+    doc.encounter.combat.conditions.push(ActiveCondition {
+        token: BRYN,
+        name: "Prone".into(),
+        duration: Duration::UntilRemoved,
+    });
+    let mut h = app(doc);
+    let prone = |h: &Harness<'_, LanternApp>| {
+        let e = &h.state().document.encounter;
+        (
+            e.combat.conditions.iter().any(|c| c.name == "Prone"),
+            movement_left(e, BRYN),
+        )
+    };
+    assert_eq!(prone(&h), (true, Some(6)));
+    // The token's condition mark covers the token: right-click there (the Initiative pane
+    // names Bryn too).
+    let at = crate::support::centre_of(&h, "Bryn: Prone");
+    crate::support::right_click_at(&mut h, at);
+    // Offered twice: in the turn row and in the token's menu, which opens at the pointer.
+    let offers: Vec<_> = h.query_all_by_label("Stand up (2 speed)").collect();
+    assert_eq!(offers.len(), 2);
+    let Some(menu) = offers.into_iter().min_by(|a, b| {
+        a.rect()
+            .center()
+            .distance(at)
+            .total_cmp(&b.rect().center().distance(at))
+    }) else {
+        panic!("no Stand up");
+    };
+    menu.click();
+    h.run();
+    h.run();
+    assert_eq!(prone(&h), (false, Some(4)));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(prone(&h), (true, Some(6)));
+}

@@ -11,7 +11,7 @@ pub(crate) use aura_offers::offer_card_ui;
 pub use conditions_pane::{condition_menu_ui, conditions_ui};
 pub use initiative_pane::initiative_ui;
 pub use momentum_pane::momentum_ui;
-pub use turn_actions::{token_turn_actions_ui, turn_actions_ui};
+pub use turn_actions::{stand_up_ui, token_turn_actions_ui, turn_actions_ui};
 
 use crate::combat::command::CombatCommand;
 use crate::model::{Command, Encounter, TokenId};

@@ -1,24 +1,57 @@
 //! The texts' combat actions that leave a marker (GFH Guard and Help, Evening Defend and
 //! Disengage), offered for the current combatant beside its action economy and on its
-//! token's right-click menu. The core (`combat::turn_action`) decides what each does.
+//! token's right-click menu; and getting up from Prone, in the same two places. The core
+//! (`combat::turn_action`, `combat::turn_move::stand_up`) decides what each does.
 
 use crate::app::PaneContext;
 use crate::combat::effective::economy_refusal;
 use crate::combat::initiative::EconomyPart;
 use crate::combat::turn_action::{TurnAction, allies, available, take};
+use crate::combat::turn_move::{STAND_UP_SPEED, StandUpError, stand_up};
 use crate::model::TokenId;
 
-/// One button per action of the encounter's system for `actor`; Help opens a menu of allies.
+/// One button per action of the encounter's system for `actor`; Help opens a menu of allies;
+/// "Stand up" while it lies prone.
 pub fn turn_actions_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, actor: TokenId) {
     let actions = available(ctx.encounter.system);
-    if actions.is_empty() {
+    let prone = !matches!(
+        stand_up(ctx.encounter, actor),
+        Err(StandUpError::NotProne(_))
+    );
+    if actions.is_empty() && !prone {
         return;
     }
     ui.horizontal_wrapped(|ui| {
         for action in actions {
             action_ui(ui, ctx, actor, *action);
         }
+        stand_up_ui(ui, ctx, actor);
     });
+}
+
+/// "Stand up (2 speed)" for a prone `token`, refused with the reason on hover; nothing for a
+/// token that is not prone. Returns whether it was clicked.
+pub fn stand_up_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId) -> bool {
+    let standing = stand_up(ctx.encounter, token);
+    if matches!(standing, Err(StandUpError::NotProne(_))) {
+        return false;
+    }
+    let label = format!("Stand up ({STAND_UP_SPEED} speed)");
+    let button = ui
+        .add_enabled(standing.is_ok(), egui::Button::new(label))
+        .on_hover_text("Get up: spends 2 of this turn's movement and ends Prone")
+        .on_disabled_hover_text(
+            standing
+                .as_ref()
+                .err()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
+        );
+    let clicked = button.clicked();
+    if clicked && let Ok(command) = standing {
+        ctx.command(command);
+    }
+    clicked
 }
 
 fn action_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, actor: TokenId, action: TurnAction) {

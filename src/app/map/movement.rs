@@ -6,8 +6,8 @@ use egui::{Align2, Color32, FontId, Painter, Shape, Stroke};
 use super::terrain::cell_polygon;
 use super::transform::MapTransform;
 use crate::board::grid::point_in_grid;
-use crate::board::{Reach, Scene};
-use crate::combat::turn_move::movement_left;
+use crate::board::{Gait, Reach, Scene};
+use crate::combat::turn_move::{gait, movement_left};
 use crate::combat::wounds::token_speed;
 use crate::model::{Cell, Encounter, TokenId};
 
@@ -20,6 +20,8 @@ pub struct DragReach {
     pub id: TokenId,
     /// Speed after conditions, in cells.
     pub speed_cells: u32,
+    /// Walking, or crawling while prone (each square costs double).
+    pub gait: Gait,
     pub reach: Reach,
 }
 
@@ -30,10 +32,12 @@ impl DragReach {
         encounter.token(id)?;
         let speed_cells = movement_left(encounter, id)
             .unwrap_or_else(|| token_speed(encounter, &encounter.combat.conditions, id).value);
-        let reach = scene.reachable(id, speed_cells)?;
+        let gait = gait(encounter, id);
+        let reach = scene.reachable_with(id, speed_cells, gait)?;
         Some(Self {
             id,
             speed_cells,
+            gait,
             reach,
         })
     }
@@ -47,7 +51,7 @@ impl DragReach {
         // how far it really is.
         let limit = self.speed_cells.saturating_mul(4).max(24);
         let cost = scene
-            .reachable(self.id, limit)
+            .reachable_with(self.id, limit, self.gait)
             .and_then(|r| r.cost_cells(target));
         let cost = match cost {
             Some(cost) => format!("cost {} of {}", cells_text(cost), self.speed_cells),
@@ -87,7 +91,10 @@ impl DragReach {
         let width = (t.points_per_cell * 0.08).clamp(2.0, 5.0);
         painter.add(Shape::line(points.clone(), Stroke::new(width, PATH)));
         let Some(end) = points.last() else { return };
-        let text = format!("{} / {}", cells_text(cost), self.speed_cells);
+        let mut text = format!("{} / {}", cells_text(cost), self.speed_cells);
+        if self.gait == Gait::Crawl {
+            text.push_str(" crawling");
+        }
         let galley = painter.layout_no_wrap(text, FontId::proportional(14.0), Color32::WHITE);
         let at = Align2::LEFT_BOTTOM
             .anchor_size(*end + egui::vec2(width * 3.0, -width * 3.0), galley.size());

@@ -385,6 +385,9 @@ fn tooltip_ui(ui: &mut Ui, token: &Token, speed_cells: u32, sight: Option<&str>)
 fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
     response.context_menu(|ui| {
         action_menu_ui(ui, ctx, token);
+        if crate::app::combat::stand_up_ui(ui, ctx, token.id) {
+            ui.close();
+        }
         crate::app::combat::token_turn_actions_ui(ui, ctx, token.id);
         crate::app::combat::condition_menu_ui(ui, ctx, token.id);
         if ui.button("Sheet…").clicked() {

@@ -1,22 +1,47 @@
-//! Evening token trackers: health and temporary health, reserves, injury and exhaustion with
-//! their penalties, and a threat profile.
+//! Evening token trackers: health and temporary health, reserves with short and long rests,
+//! injury and exhaustion with their penalties, and a threat profile. Damage, healing and rests
+//! go through `combat::health`, which adds a fall to 0 health (Unconscious) or the waking to
+//! the same undo step and logs the rests.
 
 use egui::{Color32, Id, RichText};
 
 use super::{amount_ui, choice_ui, edit_ui, token_change, track_ui};
 use crate::app::PaneContext;
-use crate::model::TokenId;
+use crate::combat::health::{evening_change, long_rest, short_rest};
+use crate::dice::DiceRng;
+use crate::model::{Command, TokenId};
 use crate::rules::TokenChange;
-use crate::rules::evening::{EveningChange, EveningToken, ThreatProfile, ThreatTrait};
+use crate::rules::evening::{
+    EveningChange, EveningToken, ThreatProfile, ThreatTrait, exhaustion_summary,
+};
 
 fn change(ctx: &mut PaneContext<'_>, token: TokenId, c: EveningChange) {
     token_change(ctx, token, TokenChange::Evening(c));
 }
 
-/// Health, reserves, injury, exhaustion, rest and threat profile.
-pub fn token_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &EveningToken) {
+/// A change to health with what it does to consciousness (a fall to 0, waking), as one step.
+/// A change the sheet refuses is queued as it is, so the refusal is shown where every
+/// command's is.
+fn health_change(ctx: &mut PaneContext<'_>, token: TokenId, c: EveningChange) {
+    match evening_change(ctx.encounter, token, c.clone()) {
+        Ok(mut health) if health.commands.len() == 1 => ctx.command(health.commands.remove(0)),
+        Ok(health) => ctx.command(Command::Batch(health.commands)),
+        Err(_) => change(ctx, token, c),
+    }
+}
+
+/// Health, reserves, injury, exhaustion, rest and threat profile. `rng` rolls a short rest's
+/// reserve dice.
+pub fn token_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    token: TokenId,
+    t: &EveningToken,
+    rng: &mut DiceRng,
+) {
     health_ui(ui, ctx, token, t);
     reserves_ui(ui, ctx, token, t);
+    short_rest_ui(ui, ctx, token, t, rng);
     levels_ui(ui, ctx, token, t);
     threat_ui(ui, ctx, token, t.threat.as_ref());
 }
@@ -45,16 +70,22 @@ fn health_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &E
             9999,
         );
         if ui.button("Damage").clicked() {
-            change(ctx, token, EveningChange::Damage(amount));
+            health_change(ctx, token, EveningChange::Damage(amount));
         }
         if ui.button("Heal").clicked() {
-            change(ctx, token, EveningChange::Heal(amount));
+            health_change(ctx, token, EveningChange::Heal(amount));
         }
         if ui.button("Temp health").clicked() {
             change(ctx, token, EveningChange::GainTempHealth(amount));
         }
-        if ui.button("Long rest").clicked() {
-            change(ctx, token, EveningChange::LongRest);
+        let rest = ui.button("Long rest").on_hover_text(
+            "All health and reserves back, one exhaustion level less (needs 1 health)",
+        );
+        if rest.clicked() {
+            match long_rest(ctx.encounter, token) {
+                Ok(command) => ctx.command(command),
+                Err(_) => change(ctx, token, EveningChange::LongRest),
+            }
         }
     });
 }
@@ -86,6 +117,52 @@ fn reserves_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: 
     });
 }
 
+/// A short rest: tick the unspent reserve dice to spend, then roll them here; each heals its
+/// roll + Resolve + Body (Evening, Resting), logged in one undo step with the healing.
+fn short_rest_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    token: TokenId,
+    t: &EveningToken,
+    rng: &mut DiceRng,
+) {
+    if t.reserves.iter().all(|r| r.spent) {
+        return;
+    }
+    let id = Id::unique(("evening_short_rest", token.0));
+    let mut chosen: Vec<usize> = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+    chosen.retain(|i| t.reserves.get(*i).is_some_and(|r| !r.spent));
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Short rest: spend");
+        for (i, r) in t.reserves.iter().enumerate().filter(|(_, r)| !r.spent) {
+            let mut on = chosen.contains(&i);
+            let tick = ui.checkbox(&mut on, format!("d{}", r.sides));
+            if tick.changed() {
+                chosen.retain(|x| *x != i);
+                if on {
+                    chosen.push(i);
+                }
+            }
+        }
+        let per_die = t.abilities.resolve + t.abilities.body;
+        let label = format!("Short rest: roll {}", chosen.len());
+        let button = ui
+            .add_enabled(!chosen.is_empty() && !t.is_dead(), egui::Button::new(label))
+            .on_hover_text(format!(
+                "Roll the ticked reserve dice: each heals its roll {per_die:+} (Resolve + Body)"
+            ));
+        if button.clicked() {
+            let rolls = t.roll_reserves(&chosen, rng);
+            match short_rest(ctx.encounter, token, &rolls) {
+                Ok(command) => ctx.command(command),
+                Err(_) => change(ctx, token, EveningChange::ShortRest(rolls)),
+            }
+            chosen.clear();
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(id, chosen));
+}
+
 /// Injury 0–7 and exhaustion 0–6, with what each level costs now.
 fn levels_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &EveningToken) {
     let (aptitude, combat) = t.injury_penalties();
@@ -103,19 +180,8 @@ fn levels_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &E
             change(ctx, token, EveningChange::SetExhaustion(v));
         }
         track_ui(ui, "Exhaustion", t.exhaustion.into(), 6);
-        ui.label(exhaustion_text(t.exhaustion));
+        ui.label(exhaustion_summary(t.exhaustion));
     });
-}
-
-/// What an exhaustion level imposes, as Lantern applies it to checks and health.
-fn exhaustion_text(level: u8) -> &'static str {
-    match level {
-        0 => "no effect",
-        1 | 2 => "disadvantage on aptitude checks",
-        3 => "disadvantage on all checks",
-        4 | 5 => "disadvantage on all checks, max health halved",
-        _ => "dead",
-    }
 }
 
 const TRAITS: [ThreatTrait; 10] = [
@@ -181,39 +247,5 @@ fn threat_ui(
     ));
     if next != *profile {
         change(ctx, token, EveningChange::SetThreat(Some(next)));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::exhaustion_text;
-    use crate::rules::evening::{CheckKind, EveningCheck, EveningToken};
-
-    #[test]
-    fn exhaustion_text_matches_what_the_core_applies() {
-        let check = EveningCheck::default();
-        for level in 0..=6u8 {
-            let t = EveningToken {
-                exhaustion: level,
-                max_health: 10,
-                ..EveningToken::default()
-            };
-            let apt = t.apply_penalties(&check, CheckKind::Aptitude).disadvantage;
-            let all = t
-                .apply_penalties(&check, CheckKind::AttackOrDefense)
-                .disadvantage;
-            let text = exhaustion_text(level);
-            assert_eq!(text == "dead", t.is_dead(), "{level}");
-            if t.is_dead() {
-                continue;
-            }
-            assert_eq!(
-                text.contains("aptitude") || text.contains("all"),
-                apt,
-                "{level}"
-            );
-            assert_eq!(text.contains("all checks"), all, "{level}");
-            assert_eq!(text.contains("halved"), t.effective_max_health() == 5);
-        }
     }
 }

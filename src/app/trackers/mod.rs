@@ -17,7 +17,7 @@ use crate::model::{Command, RuleSystem, Side, TokenId};
 use crate::rules::{EncounterChange, TokenChange, TokenTrackers, TrackerCommand};
 
 /// Draws the Trackers pane for the encounter's system. `rng` rolls the Road and Ruin story
-/// roster's d20.
+/// roster's d20 and Evening's short-rest reserve dice (into the command, never inside apply).
 pub fn trackers_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     let system = ctx.encounter.system;
     ui.heading(format!("Trackers: {}", system.label()));
@@ -107,7 +107,7 @@ fn token_ui(
         .show(ui, |ui| {
             match &trackers {
                 TokenTrackers::GoForthHeroes(t) => gfh::token_ui(ui, ctx, token, t, rng),
-                TokenTrackers::Evening(t) => evening::token_ui(ui, ctx, token, t),
+                TokenTrackers::Evening(t) => evening::token_ui(ui, ctx, token, t, rng),
                 TokenTrackers::RoadAndRuin(t) => road_and_ruin::token_ui(ui, ctx, token, t, rng),
                 TokenTrackers::PostCore(t) => post_core::token_ui(ui, ctx, token, t),
                 TokenTrackers::ThreeD6(t) => three_d6::token_ui(ui, ctx, token, t),

@@ -184,12 +184,22 @@ pub fn consequence(
             if p.temp_health_lost > 0 {
                 line = format!("{line} and {} temporary health", p.temp_health_lost);
             }
+            // Falling to zero: Unconscious (and Prone) in the same step (`combat::health`).
+            let change = crate::combat::health::evening_change(encounter, target, p.change.clone());
             if p.killed_outright {
                 line.push_str(": killed outright");
+            } else if change.as_ref().is_ok_and(|c| c.falls) {
+                line.push_str(": down at 0, Unconscious and Prone");
             } else if p.unconscious {
                 line.push_str(": down at 0");
             }
-            out.tracker(target, TokenChange::Evening(p.change), line);
+            match change {
+                Ok(change) => {
+                    out.commands.extend(change.commands);
+                    out.lines.push(line);
+                }
+                Err(_) => out.tracker(target, TokenChange::Evening(p.change), line),
+            }
         }
         (CheckOutcome::RoadAndRuinAttack(_), Some(TokenTrackers::RoadAndRuin(t))) if amount > 0 => {
             let (sf, hp) = strike(t.get(crate::rules::road_and_ruin::Pool::Steadfast), amount);

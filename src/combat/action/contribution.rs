@@ -19,6 +19,8 @@ pub enum Source {
     Cover,
     /// The distance, its band, and whether the action reaches.
     Band,
+    /// The space a token stands in (Evening: squeezing into a smaller spot).
+    Space,
     /// A condition on the actor or the target.
     Condition,
     /// A GFH Wound the actor carries.
@@ -48,6 +50,7 @@ impl Source {
         match self {
             Self::Cover => "cover",
             Self::Band => "band",
+            Self::Space => "space",
             Self::Condition => "condition",
             Self::Wound => "wound",
             Self::Injury => "injury",

@@ -23,8 +23,11 @@
 //!   circumstance that lowers the defence check's TN by 3, 6 or 9.
 //! - What would have helped or hindered the threat's attack roll helps or hinders the
 //!   defender the other way round: the threat's disadvantage (a ranged attack in melee, a
-//!   condition, darkness) is the defender's advantage, and a condition that makes attacks
-//!   against the character easier gives the defender disadvantage.
+//!   condition, darkness, squeezing) is the defender's advantage, and a condition that makes
+//!   attacks against the character easier gives the defender disadvantage. Dim light gives
+//!   neither: it touches only aptitude checks that rely on sight (Vision, `sight.rs`).
+//! - The defender's own state counts on its roll: squeezing (disadvantage on Finesse defences)
+//!   and a threat in darkness it can't see (Blinded: disadvantage on defending).
 
 use super::{ActionRequest, Contribution, FilledCheck, Lever, Source, name, trackers_of};
 use crate::combat::catalogue::CheckKind;
@@ -108,6 +111,7 @@ pub(super) fn into_defence(encounter: &Encounter, defender: TokenId, filled: &mu
         helpers: Vec::new(),
     };
     super::actor_conditions(encounter, defender, &[CheckKind::Defense], filled);
+    super::sight::defender(encounter, defender, filled.actor, filled);
     super::trackers(encounter, &request, defender, filled);
 }
 

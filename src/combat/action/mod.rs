@@ -13,6 +13,9 @@
 //!   3/6/9); when the attacker rolls instead, the same grade raises the attacker's TN.
 //! - Evening: a threat attacking a character is the character's defence check against the
 //!   threat's TN (`defence.rs`).
+//! - Evening: dim light touches only aptitude checks relying on sight, a ranged attack needs a
+//!   target the attacker can see, and a squeezing creature attacks and defends at disadvantage
+//!   (`sight.rs`).
 //! - Post core and 3d6 have no cover rule: cover there is the GM's ruling, counted only while
 //!   the encounter's "Cover as a ruling" is on (Post risk one step higher, 3d6 one
 //!   Disadvantage) and shown switched off with its reason otherwise.
@@ -26,6 +29,7 @@ mod contribution;
 mod costs;
 mod defence;
 mod post_consequence;
+mod sight;
 mod stand_in;
 mod weapon;
 
@@ -238,6 +242,7 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
         }
         teamwork(encounter, request, actor, &mut filled);
         actor_conditions(encounter, actor, &kinds, &mut filled);
+        sight::squeeze(encounter, request, actor, &mut filled);
         wounds(encounter, request, actor, &mut filled);
         trackers(encounter, request, actor, &mut filled);
         escalation(encounter, actor, request, &mut filled);
@@ -474,8 +479,13 @@ fn target_conditions(
         let near = scene.distance_cells(actor, target)? <= 1.0;
         Some(near || scene.touching(actor, target) == Some(true))
     };
+    // Unconscious falls prone: with Prone beside it, the reach line is said once.
+    let mut by_reach = false;
     for (c, def) in on_token(&encounter.combat.conditions, encounter.system, target) {
         for effect in def.map_or(&[][..], |d| d.effects) {
+            if *effect == Effect::AttacksAgainstByReach && std::mem::replace(&mut by_reach, true) {
+                continue;
+            }
             let (text, lever) = match *effect {
                 Effect::AttacksAgainstEasier => (
                     format!("{who} is {}: attacks against it are easier", c.name),
@@ -670,7 +680,7 @@ fn map_facts(
 ) {
     let scene = Scene::new(encounter);
     band(&scene, request, actor, target, filled);
-    light(encounter, &scene, request, actor, target, filled);
+    sight::light(encounter, &scene, request, actor, target, filled);
     let Some(verdict) = scene.verdict(actor, target) else {
         return;
     };
@@ -768,36 +778,6 @@ fn teamwork(
             format!("{who} gives a die (1 of {who}'s grit)"),
             Lever::TeammateDie(*helper),
         ));
-    }
-}
-
-/// What the light on the target does to the actor's check, in the system's terms
-/// ([`crate::combat::vision::attack_light_effects`] holds the rules and the readings): a Harder
-/// lever for an attack the light makes Hard or at disadvantage (Evening's Blinded included),
-/// a note otherwise (Road and Ruin's Hide, the GM's call in Post and 3d6, non-attacks).
-fn light(
-    encounter: &Encounter,
-    scene: &Scene,
-    request: &ActionRequest,
-    actor: TokenId,
-    target: TokenId,
-    filled: &mut FilledCheck,
-) {
-    use crate::combat::vision::{attack_light_effects, sighting};
-    let lit = crate::board::light::Illumination::new(scene, encounter);
-    let Some(seen) = sighting(scene, &lit, encounter, actor, target) else {
-        return;
-    };
-    let effects = attack_light_effects(encounter.system, &seen);
-    let lever = if effects.harder && request.attack {
-        Lever::Harder
-    } else {
-        Lever::Note
-    };
-    for reason in effects.reasons {
-        filled
-            .contributions
-            .push(Contribution::new(Source::Light, reason, lever));
     }
 }
 

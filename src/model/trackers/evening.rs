@@ -72,6 +72,17 @@ pub struct Reserve {
     pub spent: bool,
 }
 
+/// One reserve die spent on a short rest and what it rolled (Evening, Resting: "Roll a number
+/// of die for each reserve spent"). The dice are rolled before the change is made, so redo
+/// heals the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReserveRoll {
+    /// The reserve die's place in the pool.
+    pub index: usize,
+    /// What it rolled, 1 to its size.
+    pub face: u32,
+}
+
 /// What the encounter tracks for one Evening token.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EveningToken {
@@ -156,6 +167,9 @@ pub enum EveningChange {
     AddReserve(u32),
     /// Spend one unspent reserve die.
     SpendReserve(usize),
+    /// Short rest: spend these reserve dice, each healing its roll + Resolve + Body (Evening,
+    /// Resting; Reserves), up to the maximum; refused once dead.
+    ShortRest(Vec<ReserveRoll>),
     /// Long rest: full health and reserves, one exhaustion level less, temporary health gone;
     /// needs at least 1 health (Evening, Resting).
     LongRest,

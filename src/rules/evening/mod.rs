@@ -18,12 +18,13 @@ pub use damage::{Affinity, DamageRoll, DeathSaveOutcome, WealthCheck};
 pub use encounter::MARKS_PER_SCENE;
 pub use group::{ContestedCheck, GroupCheck, PassFail};
 pub use threat::{DamageDice, STRENGTH_WEAKNESS_SHIFT, ThreatStats, danger_stats};
-pub use tracker::{CheckKind, EveningDamage};
+pub use tracker::{CheckKind, EveningDamage, exhaustion_summary};
 
 pub use crate::model::trackers::evening::{
     ChallengeTracker, DeathSaves, EveningAbilities, EveningAbility, EveningAttack,
     EveningAttackNumbers, EveningAttribute, EveningChange, EveningEncounter,
-    EveningEncounterChange, EveningToken, Reserve, Tally, Thread, ThreatProfile, ThreatTrait,
+    EveningEncounterChange, EveningToken, Reserve, ReserveRoll, Tally, Thread, ThreatProfile,
+    ThreatTrait,
 };
 
 use crate::model::RuleSystem;
@@ -41,7 +42,7 @@ const CONDITIONS: &[ConditionDef] = &[
         "Blinded",
         "Sees nothing; sight-based aptitude checks fail; disadvantage on attacks and on defending against them.",
         None,
-        &[E::Harder(C::Attack), E::Harder(C::Defense)],
+        &[E::Harder(C::Attack), E::Harder(C::Defense), E::SeesNothing],
     ),
     def(
         "Charmed",
@@ -77,7 +78,7 @@ const CONDITIONS: &[ConditionDef] = &[
         "Invisible",
         "Unseen without special senses; advantage on its attacks and defense checks.",
         None,
-        &[E::Easier(C::Attack), E::Easier(C::Defense)],
+        &[E::Easier(C::Attack), E::Easier(C::Defense), E::Unseen],
     ),
     def(
         "Paralyzed",
@@ -110,9 +111,9 @@ const CONDITIONS: &[ConditionDef] = &[
     ),
     def(
         "Prone",
-        "Crawls unless it stands (2 speed); disadvantage on attacks; adjacent attackers have advantage, others disadvantage.",
+        "Only crawls (each square costs 2 speed) until it stands up (2 speed); disadvantage on attacks; adjacent attackers have advantage, others disadvantage.",
         None,
-        &[E::Harder(C::Attack), E::AttacksAgainstByReach],
+        &[E::Harder(C::Attack), E::AttacksAgainstByReach, E::Crawls],
     ),
     def(
         "Restrained",
@@ -135,14 +136,16 @@ const CONDITIONS: &[ConditionDef] = &[
         "Unconscious",
         "Incapacitated, unaware, drops what it holds and falls prone (adjacent attackers have advantage, others disadvantage); fails Prowess and Finesse defenses; an adjacent attacker's hit is critical.",
         None,
-        // It falls prone, so attacks against it follow Prone too; and, as for Paralyzed, the
-        // text makes a hit from an adjacent attacker a critical hit.
+        // It falls prone: taking it puts Prone on too (which stays when it wakes), and attacks
+        // against it follow Prone even where an older file carries Unconscious alone; as for
+        // Paralyzed, the text makes a hit from an adjacent attacker a critical hit.
         &[
             E::NoActions,
             E::NoMovement,
             E::FailsPhysicalDefenses,
             E::AttacksAgainstByReach,
             E::AdjacentHitsCritical,
+            E::FallsProne,
         ],
     ),
 ];

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::DamageDice;
 use super::EveningCheck;
-use super::{EveningChange, EveningToken, Reserve};
+use super::{EveningChange, EveningToken, Reserve, ReserveRoll};
 use crate::model::trackers::attack::{check_attacks, is_standard_die};
 use crate::rules::RulesError;
 
@@ -60,6 +60,24 @@ fn level(what: &'static str, value: u8, max: u8) -> Result<u8, RulesError> {
             min: 0,
             max: i64::from(max),
         })
+    }
+}
+
+/// What exhaustion `level` imposes in all, for the Trackers pane (Evening, Exhaustion: each
+/// level adds its row's effect to those below it — 1 disadvantage on aptitude checks, 2 speed
+/// halved, 3 disadvantage on attacks and defenses, 4 maximum health halved, 5 speed 0,
+/// 6 death). The checks read [`EveningToken::apply_penalties`], the speed
+/// `combat::wounds::token_speed`, the health [`EveningToken::effective_max_health`].
+#[must_use]
+pub fn exhaustion_summary(level: u8) -> &'static str {
+    match level {
+        0 => "no effect",
+        1 => "disadvantage on aptitude checks",
+        2 => "disadvantage on aptitude checks, speed halved",
+        3 => "disadvantage on all checks, speed halved",
+        4 => "disadvantage on all checks, speed halved, max health halved",
+        5 => "disadvantage on all checks, speed 0, max health halved",
+        _ => "dead",
     }
 }
 
@@ -137,6 +155,7 @@ impl EveningToken {
                 };
                 r.spent = true;
             }
+            EveningChange::ShortRest(rolls) => self.short_rest(rolls)?,
             EveningChange::LongRest => self.long_rest()?,
             EveningChange::SetInjury(l) => self.injury = level("injury", *l, 7)?,
             EveningChange::SetExhaustion(l) => {
@@ -188,6 +207,79 @@ impl EveningToken {
         let absorbed = amount.min(self.temp_health);
         self.temp_health -= absorbed;
         self.health = self.health.saturating_sub(amount - absorbed);
+    }
+
+    /// The health a short rest spending `rolls` gives back, before the maximum caps it
+    /// (Evening, Resting: each reserve spent rolls its die and adds Resolve + Body; Reserves:
+    /// "recovering that much health"). Each die heals at least 0: a creature with a negative
+    /// Resolve + Body never loses health by resting (our reading; the text says nothing of it).
+    /// Refused when a die is named twice, is not in the pool, is already spent, or rolled a
+    /// face it doesn't have.
+    pub fn short_rest_healing(&self, rolls: &[ReserveRoll]) -> Result<u32, RulesError> {
+        let per_die = i64::from(self.abilities.resolve) + i64::from(self.abilities.body);
+        let mut healing = 0u32;
+        for (n, roll) in rolls.iter().enumerate() {
+            let twice = rolls[..n].iter().any(|r| r.index == roll.index);
+            let Some(die) = self.reserves.get(roll.index).filter(|r| !r.spent && !twice) else {
+                return Err(RulesError::NoSuchEntry {
+                    what: "unspent reserve",
+                    index: roll.index,
+                });
+            };
+            if !(1..=die.sides).contains(&roll.face) {
+                return Err(RulesError::OutOfRange {
+                    what: "a reserve die's roll",
+                    value: i64::from(roll.face),
+                    min: 1,
+                    max: i64::from(die.sides),
+                });
+            }
+            let heal = (i64::from(roll.face) + per_die).max(0);
+            healing = healing.saturating_add(u32::try_from(heal).unwrap_or(u32::MAX));
+        }
+        Ok(healing)
+    }
+
+    /// Rolls the unspent reserve dice at `indices` for a short rest (the pane rolls, the
+    /// [`EveningChange::ShortRest`] it makes carries the faces); spent or missing ones are
+    /// left out.
+    #[must_use]
+    pub fn roll_reserves(
+        &self,
+        indices: &[usize],
+        rng: &mut crate::dice::DiceRng,
+    ) -> Vec<ReserveRoll> {
+        let mut rolls: Vec<ReserveRoll> = Vec::new();
+        for &index in indices {
+            let Some(die) = self.reserves.get(index).filter(|r| !r.spent) else {
+                continue;
+            };
+            if rolls.iter().any(|r| r.index == index) {
+                continue;
+            }
+            rolls.push(ReserveRoll {
+                index,
+                face: rng.die(die.sides),
+            });
+        }
+        rolls
+    }
+
+    fn short_rest(&mut self, rolls: &[ReserveRoll]) -> Result<(), RulesError> {
+        if self.is_dead() {
+            return Err(RulesError::NotAllowed("the dead cannot rest"));
+        }
+        let healing = self.short_rest_healing(rolls)?;
+        for roll in rolls {
+            if let Some(die) = self.reserves.get_mut(roll.index) {
+                die.spent = true;
+            }
+        }
+        self.health = self
+            .health
+            .saturating_add(healing)
+            .min(self.effective_max_health());
+        Ok(())
     }
 
     fn long_rest(&mut self) -> Result<(), RulesError> {
