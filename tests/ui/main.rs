@@ -13,6 +13,7 @@ mod library;
 mod lighting;
 mod map;
 mod map_play;
+mod overlays;
 mod players;
 mod shell;
 mod snapshots;

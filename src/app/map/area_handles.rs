@@ -6,7 +6,7 @@
 use egui::{Color32, Pos2, Sense, Stroke, Ui};
 
 use super::area_tool::{AREA_EDGE, AreaTool, paint_area, targets_of};
-use super::tools::Pointer;
+use super::pointer::MapPointer;
 use super::transform::MapTransform;
 use crate::app::PaneContext;
 use crate::board::Scene;
@@ -97,7 +97,7 @@ impl AreaTool {
         ctx: &mut PaneContext<'_>,
         painter: &egui::Painter,
         t: &MapTransform,
-        pointer: &Pointer,
+        pointer: &MapPointer,
         scene: &Scene,
     ) -> HandleState {
         let mut busy = self.handle.is_some();
@@ -220,7 +220,7 @@ impl AreaTool {
         ctx: &mut PaneContext<'_>,
         painter: &egui::Painter,
         t: &MapTransform,
-        pointer: &Pointer,
+        pointer: &MapPointer,
         scene: &Scene,
     ) {
         let Some(gesture) = self.handle.clone() else {

@@ -8,7 +8,7 @@
 
 use egui::{Color32, Painter, Stroke, Ui};
 
-use super::tools::Pointer;
+use super::pointer::MapPointer;
 use super::transform::MapTransform;
 use crate::app::PaneContext;
 use crate::board::footprint::footprint_centre;
@@ -200,7 +200,7 @@ impl AreaTool {
         ctx: &mut PaneContext<'_>,
         painter: &Painter,
         t: &MapTransform,
-        pointer: &Pointer,
+        pointer: &MapPointer,
         scene: &Scene,
     ) {
         let (down, released) =

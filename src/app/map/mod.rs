@@ -32,6 +32,7 @@ mod name_tags;
 pub(crate) mod palette;
 mod placement;
 mod play;
+pub mod pointer;
 mod polyline;
 mod ruler;
 mod scene_cache;
@@ -200,8 +201,10 @@ pub fn map_ui(
     background.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Map"));
     let encounter = ctx.encounter;
     let map_in_grid = layout::map_rect_in_grid(&encounter.map);
+    // Who gets the pointer is decided once, here: every gesture below asks `pointer`.
+    let pointer = pointer::MapPointer::find(ui, rect);
     let camera = view.camera.get_or_insert_with(Camera::default);
-    camera.handle_input(ui, rect, map_in_grid, &background);
+    camera.handle_input(ui, rect, map_in_grid, &background, &pointer);
     let t = camera.transform(rect, map_in_grid);
 
     view.rect = Some((rect, ui.ctx().cumulative_pass_nr()));
@@ -221,12 +224,14 @@ pub fn map_ui(
         .paint(&painter, scene, generation, encounter, MapAudience::Gm, &t);
     view.fog
         .brush
-        .ui(ui, &background, &encounter.map, &t, ctx.commands);
+        .ui(ui, &background, &pointer, &encounter.map, &t, ctx.commands);
     view.fog
         .brush
         .paint_stroke(&painter, encounter.map.grid, &t);
-    view.hovered_cell = hovered_cell(ui, ctx, &background, &t);
-    library_drop::library_drop_ui(ui, ctx, &mut view.play.note, &background, &t);
+    view.hovered_cell = hovered_cell(ctx, &pointer, &t);
+    if pointer.over_map {
+        library_drop::library_drop_ui(ui, ctx, &mut view.play.note, &background, &t);
+    }
     if let Some(cell) = view.hovered_cell {
         terrain::paint_hovered_cell(&painter, encounter.map.grid, cell, &t);
     }
@@ -250,7 +255,6 @@ pub fn map_ui(
     let (pan, hovered) = tokens_layer_ui(ui, ctx, view, &painter, &t);
     view.token_images.paint(ui.ctx(), &painter, encounter, &t);
     turning::paint_facings(&painter, encounter, &t);
-    let pointer = tools::Pointer::find(ui, rect);
     view.tools.tool_ui(ui, ctx, &painter, &t, &pointer);
     let light_tool_on = view.tools.tool == Tool::Light;
     if light_tool::handles_ui(ui, ctx, &mut view.tools.light, light_tool_on, &t).is_some() {
@@ -258,24 +262,17 @@ pub fn map_ui(
     }
     area_ui(ui, ctx, view, &painter, &t, &pointer);
     aura_cards::paint_waiting_tokens(ui, &painter, encounter, &t);
-    view.play.after_tokens(
-        ui,
-        ctx,
-        view.drag,
-        hovered,
-        background.contains_pointer(),
-        &painter,
-        &t,
-    );
+    view.play
+        .after_tokens(ui, ctx, view.drag, hovered, pointer.over_map, &painter, &t);
 
     let boxing = !view.tools.tool.edits()
         && !view.fog.brushing()
         && !view.play.ruler.active(ui)
         && view.drag.is_none();
     view.box_select
-        .ui(ui, &background, &painter, &t, ctx, boxing);
+        .ui(ui, &background, &pointer, &painter, &t, ctx, boxing);
     // With an editing tool a click on the map is the tool's (placing a token selects it).
-    if background.clicked() && !view.tools.tool.edits() {
+    if background.clicked() && pointer.over_map && !view.tools.tool.edits() {
         ctx.selection.clear();
     }
     handle_keys(ui, ctx);
@@ -303,7 +300,7 @@ fn area_ui(
     view: &mut MapView,
     painter: &egui::Painter,
     t: &transform::MapTransform,
-    pointer: &tools::Pointer,
+    pointer: &pointer::MapPointer,
 ) {
     if let Some(token) = area_tool::take_area_request(ui.ctx()) {
         view.tools.set_tool(Tool::Area);
@@ -426,19 +423,14 @@ fn paint_board(
     background_error
 }
 
-/// The map cell under the pointer, when the pointer is over the map itself.
+/// The map cell under the pointer, when the map owns the pointer.
 fn hovered_cell(
-    ui: &egui::Ui,
     ctx: &PaneContext<'_>,
-    background: &egui::Response,
+    pointer: &pointer::MapPointer,
     t: &MapTransform,
 ) -> Option<Cell> {
-    let pointer = background.hover_pos().or_else(|| {
-        ui.ctx()
-            .pointer_hover_pos()
-            .filter(|p| background.rect.contains(*p))
-    })?;
-    let cell = crate::board::grid::cell_in_grid(ctx.encounter.map.grid, t.grid_from_ui(pointer));
+    let at = pointer.pos_in_ui.filter(|_| pointer.over_map)?;
+    let cell = crate::board::grid::cell_in_grid(ctx.encounter.map.grid, t.grid_from_ui(at));
     ctx.encounter.map.contains(cell).then_some(cell)
 }
 
@@ -453,12 +445,18 @@ fn handle_keys(ui: &egui::Ui, ctx: &mut PaneContext<'_>) {
 }
 
 fn error_banner_ui(ui: &mut egui::Ui, rect: egui::Rect, message: &str) {
-    let at = egui::Rect::from_min_size(
-        // Above the fog toolbar, which sits in the bottom-left corner.
-        rect.left_bottom() - Vec2::new(-8.0, 76.0),
-        Vec2::new(rect.width() - 16.0, 24.0),
-    );
-    ui.scope_builder(egui::UiBuilder::new().max_rect(at), |ui| {
-        ui.colored_label(ui.visuals().error_fg_color, message);
+    let banner = pointer::Overlay {
+        name: "error_banner",
+        label: "Map message",
+        // Below the toolbars along the top.
+        anchor: egui::Align2::CENTER_TOP,
+        inset: Vec2::new(8.0, 52.0),
+        max_width: 640.0,
+    };
+    pointer::overlay_ui(ui, rect, &banner, |ui| {
+        ui.add(
+            egui::Label::new(egui::RichText::new(message).color(ui.visuals().error_fg_color))
+                .wrap(),
+        );
     });
 }

@@ -3,7 +3,7 @@
 
 use egui::{Color32, Key, Modifiers, Painter, Pos2, Stroke, Ui};
 
-use super::tools::Pointer;
+use super::pointer::MapPointer;
 use super::transform::MapTransform;
 use crate::app::PaneContext;
 use crate::board::grid::{cell_corners, cell_in_grid};
@@ -34,7 +34,7 @@ impl Polyline {
         ctx: &mut PaneContext<'_>,
         painter: &Painter,
         t: &MapTransform,
-        pointer: &Pointer,
+        pointer: &MapPointer,
         kind: WallKind,
     ) {
         let grid = ctx.encounter.map.grid;
