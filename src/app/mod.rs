@@ -25,6 +25,7 @@ pub mod players;
 mod prompts;
 mod recent;
 pub mod trackers;
+mod window_size;
 
 pub use action::Action;
 pub use autosave::{Autosave, RestoreOffer};
@@ -46,6 +47,7 @@ use crate::model::Command;
 const DOCK_KEY: &str = "lantern_dock";
 const RECENT_KEY: &str = "lantern_recent_files";
 const RECENT_FOLDERS_KEY: &str = "lantern_recent_folders";
+const WINDOW_KEY: &str = "lantern_window_share";
 
 /// Something a menu, prompt or shortcut asked for, handled in the next `logic()`.
 #[derive(Clone, Debug, PartialEq)]
@@ -95,6 +97,8 @@ pub struct LanternApp {
     exporter: players::Exporter,
     /// The prep library's entries, pictures and filters (view state).
     pub library: library::LibraryState,
+    /// The main window's size as a share of its monitor, kept across runs.
+    window: window_size::WindowSize,
 }
 
 impl LanternApp {
@@ -118,6 +122,8 @@ impl LanternApp {
         let mut app = Self::with_document(document);
         app.dock = dock;
         app.recent = recent;
+        app.window =
+            window_size::WindowSize::new(storage.and_then(|s| eframe::get_value(s, WINDOW_KEY)));
         if let Some(folders) = storage.and_then(|s| eframe::get_value(s, RECENT_FOLDERS_KEY)) {
             app.dialogs.set_recent_folders(folders);
         }
@@ -155,6 +161,7 @@ impl LanternApp {
             players: players::PlayersWindow::default(),
             exporter: players::Exporter::default(),
             library: library::LibraryState::default(),
+            window: window_size::WindowSize::default(),
         }
     }
 
@@ -305,8 +312,11 @@ impl LanternApp {
             dice: &mut self.dice,
             rng: &mut self.rng,
             library: &mut self.library,
+            front_tabs: dock::front_tabs(&self.dock),
         };
+        let widened = dock::fit_tab_bars(&mut self.dock, ui.ctx(), ui.available_width());
         self.dock.ui(&mut behavior, ui);
+        dock::unfit_tab_bars(&mut self.dock, widened);
         self.library_after_dock(ui.ctx());
         let show_sheet = egui::Id::unique(panes::sheet::SHOW_SHEET);
         if ui
@@ -352,6 +362,7 @@ impl LanternApp {
         self.export_tick(ctx);
         self.notifications.expire(ctx);
         self.update_title(ctx);
+        self.window.tick(ctx);
     }
 
     fn ui_pass(&mut self, ui: &mut egui::Ui) {
@@ -385,5 +396,8 @@ impl eframe::App for LanternApp {
         eframe::set_value(storage, DOCK_KEY, &self.dock);
         eframe::set_value(storage, RECENT_KEY, &self.recent);
         eframe::set_value(storage, RECENT_FOLDERS_KEY, &self.dialogs.recent_folders());
+        if let Some(share) = self.window.current() {
+            eframe::set_value(storage, WINDOW_KEY, &share);
+        }
     }
 }

@@ -16,6 +16,8 @@ mod map_play;
 mod overlays;
 mod players;
 mod shell;
+mod small_screen;
+mod small_things;
 mod snapshots;
 mod support;
 mod table_ready;

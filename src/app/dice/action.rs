@@ -176,8 +176,8 @@ pub(super) fn contributions_ui(
             }
         }
     }
-    if let Some(tn) = filled.target_number() {
-        ui.label(format!("Target number {tn}"));
+    if let Some(text) = filled.target_number_text() {
+        ui.label(text);
     }
 }
 
@@ -249,15 +249,58 @@ pub(super) fn rolled(
 }
 
 /// The last roll large, then Boosts (GFH) and Apply with its preview.
+/// What Apply would land now, offered in the Roll row at the pane's bottom (so the button is in
+/// view however long the result's lines run).
+pub(super) enum ApplyOffer {
+    /// The single target's consequence.
+    Single(Vec<Command>),
+    /// Every target's of an area roll.
+    Area(Vec<Command>),
+}
+
+impl ApplyOffer {
+    pub(super) fn label(&self) -> &'static str {
+        match self {
+            Self::Single(_) => "Apply",
+            Self::Area(_) => "Apply to all",
+        }
+    }
+
+    pub(super) fn hint(&self) -> &'static str {
+        match self {
+            Self::Single(_) => "Make it so, in the roll's undo step",
+            Self::Area(_) => "Every target's result, in the roll's undo step",
+        }
+    }
+
+    /// Apply was pressed: the roll is marked applied and its commands join the roll's step.
+    pub(super) fn accept(self, state: &mut DiceState) {
+        match self {
+            Self::Single(commands) => {
+                if let Some(rolled) = &mut state.rolled {
+                    rolled.applied = true;
+                }
+                state.amends.push(Command::Batch(commands));
+            }
+            Self::Area(commands) => {
+                if let Some(rolled) = &mut state.area_rolled {
+                    rolled.applied = true;
+                }
+                state.amends.push(Command::Batch(commands));
+            }
+        }
+    }
+}
+
+/// The last roll's result, its Boosts and reroll, and what Apply would do; returns the Apply
+/// to offer, if there is one.
 pub(super) fn result_ui(
     ui: &mut egui::Ui,
     ctx: &mut PaneContext<'_>,
     state: &mut DiceState,
     rng: &mut DiceRng,
-) {
-    let Some(last) = &state.last else {
-        return;
-    };
+) -> Option<ApplyOffer> {
+    let last = state.last.as_ref()?;
     let result = state
         .rolled
         .as_ref()
@@ -273,20 +316,15 @@ pub(super) fn result_ui(
     ui.label(RichText::new(&last.dice).monospace());
     super::boost::boost_ui(ui, ctx.encounter, state, rng);
     super::reroll::reroll_ui(ui, ctx.encounter, state, rng);
-    apply_ui(ui, ctx.encounter, state);
-    super::area::apply_ui(ui, ctx.encounter, state);
+    apply_ui(ui, ctx.encounter, state).or_else(|| super::area::apply_ui(ui, ctx.encounter, state))
 }
 
-fn apply_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
-    let Some(rolled) = &mut state.rolled else {
-        return;
-    };
-    if rolled.filled.target().is_none() {
-        return;
-    }
+fn apply_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) -> Option<ApplyOffer> {
+    let rolled = state.rolled.as_mut()?;
+    rolled.filled.target()?;
     if rolled.applied {
         ui.label("Applied.");
-        return;
+        return None;
     }
     ui.horizontal(|ui| {
         let label = ui.label(amount_word(&rolled.outcome));
@@ -302,19 +340,12 @@ fn apply_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
     );
     if preview.commands.is_empty() {
         ui.label("Nothing to apply to the target.");
-        return;
+        return None;
     }
     for line in &preview.lines {
         ui.label(format!("• {line}"));
     }
-    if ui
-        .button(RichText::new("Apply").size(18.0))
-        .on_hover_text("Make it so, in the roll's undo step")
-        .clicked()
-    {
-        rolled.applied = true;
-        state.amends.push(Command::Batch(preview.commands));
-    }
+    Some(ApplyOffer::Single(preview.commands))
 }
 
 /// What the editable amount is in the system's words.

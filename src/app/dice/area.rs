@@ -2,7 +2,7 @@
 //! targets; Roll resolves the action against each (the core's `combat::area_action` says who
 //! rolls what); Apply makes every target's result one change joined to the roll's undo step.
 
-use egui::{DragValue, RichText};
+use egui::DragValue;
 
 use super::DiceState;
 use super::log_text::{check_entry, check_result_for};
@@ -123,16 +123,16 @@ pub(super) fn roll(
 }
 
 /// Each target's result with its editable amount and what Apply would do; "Apply to all".
-pub(super) fn apply_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
-    if state.last.is_none() {
-        return;
-    }
-    let Some(rolled) = &mut state.area_rolled else {
-        return;
-    };
+pub(super) fn apply_ui(
+    ui: &mut egui::Ui,
+    encounter: &Encounter,
+    state: &mut DiceState,
+) -> Option<super::action::ApplyOffer> {
+    state.last.as_ref()?;
+    let rolled = state.area_rolled.as_mut()?;
     if rolled.applied {
         ui.label("Applied to every target.");
-        return;
+        return None;
     }
     for r in &mut rolled.results {
         let name = encounter.token(r.target).map_or("?", |t| t.name.as_str());
@@ -151,14 +151,7 @@ pub(super) fn apply_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut Dic
     }
     if commands.is_empty() {
         ui.label("Nothing to apply to the targets.");
-        return;
+        return None;
     }
-    if ui
-        .button(RichText::new("Apply to all").size(18.0))
-        .on_hover_text("Every target's result, in the roll's undo step")
-        .clicked()
-    {
-        rolled.applied = true;
-        state.amends.push(Command::Batch(commands));
-    }
+    Some(super::action::ApplyOffer::Area(commands))
 }

@@ -258,7 +258,24 @@ pub fn dice_log_ui(
     }
     area::take_request(ui.ctx(), state);
     state.sync(ctx);
-    egui::ScrollArea::vertical()
+    // The result and its Roll and Apply buttons stay at the pane's bottom, in view however long
+    // the form grows in a small window; the form, odds and log scroll above them, and a long
+    // result scrolls on its own above the buttons.
+    let filled = state.filled(ctx.encounter);
+    let most = ui.available_height() * 0.4;
+    egui::Panel::bottom(ui.scope_id().with("roll_row"))
+        .resizable(false)
+        .frame(egui::Frame::new().inner_margin(egui::Margin::symmetric(0, 4)))
+        .show(ui, |ui| {
+            let offer = egui::ScrollArea::vertical()
+                .id_salt("roll_result")
+                .max_height(most)
+                .auto_shrink([false, true])
+                .show(ui, |ui| action::result_ui(ui, ctx, state, rng))
+                .inner;
+            roll_row_ui(ui, ctx, state, rng, &filled, offer);
+        });
+    egui::ScrollArea::both()
         .auto_shrink([false, false])
         .show(ui, |ui| pane_body_ui(ui, ctx, state, rng));
 }
@@ -275,12 +292,12 @@ fn pane_body_ui(
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
                 ui.set_max_width(FORM_WIDTH);
-                form_ui(ui, ctx, state, rng);
+                form_ui(ui, ctx, state);
             });
             ui.vertical(|ui| odds_ui(ui, ctx.encounter, state));
         });
     } else {
-        form_ui(ui, ctx, state, rng);
+        form_ui(ui, ctx, state);
         odds_ui(ui, ctx.encounter, state);
     }
     ui.separator();
@@ -292,7 +309,7 @@ fn pane_body_ui(
 /// The form column's width.
 const FORM_WIDTH: f32 = 330.0;
 
-fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState, rng: &mut DiceRng) {
+fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState) {
     roller_ui(ui, ctx.encounter, state);
     action::targets_ui(ui, ctx.encounter, state);
     conditions::kind_ui(ui, state);
@@ -300,8 +317,6 @@ fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState, 
     action::scene_tn_ui(ui, ctx);
     let filled = state.filled(ctx.encounter);
     action::contributions_ui(ui, ctx.encounter, state, &filled);
-    roll_button_ui(ui, ctx, state, rng, &filled);
-    action::result_ui(ui, ctx, state, rng);
 }
 
 /// The exact odds of the check as it would be rolled now, recomputed only when it changes.
@@ -325,12 +340,14 @@ fn roller_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
         });
 }
 
-fn roll_button_ui(
+/// What the roll spends or why it is refused, then Roll and Apply side by side.
+fn roll_row_ui(
     ui: &mut egui::Ui,
     ctx: &mut PaneContext<'_>,
     state: &mut DiceState,
     rng: &mut DiceRng,
     filled: &FilledCheck,
+    offer: Option<action::ApplyOffer>,
 ) {
     let setup = filled.setup();
     let cost = cost(&setup, ctx.encounter, state.roller);
@@ -355,15 +372,25 @@ fn roll_button_ui(
     } else {
         "Roll check"
     };
-    if ui
-        .add_enabled(
-            affordable && allowed,
-            egui::Button::new(RichText::new(label).size(20.0)),
-        )
-        .clicked()
-    {
-        roll_check(ctx, state, rng, cost, filled);
-    }
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(
+                affordable && allowed,
+                egui::Button::new(RichText::new(label).size(20.0)),
+            )
+            .clicked()
+        {
+            roll_check(ctx, state, rng, cost, filled);
+        }
+        if let Some(offer) = offer
+            && ui
+                .button(RichText::new(offer.label()).size(18.0))
+                .on_hover_text(offer.hint())
+                .clicked()
+        {
+            offer.accept(state);
+        }
+    });
 }
 
 /// Rolls the check and queues its log line, with the grit or Exertion it spends, a GFH

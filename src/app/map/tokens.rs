@@ -18,8 +18,10 @@ use crate::board::footprint::footprint_cells;
 use crate::combat::conditions::on_token;
 use crate::model::{Cell, Command, GridPoint, Token, TokenId};
 
-/// Below this zoom names would overlap each other; they show on hover and selection only.
-const MIN_LABEL_POINTS_PER_CELL: f32 = 18.0;
+/// Below this zoom a name is wider than a few cells and a crowd's names would stack into a
+/// column; they show on hover, selection and the current combatant only. A 1024×700 window
+/// fits the demo map at about 15 points a cell, where every name still shows.
+const MIN_LABEL_POINTS_PER_CELL: f32 = 12.0;
 
 /// What the token layer needs besides the pane context.
 pub struct TokenLayer<'a> {
@@ -83,6 +85,7 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
             },
             label: layer.transform.points_per_cell >= MIN_LABEL_POINTS_PER_CELL
                 || response.hovered()
+                || turn
                 || ctx.selection.contains(&token.id),
         };
         if turn {
