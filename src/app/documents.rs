@@ -66,6 +66,7 @@ impl LanternApp {
             | Action::PlayersFullscreen
             | Action::ExportView
             | Action::ExportViewNoFog => self.run_players_action(ctx, action),
+            Action::Quit => self.ask_before_dropping(ctx, AfterConfirm::Close),
         }
     }
 

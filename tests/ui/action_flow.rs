@@ -303,7 +303,7 @@ fn evening_threat_attack_on_a_hero_is_the_heros_defence_check() {
             .is_some()
     );
     // Threat Rating 1: TN 14; half cover behind the obstacle lowers it by 3.
-    assert!(h.query_by_label("Target number 11").is_some());
+    assert!(h.query_by_label("TN 11").is_some());
     h.get_by_label("Roll defence").click();
     h.run();
     h.run();

@@ -377,9 +377,9 @@ impl FileChooser {
     }
 }
 
-/// One folder (a click enters it) or file (a click picks it, a double click opens it). When
-/// choosing a folder, a click selects a folder, and a double click or a click on the selected
-/// one enters it; files are greyed.
+/// One folder (a click enters it) or file (a click picks it, a double click or a click on the
+/// picked one opens it). When choosing a folder, a click selects a folder, and a double click or
+/// a click on the selected one enters it; files are greyed.
 fn entry_ui(ui: &mut egui::Ui, entry: &Entry, picked: &str, mode: ChooserMode) -> Option<Step> {
     if mode == ChooserMode::Folder {
         if !entry.is_folder {
@@ -403,7 +403,11 @@ fn entry_ui(ui: &mut egui::Ui, entry: &Entry, picked: &str, mode: ChooserMode) -
         return response.clicked().then(|| Step::GoTo(entry.path.clone()));
     }
     let response = ui.selectable_label(entry.name == picked, &entry.name);
-    if response.double_clicked() {
+    // A second click on the picked file opens it, however long egui took between the two: it
+    // times clicks by frame, and on a slow software-rendered frame a double click came apart
+    // into two single ones. A quick second click may also count as a triple one.
+    let again = response.clicked() && entry.name == picked;
+    if again || response.double_clicked() || response.triple_clicked() {
         Some(Step::Confirm)
     } else if response.clicked() {
         Some(Step::Pick(entry.name.clone()))

@@ -50,7 +50,7 @@ mod turning;
 mod walls;
 
 pub use area_tool::{request_area_from, targets_of};
-pub use audience_view::{ViewOptions, paint_map_view, paint_turn_banner};
+pub use audience_view::{ViewOptions, paint_map_view, paint_turn_banner, turn_banner_height};
 pub use fog::MapAudience;
 pub use layout::map_rect_in_grid;
 pub use ruler::Measurement;

@@ -101,8 +101,12 @@ pub fn players_ui(
     }
     if !window.blackout {
         let region = window.region(view, encounter);
-        let t = MapTransform::fit(region, rect, 0.0);
-        let turn_shown = map::paint_map_view(ui, rect, view, encounter, &t, ViewOptions::PLAYERS);
+        // The turn banner has its own strip along the top; the map fits below it.
+        let mut map_rect = rect;
+        map_rect.min.y += map::turn_banner_height(rect, encounter);
+        let t = MapTransform::fit(region, map_rect, 0.0);
+        let turn_shown =
+            map::paint_map_view(ui, map_rect, view, encounter, &t, ViewOptions::PLAYERS);
         map::paint_turn_banner(&ui.painter_at(rect), rect, encounter, turn_shown);
     }
     fullscreen_button_ui(ui, rect, window);
