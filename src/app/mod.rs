@@ -4,6 +4,28 @@
 //! requests menus and prompts queued last frame, file-dialog answers, the autosave timer and the
 //! window title. `ui()` draws the menu bar, the dock and any prompt, then applies the commands
 //! the panes queued, each as one undo step.
+//!
+//! # What is where
+//!
+//! - The dock of panes (`dock.rs`, `egui_tiles`), the menu bar and every user-facing action with
+//!   its label and shortcut (`menu_bar.rs`, `action.rs`), prompts, notifications, autosave, recent
+//!   files, the window's size kept as a share of the monitor (`window_size.rs`).
+//! - File and folder dialogs (`dialogs/`): the desktop's own, or Lantern's in-window chooser
+//!   (`chooser/`: open, save and folder modes) when no native one can be shown, with its egui-free
+//!   listing and name rules in `chooser/listing.rs`.
+//! - The battle map (`map/`, see its module docs: tools, fog, light, areas, and the one rule for
+//!   who gets the pointer in `map/pointer.rs`).
+//! - The players' window, an egui viewport, and PNG export (`players/`).
+//! - Background images and Universal VTT maps decoded on a worker thread with progress
+//!   (`import/`).
+//! - The Initiative, Conditions and Momentum panes (`combat/`; the aura and Battle Stress offers'
+//!   card in `combat/aura_offers.rs`, drawn by the Initiative pane and by the map's
+//!   `map/aura_cards.rs`), the Sheet and Encounter panes (`panes/`), the Dice & Log pane
+//!   (`dice/`) and the Trackers pane (`trackers/`).
+//! - The Library pane (`library/`): the folder listed on a worker, each file read once for its
+//!   summary with images checked by their headers (`files/scan.rs`), each entry then read whole
+//!   and its picture decoded on picture workers or at first use, which mark it bad if that fails;
+//!   drag-and-drop onto the map via `map/library_drop.rs`.
 
 mod action;
 mod autosave;

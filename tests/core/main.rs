@@ -18,6 +18,7 @@ mod hostile;
 mod library;
 mod lighting;
 mod model_commands;
+mod readme;
 mod real_maps;
 mod robust_files;
 mod turn_actions;

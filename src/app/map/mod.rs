@@ -3,11 +3,33 @@
 //! Layers, bottom to top: the table, the map area (or its background image), difficult and
 //! obstacle cells, grid lines, the fog of war's tint, walls/doors/windows, the dragged token's
 //! reach, tokens with their sight, turn and condition marks, the drag ghost and its path, the
-//! hovered token's sight lines, the ruler, the toolbars. Only what is in view is drawn. Every edit is queued as a
-//! [`Command`]; pan, zoom, hover, drags and the play aids' state live in [`MapView`].
+//! hovered token's sight lines, the ruler, the toolbars. Only what is in view is drawn. Every
+//! edit is queued as a [`Command`]; pan, zoom, hover, drags and the play aids' state live in
+//! [`MapView`].
 //!
 //! The players' window and PNG export draw the same layers without gestures
 //! ([`paint_map_view`]); [`MapAudience`] says who a view is for.
+//!
+//! # What is where
+//!
+//! - Who gets the pointer (`pointer.rs`): one decision per frame that every gesture asks, and
+//!   [`pointer::overlay_ui`], which every toolbar drawn over the map goes through.
+//! - Play aids (`play.rs`: the sight overlay and the ruler), the camera and its toolbar
+//!   (`camera.rs`), tokens (`tokens.rs`, painted by `token_paint.rs` and `token_sprite.rs`, named
+//!   by `name_tags.rs`), walls and doors (`walls.rs`, kept meshes in `mesh_cache.rs`).
+//! - The editing tools (`tools.rs`, one file per tool: `token_palette.rs`, `polyline.rs`,
+//!   `brush.rs`, `calibrate.rs`, `area_tool.rs`, `light_tool.rs`).
+//! - The fog layer and its brush (`fog.rs`, `fog_brush.rs` with the fog toolbar).
+//! - Areas of effect: placing, turning and keeping them and sending their targets to the Dice pane
+//!   (`area_tool.rs`); a kept area's origin dot, menu and turning handle (`area_handles.rs`); an
+//!   aura's turn effect (`aura_effect_ui.rs`); the waiting aura offers' cards beside their aura and
+//!   the rings on the tokens they name (`aura_cards.rs`).
+//! - The light layer (`light_layer.rs`: the GM's tint and radii, the players' darkness with a soft
+//!   falloff, drawn as a texture from `board::fog_raster::glow_raster`), its menus
+//!   (`light_menu.rs`), and the Light source tool (`light_tool.rs`: placing, the editing panel and
+//!   each light's right-click menu).
+//! - `audience_view.rs` draws the map for a [`MapAudience`] (the GM or the players) and the
+//!   players' turn banner in its own strip.
 
 mod area_handles;
 mod area_tool;
