@@ -35,6 +35,10 @@ pub enum Action {
     /// The players' window goes black (or back).
     Blackout,
     PlayersFullscreen,
+    /// Opens the players' table-screen setup: true scale, facing, miniatures, grid test.
+    TableScreen,
+    /// Moves the table screen's view box just enough to show the current combatant.
+    ShowCurrentCombatant,
     ExportView,
     ExportViewNoFog,
     /// Closes the window, asking first about unsaved changes.
@@ -44,7 +48,7 @@ pub enum Action {
 impl Action {
     /// Shortcut handling walks this list in order; shortcuts with more modifiers come first so
     /// Ctrl+Shift+S is not taken for Ctrl+S (egui matches extra Shift leniently).
-    pub const ALL: [Self; 17] = [
+    pub const ALL: [Self; 19] = [
         Self::SaveAs,
         Self::Redo,
         Self::New,
@@ -59,6 +63,8 @@ impl Action {
         Self::PushView,
         Self::Blackout,
         Self::PlayersFullscreen,
+        Self::TableScreen,
+        Self::ShowCurrentCombatant,
         Self::ExportView,
         Self::ExportViewNoFog,
         Self::Quit,
@@ -81,6 +87,8 @@ impl Action {
             Self::PushView => "Push view to players",
             Self::Blackout => "Blackout players' window",
             Self::PlayersFullscreen => "Players' window fullscreen",
+            Self::TableScreen => "Table screen…",
+            Self::ShowCurrentCombatant => "Show the current combatant on the TV",
             Self::ExportView => "Export map view as PNG…",
             Self::ExportViewNoFog => "Export map view without fog as PNG…",
             Self::Quit => "Quit",
@@ -105,6 +113,12 @@ impl Action {
             Self::PushView => "Show the players what the Map pane shows now, and hold it there",
             Self::Blackout => "Hide everything from the players while you set up",
             Self::PlayersFullscreen => "Fill the players' screen (F11 in that window too)",
+            Self::TableScreen => {
+                "True-scale cells for miniatures, which way the TV faces, base rings, a grid test"
+            }
+            Self::ShowCurrentCombatant => {
+                "Move the TV's view box the least that brings the current combatant inside"
+            }
             Self::ExportView => "Save the Map pane's view as the players see it, fog included",
             Self::ExportViewNoFog => "Save the Map pane's view with no fog, for print or prep",
             Self::Quit => "Close Lantern (asks first if there are unsaved changes)",
@@ -134,6 +148,8 @@ impl Action {
             | Self::PlayersFollow
             | Self::PushView
             | Self::Blackout
+            | Self::TableScreen
+            | Self::ShowCurrentCombatant
             | Self::ExportView
             | Self::ExportViewNoFog => &[],
         }
@@ -158,6 +174,7 @@ mod tests {
                     | Action::SaveAs
                     | Action::ImportMap
                     | Action::SetBackground
+                    | Action::TableScreen
                     | Action::ExportView
                     | Action::ExportViewNoFog
             );

@@ -64,6 +64,8 @@ impl LanternApp {
             | Action::PushView
             | Action::Blackout
             | Action::PlayersFullscreen
+            | Action::TableScreen
+            | Action::ShowCurrentCombatant
             | Action::ExportView
             | Action::ExportViewNoFog => self.run_players_action(ctx, action),
             Action::Quit => self.ask_before_dropping(ctx, AfterConfirm::Close),

@@ -126,7 +126,21 @@ impl LanternApp {
         }
         // Pushing works with the window closed too: it opens on the pushed view.
         let push = Action::PushView;
-        action_button_ui(ui, push, push.label(), true, requests);
+        let true_scale = players.open && players.true_scale().is_some();
+        // At true scale the view box decides what the players see, not the GM's view.
+        action_button_ui(ui, push, push.label(), !true_scale, requests);
+        ui.separator();
+        let table = Action::TableScreen;
+        action_button_ui(ui, table, table.label(), true, requests);
+        let show = Action::ShowCurrentCombatant;
+        let current = self.document.encounter.combat.initiative.current_token();
+        action_button_ui(
+            ui,
+            show,
+            show.label(),
+            true_scale && current.is_some(),
+            requests,
+        );
     }
 }
 

@@ -15,7 +15,8 @@
 //!   listing and name rules in `chooser/listing.rs`.
 //! - The battle map (`map/`, see its module docs: tools, fog, light, areas, and the one rule for
 //!   who gets the pointer in `map/pointer.rs`).
-//! - The players' window, an egui viewport, and PNG export (`players/`).
+//! - The players' window, an egui viewport, with its table-screen setup, turning and grid test,
+//!   and PNG export (`players/`).
 //! - Background images and Universal VTT maps decoded on a worker thread with progress
 //!   (`import/`).
 //! - The Initiative, Conditions and Momentum panes (`combat/`; the aura and Battle Stress offers'
@@ -70,6 +71,8 @@ const DOCK_KEY: &str = "lantern_dock";
 const RECENT_KEY: &str = "lantern_recent_files";
 const RECENT_FOLDERS_KEY: &str = "lantern_recent_folders";
 const WINDOW_KEY: &str = "lantern_window_share";
+/// Each display's table-screen setup (`players::TableScreens`).
+const TABLE_SCREENS_KEY: &str = "lantern_table_screens";
 
 /// Something a menu, prompt or shortcut asked for, handled in the next `logic()`.
 #[derive(Clone, Debug, PartialEq)]
@@ -149,6 +152,9 @@ impl LanternApp {
         if let Some(folders) = storage.and_then(|s| eframe::get_value(s, RECENT_FOLDERS_KEY)) {
             app.dialogs.set_recent_folders(folders);
         }
+        if let Some(storage) = storage {
+            app.restore_table_screens(storage);
+        }
         app.autosave_interval_secs = config.autosave_interval.as_secs_f64();
         if let Some(dir) = &config.data_dir {
             app.open_library(&cc.egui_ctx, dir.join("library"));
@@ -184,6 +190,14 @@ impl LanternApp {
             exporter: players::Exporter::default(),
             library: library::LibraryState::default(),
             window: window_size::WindowSize::default(),
+        }
+    }
+
+    /// Takes each display's table-screen setup from the app's settings (as at start-up). Settings
+    /// that cannot be read leave the setups as they are: the GM sets the screen up again.
+    pub fn restore_table_screens(&mut self, storage: &dyn eframe::Storage) {
+        if let Some(screens) = eframe::get_value(storage, TABLE_SCREENS_KEY) {
+            self.players.table = screens;
         }
     }
 
@@ -393,6 +407,7 @@ impl LanternApp {
         egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar_ui(ui));
         egui::CentralPanel::default().show(ui, |ui| self.dock_ui(ui));
         self.players_viewport(ui.ctx());
+        self.table_setup_window(ui.ctx());
         self.prompt_ui(ui.ctx());
         self.imports_ui(ui.ctx());
         self.notifications.ui(ui.ctx());
@@ -421,5 +436,6 @@ impl eframe::App for LanternApp {
         if let Some(share) = self.window.current() {
             eframe::set_value(storage, WINDOW_KEY, &share);
         }
+        eframe::set_value(storage, TABLE_SCREENS_KEY, &self.players.table);
     }
 }

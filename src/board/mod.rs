@@ -19,6 +19,8 @@
 //! - The fog of war's visible cells: in sight and lit, or in darkvision (`fog.rs`), with a sub-cell
 //!   raster of it and of the lights' glow that the shell draws with smooth edges (`fog_raster.rs`).
 //! - Which cells and tokens an area of effect covers (`area.rs`).
+//! - A table screen's true scale and the view box of whole cells it shows (`table_scale.rs`,
+//!   `view_box.rs`).
 
 pub mod area;
 pub mod bands;
@@ -38,6 +40,8 @@ pub mod sight;
 mod sightline;
 mod solid;
 mod sweep;
+pub mod table_scale;
+pub mod view_box;
 pub mod wall_split;
 
 pub use area::{AreaError, PlacedArea};

@@ -260,7 +260,7 @@ fn name(encounter: &Encounter, token: TokenId) -> String {
 fn harm(encounter: &Encounter, token: TokenId, amount: u32, out: &mut AuraApply) {
     let who = name(encounter, token);
     let tracker = |change: TokenChange| Command::Tracker(TrackerCommand::Token { token, change });
-    let trackers = encounter.combat.trackers.per_token.get(&token);
+    let trackers = encounter.sheet(token);
     let (line, command) = match (encounter.system, trackers) {
         (_, _) if amount == 0 => (format!("{who} takes nothing"), None),
         (RuleSystem::GoForthHeroes, Some(TokenTrackers::GoForthHeroes(t)))

@@ -305,7 +305,7 @@ fn evening_token(
     state: &mut crate::model::CombatState,
     token: TokenId,
 ) -> Result<&mut EveningToken, CombatError> {
-    match state.trackers.per_token.get_mut(&token) {
+    match state.trackers.sheet_mut(token, RuleSystem::Evening) {
         Some(TokenTrackers::Evening(t)) => Ok(t),
         _ => Err(CombatError::NoHealth(token)),
     }
@@ -372,7 +372,7 @@ fn stabilize(
 /// A combatant with health again forgets its death saves, so a later fall starts afresh.
 fn forget_recovered_saves(state: &mut crate::model::CombatState, token: TokenId) {
     let healthy = matches!(
-        state.trackers.per_token.get(&token),
+        state.trackers.sheet(token, RuleSystem::Evening),
         Some(TokenTrackers::Evening(t)) if t.health > 0
     );
     if healthy {

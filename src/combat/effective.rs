@@ -217,8 +217,7 @@ pub fn effective_defense(
     token: TokenId,
     defense: Defense,
 ) -> Option<Adjusted<i64>> {
-    let Some(TokenTrackers::GoForthHeroes(hero)) = encounter.combat.trackers.per_token.get(&token)
-    else {
+    let Some(TokenTrackers::GoForthHeroes(hero)) = encounter.sheet(token) else {
         return None;
     };
     let base = hero.attributes.defense(defense);

@@ -8,7 +8,7 @@ use super::initiative::{EconomyPart, Initiative, InitiativeError};
 use super::momentum::{HitOutcome, MomentumError, MomentumPool, Zone};
 use super::wounds::check_wounds;
 use crate::board::Scene;
-use crate::model::{CombatState, LogEntry, TokenId};
+use crate::model::{CombatState, LogEntry, RuleSystem, TokenId};
 use crate::rules::TokenTrackers;
 use crate::rules::go_forth_heroes::{
     GfhChange, GfhToken, Wound, WoundEffect, WoundRoll, wound_condition, wound_effect,
@@ -290,7 +290,7 @@ fn knock_out(
         )
         .into());
     }
-    let hero = match state.trackers.per_token.get(&owner) {
+    let hero = match state.trackers.sheet(owner, RuleSystem::GoForthHeroes) {
         Some(TokenTrackers::GoForthHeroes(t)) => t.clone(),
         _ => GfhToken::default(),
     };
@@ -343,7 +343,7 @@ pub(super) fn take_wound(
     if names.0.token(owner).is_none() {
         return Err(CombatError::NoSuchToken(owner));
     }
-    let mut hero = match state.trackers.per_token.get(&owner) {
+    let mut hero = match state.trackers.sheet(owner, RuleSystem::GoForthHeroes) {
         Some(TokenTrackers::GoForthHeroes(t)) => t.clone(),
         _ => GfhToken::default(),
     };
@@ -351,7 +351,6 @@ pub(super) fn take_wound(
         .map_err(|e| CombatError::CannotAct(e.to_string()))?;
     state
         .trackers
-        .per_token
         .insert(owner, TokenTrackers::GoForthHeroes(hero));
     if let Some(name) = wound_condition(wound.defense, wound.effect_roll) {
         let condition = ActiveCondition {

@@ -6,7 +6,7 @@
 
 use super::conditions::Adjusted;
 use crate::combat::momentum::MomentumPool;
-use crate::model::{Command, Encounter, RuleSystem, SizeCategory, TokenId};
+use crate::model::{Command, Encounter, RuleSystem, Side, SizeCategory, TokenId};
 use crate::rules::evening::{EveningAbilities, EveningChange, EveningToken};
 use crate::rules::go_forth_heroes::{Attribute, Defense, GfhChange, GfhToken, ROLL_EFFORT_CAP};
 use crate::rules::post_core::{PostChange, PostToken};
@@ -119,40 +119,118 @@ fn derived(label: impl Into<String>, value: i64, how: impl Into<String>) -> Shee
 /// The token's trackers in the encounter's system, or fresh ones if it has none yet (a sheet
 /// shows what a new token starts with; the first edit gives it those trackers).
 fn trackers(encounter: &Encounter, token: TokenId) -> TokenTrackers {
-    let system = crate::rules::system(encounter.system);
-    match encounter.combat.trackers.per_token.get(&token) {
-        Some(t) if t.system() == encounter.system => t.clone(),
-        _ => system.new_token_trackers(),
-    }
+    encounter.sheet(token).cloned().unwrap_or_else(|| {
+        let side = encounter.token(token).map(|t| t.side).unwrap_or_default();
+        crate::rules::system(encounter.system).starting_sheet(side)
+    })
 }
 
 /// The GFH numbers of `token`, if the encounter runs GFH and the token has them.
 #[must_use]
 pub fn gfh(encounter: &Encounter, token: TokenId) -> Option<&GfhToken> {
-    match encounter.combat.trackers.per_token.get(&token) {
-        Some(TokenTrackers::GoForthHeroes(t)) if encounter.system == RuleSystem::GoForthHeroes => {
-            Some(t)
-        }
+    match encounter.sheet(token) {
+        Some(TokenTrackers::GoForthHeroes(t)) => Some(t),
         _ => None,
     }
 }
 
-/// The Evening numbers of `token`, if it has them.
+/// The Evening numbers of `token`, if the encounter runs Evening and the token has them.
 #[must_use]
 pub fn evening(encounter: &Encounter, token: TokenId) -> Option<&EveningToken> {
-    match encounter.combat.trackers.per_token.get(&token) {
+    match encounter.sheet(token) {
         Some(TokenTrackers::Evening(t)) => Some(t),
         _ => None,
     }
 }
 
-/// The Road and Ruin numbers of `token`, if it has them (its armour for an attack, …).
+/// The Road and Ruin numbers of `token`, if the encounter runs Road and Ruin and the token has
+/// them (its armour for an attack, …).
 #[must_use]
 pub fn road_and_ruin(encounter: &Encounter, token: TokenId) -> Option<&RrToken> {
-    match encounter.combat.trackers.per_token.get(&token) {
+    match encounter.sheet(token) {
         Some(TokenTrackers::RoadAndRuin(t)) => Some(t),
         _ => None,
     }
+}
+
+/// The tracker commands that give a new token of `side` the plain starting numbers of every
+/// system ([`crate::rules::System::starting_sheet`], marked as defaults), so it has numbers
+/// whichever system the encounter runs, now or after a change. Queue them with the token's
+/// `AddToken`, in the same undo step.
+#[must_use]
+pub fn starting_sheets(token: TokenId, side: Side) -> Vec<Command> {
+    RuleSystem::ALL
+        .into_iter()
+        .map(|system| {
+            Command::Tracker(TrackerCommand::AddToken {
+                token,
+                trackers: crate::rules::system(system).starting_sheet(side),
+            })
+        })
+        .collect()
+}
+
+/// The tracker commands that give `to` a copy of every sheet `from` keeps (a duplicated token).
+#[must_use]
+pub fn copied_sheets(encounter: &Encounter, from: TokenId, to: TokenId) -> Vec<Command> {
+    let Some(sheets) = encounter.combat.trackers.per_token.get(&from) else {
+        return Vec::new();
+    };
+    sheets
+        .iter()
+        .map(|trackers| {
+            Command::Tracker(TrackerCommand::AddToken {
+                token: to,
+                trackers: trackers.clone(),
+            })
+        })
+        .collect()
+}
+
+/// What the token has left in the encounter's system, as the texts count it: GFH Hearts and
+/// the Effort on the current one, a hero's momentum dice in Fatigue and its Wounds; Evening
+/// health and temporary health; Road and Ruin Steadfast and Health; Post HP and STR; 3d6 harm
+/// marked. Empty without a sheet. What Apply changes shows here (`check_report`'s `applied`).
+#[must_use]
+pub fn standing(encounter: &Encounter, token: TokenId) -> Vec<(String, i64)> {
+    let wide = |n: u32| i64::from(n);
+    let Some(sheet) = encounter.sheet(token) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    match sheet {
+        TokenTrackers::GoForthHeroes(t) => {
+            if let Some(h) = &t.hearts {
+                out.push(("Hearts".to_owned(), wide(h.remaining)));
+                out.push(("Effort on the current Heart".to_owned(), wide(h.progress)));
+            }
+            if let Some(pool) = encounter.combat.momentum.get(&token) {
+                let fatigue = pool.count(crate::combat::momentum::Zone::Fatigue);
+                out.push((
+                    "Momentum dice in Fatigue".to_owned(),
+                    i64::try_from(fatigue).unwrap_or(i64::MAX),
+                ));
+            }
+            out.push((
+                "Wounds".to_owned(),
+                i64::try_from(t.wounds.len()).unwrap_or(i64::MAX),
+            ));
+        }
+        TokenTrackers::Evening(t) => {
+            out.push(("Health".to_owned(), wide(t.health)));
+            out.push(("Temporary health".to_owned(), wide(t.temp_health)));
+        }
+        TokenTrackers::RoadAndRuin(t) => {
+            out.push(("Steadfast".to_owned(), wide(t.get(Pool::Steadfast))));
+            out.push(("Health".to_owned(), wide(t.get(Pool::Health))));
+        }
+        TokenTrackers::PostCore(t) => {
+            out.push(("HP".to_owned(), i64::from(t.hp)));
+            out.push(("STR".to_owned(), i64::from(t.attributes[0])));
+        }
+        TokenTrackers::ThreeD6(t) => out.push(("Harm marked".to_owned(), wide(t.harm_taken))),
+    }
+    out
 }
 
 /// The token's Move before Wounds and conditions, in cells, with where it comes from: a GFH
@@ -500,27 +578,47 @@ pub fn edit(
     }
     let change = tracker_change(field, &trackers(encounter, token), value)
         .ok_or(SheetError::WrongSystem(field_name(field)))?;
+    Ok(change_command(encounter, token, change))
+}
+
+/// The attacks `token`'s sheet lists in the encounter's system (the starting sheet's when it
+/// has none yet), as the Sheet pane edits them.
+#[must_use]
+pub fn attacks(encounter: &Encounter, token: TokenId) -> TokenTrackers {
+    trackers(encounter, token)
+}
+
+/// The command that replaces `token`'s attacks with `change` (a `SetAttacks` of the
+/// encounter's system). Refused for another system's change or an unknown token.
+pub fn edit_attacks(
+    encounter: &Encounter,
+    token: TokenId,
+    change: TokenChange,
+) -> Result<Command, SheetError> {
+    encounter
+        .token(token)
+        .ok_or(SheetError::NoSuchToken(token))?;
+    if change.system() != encounter.system {
+        return Err(SheetError::WrongSystem("these attacks"));
+    }
+    Ok(change_command(encounter, token, change))
+}
+
+/// A change to the token's sheet in the encounter's system: the change alone, or, for a token
+/// without a sheet in this system, the sheet the pane showed and then the change, in one undo
+/// step (its sheets for other systems stay as they are).
+fn change_command(encounter: &Encounter, token: TokenId, change: TokenChange) -> Command {
     let change = Command::Tracker(TrackerCommand::Token { token, change });
-    let has_own = encounter
-        .combat
-        .trackers
-        .per_token
-        .get(&token)
-        .is_some_and(|t| t.system() == encounter.system);
-    if has_own {
-        return Ok(change);
+    if encounter.sheet(token).is_some() {
+        return change;
     }
-    let mut steps = Vec::new();
-    if encounter.combat.trackers.per_token.contains_key(&token) {
-        // Trackers left from another system give way to this system's.
-        steps.push(Command::Tracker(TrackerCommand::RemoveToken { token }));
-    }
-    steps.push(Command::Tracker(TrackerCommand::AddToken {
-        token,
-        trackers: crate::rules::system(encounter.system).new_token_trackers(),
-    }));
-    steps.push(change);
-    Ok(Command::Batch(steps))
+    Command::Batch(vec![
+        Command::Tracker(TrackerCommand::AddToken {
+            token,
+            trackers: trackers(encounter, token),
+        }),
+        change,
+    ])
 }
 
 /// The tracker change that sets `field` to `value` (already checked against its range), or

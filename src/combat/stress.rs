@@ -71,7 +71,7 @@ fn can_strike(encounter: &Encounter, token: TokenId) -> bool {
 }
 
 fn rr(encounter: &Encounter, token: TokenId) -> Option<&RrToken> {
-    match encounter.combat.trackers.per_token.get(&token) {
+    match encounter.sheet(token) {
         Some(TokenTrackers::RoadAndRuin(t)) => Some(t),
         _ => None,
     }

@@ -17,7 +17,7 @@ use crate::rules::go_forth_heroes::{Attribute, GfhToken, WoundEffect};
 
 /// The GFH trackers of `token`, if it has them.
 fn hero(encounter: &Encounter, token: TokenId) -> Option<&GfhToken> {
-    match encounter.combat.trackers.per_token.get(&token) {
+    match encounter.sheet(token) {
         Some(TokenTrackers::GoForthHeroes(t)) => Some(t),
         _ => None,
     }
@@ -113,7 +113,7 @@ pub fn token_speed(
     }
     // Evening, Exhaustion: level 2 halves speed, level 5 makes it 0; it weighs on the
     // creature itself, so it comes before its conditions, as a Wound does.
-    if let Some(TokenTrackers::Evening(t)) = encounter.combat.trackers.per_token.get(&token) {
+    if let Some(TokenTrackers::Evening(t)) = encounter.sheet(token) {
         if t.exhaustion >= 5 {
             base = 0;
             reasons.push(format!("Exhaustion {}: speed 0", t.exhaustion));

@@ -83,7 +83,7 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
             Ok(Command::SetCombat(Box::new(before)))
         }
         Command::Tracker(command) => Ok(Command::Tracker(
-            command.apply(&mut encounter.combat.trackers)?,
+            command.apply(&mut encounter.combat.trackers, encounter.system)?,
         )),
         Command::SetCombat(state) => Ok(Command::SetCombat(Box::new(std::mem::replace(
             &mut encounter.combat,

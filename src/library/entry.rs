@@ -106,10 +106,7 @@ impl LibraryEntry {
             token.name.truncate(base_len);
         }
         looks.tokens.push(token);
-        let sheets = sheet_of(&encounter.combat, id)
-            .map(|sheet| (encounter.system, sheet))
-            .into_iter()
-            .collect();
+        let sheets = sheets_of(&encounter.combat, id);
         Some(Self {
             kind,
             id: source.library_id.clone().unwrap_or_else(LibraryId::random),
@@ -240,11 +237,24 @@ fn without_copy_number(name: &str) -> &str {
     }
 }
 
-/// A token's sheet in the encounter's combat state, if it has trackers.
-fn sheet_of(combat: &CombatState, id: TokenId) -> Option<SystemSheet> {
-    let trackers = combat.trackers.per_token.get(&id)?.clone();
-    Some(SystemSheet {
-        trackers,
-        momentum: combat.momentum.get(&id).cloned(),
-    })
+/// A token's sheets in the encounter's combat state, one per system it has numbers for; the
+/// momentum pool goes with the Go Forth: Heroes sheet (GFH, Momentum).
+fn sheets_of(combat: &CombatState, id: TokenId) -> BTreeMap<RuleSystem, SystemSheet> {
+    let Some(sheets) = combat.trackers.per_token.get(&id) else {
+        return BTreeMap::new();
+    };
+    sheets
+        .iter()
+        .map(|trackers| {
+            let system = trackers.system();
+            let momentum = (system == RuleSystem::GoForthHeroes)
+                .then(|| combat.momentum.get(&id).cloned())
+                .flatten();
+            let sheet = SystemSheet {
+                trackers: trackers.clone(),
+                momentum,
+            };
+            (system, sheet)
+        })
+        .collect()
 }

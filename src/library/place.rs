@@ -7,7 +7,7 @@ use super::entry::{EntryKind, LibraryEntry};
 use crate::board::footprint::{footprint_cells, gather_onto_map, nearest_free_anchor};
 use crate::model::{
     Background, Cell, CellLayer, Command, EmbeddedImage, Encounter, FogCommand, ImageId, LibraryId,
-    RuleSystem, Token, TokenId, Wall, WallId,
+    RuleSystem, Side, Token, TokenId, Wall, WallId,
 };
 
 /// Why a library entry could not be placed.
@@ -139,24 +139,26 @@ impl<'a> Builder<'a> {
             },
             index: None,
         });
-        self.add_sheet(entry, id);
+        self.add_sheet(entry, id, looks.side);
         Ok(())
     }
 
-    fn add_sheet(&mut self, entry: &LibraryEntry, id: TokenId) {
-        let system = self.encounter.system;
-        let Some(sheet) = entry.sheets.get(&system) else {
-            return;
-        };
-        self.combat
-            .trackers
-            .per_token
-            .insert(id, sheet.trackers.clone());
-        if let Some(pool) = sheet
-            .momentum
-            .clone()
-            .filter(|_| system == RuleSystem::GoForthHeroes)
-        {
+    /// The placed token's sheets: the entry's own for every system it has numbers for, and
+    /// the system's plain starting numbers (marked as such) for any other, so the token has
+    /// numbers whichever system the encounter runs, now or later.
+    fn add_sheet(&mut self, entry: &LibraryEntry, id: TokenId, side: Side) {
+        for system in RuleSystem::ALL {
+            let trackers = entry.sheets.get(&system).map_or_else(
+                || crate::rules::system(system).starting_sheet(side),
+                |sheet| sheet.trackers.clone(),
+            );
+            self.combat.trackers.insert(id, trackers);
+        }
+        let pool = entry
+            .sheets
+            .get(&RuleSystem::GoForthHeroes)
+            .and_then(|sheet| sheet.momentum.clone());
+        if let Some(pool) = pool {
             self.combat.momentum.insert(id, pool);
         }
         self.sheets_changed = true;

@@ -7,7 +7,7 @@ use super::entry::{LibraryEntry, SystemSheet};
 use super::file::LibraryError;
 use super::folder::save_entry;
 use crate::demo::Demo;
-use crate::model::LibraryId;
+use crate::model::{LibraryId, RuleSystem};
 use crate::rules::system;
 
 /// Every token of every demo encounter as an entry, with its sheet in that demo's system (the
@@ -25,13 +25,12 @@ pub fn starting_entries() -> Vec<LibraryEntry> {
             // Known by name, as the demo's own tokens are (see `token_identity`), so a demo hero
             // on the map is refused from the library too.
             entry.id = LibraryId::from_name(entry.kind.key(), entry.name());
-            entry
-                .sheets
-                .entry(encounter.system)
-                .or_insert_with(|| SystemSheet {
-                    trackers: system(encounter.system).new_token_trackers(),
+            for id in RuleSystem::ALL {
+                entry.sheets.entry(id).or_insert_with(|| SystemSheet {
+                    trackers: system(id).starting_sheet(token.side),
                     momentum: None,
                 });
+            }
             entries.push(entry);
         }
     }

@@ -94,6 +94,12 @@ impl Encounter {
         self.tokens.iter().find(|t| t.id == id)
     }
 
+    /// The token's sheet in the encounter's system: the numbers the map, the panes and the
+    /// check builder read. Its sheets for other systems wait until the system changes back.
+    pub fn sheet(&self, id: TokenId) -> Option<&super::trackers::TokenTrackers> {
+        self.combat.trackers.sheet(id, self.system)
+    }
+
     pub fn token_index(&self, id: TokenId) -> Option<usize> {
         self.tokens.iter().position(|t| t.id == id)
     }

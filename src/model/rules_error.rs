@@ -7,12 +7,9 @@ use crate::model::{RuleSystem, TokenId};
 /// Why a tracker command or rule operation was refused. The state is left untouched.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RulesError {
-    /// No trackers exist for this token.
-    #[error("{0} has no trackers")]
+    /// The token keeps no sheet in any system.
+    #[error("{0} has no sheet")]
     UnknownToken(TokenId),
-    /// The token already has trackers.
-    #[error("{0} already has trackers")]
-    TokenExists(TokenId),
     /// A command for one system was sent to trackers of another.
     #[error("this command is for {command:?} but the trackers are {trackers:?}")]
     WrongSystem {
@@ -54,4 +51,23 @@ pub enum RulesError {
     /// The action is not allowed right now, with the rule that forbids it.
     #[error("{0}")]
     NotAllowed(&'static str),
+    /// The token keeps no sheet for that system.
+    #[error("{token} has no {} sheet", system.label())]
+    NoSheet {
+        /// The token.
+        token: TokenId,
+        /// The system asked for.
+        system: RuleSystem,
+    },
+    /// The token already keeps a sheet for that system.
+    #[error("{token} already has a {} sheet", system.label())]
+    SheetExists {
+        /// The token.
+        token: TokenId,
+        /// The system.
+        system: RuleSystem,
+    },
+    /// An attack list that cannot be kept.
+    #[error(transparent)]
+    Attack(#[from] crate::model::trackers::attack::AttackError),
 }

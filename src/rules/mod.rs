@@ -20,8 +20,10 @@ pub mod road_and_ruin;
 pub mod three_d6;
 
 pub use crate::model::RulesError;
+pub use crate::model::trackers::attack::{Attack, AttackRange};
 pub use crate::model::trackers::{
-    EncounterChange, EncounterTrackers, TokenChange, TokenTrackers, TrackerCommand, Trackers,
+    EncounterChange, EncounterTrackers, TokenChange, TokenSheets, TokenTrackers, TrackerCommand,
+    Trackers,
 };
 pub use check::{CheckOutcome, CheckSetup};
 pub use conditions::ConditionDef;
@@ -64,8 +66,15 @@ pub trait System: Sync {
     /// How the initiative tracker takes turns by default.
     fn initiative_mode(&self) -> crate::model::initiative::Mode;
 
-    /// Fresh trackers for a token joining an encounter.
+    /// Empty trackers: nothing kept yet (the shape of the system's sheet, for tests and
+    /// builders that fill every number themselves).
     fn new_token_trackers(&self) -> TokenTrackers;
+
+    /// The plain numbers a token of `side` starts with when the GM gives it none (a token
+    /// from the palette, or a sheet opened for the first time): the text's own starting or
+    /// baseline numbers, marked as defaults until the GM edits them. Every system's reading is
+    /// on its `starting_sheet`.
+    fn starting_sheet(&self, side: crate::model::Side) -> TokenTrackers;
 }
 
 /// The registry: the [`System`] for `id`.

@@ -1,13 +1,19 @@
 //! Tracker state for an encounter, changed only through [`TrackerCommand`]s with exact inverses.
 
 use super::RulesError;
+use crate::model::RuleSystem;
 use crate::model::trackers::{
     EncounterChange, EncounterTrackers, TokenChange, TokenTrackers, TrackerCommand, Trackers,
 };
+use crate::rules::evening::EveningChange;
+use crate::rules::go_forth_heroes::GfhChange;
+use crate::rules::post_core::PostChange;
+use crate::rules::road_and_ruin::RrChange;
+use crate::rules::three_d6::ThreeD6Change;
 
 impl TokenTrackers {
     fn apply(&mut self, change: &TokenChange) -> Result<(), RulesError> {
-        match (self, change) {
+        match (&mut *self, change) {
             (Self::GoForthHeroes(t), TokenChange::GoForthHeroes(c)) => t.apply(c),
             (Self::Evening(t), TokenChange::Evening(c)) => t.apply(c),
             (Self::RoadAndRuin(t), TokenChange::RoadAndRuin(c)) => t.apply(c),
@@ -17,6 +23,80 @@ impl TokenTrackers {
                 command: c.system(),
                 trackers: t.system(),
             }),
+        }?;
+        if change.edits_the_sheet() {
+            self.set_default_numbers(false);
+        }
+        Ok(())
+    }
+
+    /// Whether the sheet still holds the system's plain starting numbers (a token from the
+    /// palette, never edited): the Sheet pane says so.
+    #[must_use]
+    pub fn default_numbers(&self) -> bool {
+        match self {
+            Self::GoForthHeroes(t) => t.default_numbers,
+            Self::Evening(t) => t.default_numbers,
+            Self::RoadAndRuin(t) => t.default_numbers,
+            Self::PostCore(t) => t.default_numbers,
+            Self::ThreeD6(t) => t.default_numbers,
+        }
+    }
+
+    /// Marks (or unmarks) the sheet as holding plain starting numbers.
+    pub fn set_default_numbers(&mut self, default: bool) {
+        match self {
+            Self::GoForthHeroes(t) => t.default_numbers = default,
+            Self::Evening(t) => t.default_numbers = default,
+            Self::RoadAndRuin(t) => t.default_numbers = default,
+            Self::PostCore(t) => t.default_numbers = default,
+            Self::ThreeD6(t) => t.default_numbers = default,
+        }
+    }
+
+    /// The same numbers marked as plain starting ones.
+    #[must_use]
+    pub fn as_defaults(mut self) -> Self {
+        self.set_default_numbers(true);
+        self
+    }
+}
+
+impl TokenChange {
+    /// Whether the change sets the numbers a sheet is built from (attributes, maxima, level,
+    /// armour, attacks, a threat's rating) rather than tracking play (damage, rests, spending):
+    /// such an edit makes the sheet the GM's own, no longer plain defaults.
+    #[must_use]
+    pub fn edits_the_sheet(&self) -> bool {
+        match self {
+            Self::GoForthHeroes(c) => matches!(
+                c,
+                GfhChange::SetAttributes(_)
+                    | GfhChange::SetHearts(_)
+                    | GfhChange::SetEffortShift { .. }
+                    | GfhChange::SetAttacks(_)
+            ),
+            Self::Evening(c) => matches!(
+                c,
+                EveningChange::SetMaxHealth(_)
+                    | EveningChange::AddReserve(_)
+                    | EveningChange::SetThreat(_)
+                    | EveningChange::SetAbilities(_)
+                    | EveningChange::SetLevel(_)
+                    | EveningChange::SetAttacks(_)
+            ),
+            Self::RoadAndRuin(c) => matches!(
+                c,
+                RrChange::SetMax { .. }
+                    | RrChange::SetEndurance(_)
+                    | RrChange::SetArmour(_)
+                    | RrChange::SetShield(_)
+                    | RrChange::SetAttacks(_)
+            ),
+            Self::PostCore(c) => matches!(c, PostChange::SetUp { .. } | PostChange::SetAttacks(_)),
+            Self::ThreeD6(c) => {
+                matches!(c, ThreeD6Change::SetLevel(_) | ThreeD6Change::SetAttacks(_))
+            }
         }
     }
 }
@@ -37,32 +117,39 @@ impl EncounterTrackers {
 }
 
 impl TrackerCommand {
-    /// Applies the command and returns its inverse. Changes run on a copy that replaces the
-    /// state only on success, so a failed command leaves `trackers` exactly as it was.
-    pub fn apply(&self, trackers: &mut Trackers) -> Result<Self, RulesError> {
+    /// Applies the command in an encounter running `system` and returns its inverse. A token
+    /// change goes to the sheet of the change's own system; removing a sheet without naming a
+    /// system removes the one of `system`. Changes run on a copy that replaces the state only
+    /// on success, so a failed command leaves `trackers` exactly as it was.
+    pub fn apply(&self, trackers: &mut Trackers, system: RuleSystem) -> Result<Self, RulesError> {
         match self {
             Self::AddToken { token, trackers: t } => {
-                if trackers.per_token.contains_key(token) {
-                    return Err(RulesError::TokenExists(*token));
+                let system = t.system();
+                if trackers.sheet(*token, system).is_some() {
+                    return Err(RulesError::SheetExists {
+                        token: *token,
+                        system,
+                    });
                 }
-                trackers.per_token.insert(*token, t.clone());
-                Ok(Self::RemoveToken { token: *token })
+                trackers.insert(*token, t.clone());
+                Ok(Self::RemoveToken {
+                    token: *token,
+                    system: Some(system),
+                })
             }
-            Self::RemoveToken { token } => {
-                let old = trackers
-                    .per_token
-                    .remove(token)
-                    .ok_or(RulesError::UnknownToken(*token))?;
+            Self::RemoveToken { token, system: of } => {
+                let of = of.unwrap_or(system);
+                let old = trackers.remove(*token, of).ok_or(RulesError::NoSheet {
+                    token: *token,
+                    system: of,
+                })?;
                 Ok(Self::AddToken {
                     token: *token,
                     trackers: old,
                 })
             }
             Self::Token { token, change } => {
-                let slot = trackers
-                    .per_token
-                    .get_mut(token)
-                    .ok_or(RulesError::UnknownToken(*token))?;
+                let slot = sheet_slot(trackers, *token, change.system())?;
                 let mut next = slot.clone();
                 next.apply(change)?;
                 let old = std::mem::replace(slot, next);
@@ -72,10 +159,7 @@ impl TrackerCommand {
                 })
             }
             Self::RestoreToken { token, trackers: t } => {
-                let slot = trackers
-                    .per_token
-                    .get_mut(token)
-                    .ok_or(RulesError::UnknownToken(*token))?;
+                let slot = sheet_slot(trackers, *token, t.system())?;
                 let old = std::mem::replace(slot, (**t).clone());
                 Ok(Self::RestoreToken {
                     token: *token,
@@ -94,6 +178,21 @@ impl TrackerCommand {
             }
         }
     }
+}
+
+/// The token's sheet for `system`, or why there is none (the token has no sheets at all, or
+/// none for that system).
+fn sheet_slot(
+    trackers: &mut Trackers,
+    token: crate::model::TokenId,
+    system: RuleSystem,
+) -> Result<&mut TokenTrackers, RulesError> {
+    let Some(sheets) = trackers.per_token.get_mut(&token) else {
+        return Err(RulesError::UnknownToken(token));
+    };
+    sheets
+        .get_mut(system)
+        .ok_or(RulesError::NoSheet { token, system })
 }
 
 #[cfg(test)]
@@ -259,7 +358,14 @@ mod tests {
                     trackers,
                 };
             }
-            1 => return TrackerCommand::RemoveToken { token: any_token },
+            1 => {
+                return TrackerCommand::RemoveToken {
+                    token: any_token,
+                    system: b
+                        .is_multiple_of(2)
+                        .then(|| RuleSystem::ALL[usize::from(a) % 5]),
+                };
+            }
             2 => TokenChange::GoForthHeroes(gfh_change(a, b)),
             3 => TokenChange::Evening(evening_change(a, b)),
             4 => TokenChange::RoadAndRuin(rr_change(a, b)),
@@ -285,7 +391,7 @@ mod tests {
                 token: TokenId(i as u64),
                 trackers: system(*id).new_token_trackers(),
             };
-            add.apply(&mut t).unwrap();
+            add.apply(&mut t, RuleSystem::Evening).unwrap();
         }
         t
     }
@@ -297,18 +403,24 @@ mod tests {
             token: TokenId(1),
             trackers: system(RuleSystem::Evening).new_token_trackers(),
         };
-        add.apply(&mut t).unwrap();
-        assert_eq!(add.apply(&mut t), Err(RulesError::TokenExists(TokenId(1))));
+        add.apply(&mut t, RuleSystem::Evening).unwrap();
+        assert_eq!(
+            add.apply(&mut t, RuleSystem::Evening),
+            Err(RulesError::SheetExists {
+                token: TokenId(1),
+                system: RuleSystem::Evening
+            })
+        );
         let before = t.clone();
         let gfh = TrackerCommand::Token {
             token: TokenId(1),
             change: TokenChange::GoForthHeroes(GfhChange::ShortRest),
         };
         assert_eq!(
-            gfh.apply(&mut t),
-            Err(RulesError::WrongSystem {
-                command: RuleSystem::GoForthHeroes,
-                trackers: RuleSystem::Evening
+            gfh.apply(&mut t, RuleSystem::Evening),
+            Err(RulesError::NoSheet {
+                token: TokenId(1),
+                system: RuleSystem::GoForthHeroes
             })
         );
         let missing = TrackerCommand::Token {
@@ -316,7 +428,7 @@ mod tests {
             change: TokenChange::Evening(EveningChange::Heal(1)),
         };
         assert_eq!(
-            missing.apply(&mut t),
+            missing.apply(&mut t, RuleSystem::Evening),
             Err(RulesError::UnknownToken(TokenId(9)))
         );
         assert_eq!(t, before);
@@ -329,7 +441,7 @@ mod tests {
             name: "c".into(),
             segments: 6,
         }))
-        .apply(&mut t)
+        .apply(&mut t, RuleSystem::Evening)
         .unwrap();
         let json = serde_json::to_string(&t).unwrap();
         assert_eq!(serde_json::from_str::<Trackers>(&json).unwrap(), t);
@@ -345,7 +457,8 @@ mod tests {
             let mut inverses = Vec::new();
             for (kind, token, a, b) in steps {
                 let before = state.clone();
-                if let Ok(inverse) = command(kind, token, a, b).apply(&mut state) {
+                let running = RuleSystem::ALL[usize::from(a / 5) % 5];
+                if let Ok(inverse) = command(kind, token, a, b).apply(&mut state, running) {
                     snapshots.push(before);
                     inverses.push(inverse);
                 } else {
@@ -353,7 +466,7 @@ mod tests {
                 }
             }
             while let (Some(inverse), Some(before)) = (inverses.pop(), snapshots.pop()) {
-                inverse.apply(&mut state).unwrap();
+                inverse.apply(&mut state, RuleSystem::ThreeD6).unwrap();
                 prop_assert_eq!(&state, &before);
             }
         }

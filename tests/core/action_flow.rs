@@ -33,7 +33,7 @@ fn condition(e: &mut Encounter, token: TokenId, name: &str) {
 }
 
 fn trackers(e: &mut Encounter, token: TokenId, t: TokenTrackers) {
-    e.combat.trackers.per_token.insert(token, t);
+    e.combat.trackers.insert(token, t);
 }
 
 fn attack(e: &Encounter, base: &CheckSetup) -> FilledCheck {
@@ -158,7 +158,7 @@ fn gfh_effort_goes_into_an_enemys_hearts() {
     let outcome = CheckOutcome::GoForthHeroes(roll);
     let commands = consequence(&e, &filled, &outcome, 2, [1, 1, 1]).commands;
     apply_all(&mut e, commands);
-    let Some(TokenTrackers::GoForthHeroes(t)) = e.combat.trackers.per_token.get(&TARGET) else {
+    let Some(TokenTrackers::GoForthHeroes(t)) = e.sheet(TARGET) else {
         panic!("the target lost its trackers");
     };
     // GFH, Hearts: 10 Effort per Heart; 2 Effort is progress on the first of 2 Hearts.
@@ -221,7 +221,7 @@ fn evening_attack_on_a_threat_in_half_cover_deals_damage_to_its_health() {
     let outcome = CheckOutcome::Evening(roll);
     let commands = consequence(&e, &filled, &outcome, 5, [1, 1, 1]).commands;
     apply_all(&mut e, commands);
-    let Some(TokenTrackers::Evening(t)) = e.combat.trackers.per_token.get(&TARGET) else {
+    let Some(TokenTrackers::Evening(t)) = e.sheet(TARGET) else {
         panic!("the target lost its trackers");
     };
     // Threat Rating 1 has 15 health; 5 damage leaves 10.
@@ -309,7 +309,7 @@ fn evening_threat_attacking_a_character_is_the_characters_defence_check() {
     );
     let commands = consequence(&e, &filled, &landed, amount, [1, 1, 1]).commands;
     apply_all(&mut e, commands);
-    let Some(TokenTrackers::Evening(t)) = e.combat.trackers.per_token.get(&TARGET) else {
+    let Some(TokenTrackers::Evening(t)) = e.sheet(TARGET) else {
         panic!("the character lost its trackers");
     };
     assert_eq!(i64::from(t.health), 40 - amount);
@@ -431,7 +431,7 @@ fn evening_a_petrified_target_takes_half_damage_rounded_down() {
         consequence.lines
     );
     apply_all(&mut e, consequence.commands);
-    let Some(TokenTrackers::Evening(t)) = e.combat.trackers.per_token.get(&TARGET) else {
+    let Some(TokenTrackers::Evening(t)) = e.sheet(TARGET) else {
         panic!("the target lost its trackers");
     };
     assert_eq!(t.health, 11);
@@ -571,7 +571,7 @@ fn road_and_ruin_solid_blow_strikes_through_steadfast() {
     // cost 3 SF and 3 Health.
     let commands = consequence(&e, &filled, &result, 7, [1, 1, 1]).commands;
     apply_all(&mut e, commands);
-    let Some(TokenTrackers::RoadAndRuin(t)) = e.combat.trackers.per_token.get(&TARGET) else {
+    let Some(TokenTrackers::RoadAndRuin(t)) = e.sheet(TARGET) else {
         panic!("the target lost its trackers");
     };
     assert_eq!((t.get(Pool::Steadfast), t.get(Pool::Health)), (0, 7));
@@ -618,7 +618,7 @@ fn post_core_attack_under_cover_raises_risk_and_harms_an_exposed_target() {
     });
     let commands = consequence(&e, &filled, &result, i64::from(effect), [1, 1, 1]).commands;
     apply_all(&mut e, commands);
-    let Some(TokenTrackers::PostCore(t)) = e.combat.trackers.per_token.get(&TARGET) else {
+    let Some(TokenTrackers::PostCore(t)) = e.sheet(TARGET) else {
         panic!("the target lost its trackers");
     };
     // Exposed acts as at 0 HP: any harm goes below 0 and costs one STR; HP stays 2.
@@ -632,12 +632,18 @@ fn three_d6_attack_in_cover_counts_tier_escalation_and_one_disadvantage() {
     trackers(
         &mut e,
         ATTACKER,
-        TokenTrackers::ThreeD6(ThreeD6Token { level: 4 }),
+        TokenTrackers::ThreeD6(ThreeD6Token {
+            level: 4,
+            ..ThreeD6Token::default()
+        }),
     );
     trackers(
         &mut e,
         TARGET,
-        TokenTrackers::ThreeD6(ThreeD6Token { level: 1 }),
+        TokenTrackers::ThreeD6(ThreeD6Token {
+            level: 1,
+            ..ThreeD6Token::default()
+        }),
     );
     e.combat.trackers.encounter.three_d6.escalation = 2;
     let filled = attack(&e, &CheckSetup::ThreeD6(ThreeD6Check::default()));
@@ -843,7 +849,7 @@ fn a_hit_on_a_hero_with_every_die_in_fatigue_is_a_beat_that_knocks_it_out() {
     apply_all(&mut e, applied.commands);
     // GFH, Hits & Beats: the Beat knocks the hero out with a Wound from the Defense attacked
     // (Body) and the chart's d8 (2).
-    let Some(TokenTrackers::GoForthHeroes(t)) = e.combat.trackers.per_token.get(&TARGET) else {
+    let Some(TokenTrackers::GoForthHeroes(t)) = e.sheet(TARGET) else {
         panic!("the target lost its trackers");
     };
     assert_eq!(t.wounds.len(), 1);

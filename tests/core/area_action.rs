@@ -48,7 +48,7 @@ fn gfh_one_roll_is_judged_against_each_defense() {
             ..GfhToken::default()
         })
     };
-    let per_token = &mut e.combat.trackers.per_token;
+    let per_token = &mut e.combat.trackers;
     per_token.insert(
         ASH,
         gfh(Attributes {

@@ -45,7 +45,6 @@ fn board() -> Encounter {
         };
         e.combat
             .trackers
-            .per_token
             .insert(id, TokenTrackers::GoForthHeroes(goblin));
     }
     e
@@ -122,7 +121,7 @@ fn next(e: &mut Encounter) -> Command {
 }
 
 fn hearts(e: &Encounter, id: TokenId) -> Hearts {
-    match e.combat.trackers.per_token.get(&id) {
+    match e.sheet(id) {
         Some(TokenTrackers::GoForthHeroes(t)) => t.hearts.clone().unwrap_or_default(),
         other => panic!("a GFH token: {other:?}"),
     }

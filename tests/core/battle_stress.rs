@@ -56,10 +56,10 @@ fn board() -> Encounter {
             current: [10, 3, 30, 0, 0],
             max: [10, 3, 0, 0, 0],
             armour: 0,
+            ..RrToken::default()
         };
         e.combat
             .trackers
-            .per_token
             .insert(id, TokenTrackers::RoadAndRuin(pools));
     }
     e.walls.push(Wall {
@@ -98,7 +98,7 @@ fn end_round(e: &mut Encounter) {
 }
 
 fn sf(e: &Encounter, id: TokenId) -> u32 {
-    match e.combat.trackers.per_token.get(&id) {
+    match e.sheet(id) {
         Some(TokenTrackers::RoadAndRuin(t)) => t.get(Pool::Steadfast),
         other => panic!("a Road and Ruin token: {other:?}"),
     }
@@ -173,7 +173,9 @@ fn the_round_end_offers_those_under_threat_from_its_start_to_its_end() {
 #[test]
 fn a_shaken_creature_has_no_steadfast_to_lose() {
     let mut e = board();
-    if let Some(TokenTrackers::RoadAndRuin(t)) = e.combat.trackers.per_token.get_mut(&BRUTE) {
+    if let Some(TokenTrackers::RoadAndRuin(t)) =
+        e.combat.trackers.sheet_mut(BRUTE, RuleSystem::RoadAndRuin)
+    {
         t.current[Pool::Steadfast as usize] = 0;
     }
     start(&mut e);

@@ -399,7 +399,7 @@ fn evening_doc_with_aldric_down() -> Document {
 }
 
 fn evening_health(doc: &Document, token: TokenId) -> (u32, bool) {
-    match doc.encounter.combat.trackers.per_token.get(&token) {
+    match doc.encounter.sheet(token) {
         Some(lantern::rules::TokenTrackers::Evening(t)) => (t.health, t.is_dead()),
         other => panic!("no Evening trackers: {other:?}"),
     }
@@ -578,8 +578,7 @@ fn a_beat_knocks_out_and_rolls_the_wound_in_the_same_step() {
     );
     combat(&mut doc, m(MomentumAction::Hit { die: Some(0) }));
     combat(&mut doc, m(knock));
-    let Some(TokenTrackers::GoForthHeroes(t)) = doc.encounter.combat.trackers.per_token.get(&bram)
-    else {
+    let Some(TokenTrackers::GoForthHeroes(t)) = doc.encounter.sheet(bram) else {
         panic!("Bram lost his trackers");
     };
     // 1 + Presence 2 + Vigor 1 = 4: a Vicious Wound for the d4's 2 sessions; a 1 on Soul is Shaken.
@@ -607,7 +606,7 @@ fn a_beat_knocks_out_and_rolls_the_wound_in_the_same_step() {
     doc.undo().unwrap();
     assert!(doc.encounter.combat.conditions.is_empty());
     assert!(matches!(
-        doc.encounter.combat.trackers.per_token.get(&bram),
+        doc.encounter.sheet(bram),
         Some(TokenTrackers::GoForthHeroes(t)) if t.wounds.is_empty()
     ));
 }
@@ -1039,8 +1038,7 @@ fn a_wound_from_the_tracker_applies_its_chart_effects_like_a_beat() {
         },
     );
     assert_eq!(doc.encounter.combat.momentum[&bram].size(), 2);
-    let Some(TokenTrackers::GoForthHeroes(t)) = doc.encounter.combat.trackers.per_token.get(&bram)
-    else {
+    let Some(TokenTrackers::GoForthHeroes(t)) = doc.encounter.sheet(bram) else {
         panic!("Bram has no trackers");
     };
     assert_eq!(t.wounds.len(), 2);

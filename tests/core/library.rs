@@ -56,7 +56,7 @@ fn encounter_with_goblin() -> Encounter {
     goblin.notes = "Hates bright light".into();
     goblin.speed_cells = 5;
     e.tokens.push(goblin);
-    e.combat.trackers.per_token.insert(TokenId(5), gfh_sheet());
+    e.combat.trackers.insert(TokenId(5), gfh_sheet());
     e.combat
         .momentum
         .insert(TokenId(5), MomentumPool::with_size(4));
@@ -447,7 +447,7 @@ fn a_group_is_named_and_placed_without_overlap_in_one_step() {
     }
     // Every copy carries the whole sheet and one shared image.
     for token in e.tokens.iter().filter(|t| t.name.starts_with("Goblin ")) {
-        assert_eq!(e.combat.trackers.per_token[&token.id], gfh_sheet());
+        assert_eq!(e.sheet(token.id), Some(&gfh_sheet()));
         assert_eq!(e.combat.momentum[&token.id], MomentumPool::with_size(4));
     }
     assert_eq!(e.images.len(), 1);
@@ -657,7 +657,7 @@ proptest! {
         }
         let mut gfh = GfhToken::default();
         gfh.attributes.might = might;
-        source.combat.trackers.per_token.insert(token.id, TokenTrackers::GoForthHeroes(gfh.clone()));
+        source.combat.trackers.insert(token.id, TokenTrackers::GoForthHeroes(gfh.clone()));
         if let Some(size) = momentum {
             source.combat.momentum.insert(token.id, MomentumPool::with_size(size));
         }
@@ -688,7 +688,7 @@ proptest! {
             dropped.image.map(|i| target.images[&i].data.clone()),
             token.image.map(|i| source.images[&i].data.clone())
         );
-        prop_assert_eq!(&target.combat.trackers.per_token[&dropped.id], &TokenTrackers::GoForthHeroes(gfh));
+        prop_assert_eq!(target.sheet(dropped.id), Some(&TokenTrackers::GoForthHeroes(gfh)));
         prop_assert_eq!(
             target.combat.momentum.get(&dropped.id),
             source.combat.momentum.get(&token.id)

@@ -3,6 +3,7 @@
 
 mod action_flow;
 mod area_action;
+mod attacks;
 mod auras;
 mod battle_stress;
 mod combat_commands;
@@ -21,6 +22,8 @@ mod model_commands;
 mod readme;
 mod real_maps;
 mod robust_files;
+mod sheets;
+mod table_screen;
 mod turn_actions;
 mod turns;
 mod uvtt_import;

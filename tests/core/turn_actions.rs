@@ -245,7 +245,6 @@ fn evening_fight() -> Document {
     character.abilities.body = 1;
     e.combat
         .trackers
-        .per_token
         .insert(HERO, TokenTrackers::Evening(character));
     let mut threat = EveningToken::default();
     let profile = ThreatProfile {
@@ -257,7 +256,6 @@ fn evening_fight() -> Document {
         .unwrap();
     e.combat
         .trackers
-        .per_token
         .insert(THREAT, TokenTrackers::Evening(threat));
     Document::new(e, None)
 }

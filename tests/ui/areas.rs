@@ -30,6 +30,7 @@ fn goblins_in_a_column() -> Harness<'static, LanternApp> {
         Pane::Momentum,
         Pane::Conditions,
         Pane::Trackers,
+        Pane::Sheet,
     ])
 }
 
@@ -54,7 +55,6 @@ fn goblins_with_panes_hidden(hidden: &'static [Pane]) -> Harness<'static, Lanter
         encounter
             .combat
             .trackers
-            .per_token
             .insert(TokenId(id), TokenTrackers::GoForthHeroes(goblin));
     }
     let mut harness = Harness::builder()
@@ -344,12 +344,10 @@ fn an_aura_offer_on_the_map_applies_from_its_card_in_one_undo_step() {
     let after = h.state().document.encounter.clone();
     assert!(after.combat.aura_offers.is_empty(), "applied");
     for (goblin, _) in GOBLINS {
-        let hearts =
-            |e: &lantern::model::Encounter| match e.combat.trackers.per_token.get(&TokenId(goblin))
-            {
-                Some(TokenTrackers::GoForthHeroes(t)) => t.hearts.clone(),
-                other => panic!("goblin {goblin} has GFH trackers: {other:?}"),
-            };
+        let hearts = |e: &lantern::model::Encounter| match e.sheet(TokenId(goblin)) {
+            Some(TokenTrackers::GoForthHeroes(t)) => t.hearts.clone(),
+            other => panic!("goblin {goblin} has GFH trackers: {other:?}"),
+        };
         assert_ne!(
             hearts(&after),
             hearts(&before),

@@ -35,25 +35,17 @@ fn board() -> Encounter {
             current: [10, 3, exertion, 0, 0],
             max: [10, 3, 0, 0, 0],
             armour: 0,
+            ..RrToken::default()
         };
         e.combat
             .trackers
-            .per_token
             .insert(id, TokenTrackers::RoadAndRuin(pools));
     }
     e
 }
 
 fn pool(h: &Harness<'_, LanternApp>, id: TokenId, pool: Pool) -> u32 {
-    match h
-        .state()
-        .document
-        .encounter
-        .combat
-        .trackers
-        .per_token
-        .get(&id)
-    {
+    match h.state().document.encounter.sheet(id) {
         Some(TokenTrackers::RoadAndRuin(t)) => t.get(pool),
         other => panic!("a Road and Ruin token: {other:?}"),
     }

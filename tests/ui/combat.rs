@@ -298,9 +298,7 @@ fn a_beat_in_the_momentum_pane_knocks_out_with_a_wound_and_shaken_sets_a_die_asi
             .iter()
             .any(|c| c.name == "Knocked out")
     );
-    let Some(lantern::rules::TokenTrackers::GoForthHeroes(t)) =
-        encounter.combat.trackers.per_token.get(&kestrel)
-    else {
+    let Some(lantern::rules::TokenTrackers::GoForthHeroes(t)) = encounter.sheet(kestrel) else {
         panic!("no Wound was recorded");
     };
     let wound = t.wounds[0].clone();

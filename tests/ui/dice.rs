@@ -257,15 +257,22 @@ fn evening_tracker_changes_queue_commands_and_undo_restores() {
             change: TokenChange::Evening(EveningChange::Damage(2)),
         })]
     );
-    let health = |p: &Panes| match &p.document.encounter.combat.trackers.per_token[&TokenId(1)] {
+    let health = |p: &Panes| match p
+        .document
+        .encounter
+        .sheet(TokenId(1))
+        .expect("token 1 has a sheet")
+    {
         TokenTrackers::Evening(t) => (t.health, t.max_health),
         other => panic!("{other:?}"),
     };
-    assert_eq!(health(harness.state()), (3, 12));
+    // Aldric started as the plain level 0 character (4 health of 4, Evening, Character
+    // Creation); a maximum of 12 keeps the 4, healing 5 makes 9, damage 2 leaves 7.
+    assert_eq!(health(harness.state()), (7, 12));
     harness.run();
-    harness.get_by_label("Health 3/12");
+    harness.get_by_label("Health 7/12");
     harness.state_mut().document.undo().unwrap();
-    assert_eq!(health(harness.state()), (5, 12));
+    assert_eq!(health(harness.state()), (9, 12));
 }
 
 /// Every system's Dice pane and Trackers pane draw with trackers, threads, challenges, clocks,
@@ -409,8 +416,12 @@ fn post_core_grit_dice_are_spent_with_the_roll() {
             change: TokenChange::PostCore(PostChange::SpendGrit(2)),
         })
     );
-    let TokenTrackers::PostCore(t) =
-        &harness.state().document.encounter.combat.trackers.per_token[&TokenId(1)]
+    let TokenTrackers::PostCore(t) = harness
+        .state()
+        .document
+        .encounter
+        .sheet(TokenId(1))
+        .expect("token 1 has a sheet")
     else {
         panic!()
     };
@@ -517,8 +528,12 @@ fn a_rolled_wound_is_added_and_logged_in_one_step() {
         log[0].result
     );
     harness.state_mut().document.undo().unwrap();
-    let TokenTrackers::GoForthHeroes(t) =
-        &harness.state().document.encounter.combat.trackers.per_token[&TokenId(1)]
+    let TokenTrackers::GoForthHeroes(t) = harness
+        .state()
+        .document
+        .encounter
+        .sheet(TokenId(1))
+        .expect("token 1 has a sheet")
     else {
         panic!()
     };

@@ -44,7 +44,7 @@ fn demo_with_a_sergeant_to_hit() -> Encounter {
     else {
         panic!("the demo has no Hobgoblin Sergeant");
     };
-    encounter.combat.trackers.per_token.insert(
+    encounter.combat.trackers.insert(
         sergeant,
         TokenTrackers::GoForthHeroes(GfhToken {
             hearts: Some(Hearts::new(2)),
@@ -134,15 +134,7 @@ fn at_1024_by_700_roll_and_apply_stay_in_view_at_the_dice_panes_bottom() {
         }
     }
     assert!(applied, "no hit in twelve rolls");
-    let hearts = match harness
-        .state()
-        .document
-        .encounter
-        .combat
-        .trackers
-        .per_token
-        .get(&sergeant)
-    {
+    let hearts = match harness.state().document.encounter.sheet(sergeant) {
         Some(TokenTrackers::GoForthHeroes(t)) => t.hearts.clone(),
         other => panic!("the sergeant's trackers changed kind: {other:?}"),
     };

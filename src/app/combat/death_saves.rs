@@ -20,7 +20,7 @@ enum Standing {
 }
 
 fn evening_token(encounter: &Encounter, token: TokenId) -> Option<&EveningToken> {
-    match encounter.combat.trackers.per_token.get(&token) {
+    match encounter.sheet(token) {
         Some(TokenTrackers::Evening(t)) if encounter.system == RuleSystem::Evening => Some(t),
         _ => None,
     }

@@ -440,9 +440,7 @@ fn status_ui(ui: &mut egui::Ui, ctx: &PaneContext<'_>, hero: TokenId, pool: &Mom
                 .color(Color32::LIGHT_RED),
         );
     }
-    if let Some(TokenTrackers::GoForthHeroes(t)) =
-        ctx.encounter.combat.trackers.per_token.get(&hero)
-    {
+    if let Some(TokenTrackers::GoForthHeroes(t)) = ctx.encounter.sheet(hero) {
         for w in &t.wounds {
             ui.label(format!(
                 "{:?} Wound ({:?}): {}",

@@ -7,9 +7,10 @@ use egui::{Color32, DragValue, RichText};
 use super::{DiceState, Rolled};
 use crate::app::PaneContext;
 use crate::combat::action::{
-    FilledCheck, consequence, default_actor, default_amount, request_for, rolled_scene_tn,
+    FilledCheck, SheetSpot, attacks_of, consequence, default_actor, default_amount, request_for,
+    rolled_scene_tn,
 };
-use crate::dice::{DiceRng, DiceTerm};
+use crate::dice::DiceRng;
 use crate::model::{Command, Encounter, TokenId};
 use crate::rules::go_forth_heroes::GfhEncounterChange;
 use crate::rules::{CheckOutcome, CheckSetup, EncounterChange, TrackerCommand};
@@ -60,6 +61,7 @@ pub(super) fn begin(state: &mut DiceState, encounter: &Encounter, action: &MapAc
     state.roller = actor;
     state.attack = action.attack;
     state.melee = request.melee;
+    state.weapon = request.weapon;
     if request.attribute.is_some() {
         state.attribute = request.attribute;
     }
@@ -70,6 +72,59 @@ pub(super) fn begin(state: &mut DiceState, encounter: &Encounter, action: &MapAc
     state.roll_anyway = false;
     state.rolled = None;
     state.last = None;
+}
+
+/// "Attack with": the attacks on the roller's sheet, or the form's own numbers. Shown for an
+/// attack by a roller whose sheet lists attacks.
+pub(super) fn weapon_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
+    let Some(roller) = state.roller.filter(|_| state.attack) else {
+        return;
+    };
+    let attacks = attacks_of(encounter, roller);
+    if attacks.is_empty() {
+        return;
+    }
+    let chosen = state.weapon.and_then(|i| attacks.get(i));
+    let shown = chosen.map_or_else(|| "the form's numbers".to_owned(), |a| a.name.clone());
+    let mut picked = state.weapon;
+    egui::ComboBox::from_label("Attack with")
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for a in &attacks {
+                let text = format!("{} ({}; {})", a.name, a.range.label(), a.numbers);
+                ui.selectable_value(&mut picked, Some(a.index), text);
+            }
+            ui.selectable_value(&mut picked, None, "the form's numbers");
+        });
+    if picked != state.weapon {
+        state.weapon = picked;
+        state.melee = picked
+            .and_then(|i| attacks.get(i))
+            .is_some_and(|a| a.range.is_melee());
+    }
+}
+
+/// The numbers a sheet lacked and what stood in for each, with a way to the sheet to fill it.
+pub(super) fn stand_ins_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, filled: &FilledCheck) {
+    for stand_in in &filled.stand_ins {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(&stand_in.text).color(ui.visuals().warn_fg_color));
+            if ui
+                .small_button("Open sheet")
+                .on_hover_text("Show this token's sheet where the number goes")
+                .clicked()
+            {
+                open_sheet(ui.ctx(), ctx, stand_in.token, stand_in.at);
+            }
+        });
+    }
+}
+
+/// Selects `token` and brings the Sheet pane forward at `at`.
+fn open_sheet(egui_ctx: &egui::Context, ctx: &mut PaneContext<'_>, token: TokenId, at: SheetSpot) {
+    ctx.selection.clear();
+    ctx.selection.insert(token);
+    crate::app::panes::sheet::request_show_at(egui_ctx, token, at);
 }
 
 /// The target field, then the targets, each with a way to drop it.
@@ -228,13 +283,7 @@ pub(super) fn rolled(
     rng: &mut DiceRng,
 ) -> Rolled {
     let amount = default_amount(encounter, filled, &outcome, state.weapon_damage, rng);
-    let die = |sides: u32, rng: &mut DiceRng| {
-        DiceTerm::plain(1, sides)
-            .roll_dice(0, rng)
-            .first()
-            .map_or(1, |d| u8::try_from(d.value).unwrap_or(1))
-    };
-    let knock_out = [die(20, rng), die(8, rng), die(4, rng)];
+    let knock_out = crate::combat::action::knock_out_dice(rng);
     Rolled {
         filled: filled.clone(),
         setup,
@@ -316,10 +365,15 @@ pub(super) fn result_ui(
     ui.label(RichText::new(&last.dice).monospace());
     super::boost::boost_ui(ui, ctx.encounter, state, rng);
     super::reroll::reroll_ui(ui, ctx.encounter, state, rng);
-    apply_ui(ui, ctx.encounter, state).or_else(|| super::area::apply_ui(ui, ctx.encounter, state))
+    apply_ui(ui, ctx, state).or_else(|| super::area::apply_ui(ui, ctx.encounter, state))
 }
 
-fn apply_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) -> Option<ApplyOffer> {
+fn apply_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    state: &mut DiceState,
+) -> Option<ApplyOffer> {
+    let encounter = ctx.encounter;
     let rolled = state.rolled.as_mut()?;
     rolled.filled.target()?;
     if rolled.applied {
@@ -339,7 +393,17 @@ fn apply_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) -> 
         rolled.knock_out,
     );
     if preview.commands.is_empty() {
-        ui.label("Nothing to apply to the target.");
+        let (why, fix) = preview
+            .nothing
+            .unwrap_or_else(|| ("Nothing to apply to the target.".to_owned(), None));
+        ui.horizontal_wrapped(|ui| {
+            ui.label(why);
+            if let Some((token, at)) = fix
+                && ui.small_button("Open sheet").clicked()
+            {
+                open_sheet(ui.ctx(), ctx, token, at);
+            }
+        });
         return None;
     }
     for line in &preview.lines {

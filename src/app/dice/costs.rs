@@ -22,7 +22,7 @@ pub struct Cost {
 /// reroll (Road and Ruin, EXERTION).
 pub fn cost(setup: &CheckSetup, encounter: &Encounter, roller: Option<TokenId>) -> Option<Cost> {
     let token = roller?;
-    let trackers = encounter.combat.trackers.per_token.get(&token)?;
+    let trackers = encounter.sheet(token)?;
     let (text, affordable, change) = match (setup, trackers) {
         (CheckSetup::PostCore(c), TokenTrackers::PostCore(t)) if c.grit_cost() > 0 => {
             let need = c.grit_cost();
@@ -64,7 +64,8 @@ mod tests {
 
     fn encounter_with(trackers: TokenTrackers) -> Encounter {
         let mut e = Demo::GoForthHeroes.encounter().unwrap();
-        e.combat.trackers.per_token.insert(TokenId(1), trackers);
+        e.system = trackers.system();
+        e.combat.trackers.insert(TokenId(1), trackers);
         e
     }
 

@@ -191,9 +191,7 @@ fn post_attribute_menu_ui(
     roller: Option<crate::model::TokenId>,
     check: &mut ActionRoll,
 ) {
-    let Some(TokenTrackers::PostCore(t)) =
-        roller.and_then(|id| encounter.combat.trackers.per_token.get(&id))
-    else {
+    let Some(TokenTrackers::PostCore(t)) = roller.and_then(|id| encounter.sheet(id)) else {
         return;
     };
     ui.menu_button("Use attribute…", |ui| {

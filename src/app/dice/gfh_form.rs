@@ -65,9 +65,7 @@ fn attribute_menu_ui(
     check: &mut GfhCheck,
     current: Option<Attribute>,
 ) -> Option<Attribute> {
-    let Some(TokenTrackers::GoForthHeroes(t)) =
-        roller.and_then(|id| encounter.combat.trackers.per_token.get(&id))
-    else {
+    let Some(TokenTrackers::GoForthHeroes(t)) = roller.and_then(|id| encounter.sheet(id)) else {
         return None;
     };
     let mut picked = None;

@@ -80,6 +80,8 @@ pub struct DiceState {
     pub attack: bool,
     /// A melee action: it must reach an adjacent cell.
     pub melee: bool,
+    /// The attack from the roller's sheet, by its place in the sheet's list.
+    pub weapon: Option<usize>,
     /// The targets, first one first (the check is filled against the first).
     pub targets: Vec<TokenId>,
     /// The contributions the GM switched off, by their text.
@@ -122,6 +124,7 @@ impl DiceState {
             check_kind: conditions::default_kind(system),
             attack: false,
             melee: false,
+            weapon: None,
             attribute: None,
             targets: Vec::new(),
             off: BTreeSet::new(),
@@ -191,6 +194,7 @@ impl DiceState {
             melee: self.melee,
             attribute: self.attribute.filter(|_| gfh),
             kind: Some(self.check_kind),
+            weapon: self.weapon.filter(|_| self.roller.is_some()),
         }
     }
 
@@ -259,25 +263,39 @@ pub fn dice_log_ui(
     area::take_request(ui.ctx(), state);
     state.sync(ctx);
     // The result and its Roll and Apply buttons stay at the pane's bottom, in view however long
-    // the form grows in a small window; the form, odds and log scroll above them, and a long
-    // result scrolls on its own above the buttons.
-    let filled = state.filled(ctx.encounter);
+    // the form grows in a small window: the form, odds and log scroll in the room above them,
+    // and a long result scrolls on its own above the buttons.
+    let row_key = ui.scope_id().with("roll_row_height");
+    let row_height = ui
+        .ctx()
+        .data(|d| d.get_temp::<f32>(row_key))
+        .unwrap_or(48.0);
     let most = ui.available_height() * 0.4;
-    egui::Panel::bottom(ui.scope_id().with("roll_row"))
-        .resizable(false)
-        .frame(egui::Frame::new().inner_margin(egui::Margin::symmetric(0, 4)))
-        .show(ui, |ui| {
-            let offer = egui::ScrollArea::vertical()
-                .id_salt("roll_result")
-                .max_height(most)
-                .auto_shrink([false, true])
-                .show(ui, |ui| action::result_ui(ui, ctx, state, rng))
-                .inner;
-            roll_row_ui(ui, ctx, state, rng, &filled, offer);
-        });
+    let body_height = (ui.available_height() - row_height - ui.spacing().item_spacing.y).max(80.0);
     egui::ScrollArea::both()
+        .id_salt("dice_body")
+        .max_height(body_height)
         .auto_shrink([false, false])
         .show(ui, |ui| pane_body_ui(ui, ctx, state, rng));
+    let filled = state.filled(ctx.encounter);
+    let row = ui.scope(|ui| {
+        ui.separator();
+        let offer = egui::ScrollArea::vertical()
+            .id_salt("roll_result")
+            .max_height(most)
+            .auto_shrink([false, true])
+            .show(ui, |ui| action::result_ui(ui, ctx, state, rng))
+            .inner;
+        roll_row_ui(ui, ctx, state, rng, &filled, offer);
+    });
+    // The room above was set by last frame's row: when a result appears the row grows, and the
+    // frame is laid out again at once rather than drawn past the pane's bottom.
+    let height = row.response.rect.height();
+    if (height - row_height).abs() > 0.5 {
+        ui.ctx().data_mut(|d| d.insert_temp(row_key, height));
+        ui.ctx()
+            .request_discard("the Dice pane's Roll row changed height");
+    }
 }
 
 fn pane_body_ui(
@@ -312,11 +330,13 @@ const FORM_WIDTH: f32 = 330.0;
 fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState) {
     roller_ui(ui, ctx.encounter, state);
     action::targets_ui(ui, ctx.encounter, state);
+    action::weapon_ui(ui, ctx.encounter, state);
     conditions::kind_ui(ui, state);
     form::check_form_ui(ui, ctx.encounter, state);
     action::scene_tn_ui(ui, ctx);
     let filled = state.filled(ctx.encounter);
     action::contributions_ui(ui, ctx.encounter, state, &filled);
+    action::stand_ins_ui(ui, ctx, &filled);
 }
 
 /// The exact odds of the check as it would be rolled now, recomputed only when it changes.

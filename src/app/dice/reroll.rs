@@ -32,7 +32,7 @@ pub(super) fn reroll_ui(
     if rolled.applied || rolled.rerolled {
         return;
     }
-    let exertion = match encounter.combat.trackers.per_token.get(&actor) {
+    let exertion = match encounter.sheet(actor) {
         Some(TokenTrackers::RoadAndRuin(t)) => t.get(Pool::Exertion),
         _ => 0,
     };

@@ -4,6 +4,7 @@
 
 use egui::{Align2, Color32, FontId, Painter, Rect, Vec2};
 
+use super::base_ring;
 use super::fog::MapAudience;
 use super::layout::{TokenDisc, size_index, token_discs};
 use super::name_tags::NameTags;
@@ -25,6 +26,8 @@ pub struct ViewOptions {
     pub audience: MapAudience,
     /// Draw the fog (when the encounter has it on).
     pub fog: bool,
+    /// Tokens as base rings for miniatures to stand on (the players' table screen).
+    pub miniatures: bool,
 }
 
 impl ViewOptions {
@@ -32,6 +35,7 @@ impl ViewOptions {
     pub const PLAYERS: Self = Self {
         audience: MapAudience::Players,
         fog: true,
+        miniatures: false,
     };
 }
 
@@ -87,6 +91,7 @@ pub fn paint_map_view(
         discs: token_discs(encounter.map.grid),
         t,
         audience: options.audience,
+        miniatures: options.miniatures,
     };
     tokens.paint()
 }
@@ -101,6 +106,7 @@ struct TokensView<'a> {
     discs: [TokenDisc; 6],
     t: &'a MapTransform,
     audience: MapAudience,
+    miniatures: bool,
 }
 
 impl TokensView<'_> {
@@ -132,25 +138,6 @@ impl TokensView<'_> {
                     egui::WidgetInfo::labeled(egui::Role::Label, true, &token.name)
                 });
             }
-            if current == Some(token.id) {
-                paint_turn_ring(self.painter, centre, radius);
-            }
-            let look = TokenLook {
-                selected: false,
-                hovered: false,
-                opacity: if token.gm_only { 0.55 } else { 1.0 },
-                label: false,
-            };
-            paint_token(self.painter, token, centre, radius, look);
-            if self.audience == MapAudience::Gm && self.t.points_per_cell >= 18.0 {
-                names.push_under(token, centre, radius, look.opacity);
-            }
-            // Names in large type under discs of a few pixels would bury the map in labels.
-            if self.audience == MapAudience::Players && radius >= MIN_NAMED_RADIUS {
-                let size = (radius * 0.7).clamp(16.0, 30.0);
-                let at = centre + Vec2::new(0.0, radius + 2.0);
-                names.push(&token.name, at, size, look.opacity);
-            }
             let conditions: Vec<&str> = on_token(
                 &self.encounter.combat.conditions,
                 self.encounter.system,
@@ -158,12 +145,54 @@ impl TokensView<'_> {
             )
             .map(|(c, _)| c.name.as_str())
             .collect();
+            // A base ring reaches past the disc, to the footprint's edge.
+            let outer = if self.miniatures {
+                base_ring::outer_radius(radius)
+            } else {
+                radius
+            };
+            if current == Some(token.id) {
+                paint_turn_ring(self.painter, centre, outer);
+            }
+            let look = TokenLook {
+                selected: false,
+                hovered: false,
+                opacity: if token.gm_only { 0.55 } else { 1.0 },
+                label: false,
+            };
+            if self.miniatures {
+                base_ring::paint_base_ring(self.painter, token, centre, radius, &conditions);
+            } else {
+                paint_token(self.painter, token, centre, radius, look);
+            }
+            if self.audience == MapAudience::Gm && self.t.points_per_cell >= 18.0 {
+                names.push_under(token, centre, radius, look.opacity);
+            }
+            // Names in large type under discs of a few pixels would bury the map in labels.
+            if self.audience == MapAudience::Players && radius >= MIN_NAMED_RADIUS {
+                let size = (radius * 0.7).clamp(16.0, 30.0);
+                let at = centre + Vec2::new(0.0, outer + 2.0);
+                names.push(&token.name, at, size, look.opacity);
+            }
             let font = match self.audience {
                 MapAudience::Players => (radius * 0.5).clamp(14.0, 26.0),
                 MapAudience::Gm => (radius * 0.42).clamp(9.0, 14.0),
             };
             let full_names = self.audience == MapAudience::Players;
-            paint_condition_badges(self.painter, &conditions, centre, radius, font, full_names);
+            // Over a miniature's base the badges would hide under it: they sit above the ring.
+            let badge_radius = if self.miniatures {
+                outer + font * 0.6
+            } else {
+                radius
+            };
+            paint_condition_badges(
+                self.painter,
+                &conditions,
+                centre,
+                badge_radius,
+                font,
+                full_names,
+            );
         }
         // After every disc and badge, placed so that no two names overlap.
         let players = self.audience == MapAudience::Players;
@@ -187,12 +216,12 @@ impl TokensView<'_> {
     }
 }
 
-/// The height of the strip the turn banner takes at the top of the players' window, in
-/// points: none while no fight runs. The map is fitted below it, so the banner never covers
+/// The height of the strip the turn banner takes at the top of a players' picture
+/// `picture_height` points tall: none while no fight runs. The map is fitted below it, so the banner never covers
 /// the top of the map.
-pub fn turn_banner_height(rect: Rect, encounter: &Encounter) -> f32 {
+pub fn turn_banner_height(picture_height: f32, encounter: &Encounter) -> f32 {
     if encounter.combat.initiative.is_running() {
-        banner_text_size(rect) + 2.0 * BANNER_PAD
+        banner_text_size(picture_height) + 2.0 * BANNER_PAD
     } else {
         0.0
     }
@@ -201,8 +230,8 @@ pub fn turn_banner_height(rect: Rect, encounter: &Encounter) -> f32 {
 /// Space above and below the banner's text, in points.
 const BANNER_PAD: f32 = 12.0;
 
-fn banner_text_size(rect: Rect) -> f32 {
-    (rect.height() * 0.055).clamp(22.0, 48.0)
+fn banner_text_size(picture_height: f32) -> f32 {
+    (picture_height * 0.055).clamp(22.0, 48.0)
 }
 
 /// The banner across the top of the players' window, in its own strip (see
@@ -219,7 +248,7 @@ pub fn paint_turn_banner(painter: &Painter, rect: Rect, encounter: &Encounter, v
         .filter(|t| visible && !t.gm_only)
         .map(|t| format!(" — {}'s turn", t.name));
     let text = format!("Round {}{}", initiative.round, who.unwrap_or_default());
-    let size = banner_text_size(rect);
+    let size = banner_text_size(rect.height());
     let galley = painter.layout_no_wrap(text, FontId::proportional(size), Color32::WHITE);
     let strip = Rect::from_min_size(rect.min, Vec2::new(rect.width(), size + 2.0 * BANNER_PAD));
     let at = Align2::CENTER_CENTER.anchor_size(strip.center(), galley.size());

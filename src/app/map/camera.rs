@@ -86,7 +86,9 @@ impl Camera {
     }
 
     /// Zoom with the wheel, ctrl+wheel or a pinch around the cursor; pan by dragging empty map
-    /// with the middle or right button, or with the arrow keys.
+    /// with the middle or right button, or with the arrow keys unless `arrows_taken` (the table
+    /// screen's view box is selected and they move it). The wheel zooms only where the map owns
+    /// the pointer.
     pub fn handle_input(
         &mut self,
         ui: &Ui,
@@ -94,6 +96,7 @@ impl Camera {
         map_in_grid: Rect,
         background: &Response,
         pointer: &super::pointer::MapPointer,
+        arrows_taken: bool,
     ) {
         let _ = self.transform(rect, map_in_grid);
         if let Some(pointer) = pointer.pos_in_ui.filter(|_| pointer.over_map) {
@@ -109,7 +112,11 @@ impl Camera {
             let delta = background.drag_delta();
             self.edit(ui, rect, |t| t.pan(delta));
         }
-        let keys = arrow_pan(ui);
+        let keys = if arrows_taken {
+            Vec2::ZERO
+        } else {
+            arrow_pan(ui)
+        };
         if keys != Vec2::ZERO {
             self.edit(ui, rect, |t| t.pan(keys));
         }

@@ -37,6 +37,7 @@ mod audience_view;
 mod aura_cards;
 mod aura_effect_ui;
 pub(crate) mod background;
+mod base_ring;
 mod box_select;
 mod brush;
 mod calibrate;
@@ -69,6 +70,7 @@ mod tokens;
 mod tools;
 mod transform;
 mod turning;
+mod view_box;
 mod walls;
 
 pub use area_tool::{request_area_from, targets_of};
@@ -80,6 +82,7 @@ pub use sight_overlay::overlay_verdicts;
 pub use token_palette::{TokenPalette, take_image_request};
 pub use tools::{Tool, ToolState};
 pub use transform::MapTransform;
+pub use view_box::ViewBoxState;
 pub use walls::door_label;
 
 use egui::{Key, Modifiers, Sense, Vec2};
@@ -113,6 +116,8 @@ pub struct MapView {
     export: Option<ViewOptions>,
     /// The pane's rect and the pass it was drawn in.
     rect: Option<(egui::Rect, u64)>,
+    /// The table screen's view box, drawn over the map while the players' window shows true scale.
+    view_box: ViewBoxState,
 }
 
 /// A token being dragged with the primary button.
@@ -205,6 +210,15 @@ impl MapView {
         }
     }
 
+    /// The table screen's view box.
+    pub fn view_box(&self) -> &ViewBoxState {
+        &self.view_box
+    }
+
+    pub fn view_box_mut(&mut self) -> &mut ViewBoxState {
+        &mut self.view_box
+    }
+
     /// Why the last token drop was refused, while the note is shown.
     pub fn refusal_note(&self) -> Option<&str> {
         self.play.note()
@@ -226,7 +240,8 @@ pub fn map_ui(
     // Who gets the pointer is decided once, here: every gesture below asks `pointer`.
     let pointer = pointer::MapPointer::find(ui, rect);
     let camera = view.camera.get_or_insert_with(Camera::default);
-    camera.handle_input(ui, rect, map_in_grid, &background, &pointer);
+    let arrows_taken = view.view_box.takes_arrow_keys();
+    camera.handle_input(ui, rect, map_in_grid, &background, &pointer, arrows_taken);
     let t = camera.transform(rect, map_in_grid);
 
     view.rect = Some((rect, ui.ctx().cumulative_pass_nr()));
@@ -286,6 +301,8 @@ pub fn map_ui(
     aura_cards::paint_waiting_tokens(ui, &painter, encounter, &t);
     view.play
         .after_tokens(ui, ctx, view.drag, hovered, pointer.over_map, &painter, &t);
+
+    view_box::view_box_ui(ui, &mut view.view_box, encounter, &painter, &t, &background);
 
     let boxing = !view.tools.tool.edits()
         && !view.fog.brushing()

@@ -17,9 +17,9 @@
 //! pointer on its own. Widgets *on* the map (tokens, door handles, a light's or an area's dot) sit
 //! below the overlays in egui's hit test, so they never see a click meant for a toolbar either.
 //!
-//! To put something new over the map (a view box, a banner with buttons), draw it with
-//! [`overlay_ui`]; to act on a press, ask [`MapPointer::owns`] or read
-//! [`MapPointer::press_in_ui`].
+//! To put something new over the map, draw a box anchored to the pane with [`overlay_ui`], or
+//! [`claim`] a handle that moves with the map (the table screen's "TV view" tag does); to act on
+//! a press, ask [`MapPointer::owns`] or read [`MapPointer::press_in_ui`].
 
 use egui::{Align2, Context, Id, LayerId, Pos2, Rect, Sense, Ui, UiBuilder, Vec2};
 
@@ -160,6 +160,14 @@ pub fn overlay_ui<R>(
         ui.ctx().request_repaint();
     }
     inner.inner.inner
+}
+
+/// Makes one widget drawn over the map chrome: from the next frame on, a press on it is not the
+/// map's. For a handle that moves with the map rather than sitting in a corner (the table
+/// screen's "TV view" tag); a framed box anchored to the pane is drawn with [`overlay_ui`].
+/// Call it every frame the widget is drawn, with the map pane's `ui`.
+pub fn claim(ui: &Ui, response: &egui::Response) {
+    Overlays::push(ui.ctx(), list_id(ui), response.id);
 }
 
 /// The size an overlay was drawn at last pass, to place another beside it.

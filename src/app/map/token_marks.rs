@@ -92,7 +92,7 @@ pub fn mark_node(ui: &egui::Ui, salt: &str, label: &str, rect: Rect) {
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, label));
 }
 
-fn chip_colour(name: &str) -> Color32 {
+pub(super) fn chip_colour(name: &str) -> Color32 {
     let sum: usize = name.bytes().map(usize::from).sum();
     CHIPS[sum % CHIPS.len()]
 }

@@ -237,7 +237,9 @@ impl TokenPalette {
             };
             token.image = Some(id);
         }
+        let sheets = crate::combat::sheet::starting_sheets(token.id, token.side);
         commands.push(Command::AddToken { token, index: None });
+        commands.extend(sheets);
         Command::Batch(commands)
     }
 }
@@ -358,6 +360,10 @@ mod tests {
         assert!(!is_free(&e, SizeCategory::Large, Cell::new(29, 3)));
     }
 
+    fn lantern_sheet_is_default(sheet: &crate::rules::TokenTrackers) -> bool {
+        sheet.default_numbers()
+    }
+
     #[test]
     fn an_image_token_adds_its_image_once_in_the_same_step() {
         let mut e = Encounter::new("t", RuleSystem::Evening);
@@ -370,8 +376,15 @@ mod tests {
         apply(&mut e, command).unwrap();
         let second = palette.token(&e, Cell::new(3, 1));
         let command = palette.add_command(&e, second);
-        assert!(matches!(&command, Command::Batch(c) if c.len() == 1));
+        // The token and its five starting sheets; no second image.
+        assert!(matches!(&command, Command::Batch(c)
+            if c.len() == 6 && !c.iter().any(|c| matches!(c, Command::AddImage { .. }))));
         apply(&mut e, command).unwrap();
+        assert!(
+            e.sheet(e.tokens[1].id)
+                .is_some_and(lantern_sheet_is_default),
+            "a palette token starts with default numbers"
+        );
         assert_eq!(e.images.len(), 1);
         assert_eq!(e.tokens[1].name, "Goblin 2");
         assert_eq!(e.tokens[0].image, e.tokens[1].image);

@@ -429,10 +429,13 @@ fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
                     cell,
                     ..token.clone()
                 };
-                ctx.command(Command::AddToken {
+                let sheets = crate::combat::sheet::copied_sheets(ctx.encounter, token.id, copy.id);
+                let mut steps = vec![Command::AddToken {
                     token: copy,
                     index: None,
-                });
+                }];
+                steps.extend(sheets);
+                ctx.command(Command::Batch(steps));
             }
             ui.close();
         }

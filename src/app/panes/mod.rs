@@ -3,3 +3,4 @@
 
 pub mod encounter;
 pub mod sheet;
+mod sheet_attacks;

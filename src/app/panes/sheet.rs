@@ -5,15 +5,65 @@
 use egui::{DragValue, Id, RichText};
 
 use crate::app::PaneContext;
+use crate::combat::action::SheetSpot;
 use crate::combat::sheet::{SheetNumber, SheetSection, Source, edit, edit_size, sheet};
 use crate::model::{SizeCategory, TokenId};
 
 /// The egui memory key the token menu sets to ask the app to show this pane.
 pub const SHOW_SHEET: &str = "lantern_show_sheet";
 
+/// Where the pane was asked to point: a token and a spot on its sheet (a stand-in's button).
+fn spot_id() -> Id {
+    Id::unique("lantern_sheet_spot")
+}
+
 /// Asks the app to bring the Sheet pane forward at the end of the frame.
 pub fn request_show(ctx: &egui::Context) {
     ctx.data_mut(|d| d.insert_temp(Id::unique(SHOW_SHEET), true));
+}
+
+/// Asks for the Sheet pane with `token`'s sheet, its `at` spot marked and scrolled into view
+/// (the token must be selected too: the pane shows the selected token).
+pub fn request_show_at(ctx: &egui::Context, token: TokenId, at: SheetSpot) {
+    request_show(ctx);
+    ctx.data_mut(|d| d.insert_temp(spot_id(), (token, at, true)));
+}
+
+/// The spot marked on `token`'s sheet, and whether it still needs scrolling to; a mark for
+/// another token is dropped.
+fn marked_spot(ui: &egui::Ui, token: TokenId) -> Option<(SheetSpot, bool)> {
+    let (for_token, at, scroll) =
+        ui.data(|d| d.get_temp::<(TokenId, SheetSpot, bool)>(spot_id()))?;
+    if for_token != token {
+        ui.data_mut(|d| d.remove::<(TokenId, SheetSpot, bool)>(spot_id()));
+        return None;
+    }
+    if scroll {
+        ui.data_mut(|d| d.insert_temp(spot_id(), (token, at, false)));
+    }
+    Some((at, scroll))
+}
+
+/// Frames `response` in the warning colour when it is the marked spot, scrolling to it once.
+fn mark(
+    ui: &egui::Ui,
+    response: &egui::Response,
+    marked: Option<(SheetSpot, bool)>,
+    here: SheetSpot,
+) {
+    let Some((_, scroll)) = marked.filter(|(at, _)| *at == here) else {
+        return;
+    };
+    let stroke = egui::Stroke::new(2.0, ui.visuals().warn_fg_color);
+    ui.painter().rect_stroke(
+        response.rect.expand(3.0),
+        3.0,
+        stroke,
+        egui::StrokeKind::Outside,
+    );
+    if scroll {
+        response.scroll_to_me(Some(egui::Align::Center));
+    }
 }
 
 /// Draws the sheet of the one selected token.
@@ -29,22 +79,48 @@ pub fn sheet_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
         .encounter
         .token(token)
         .map_or_else(String::new, |t| t.name.clone());
-    ui.heading(format!("{name} · {}", ctx.encounter.system.label()));
+    let marked = marked_spot(ui, token);
+    let heading = ui.heading(format!("{name} · {}", ctx.encounter.system.label()));
+    mark(ui, &heading, marked, SheetSpot::Sheet);
     if ctx.selection.len() > 1 {
         ui.label(RichText::new("Several tokens are selected: this is the first.").weak());
     }
+    defaults_note_ui(ui, ctx, token);
     egui::ScrollArea::both()
         .id_salt("sheet_scroll")
         .auto_shrink([false, true])
         .show(ui, |ui| {
             for section in &sections {
-                section_ui(ui, ctx, token, section);
+                section_ui(ui, ctx, token, section, marked);
             }
+            let attacks = ui.scope(|ui| super::sheet_attacks::attacks_ui(ui, ctx, token));
+            mark(ui, &attacks.response, marked, SheetSpot::Attacks);
             size_ui(ui, ctx, token);
         });
 }
 
-fn section_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, s: &SheetSection) {
+/// Says when the numbers shown are not the token's own yet: none kept in this system (the
+/// first edit keeps them), or the system's plain starting numbers, never edited.
+fn defaults_note_ui(ui: &mut egui::Ui, ctx: &PaneContext<'_>, token: TokenId) {
+    let note = match ctx.encounter.sheet(token) {
+        None => {
+            "No numbers in this system yet: these are the starting ones, kept at the first edit."
+        }
+        Some(sheet) if sheet.default_numbers() => {
+            "Default numbers: the system's plain starting ones. Edit any to make them this token's."
+        }
+        Some(_) => return,
+    };
+    ui.label(RichText::new(note).color(ui.visuals().warn_fg_color));
+}
+
+fn section_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    token: TokenId,
+    s: &SheetSection,
+    marked: Option<(SheetSpot, bool)>,
+) {
     ui.add_space(4.0);
     ui.label(RichText::new(&s.title).strong());
     let per_row = s.per_row.max(1);
@@ -65,7 +141,7 @@ fn section_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, s: &
                             .unwrap_or(&number.label)
                             .trim()
                     };
-                    number_ui(ui, ctx, token, number, shown);
+                    number_ui(ui, ctx, token, number, shown, marked);
                 }
                 ui.end_row();
             }
@@ -78,12 +154,15 @@ fn number_ui(
     token: TokenId,
     n: &SheetNumber,
     shown: &str,
+    marked: Option<(SheetSpot, bool)>,
 ) {
     match &n.source {
         Source::Typed { field, min, max } => {
             ui.label(shown);
             let id = Id::unique(("sheet_field", token.0, &n.label));
-            if let Some(value) = edit_number_ui(ui, id, &n.label, n.value, *min..=*max) {
+            let (response, edited) = edit_number_ui(ui, id, &n.label, n.value, *min..=*max);
+            mark(ui, &response, marked, SheetSpot::Field(*field));
+            if let Some(value) = edited {
                 match edit(ctx.encounter, token, *field, value) {
                     Ok(command) => ctx.command(command),
                     // The field's range keeps this from happening; say so rather than hide it.
@@ -109,17 +188,18 @@ fn edit_number_ui(
     name: &str,
     current: i64,
     range: std::ops::RangeInclusive<i64>,
-) -> Option<i64> {
+) -> (egui::Response, Option<i64>) {
     let mut value = ui.data(|d| d.get_temp::<i64>(id)).unwrap_or(current);
     let response = ui
         .add(DragValue::new(&mut value).range(range))
         .accessible_name(name);
     if response.dragged() {
         ui.data_mut(|d| d.insert_temp(id, value));
-        return None;
+        return (response, None);
     }
     ui.data_mut(|d| d.remove::<i64>(id));
-    (value != current).then_some(value)
+    let edited = (value != current).then_some(value);
+    (response, edited)
 }
 
 /// The token's size category (Evening, Size), which also sets its footprint on the map.

@@ -13,7 +13,7 @@ use egui::{DragValue, Id, RichText};
 
 use super::PaneContext;
 use crate::dice::DiceRng;
-use crate::model::{Command, RuleSystem, TokenId};
+use crate::model::{Command, RuleSystem, Side, TokenId};
 use crate::rules::{EncounterChange, TokenChange, TokenTrackers, TrackerCommand};
 
 /// Draws the Trackers pane for the encounter's system. `rng` rolls the Road and Ruin story
@@ -27,15 +27,15 @@ pub fn trackers_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceR
         .show(ui, |ui| {
             encounter_wide_ui(ui, ctx, system, rng);
             ui.separator();
-            let tokens: Vec<(TokenId, String)> = ctx
+            let tokens: Vec<(TokenId, String, Side)> = ctx
                 .encounter
                 .tokens
                 .iter()
-                .map(|t| (t.id, t.name.clone()))
+                .map(|t| (t.id, t.name.clone(), t.side))
                 .collect();
             add_all_ui(ui, ctx, &tokens);
-            for (token, name) in tokens {
-                token_ui(ui, ctx, token, &name, rng);
+            for (token, name, side) in tokens {
+                token_ui(ui, ctx, token, &name, side, rng);
             }
         });
 }
@@ -55,13 +55,13 @@ fn encounter_wide_ui(
     }
 }
 
-/// Gives every token without trackers fresh ones, in one undo step.
-fn add_all_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, tokens: &[(TokenId, String)]) {
-    let per_token = &ctx.encounter.combat.trackers.per_token;
-    let missing: Vec<TokenId> = tokens
+/// Gives every token without a sheet in this system the system's starting numbers, in one undo
+/// step.
+fn add_all_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, tokens: &[(TokenId, String, Side)]) {
+    let missing: Vec<(TokenId, Side)> = tokens
         .iter()
-        .map(|(id, _)| *id)
-        .filter(|id| !per_token.contains_key(id))
+        .filter(|(id, _, _)| ctx.encounter.sheet(*id).is_none())
+        .map(|(id, _, side)| (*id, *side))
         .collect();
     if missing.len() < 2 || !ui.button("Add trackers for every token").clicked() {
         return;
@@ -69,10 +69,10 @@ fn add_all_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, tokens: &[(TokenId, 
     let system = crate::rules::system(ctx.encounter.system);
     let adds = missing
         .into_iter()
-        .map(|token| {
+        .map(|(token, side)| {
             Command::Tracker(TrackerCommand::AddToken {
                 token,
-                trackers: system.new_token_trackers(),
+                trackers: system.starting_sheet(side),
             })
         })
         .collect();
@@ -85,16 +85,17 @@ fn token_ui(
     ctx: &mut PaneContext<'_>,
     token: TokenId,
     name: &str,
+    side: Side,
     rng: &mut DiceRng,
 ) {
-    let trackers = ctx.encounter.combat.trackers.per_token.get(&token).cloned();
+    let trackers = ctx.encounter.sheet(token).cloned();
     let selected = ctx.selection.contains(&token);
     let title = RichText::new(name).strong();
     let Some(trackers) = trackers else {
         ui.horizontal(|ui| {
             ui.label(title);
             if ui.button(format!("Add trackers for {name}")).clicked() {
-                let trackers = crate::rules::system(ctx.encounter.system).new_token_trackers();
+                let trackers = crate::rules::system(ctx.encounter.system).starting_sheet(side);
                 track(ctx, TrackerCommand::AddToken { token, trackers });
             }
         });
@@ -115,7 +116,13 @@ fn token_ui(
                 .small_button(format!("Remove {name}'s trackers"))
                 .clicked()
             {
-                track(ctx, TrackerCommand::RemoveToken { token });
+                track(
+                    ctx,
+                    TrackerCommand::RemoveToken {
+                        token,
+                        system: None,
+                    },
+                );
             }
         });
 }

@@ -1,7 +1,8 @@
 //! What a rolled action does to its target, previewed before the GM applies it: the lines the
 //! Dice pane shows and the commands that make it so, appended to the roll's undo step.
 
-use super::FilledCheck;
+use super::weapon::WeaponDamage;
+use super::{FilledCheck, SheetSpot};
 use crate::combat::catalogue::Effect;
 use crate::combat::command::{CombatCommand, KnockOut, MomentumAction};
 use crate::combat::conditions::has_effect;
@@ -28,6 +29,9 @@ pub struct Consequence {
     pub lines: Vec<String>,
     /// The changes, applied in the roll's undo step.
     pub commands: Vec<Command>,
+    /// When there is nothing to apply: why, and where on whose sheet the missing number goes
+    /// (`None` when nothing is missing: the roll missed, or dealt nothing).
+    pub nothing: Option<(String, Option<(TokenId, SheetSpot)>)>,
 }
 
 impl Consequence {
@@ -58,7 +62,7 @@ pub fn default_amount(
         // defender is Paralyzed and the threat adjacent (a hit from adjacent is critical).
         CheckOutcome::Evening(_) if filled.defender.is_some() => {
             if super::attack_lands(outcome) {
-                let dice = evening_attack_dice(encounter, filled.actor);
+                let dice = evening_attack_dice(encounter, filled);
                 let critical = matches!(
                     filled.setup(),
                     crate::rules::CheckSetup::Evening(c) if c.critical_on_hit
@@ -75,7 +79,7 @@ pub fn default_amount(
         }
         CheckOutcome::Evening(r) => match r.outcome {
             EveningOutcome::Success(_) if filled.attack => {
-                let dice = evening_attack_dice(encounter, filled.actor);
+                let dice = evening_attack_dice(encounter, filled);
                 let roll = DamageRoll {
                     damage: dice,
                     affinity: Affinity::Normal,
@@ -85,21 +89,34 @@ pub fn default_amount(
             }
             _ => 0,
         },
-        CheckOutcome::RoadAndRuinAttack(r) => i64::from(blow_damage(r.outcome, weapon_damage)),
+        CheckOutcome::RoadAndRuinAttack(r) => {
+            let damage = match filled.weapon.as_ref().map(|w| w.damage) {
+                Some(WeaponDamage::Solid(n)) => n,
+                _ => weapon_damage,
+            };
+            i64::from(blow_damage(r.outcome, damage))
+        }
         CheckOutcome::PostCore(r) => i64::from(r.effect),
-        CheckOutcome::ThreeD6(r) => crate::rules::three_d6::harm(
-            &r.effect,
-            crate::rules::three_d6::EffectDie::Mid,
-            0,
-            false,
-        ),
+        CheckOutcome::ThreeD6(r) => {
+            let (die, steps, halved) = match filled.weapon.as_ref().map(|w| w.damage) {
+                Some(WeaponDamage::Harm(n)) => (n.die, i64::from(n.steps), n.halved),
+                _ => (crate::rules::three_d6::EffectDie::Mid, 0, false),
+            };
+            crate::rules::three_d6::harm(&r.effect, die, steps, halved)
+        }
         CheckOutcome::RoadAndRuin(_) => 0,
     }
 }
 
-fn evening_attack_dice(encounter: &Encounter, actor: Option<TokenId>) -> DamageDice {
-    let threat = actor
-        .and_then(|id| encounter.combat.trackers.per_token.get(&id))
+/// The damage of an Evening hit: the chosen attack's from the actor's sheet, else the
+/// attacking threat's first attack (Evening, Threat Rating), else [`EVENING_DEFAULT_DAMAGE`].
+fn evening_attack_dice(encounter: &Encounter, filled: &FilledCheck) -> DamageDice {
+    if let Some(WeaponDamage::Dice(dice)) = filled.weapon.as_ref().map(|w| w.damage) {
+        return dice;
+    }
+    let threat = filled
+        .actor
+        .and_then(|id| encounter.sheet(id))
         .and_then(|t| match t {
             TokenTrackers::Evening(e) => e.threat.as_ref(),
             _ => None,
@@ -137,7 +154,7 @@ pub fn consequence(
         .token(target)
         .map_or_else(|| "?".to_owned(), |t| t.name.clone());
     let amount = u32::try_from(amount.max(0)).unwrap_or(u32::MAX);
-    let trackers = encounter.combat.trackers.per_token.get(&target);
+    let trackers = encounter.sheet(target);
     match (outcome, trackers) {
         (CheckOutcome::GoForthHeroes(r), _) => {
             gfh(
@@ -190,6 +207,13 @@ pub fn consequence(
             }
             out.tracker(target, TokenChange::PostCore(p.change), line);
         }
+        (CheckOutcome::ThreeD6(_), Some(TokenTrackers::ThreeD6(t))) if amount > 0 => {
+            let total = t.harm_taken.saturating_add(amount);
+            let line = format!("{who} suffers harm {amount}: {total} harm marked");
+            let change =
+                TokenChange::ThreeD6(crate::rules::three_d6::ThreeD6Change::TakeHarm(amount));
+            out.tracker(target, change, line);
+        }
         (CheckOutcome::ThreeD6(_), _) if amount > 0 => {
             let line = format!("{who} suffers harm {amount}");
             out.commands.push(Command::AppendLog(LogEntry::event(
@@ -201,7 +225,102 @@ pub fn consequence(
         }
         _ => {}
     }
+    if out.lines.is_empty() {
+        out.nothing = Some(nothing_because(
+            encounter, filled, outcome, target, &who, amount,
+        ));
+    }
     out
+}
+
+/// Why an Apply has nothing to do: the roll dealt nothing, or the target lacks the numbers it
+/// would land on (with where on its sheet they go).
+fn nothing_because(
+    encounter: &Encounter,
+    filled: &FilledCheck,
+    outcome: &CheckOutcome,
+    target: TokenId,
+    who: &str,
+    amount: u32,
+) -> (String, Option<(TokenId, SheetSpot)>) {
+    let system = encounter.system.label();
+    let sheet = encounter.sheet(target);
+    let missing = |what: &str| {
+        (
+            format!("Nothing to apply: {who} has no {what} in {system}."),
+            Some((target, SheetSpot::Sheet)),
+        )
+    };
+    match (outcome, sheet) {
+        (CheckOutcome::GoForthHeroes(r), Some(TokenTrackers::GoForthHeroes(t)))
+            if t.hearts.is_none() && !encounter.combat.momentum.contains_key(&target) =>
+        {
+            if r.outcome == GfhOutcome::Hit && filled.attack {
+                missing("Hearts and no momentum pool")
+            } else {
+                missing("Hearts")
+            }
+        }
+        (CheckOutcome::GoForthHeroes(_), None) => missing("Hearts or momentum pool"),
+        (CheckOutcome::Evening(_) | CheckOutcome::RoadAndRuinAttack(_), None) if amount > 0 => {
+            missing("health")
+        }
+        (CheckOutcome::PostCore(_), None) if amount > 0 => missing("HP"),
+        _ if amount == 0 => (
+            format!("Nothing to apply: the roll dealt nothing to {who}."),
+            None,
+        ),
+        _ => (
+            format!("Nothing to apply: this roll changes none of {who}'s numbers."),
+            None,
+        ),
+    }
+}
+
+/// A check rolled and what Apply does with it by default: the Dice pane's path (roll, the
+/// default amount, a Beat's Wound dice, the consequence) in one call.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resolution {
+    /// The roll.
+    pub outcome: CheckOutcome,
+    /// The amount Apply starts from ([`default_amount`]).
+    pub amount: i64,
+    /// The d20, d8 and d4 of a Wound should the roll knock a hero out.
+    pub knock_out: [u8; 3],
+    /// What Apply does with that amount.
+    pub consequence: Consequence,
+}
+
+/// Rolls `filled` as set up and works out Apply's default, drawing every die from `rng` in the
+/// pane's order: the check, the damage, then the knock-out Wound dice.
+pub fn resolve(
+    encounter: &Encounter,
+    filled: &FilledCheck,
+    weapon_damage: u32,
+    rng: &mut DiceRng,
+) -> Resolution {
+    let outcome = filled.setup().roll(rng);
+    let amount = default_amount(encounter, filled, &outcome, weapon_damage, rng);
+    let knock_out = knock_out_dice(rng);
+    let consequence = consequence(encounter, filled, &outcome, amount, knock_out);
+    Resolution {
+        outcome,
+        amount,
+        knock_out,
+        consequence,
+    }
+}
+
+/// The d20, d8 and d4 a Beat's Wound is rolled with (GFH, Determining the Wound), rolled with
+/// every roll so Apply never rolls.
+pub fn knock_out_dice(rng: &mut DiceRng) -> [u8; 3] {
+    let die = |sides: u32, rng: &mut DiceRng| {
+        crate::dice::DiceTerm::plain(1, sides)
+            .roll_dice(0, rng)
+            .first()
+            .map_or(1, |d| u8::try_from(d.value).unwrap_or(1))
+    };
+    [die(20, rng), die(8, rng), die(4, rng)]
 }
 
 fn exposed(encounter: &Encounter, token: TokenId) -> bool {
@@ -223,7 +342,7 @@ fn gfh(
     knock_out: [u8; 3],
     out: &mut Consequence,
 ) {
-    let trackers = encounter.combat.trackers.per_token.get(&target);
+    let trackers = encounter.sheet(target);
     if let Some(TokenTrackers::GoForthHeroes(t)) = trackers
         && t.hearts.is_some()
         && effort > 0

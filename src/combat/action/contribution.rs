@@ -33,6 +33,8 @@ pub enum Source {
     Defense,
     /// Light and darkness (filled in by the light work).
     Light,
+    /// The attack chosen from the actor's sheet: its bonuses, its die, its reach or range.
+    Weapon,
     /// The GM's own choices in the form.
     Gm,
 }
@@ -51,6 +53,7 @@ impl Source {
             Self::Escalation => "escalation",
             Self::Defense => "defense",
             Self::Light => "light",
+            Self::Weapon => "weapon",
             Self::Gm => "gm",
         }
     }
@@ -67,6 +70,14 @@ pub enum Lever {
     Harder,
     /// GFH: the attribute's score as +Roll and +Effort.
     AttributeBonus(i64),
+    /// GFH: an attribute's +Roll and +Effort after points were shifted between them.
+    RollAndEffort { roll: i64, effort: i64 },
+    /// GFH: the attack's Effort die, by its faces.
+    EffortDie(u32),
+    /// Road and Ruin: the weapon's attack die.
+    AttackDie(crate::rules::road_and_ruin::AttackDie),
+    /// Post core: assistive equipment, effect +1.
+    Assistive,
     /// The TN to beat (GFH, Evening).
     TargetNumber(i64),
     /// The TN moves by this much (Evening cover as a circumstance).
@@ -108,6 +119,10 @@ impl Lever {
             Self::Easier => "advantage".to_owned(),
             Self::Harder => "disadvantage".to_owned(),
             Self::AttributeBonus(n) => format!("Roll {n:+}, Effort {n:+}"),
+            Self::RollAndEffort { roll, effort } => format!("Roll {roll:+}, Effort {effort:+}"),
+            Self::EffortDie(n) => format!("Effort d{n}"),
+            Self::AttackDie(d) => format!("attack die d{}", d.sides()),
+            Self::Assistive => "effect +1".to_owned(),
             Self::TargetNumber(tn) => format!("TN {tn}"),
             Self::TnShift(n) => format!("TN {n:+}"),
             Self::RollModifier(n) => format!("roll {n:+}"),
@@ -133,6 +148,9 @@ impl Lever {
             self,
             Self::TargetNumber(_)
                 | Self::AttributeBonus(_)
+                | Self::RollAndEffort { .. }
+                | Self::EffortDie(_)
+                | Self::AttackDie(_)
                 | Self::PoolAttribute(_)
                 | Self::Armour(_)
         )
@@ -148,6 +166,13 @@ impl Lever {
                 c.roll_bonus = n;
                 c.effort_bonus = n;
             }
+            (Self::RollAndEffort { roll, effort }, CheckSetup::GoForthHeroes(c)) => {
+                c.roll_bonus = roll;
+                c.effort_bonus = effort;
+            }
+            (Self::EffortDie(n), CheckSetup::GoForthHeroes(c)) => c.effort_die = n,
+            (Self::AttackDie(d), CheckSetup::RoadAndRuinAttack(c)) => c.die = d,
+            (Self::Assistive, CheckSetup::PostCore(c)) => c.assistive = true,
             (Self::TargetNumber(tn), CheckSetup::GoForthHeroes(c)) => {
                 c.target = crate::rules::go_forth_heroes::Target::Fixed(tn);
             }

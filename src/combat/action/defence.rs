@@ -104,6 +104,7 @@ pub(super) fn into_defence(encounter: &Encounter, defender: TokenId, filled: &mu
         melee: false,
         attribute: None,
         kind: Some(CheckKind::Defense),
+        weapon: None,
     };
     super::actor_conditions(encounter, defender, &[CheckKind::Defense], filled);
     super::trackers(encounter, &request, defender, filled);

@@ -17,10 +17,20 @@
 mod apply;
 mod contribution;
 mod defence;
+mod stand_in;
+mod weapon;
 
-pub use apply::{BoostOn, Consequence, attack_spends, boosted, consequence, default_amount};
+pub use apply::{
+    BoostOn, Consequence, EVENING_DEFAULT_DAMAGE, Resolution, attack_spends, boosted, consequence,
+    default_amount, knock_out_dice, resolve,
+};
 pub use contribution::{Contribution, Lever, Source};
 pub use defence::{attack_lands, defence_result, defending_character};
+pub use stand_in::{SheetSpot, StandIn, stand_ins};
+pub use weapon::{
+    AttackChoice, ChosenAttack, WeaponDamage, aptitude_bonus, attacks_of, default_weapon,
+    dice_label,
+};
 
 use serde::Serialize;
 
@@ -49,6 +59,9 @@ pub struct ActionRequest {
     /// The kind of check when no attribute says it (GFH Physical/Mental/Social, Evening
     /// aptitude/attack/defense).
     pub kind: Option<CheckKind>,
+    /// The attack from the actor's sheet, by its place in the sheet's list ([`attacks_of`]);
+    /// `None` attacks with the form's numbers alone.
+    pub weapon: Option<usize>,
 }
 
 /// The filled check: the GM's form, every contribution, and why the action may be refused.
@@ -76,6 +89,11 @@ pub struct FilledCheck {
     /// the threat rolling (see `defence.rs`); `None` when the actor rolls.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub defender: Option<TokenId>,
+    /// The attack from the actor's sheet the check was filled from, kept for Apply.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<ChosenAttack>,
+    /// Numbers the check needed that a sheet lacks, and what stood in for each.
+    pub stand_ins: Vec<StandIn>,
 }
 
 impl FilledCheck {
@@ -181,6 +199,7 @@ pub fn default_attack_attribute(melee: bool) -> Attribute {
 /// defence. Every system's rules for these live here, not in the pane.
 #[must_use]
 pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) -> FilledCheck {
+    let request = &armed_request(encounter, request);
     let mut base = base.clone();
     if let CheckSetup::Evening(c) = &mut base {
         c.attack = request.attack;
@@ -196,10 +215,23 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
         contributions: Vec::new(),
         defense: None,
         defender: None,
+        weapon: None,
+        stand_ins: Vec::new(),
     };
     let kinds = kinds(request);
     if let Some(actor) = request.actor {
-        attribute(encounter, request, actor, &mut filled);
+        let armed = request.weapon.is_some_and(|i| {
+            weapon::weapon(
+                encounter,
+                i,
+                actor,
+                request.targets.first().copied(),
+                &mut filled,
+            )
+        });
+        if !armed {
+            attribute(encounter, request, actor, &mut filled);
+        }
         actor_conditions(encounter, actor, &kinds, &mut filled);
         wounds(encounter, request, actor, &mut filled);
         trackers(encounter, request, actor, &mut filled);
@@ -218,7 +250,30 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
     if let Some(defender) = defending_character(encounter, request) {
         defence::into_defence(encounter, defender, &mut filled);
     }
+    filled.stand_ins = stand_ins(encounter, request, &filled);
     filled
+}
+
+/// The request as the chosen attack makes it: melee or not by the attack's reach, and for GFH
+/// the attribute the attack rolls with (an attack the sheet no longer lists is dropped).
+fn armed_request(encounter: &Encounter, request: &ActionRequest) -> ActionRequest {
+    let mut armed = request.clone();
+    let Some(actor) = request.actor else {
+        armed.weapon = None;
+        return armed;
+    };
+    let choice = request
+        .weapon
+        .and_then(|i| attacks_of(encounter, actor).into_iter().nth(i));
+    let Some(choice) = choice else {
+        armed.weapon = None;
+        return armed;
+    };
+    armed.melee = choice.range.is_melee();
+    if let Some(attribute) = weapon::gfh_attribute(encounter, actor, choice.index) {
+        armed.attribute = Some(attribute);
+    }
+    armed
 }
 
 /// GFH, Encounter Target Numbers: a check against the encounter's tier uses the TN rolled for
@@ -289,7 +344,7 @@ fn name(encounter: &Encounter, id: TokenId) -> String {
 }
 
 fn trackers_of(encounter: &Encounter, id: TokenId) -> Option<&TokenTrackers> {
-    encounter.combat.trackers.per_token.get(&id)
+    encounter.sheet(id)
 }
 
 /// GFH: the attribute's +Roll and +Effort (GFH, Roll vs Effort Bonus: both equal the score).
@@ -705,7 +760,8 @@ fn band(
         format!("{distance} cells{band}"),
         Lever::Note,
     ));
-    if request.melee && !adjacent && filled.refused.is_none() {
+    // A chosen attack checks its own reach or range (`weapon.rs`).
+    if request.melee && !adjacent && filled.refused.is_none() && filled.weapon.is_none() {
         filled.refused = Some(format!("out of melee reach: {distance} cells{band}"));
     }
     if !request.melee && adjacent && request.attack && filled.system == RuleSystem::Evening {
@@ -799,6 +855,10 @@ pub fn request_for(
         (RuleSystem::Evening, false) => Some(CheckKind::Aptitude),
         _ => attribute.map(attribute_kind),
     };
+    // An attack starts with the actor's attack that reaches the target (`weapon.rs`).
+    let weapon = actor
+        .filter(|_| attack)
+        .and_then(|a| default_weapon(encounter, a, target));
     ActionRequest {
         actor,
         targets: vec![target],
@@ -806,6 +866,7 @@ pub fn request_for(
         melee,
         attribute,
         kind,
+        weapon,
     }
 }
 

@@ -4,6 +4,65 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::attack::Attack;
+use super::go_forth_heroes::is_false;
+
+/// Damage per attack as dice plus a flat part, e.g. 2d8 + 3 (Evening, Threat Rating; a
+/// weapon's damage).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageDice {
+    /// Number of dice.
+    pub count: u32,
+    /// Sides per die.
+    pub sides: u32,
+    /// Flat bonus.
+    pub bonus: i64,
+}
+
+/// The ability an Evening check adds (Evening, Character Creation: Finesse, Prowess, Resolve).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EveningAbility {
+    /// Finesse (kept on the token, which rolls initiative with it).
+    Finesse,
+    /// Prowess.
+    #[default]
+    Prowess,
+    /// Resolve.
+    Resolve,
+}
+
+/// The attribute an Evening check adds (Evening, Character Creation: Body, Mind).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EveningAttribute {
+    /// Body.
+    #[default]
+    Body,
+    /// Mind.
+    Mind,
+}
+
+/// An Evening attack's numbers: the attack check adds one ability, one attribute and, when the
+/// character has the attack's aptitude, its aptitude bonus (Evening, Modifiers: one of each
+/// applies); a hit rolls the weapon's damage (Evening, Combat, Attack).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EveningAttackNumbers {
+    /// The ability added.
+    pub ability: EveningAbility,
+    /// The attribute added.
+    pub attribute: EveningAttribute,
+    /// Whether the character's aptitude bonus applies.
+    pub aptitude: bool,
+    /// The weapon's damage.
+    pub damage: DamageDice,
+}
+
+/// An Evening attack on a sheet.
+pub type EveningAttack = Attack<EveningAttackNumbers>;
+
+fn first_level() -> u8 {
+    1
+}
+
 /// One reserve die (Evening, Reserves).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reserve {
@@ -14,7 +73,7 @@ pub struct Reserve {
 }
 
 /// What the encounter tracks for one Evening token.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EveningToken {
     /// Current health.
     pub health: u32,
@@ -36,6 +95,36 @@ pub struct EveningToken {
     /// with it).
     #[serde(default)]
     pub abilities: EveningAbilities,
+    /// Character level 0–20, which sets the aptitude bonus (Evening, Character progression);
+    /// characters start at 1.
+    #[serde(default = "first_level")]
+    pub level: u8,
+    /// The attacks the token makes (a threat's come from its rating instead).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attacks: Vec<EveningAttack>,
+    /// The sheet holds the system's plain starting numbers (see `GfhToken::default_numbers`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub default_numbers: bool,
+}
+
+impl Default for EveningToken {
+    /// Nothing tracked yet, at the first character level.
+    fn default() -> Self {
+        Self {
+            health: 0,
+            max_health: 0,
+            temp_health: 0,
+            reserves: Vec::new(),
+            injury: 0,
+            exhaustion: 0,
+            dead: false,
+            threat: None,
+            abilities: EveningAbilities::default(),
+            level: first_level(),
+            attacks: Vec::new(),
+            default_numbers: false,
+        }
+    }
 }
 
 /// The abilities and attributes besides Finesse (Evening, Character Creation: abilities
@@ -78,6 +167,10 @@ pub enum EveningChange {
     SetThreat(Option<ThreatProfile>),
     /// Set Prowess, Resolve, Body and Mind.
     SetAbilities(EveningAbilities),
+    /// Set the character level 0–20.
+    SetLevel(u8),
+    /// Replace the attacks.
+    SetAttacks(Vec<EveningAttack>),
 }
 
 /// Traits that change a threat (Evening, Traits).

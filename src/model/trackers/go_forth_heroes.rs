@@ -3,6 +3,31 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::attack::Attack;
+
+/// A GFH attack's numbers: the attribute it rolls with (its +Roll on the d20, its +Effort on the
+/// Effort die) and the Effort die's size (GFH, Effort: bare hands d4, a weapon or tool d6; the
+/// worked example's ranged weapon d8; Gambits change it further).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GfhAttackNumbers {
+    /// The attribute rolled (GFH, Attributes: Might heavy melee, Agility light melee, Finesse
+    /// ranged, Reason arcane spells, Presence divine spells).
+    pub attribute: Attribute,
+    /// Faces of the Effort die: 4, 6, 8, 10 or 12.
+    pub effort_die: u32,
+}
+
+/// A GFH attack on a sheet.
+pub type GfhAttack = Attack<GfhAttackNumbers>;
+
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if passes a reference"
+)]
+pub(crate) fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 /// What the encounter tracks for one GFH token.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GfhToken {
@@ -17,6 +42,13 @@ pub struct GfhToken {
     /// one value, increase the other by the same amount".
     #[serde(default)]
     pub effort_shift: [i64; 8],
+    /// The attacks the token makes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attacks: Vec<GfhAttack>,
+    /// The sheet holds the system's plain starting numbers, not ones the GM gave it (a token
+    /// from the palette); the first sheet edit clears it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub default_numbers: bool,
 }
 
 /// A change to one GFH token. Applied through [`super::TrackerCommand`].
@@ -43,6 +75,8 @@ pub enum GfhChange {
     LongRest,
     /// A session ends: Vicious Wounds count down one session and go at zero.
     EndSession,
+    /// Replace the attacks.
+    SetAttacks(Vec<GfhAttack>),
     /// Shift points between an attribute's +Roll and +Effort: `shift` moves from Roll to Effort
     /// (GFH, Roll vs Effort Bonus). Refused if either would exceed +5.
     SetEffortShift {

@@ -3,6 +3,22 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::attack::Attack;
+use super::go_forth_heroes::is_false;
+
+/// A Post attack's numbers: the attribute whose score is the pool, and whether the weapon counts
+/// as assistive equipment, which raises the effect by one (Post, Equipment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostAttackNumbers {
+    /// The attribute rolled.
+    pub attribute: Attribute,
+    /// Assistive equipment: +1 effect on a success.
+    pub assistive: bool,
+}
+
+/// A Post attack on a sheet.
+pub type PostAttack = Attack<PostAttackNumbers>;
+
 /// The three attributes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Attribute {
@@ -27,6 +43,12 @@ pub struct PostToken {
     pub attributes: [i8; 3],
     /// Scores an extended rest restores.
     pub base_attributes: [i8; 3],
+    /// The token's attacks.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attacks: Vec<PostAttack>,
+    /// The sheet holds the system's plain starting numbers (see `GfhToken::default_numbers`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub default_numbers: bool,
 }
 
 /// A change to one Post core token.
@@ -57,6 +79,7 @@ pub enum PostChange {
     ShortRest,
     /// Extended rest: HP, grit and attributes restored.
     ExtendedRest,
+    SetAttacks(Vec<PostAttack>),
 }
 
 /// A clock.

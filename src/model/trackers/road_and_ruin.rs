@@ -3,6 +3,57 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::attack::Attack;
+use super::go_forth_heroes::is_false;
+
+/// The attack die by method of attack (Road and Ruin, COMBAT).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AttackDie {
+    /// d4: accuracy (thrusts, stabs, projectiles).
+    D4,
+    /// d6: whips.
+    D6,
+    /// d8: edged (swords, claws).
+    #[default]
+    D8,
+    /// d10: chopping axes.
+    D10,
+    /// d12: contact and heavy impact (clubs, hammers).
+    D12,
+}
+
+/// A shield raised against an attack (Road and Ruin, COMBAT, ARMOR: a shield rolls To Hit like
+/// a weapon and adds its full AR on a Solid result, half its AR (rounded down, as the text
+/// rounds Glancing damage) on a Glancing one, and nothing when it misses the block).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Shield {
+    /// The shield's To Hit die.
+    pub die: AttackDie,
+    /// The blocker's proficiency and other modifiers to the block.
+    pub modifier: i64,
+    /// The shield's AR.
+    pub armour: i64,
+    /// Damaged or improvised statuses: each raises the failed-block result by one.
+    pub gear_status: u8,
+}
+
+/// A Road and Ruin weapon's numbers: its attack die, the wielder's proficiency with it (added
+/// to the To Hit) and its Solid Blow damage, which the weapon's size and weight set (COMBAT: a
+/// Glancing Blow deals half).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RrAttackNumbers {
+    /// The attack die.
+    pub die: AttackDie,
+    /// Proficiency in the weapon, 0 to the text's maximum.
+    pub proficiency: i64,
+    /// Damage of a Solid Blow.
+    pub damage: u32,
+}
+
+/// A Road and Ruin attack on a sheet.
+pub type RrAttack = Attack<RrAttackNumbers>;
+
 /// A Road and Ruin pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Pool {
@@ -31,6 +82,15 @@ pub struct RrToken {
     /// (Road and Ruin, COMBAT: Heavy Cloth 1, Chainmail 3, Thick Leathers 3, Metal Plate 4).
     #[serde(default)]
     pub armour: u8,
+    /// The shield the token blocks with, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shield: Option<Shield>,
+    /// The token's weapons.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attacks: Vec<RrAttack>,
+    /// The sheet holds the system's plain starting numbers (see `GfhToken::default_numbers`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub default_numbers: bool,
 }
 
 /// A change to one Road and Ruin token.
@@ -63,6 +123,8 @@ pub enum RrChange {
     SetEndurance(u8),
     /// Set the armour rating (AR) worn.
     SetArmour(u8),
+    SetShield(Option<Shield>),
+    SetAttacks(Vec<RrAttack>),
 }
 
 /// Up to 20 story elements (people, creatures, objects, events, places), slot i on face i+1.

@@ -21,7 +21,8 @@ pub use threat::{DamageDice, STRENGTH_WEAKNESS_SHIFT, ThreatStats, danger_stats}
 pub use tracker::{CheckKind, EveningDamage};
 
 pub use crate::model::trackers::evening::{
-    ChallengeTracker, DeathSaves, EveningAbilities, EveningChange, EveningEncounter,
+    ChallengeTracker, DeathSaves, EveningAbilities, EveningAbility, EveningAttack,
+    EveningAttackNumbers, EveningAttribute, EveningChange, EveningEncounter,
     EveningEncounterChange, EveningToken, Reserve, Tally, Thread, ThreatProfile, ThreatTrait,
 };
 
@@ -185,5 +186,43 @@ impl System for Evening {
 
     fn new_token_trackers(&self) -> TokenTrackers {
         TokenTrackers::Evening(EveningToken::default())
+    }
+
+    /// A party token is a level 0 character: 4 health, no reserves, no aptitudes (Evening,
+    /// Character Creation, level adjustments), Body +1 from the three attribute points and the
+    /// rest at 0, striking with a weapon for d6 (the text prices weapons per weapon; d6 is our
+    /// plain one). Anyone else is a rating 1 threat, whose health, TN and attacks come from
+    /// the Threat Rating table.
+    fn starting_sheet(&self, side: crate::model::Side) -> TokenTrackers {
+        let mut sheet = EveningToken::default();
+        if side == crate::model::Side::Party {
+            sheet.level = 0;
+            sheet.max_health = 4;
+            sheet.health = 4;
+            sheet.abilities.body = 1;
+            sheet.attacks = vec![EveningAttack::new(
+                "Weapon",
+                crate::rules::AttackRange::ADJACENT,
+                EveningAttackNumbers {
+                    ability: EveningAbility::Prowess,
+                    attribute: EveningAttribute::Body,
+                    aptitude: false,
+                    damage: DamageDice {
+                        count: 1,
+                        sides: 6,
+                        bonus: 0,
+                    },
+                },
+            )];
+        } else {
+            let threat = ThreatProfile {
+                rating: 1,
+                traits: Vec::new(),
+            };
+            sheet.max_health = threat.stats().health;
+            sheet.health = sheet.max_health;
+            sheet.threat = Some(threat);
+        }
+        TokenTrackers::Evening(sheet).as_defaults()
     }
 }

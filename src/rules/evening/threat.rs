@@ -5,16 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::{ThreatProfile, ThreatTrait};
 use crate::dice::{DiceExpr, DiceTerm};
 
-/// Damage per attack as dice plus a flat part, e.g. 2d8 + 3.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DamageDice {
-    /// Number of dice.
-    pub count: u32,
-    /// Sides per die.
-    pub sides: u32,
-    /// Flat bonus.
-    pub bonus: i64,
-}
+pub use crate::model::trackers::evening::DamageDice;
 
 impl DamageDice {
     /// The dice expression.

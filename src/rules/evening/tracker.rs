@@ -2,9 +2,29 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::DamageDice;
 use super::EveningCheck;
 use super::{EveningChange, EveningToken, Reserve};
+use crate::model::trackers::attack::{check_attacks, is_standard_die};
 use crate::rules::RulesError;
+
+/// The most damage dice one attack rolls, and the largest flat part, either way.
+pub const MAX_DAMAGE_DICE: u32 = 100;
+
+/// A weapon's damage a sheet may keep: up to [`MAX_DAMAGE_DICE`] standard dice and a flat part
+/// of at most 1,000 either way (the threat table's largest is 6d10 + 29).
+fn check_damage(damage: DamageDice) -> Result<(), String> {
+    if !(1..=MAX_DAMAGE_DICE).contains(&damage.count) || !is_standard_die(damage.sides) {
+        return Err(format!(
+            "damage is 1 to {MAX_DAMAGE_DICE} dice of d4, d6, d8, d10, d12 or d20, not {}d{}",
+            damage.count, damage.sides
+        ));
+    }
+    if damage.bonus.abs() > 1_000 {
+        return Err(format!("a damage bonus of {} is past ±1000", damage.bonus));
+    }
+    Ok(())
+}
 
 /// Which kind of roll a penalty applies to (Evening, Injury; Exhaustion).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -124,6 +144,11 @@ impl EveningToken {
                 self.health = self.health.min(self.effective_max_health());
             }
             EveningChange::SetAbilities(a) => self.abilities = *a,
+            EveningChange::SetLevel(l) => self.level = level("character level", *l, 20)?,
+            EveningChange::SetAttacks(attacks) => {
+                check_attacks(attacks, |n| check_damage(n.damage))?;
+                self.attacks.clone_from(attacks);
+            }
             EveningChange::SetThreat(t) => {
                 // A threat starts at its table health, traits included (Evening, Threat Rating).
                 if let Some(profile) = t {

@@ -21,8 +21,8 @@ pub use wound_effect::WoundEffect;
 pub use wounds::{EXISTING_WOUND_PENALTY, WoundRoll, wound_condition, wound_effect};
 
 pub use crate::model::trackers::go_forth_heroes::{
-    Attribute, Attributes, Defense, GfhChange, GfhEncounter, GfhEncounterChange, GfhToken, Hearts,
-    SceneTn, Severity, TnTier, Wound,
+    Attribute, Attributes, Defense, GfhAttack, GfhAttackNumbers, GfhChange, GfhEncounter,
+    GfhEncounterChange, GfhToken, Hearts, SceneTn, Severity, TnTier, Wound,
 };
 
 use crate::model::RuleSystem;
@@ -168,5 +168,26 @@ impl System for GoForthHeroes {
 
     fn new_token_trackers(&self) -> TokenTrackers {
         TokenTrackers::GoForthHeroes(GfhToken::default())
+    }
+
+    /// Attributes all 0 (so every Defense is 10 and the momentum pool 3 dice, GFH, Defenses;
+    /// Momentum Pool) and one attack, a weapon's d6 Effort with Might (GFH, Effort); anyone
+    /// not in the party also gets one Heart (10 Effort, GFH, Hearts).
+    fn starting_sheet(&self, side: crate::model::Side) -> TokenTrackers {
+        let hearts = (side != crate::model::Side::Party).then(|| Hearts::new(1));
+        let weapon = GfhAttack::new(
+            "Weapon",
+            crate::rules::AttackRange::ADJACENT,
+            GfhAttackNumbers {
+                attribute: Attribute::Might,
+                effort_die: 6,
+            },
+        );
+        TokenTrackers::GoForthHeroes(GfhToken {
+            hearts,
+            attacks: vec![weapon],
+            ..GfhToken::default()
+        })
+        .as_defaults()
     }
 }

@@ -2,6 +2,7 @@
 
 use super::{Attribute, Defense, EFFORT_PER_HEART, Severity, Wound, WoundEffect, net_modifier};
 use super::{GfhChange, GfhToken};
+use crate::model::trackers::attack::check_attacks;
 use crate::rules::RulesError;
 
 /// The most +Roll or +Effort may be (GFH, Roll & Effort Bonuses: "Neither Roll nor Effort can
@@ -118,6 +119,19 @@ impl GfhToken {
                 }
             }
             GfhChange::EndSession => self.end_session(),
+            GfhChange::SetAttacks(attacks) => {
+                check_attacks(attacks, |n| {
+                    if matches!(n.effort_die, 4 | 6 | 8 | 10 | 12) {
+                        Ok(())
+                    } else {
+                        Err(format!(
+                            "the Effort die is a d4, d6, d8, d10 or d12, not a d{}",
+                            n.effort_die
+                        ))
+                    }
+                })?;
+                self.attacks.clone_from(attacks);
+            }
             GfhChange::SetEffortShift { attribute, shift } => {
                 let score = attribute.score(&self.attributes);
                 if score < 0 && *shift != 0 {

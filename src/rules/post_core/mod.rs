@@ -13,7 +13,7 @@ pub use action::{
 pub use tracker::{PostHarm, STARTING_GRIT};
 
 pub use crate::model::trackers::post_core::{
-    Attribute, Clock, ClockChange, Clocks, PostChange, PostToken,
+    Attribute, Clock, ClockChange, Clocks, PostAttack, PostAttackNumbers, PostChange, PostToken,
 };
 
 use crate::model::RuleSystem;
@@ -70,5 +70,28 @@ impl System for PostCore {
 
     fn new_token_trackers(&self) -> TokenTrackers {
         TokenTrackers::PostCore(PostToken::default())
+    }
+
+    /// The text's quick start: 3 attribute points spread one each (STR, DEX, WIL 1), HP 2 +
+    /// starting STR = 3, 6 grit (Post, Attributes; Hit Protection; Grit), attacking with STR.
+    fn starting_sheet(&self, _side: crate::model::Side) -> TokenTrackers {
+        let attributes = [1; 3];
+        TokenTrackers::PostCore(PostToken {
+            hp: 3,
+            max_hp: 3,
+            grit: STARTING_GRIT,
+            attributes,
+            base_attributes: attributes,
+            attacks: vec![PostAttack::new(
+                "Weapon",
+                crate::rules::AttackRange::ADJACENT,
+                PostAttackNumbers {
+                    attribute: Attribute::Str,
+                    assistive: false,
+                },
+            )],
+            default_numbers: false,
+        })
+        .as_defaults()
     }
 }

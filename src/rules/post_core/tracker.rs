@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Attribute, PostChange, PostToken};
+use crate::model::trackers::attack::check_attacks;
 use crate::rules::RulesError;
 
 /// Grit a character starts with and a rest restores (Post core, Grit).
@@ -17,6 +18,8 @@ impl Default for PostToken {
             grit: STARTING_GRIT,
             attributes: [0; 3],
             base_attributes: [0; 3],
+            attacks: Vec::new(),
+            default_numbers: false,
         }
     }
 }
@@ -100,6 +103,10 @@ impl PostToken {
                 self.hp = self.max_hp;
                 self.grit = STARTING_GRIT;
                 self.attributes = self.base_attributes;
+            }
+            PostChange::SetAttacks(attacks) => {
+                check_attacks(attacks, |_| Ok(()))?;
+                self.attacks.clone_from(attacks);
             }
         }
         Ok(())

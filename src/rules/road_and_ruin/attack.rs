@@ -8,21 +8,7 @@ use crate::dice::{
 };
 use crate::rules::bounded;
 
-/// The attack die by method of attack.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum AttackDie {
-    /// d4: accuracy (thrusts, stabs, projectiles).
-    D4,
-    /// d6: whips.
-    D6,
-    /// d8: edged (swords, claws).
-    #[default]
-    D8,
-    /// d10: chopping axes.
-    D10,
-    /// d12: contact and heavy impact (clubs, hammers).
-    D12,
-}
+pub use crate::model::trackers::road_and_ruin::{AttackDie, Shield};
 
 impl AttackDie {
     /// Faces on the die.
@@ -105,22 +91,6 @@ fn table_blow(die: AttackDie, to_hit: i64, miss_up_to: i64) -> Option<Blow> {
     } else {
         Some(Blow::Glancing)
     }
-}
-
-/// A shield raised against an attack (Road and Ruin, COMBAT, ARMOR: a shield rolls To Hit like
-/// a weapon and adds its full AR on a Solid result, half its AR (rounded down, as the text
-/// rounds Glancing damage) on a Glancing one, and nothing when it misses the block).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Shield {
-    /// The shield's To Hit die.
-    pub die: AttackDie,
-    /// The blocker's proficiency and other modifiers to the block.
-    pub modifier: i64,
-    /// The shield's AR.
-    pub armour: i64,
-    /// Damaged or improvised statuses: each raises the failed-block result by one.
-    pub gear_status: u8,
 }
 
 impl Shield {

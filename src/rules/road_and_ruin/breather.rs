@@ -132,7 +132,7 @@ mod tests {
             endurance: 3,
             current: [10, 3, exertion, 0, 0],
             max: [10, 3, 0, 0, 0],
-            armour: 0,
+            ..RrToken::default()
         }
     }
 

@@ -20,7 +20,7 @@ pub use roster::{DiscoveryPrompt, ROSTER_SLOTS, RosterOutcome, RosterRoll};
 pub use tracker::StrikePreview;
 
 pub use crate::model::trackers::road_and_ruin::{
-    Pool, RosterChange, RrChange, RrToken, StoryRoster,
+    Pool, RosterChange, RrAttack, RrAttackNumbers, RrChange, RrToken, StoryRoster,
 };
 
 use crate::model::RuleSystem;
@@ -84,5 +84,32 @@ impl System for RoadAndRuin {
 
     fn new_token_trackers(&self) -> TokenTrackers {
         TokenTrackers::RoadAndRuin(RrToken::default())
+    }
+
+    /// An average adult: Endurance 2 (adult humans average 2–3, CHARACTERS) for 20 Exertion,
+    /// Mana 6 (the sum of three mental attributes at 2, SPELLS), and, since the text derives
+    /// Health and Steadfast from the creature type without a table, 10 Health and 3
+    /// Steadfast (the text's own Steadfast example), no armour, and an edged weapon (d8)
+    /// without proficiency dealing 3 on a Solid Blow.
+    fn starting_sheet(&self, _side: crate::model::Side) -> TokenTrackers {
+        let mut sheet = RrToken {
+            endurance: 2,
+            ..RrToken::default()
+        };
+        for (pool, max) in [(Pool::Health, 10), (Pool::Steadfast, 3), (Pool::Mana, 6)] {
+            sheet.max[pool as usize] = max;
+            sheet.current[pool as usize] = max;
+        }
+        sheet.current[Pool::Exertion as usize] = sheet.max_of(Pool::Exertion);
+        sheet.attacks = vec![RrAttack::new(
+            "Weapon",
+            crate::rules::AttackRange::ADJACENT,
+            RrAttackNumbers {
+                die: AttackDie::D8,
+                proficiency: 0,
+                damage: 3,
+            },
+        )];
+        TokenTrackers::RoadAndRuin(sheet).as_defaults()
     }
 }

@@ -3,17 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Which kept die an ability reads.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum EffectDie {
-    /// The lowest kept die.
-    Low,
-    /// The middle kept die.
-    #[default]
-    Mid,
-    /// The highest kept die.
-    High,
-}
+pub use crate::model::trackers::three_d6::EffectDie;
 
 /// The three kept dice, sorted: `[low, mid, high]`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -10,7 +10,8 @@ pub use effect::{EffectDice, EffectDie, halve, harm, step_flat};
 pub use tracker::{TierRelation, tier_for_level};
 
 pub use crate::model::trackers::three_d6::{
-    EscalationChange, ThreeD6Change, ThreeD6Encounter, ThreeD6Token,
+    EscalationChange, ThreeD6Attack, ThreeD6AttackNumbers, ThreeD6Change, ThreeD6Encounter,
+    ThreeD6Token,
 };
 
 use crate::model::RuleSystem;
@@ -44,5 +45,24 @@ impl System for ThreeD6 {
 
     fn new_token_trackers(&self) -> TokenTrackers {
         TokenTrackers::ThreeD6(ThreeD6Token::default())
+    }
+
+    /// Level 1, the first level of the first tier (3d6, Level, Tier, and Advancement), and an
+    /// attack whose harm is the Mid die (the text's example reads the Mid die for a number).
+    fn starting_sheet(&self, _side: crate::model::Side) -> TokenTrackers {
+        TokenTrackers::ThreeD6(ThreeD6Token {
+            level: 1,
+            attacks: vec![ThreeD6Attack::new(
+                "Weapon",
+                crate::rules::AttackRange::ADJACENT,
+                ThreeD6AttackNumbers {
+                    die: EffectDie::Mid,
+                    steps: 0,
+                    halved: false,
+                },
+            )],
+            ..ThreeD6Token::default()
+        })
+        .as_defaults()
     }
 }

@@ -5,7 +5,11 @@ use serde::{Deserialize, Serialize};
 
 use super::MAX_ESCALATION;
 use super::{EscalationChange, ThreeD6Change, ThreeD6Encounter, ThreeD6Token};
+use crate::model::trackers::attack::check_attacks;
 use crate::rules::RulesError;
+
+/// The most harm a token's tally keeps.
+pub const MAX_HARM: u32 = 1_000_000;
 
 /// How the thing rolled against compares to the roller's tier.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,16 +60,43 @@ impl ThreeD6Token {
 
     /// Applies `change`; on error the caller keeps the previous state.
     pub fn apply(&mut self, change: &ThreeD6Change) -> Result<(), RulesError> {
-        let ThreeD6Change::SetLevel(l) = change;
-        if *l > 10 {
-            return Err(RulesError::OutOfRange {
-                what: "level",
-                value: i64::from(*l),
-                min: 0,
-                max: 10,
-            });
+        match change {
+            ThreeD6Change::SetLevel(l) => {
+                if *l > 10 {
+                    return Err(RulesError::OutOfRange {
+                        what: "level",
+                        value: i64::from(*l),
+                        min: 0,
+                        max: 10,
+                    });
+                }
+                self.level = *l;
+            }
+            ThreeD6Change::TakeHarm(h) => {
+                self.harm_taken = self.harm_taken.saturating_add(*h).min(MAX_HARM);
+            }
+            ThreeD6Change::SetHarmTaken(h) => {
+                if *h > MAX_HARM {
+                    return Err(RulesError::OutOfRange {
+                        what: "harm taken",
+                        value: i64::from(*h),
+                        min: 0,
+                        max: i64::from(MAX_HARM),
+                    });
+                }
+                self.harm_taken = *h;
+            }
+            ThreeD6Change::SetAttacks(attacks) => {
+                check_attacks(attacks, |n| {
+                    if (-6..=6).contains(&n.steps) {
+                        Ok(())
+                    } else {
+                        Err(format!("steps run from -6 to +6, not {}", n.steps))
+                    }
+                })?;
+                self.attacks.clone_from(attacks);
+            }
         }
-        self.level = *l;
         Ok(())
     }
 }

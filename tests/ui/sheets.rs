@@ -1,0 +1,178 @@
+//! The Sheet pane and the numbers behind an attack: a palette token says its numbers are the
+//! system's defaults until the GM edits one; a stand-in line in the Dice pane opens the sheet it
+//! names; an attack from a sheet is picked in the Dice pane.
+
+use egui::Key;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use lantern::app::map::Tool;
+use lantern::app::{LanternApp, Pane};
+use lantern::dice::DiceRng;
+use lantern::edit::Document;
+use lantern::model::{Cell, Encounter, RuleSystem, Side, Token, TokenId};
+use lantern::rules::TokenTrackers;
+use lantern::rules::go_forth_heroes::{Attribute, GfhAttack, GfhAttackNumbers, GfhToken};
+
+const ASH: TokenId = TokenId(1);
+const BRUTE: TokenId = TokenId(2);
+
+/// The real app with only `panes` open.
+fn app(encounter: Encounter, panes: &[Pane]) -> Harness<'static, LanternApp> {
+    let panes = panes.to_vec();
+    let mut harness = Harness::builder()
+        .with_max_steps(crate::support::MAX_STEPS)
+        .with_size(egui::vec2(1400.0, 1400.0))
+        .build_eframe(move |_cc| {
+            let mut app = LanternApp::with_document(Document::new(encounter, None));
+            for pane in Pane::ALL {
+                if lantern::app::dock_has(&app.dock, pane) != panes.contains(&pane) {
+                    app.toggle_pane(pane);
+                }
+            }
+            app.rng = DiceRng::seeded(3);
+            app
+        });
+    crate::support::settle(&mut harness);
+    harness
+}
+
+/// Ash (a GFH hero with a sword and a bow) at (0,0) and Brute at (1,0); Brute keeps no sheet.
+fn duel() -> Encounter {
+    let mut e = Encounter::new("duel", RuleSystem::GoForthHeroes);
+    e.tokens
+        .push(Token::new(ASH, "Ash", Side::Party, Cell::new(0, 0)));
+    e.tokens
+        .push(Token::new(BRUTE, "Brute", Side::Enemy, Cell::new(1, 0)));
+    let numbers = |attribute, effort_die| GfhAttackNumbers {
+        attribute,
+        effort_die,
+    };
+    let sheet = GfhToken {
+        attacks: vec![
+            GfhAttack::new(
+                "Sword",
+                lantern::rules::AttackRange::ADJACENT,
+                numbers(Attribute::Might, 6),
+            ),
+            GfhAttack::new(
+                "Bow",
+                lantern::rules::AttackRange::Ranged {
+                    short_cells: 12,
+                    long_cells: 12,
+                },
+                numbers(Attribute::Finesse, 8),
+            ),
+        ],
+        ..GfhToken::default()
+    };
+    e.combat
+        .trackers
+        .insert(ASH, TokenTrackers::GoForthHeroes(sheet));
+    e
+}
+
+fn open_attack(h: &mut Harness<'static, LanternApp>) {
+    h.get_by_label("Ash").click();
+    h.run();
+    h.get_by_label("Brute").click_secondary();
+    h.run();
+    h.get_by_label("Attack…").click();
+    h.run();
+    h.run();
+}
+
+#[test]
+fn a_palette_token_shows_default_numbers_until_one_is_edited() {
+    let mut e = Encounter::new("blank", RuleSystem::Evening);
+    e.tokens.push(Token::new(
+        TokenId(1),
+        "Marker",
+        Side::Neutral,
+        Cell::new(0, 19),
+    ));
+    let mut h = app(e, &[Pane::Map, Pane::Sheet]);
+    h.key_press(Key::T);
+    h.run();
+    assert_eq!(h.state_mut().map_view.tools().tool, Tool::AddToken);
+    h.state_mut().map_view.tools().palette.side = Side::Enemy;
+    let marker = crate::support::centre_of(&h, "Marker");
+    let ppc = crate::support::points_per_cell(&h);
+    crate::support::click_at(&mut h, marker + egui::vec2(4.0, -3.0) * ppc);
+    h.run();
+    let placed = TokenId(2);
+    assert!(h.state().selection.contains(&placed));
+    // Every system's plain sheet came with it, in the one "Add token" step: an enemy is a
+    // rating 1 threat in Evening (15 health, the Threat Rating table's first row).
+    let e = &h.state().document.encounter;
+    for system in RuleSystem::ALL {
+        let sheet = e.combat.trackers.sheet(placed, system);
+        assert!(
+            sheet.is_some_and(TokenTrackers::default_numbers),
+            "{system:?}"
+        );
+    }
+    let Some(TokenTrackers::Evening(threat)) = e.sheet(placed) else {
+        panic!("no Evening sheet");
+    };
+    assert_eq!((threat.health, threat.max_health), (15, 15));
+    assert!(h.query_by_label_contains("Default numbers").is_some());
+    // Editing one number makes the sheet the GM's own.
+    h.get_by_role_and_label(Role::SpinButton, "Prowess")
+        .set_value_accesskit(2.0);
+    h.run();
+    h.run();
+    assert!(h.query_by_label_contains("Default numbers").is_none());
+    let e = &h.state().document.encounter;
+    assert!(e.sheet(placed).is_some_and(|s| !s.default_numbers()));
+    // The other systems' sheets are untouched: still defaults.
+    let gfh = e.combat.trackers.sheet(placed, RuleSystem::GoForthHeroes);
+    assert!(gfh.is_some_and(TokenTrackers::default_numbers));
+}
+
+#[test]
+fn a_stand_in_line_opens_the_sheet_it_names() {
+    let mut h = app(duel(), &[Pane::Map, Pane::DiceLog, Pane::Sheet]);
+    open_attack(&mut h);
+    let line = "Brute has no Body Defense in Go Forth: Heroes: TN 12 stands in";
+    assert!(h.query_by_label(line).is_some());
+    // Ash's Sword reaches Brute next to it: the attack the pane starts with, no stand-in.
+    assert!(h.query_by_label_contains("Ash has no").is_none());
+    assert!(h.query_by_label_contains("Ash's Sword (Might)").is_some());
+    h.get_by_label("Open sheet").click();
+    h.run();
+    h.run();
+    assert_eq!(
+        h.state().selection.iter().copied().collect::<Vec<_>>(),
+        [BRUTE]
+    );
+    assert!(h.query_by_label("Brute · Go Forth: Heroes").is_some());
+    assert!(
+        h.query_by_label_contains("No numbers in this system yet")
+            .is_some()
+    );
+}
+
+#[test]
+fn the_dice_pane_offers_the_actors_attacks_and_the_choice_fills_the_check() {
+    let mut h = app(duel(), &[Pane::Map, Pane::DiceLog]);
+    open_attack(&mut h);
+    assert_eq!(h.state().dice.weapon, Some(0));
+    h.get_by_role_and_label(Role::ComboBox, "Attack with")
+        .click();
+    h.run();
+    h.get_by_label_contains("Bow (ranged 12 cells").click();
+    h.run();
+    h.run();
+    assert_eq!(h.state().dice.weapon, Some(1));
+    // GFH, Effort: the Bow's d8 is now the Effort die; Finesse 0 rolls +0.
+    let filled = h.state().dice.filled(&h.state().document.encounter);
+    let lantern::rules::CheckSetup::GoForthHeroes(c) = filled.setup() else {
+        panic!("not GFH");
+    };
+    assert_eq!(c.effort_die, 8);
+    assert!(
+        h.query_by_label("the Bow's Effort die: Effort d8")
+            .is_some()
+    );
+}
