@@ -271,21 +271,35 @@ impl LanternApp {
             self.dice.note_applied(self.document.history().marker());
         }
         let (amends, same_step) = self.dice.take_amends(self.document.history().marker());
+        if amends.is_empty() {
+            return applied;
+        }
+        let mut ok = true;
         for command in amends {
             let label = command.label();
+            let before = self.document.history().marker();
             let result = if same_step {
                 self.document.amend_last(command)
             } else {
                 self.document.apply(command)
             };
             match result {
-                Ok(()) => applied = true,
+                Ok(()) => {
+                    applied = true;
+                    if same_step {
+                        self.dice
+                            .step_amended(before, self.document.history().marker());
+                    }
+                }
                 Err(err) => {
+                    ok = false;
                     let err = anyhow::Error::new(err).context(format!("{label} failed"));
                     self.notifications.error(&err);
                 }
             }
         }
+        self.dice
+            .note_amends_applied(self.document.history().marker(), ok);
         applied
     }
 
@@ -303,8 +317,13 @@ impl LanternApp {
         let command = Command::Fog(crate::model::FogCommand::Explore(cells));
         let history = self.document.history();
         let untouched = history.undo_label().is_none() && history.redo_label().is_none();
+        let before = history.marker();
         let result = if applied {
-            self.document.amend_last(command)
+            let amended = self.document.amend_last(command);
+            // The Dice pane follows its roll's step by marker.
+            self.dice
+                .step_amended(before, self.document.history().marker());
+            amended
         } else if untouched {
             self.document.apply_as_opened(command)
         } else if self.document.history().redo_label().is_none() {
@@ -338,6 +357,8 @@ impl LanternApp {
     }
 
     fn dock_ui(&mut self, ui: &mut egui::Ui) {
+        // The Dice pane's result follows the history (undo, redo) before it is drawn.
+        self.dice.follow_history(self.document.history());
         let mut behavior = dock::DockBehavior {
             pane_ctx: PaneContext {
                 encounter: &self.document.encounter,

@@ -15,6 +15,7 @@ mod map;
 mod map_play;
 mod overlays;
 mod players;
+mod result_belongs;
 mod sheets;
 mod shell;
 mod small_screen;

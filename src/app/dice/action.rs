@@ -15,7 +15,8 @@ use crate::model::{Command, Encounter, TokenId};
 use crate::rules::go_forth_heroes::GfhEncounterChange;
 use crate::rules::{CheckOutcome, CheckSetup, EncounterChange, TrackerCommand};
 
-/// An action picked on the map: right-click "Attack…"/"Check against…", or Ctrl+click.
+/// An action picked on the map: a token menu's "Attack <name>…", "Check against <name>…" or
+/// "Attack with <name>…" and a click on the target, or Ctrl+click.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MapAction {
     /// The actor the map knows (the selected token), if any; otherwise the current combatant.
@@ -70,8 +71,7 @@ pub(super) fn begin(state: &mut DiceState, encounter: &Encounter, action: &MapAc
     }
     state.off.clear();
     state.roll_anyway = false;
-    state.rolled = None;
-    state.last = None;
+    state.forget_result();
 }
 
 /// "Attack with": the attacks on the roller's sheet, or the form's own numbers. Shown for an
@@ -322,8 +322,10 @@ impl ApplyOffer {
         }
     }
 
-    /// Apply was pressed: the roll is marked applied and its commands join the roll's step.
+    /// Apply was pressed: the roll shows as applied and its commands join the roll's step (the
+    /// app notes the step they land in, and from then on the history says whether it holds).
     pub(super) fn accept(self, state: &mut DiceState) {
+        state.apply_pending = true;
         match self {
             Self::Single(commands) => {
                 if let Some(rolled) = &mut state.rolled {

@@ -51,9 +51,7 @@ pub(super) fn take_request(ctx: &egui::Context, state: &mut DiceState) {
     }
     state.targets = request.targets;
     state.attack = true;
-    state.rolled = None;
-    state.area_rolled = None;
-    state.last = None;
+    state.forget_result();
 }
 
 /// Rolls against each target and queues the log line (with `extra`, what the roll spends) as
@@ -110,9 +108,7 @@ pub(super) fn roll(
         applied: false,
     });
     state.rolled = None;
-    state.last = Some(entry.clone());
-    state.awaiting_marker = true;
-    state.roll_marker = None;
+    state.show_result_of_form(entry.clone());
     let mut commands = vec![Command::AppendLog(entry)];
     commands.extend(extra);
     ctx.command(if commands.len() == 1 {

@@ -37,7 +37,7 @@ pub fn expression_ui(
         Ok(expr) if roll => {
             let record = expr.roll(rng);
             let entry = expression_entry(&roller_name(ctx.encounter, state.roller), &record);
-            state.last = Some(entry.clone());
+            state.show_result_of_expression(entry.clone());
             ctx.command(Command::AppendLog(entry));
         }
         Ok(_) => {}
