@@ -3,6 +3,7 @@
 
 mod action_flow;
 mod areas;
+mod attack_either_end;
 mod battle_stress;
 mod combat;
 mod dice;

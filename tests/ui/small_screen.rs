@@ -105,7 +105,7 @@ fn at_1024_by_700_roll_and_apply_stay_in_view_at_the_dice_panes_bottom() {
     crate::support::click_at(&mut harness, at);
     let at = on_map(&harness, "Hobgoblin Sergeant");
     crate::support::right_click_at(&mut harness, at);
-    harness.get_by_label("Attack…").click();
+    harness.get_by_label("Attack Hobgoblin Sergeant…").click();
     harness.run();
     harness.run();
     assert_eq!(harness.state().dice.roller, Some(pip));

@@ -118,7 +118,7 @@ fn a_road_and_ruin_attack_names_the_targets_armor_not_a_target_number() {
     harness.run();
     harness.get_by_label("Brute").click_secondary();
     harness.run();
-    harness.get_by_label("Attack…").click();
+    harness.get_by_label("Attack Brute…").click();
     harness.run();
     harness.run();
     assert!(harness.query_by_label("Against Brute").is_some());

@@ -40,7 +40,7 @@ const DOT_SIZE: f32 = 14.0;
 ///
 /// An area laid from a token (an aura, a burst from its centre, a cone from its edge) starts
 /// on the token, and a dot there would take the token's right-click, the menu a GM reaches
-/// for most (conditions, Attack…, Sheet…). So the token keeps its whole disc: the dot sits
+/// for most (conditions, attacks, Sheet…). So the token keeps its whole disc: the dot sits
 /// just outside the disc's rim, on the side the area starts from (for a cone, the edge it
 /// leaves from), or to the left of a token it starts at the centre of, where neither the
 /// condition chips over the top nor the name under the disc are. The area's true start is

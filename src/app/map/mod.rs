@@ -33,6 +33,7 @@
 
 mod area_handles;
 mod area_tool;
+mod attack_pick;
 mod audience_view;
 mod aura_cards;
 mod aura_effect_ui;
@@ -116,6 +117,8 @@ pub struct MapView {
     export: Option<ViewOptions>,
     /// The pane's rect and the pass it was drawn in.
     rect: Option<(egui::Rect, u64)>,
+    /// "Attack with …": the attacker whose target the next token click picks.
+    attack_pick: attack_pick::AttackPick,
     /// The table screen's view box, drawn over the map while the players' window shows true scale.
     view_box: ViewBoxState,
 }
@@ -239,6 +242,11 @@ pub fn map_ui(
     let map_in_grid = layout::map_rect_in_grid(&encounter.map);
     // Who gets the pointer is decided once, here: every gesture below asks `pointer`.
     let pointer = pointer::MapPointer::find(ui, rect);
+    if view.attack_pick.update(ui, &pointer, ctx.encounter) {
+        // Picking a target: the next click on a token is that, not an editing tool's.
+        view.tools.set_tool(Tool::Select);
+        view.fog.brush.tool = None;
+    }
     let camera = view.camera.get_or_insert_with(Camera::default);
     let arrows_taken = view.view_box.takes_arrow_keys();
     camera.handle_input(ui, rect, map_in_grid, &background, &pointer, arrows_taken);
@@ -301,6 +309,9 @@ pub fn map_ui(
     aura_cards::paint_waiting_tokens(ui, &painter, encounter, &t);
     view.play
         .after_tokens(ui, ctx, view.drag, hovered, pointer.over_map, &painter, &t);
+    let (scene, _) = view.play.scene.scene(encounter);
+    view.attack_pick
+        .paint(ui, &painter, scene, encounter, &t, &pointer, hovered);
 
     view_box::view_box_ui(ui, &mut view.view_box, encounter, &painter, &t, &background);
 
@@ -408,7 +419,11 @@ fn tokens_layer_ui(
     let discs = layout::token_discs(ctx.encounter.map.grid);
     // An editing tool owns primary drags, as the ruler does: tokens then only take clicks.
     // The fog brush takes primary drags too: tokens stay put under it.
-    let measuring = view.play.ruler.active(ui) || view.tools.tool.edits() || view.fog.brushing();
+    // Picking a target for "Attack with …": a click on a token picks it, and nothing drags.
+    let picking = view.attack_pick.attacker().is_some();
+    let measuring =
+        view.play.ruler.active(ui) || view.tools.tool.edits() || view.fog.brushing() || picking;
+    let mut picked = None;
     let play = &mut view.play;
     let (scene, _) = play.scene.scene(ctx.encounter);
     let mut layer = tokens::TokenLayer {
@@ -423,8 +438,12 @@ fn tokens_layer_ui(
         note: &mut play.note,
         measuring,
         hovered: &mut hovered,
+        picked: picking.then_some(&mut picked),
     };
     tokens::tokens_ui(ui, ctx, &mut layer);
+    if let Some(target) = picked {
+        view.attack_pick.pick(ui.ctx(), target);
+    }
     // A drag whose release never reached its token (the token was undone away mid-drag) ends here.
     if !ui.input(|i| i.pointer.primary_down()) {
         view.drag = None;

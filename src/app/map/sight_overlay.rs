@@ -108,6 +108,16 @@ pub fn mark_label(name: &str, kind: VerdictKind) -> String {
     format!("{name}: {word}")
 }
 
+/// The verdict in a few words for a label: "clear sight", "cover: Hard", "no line of sight".
+pub fn cover_words(verdict: &Verdict) -> String {
+    match (verdict.kind, verdict.degree) {
+        (VerdictKind::Clear, _) => "clear sight".to_owned(),
+        (VerdictKind::Cover, Some(degree)) => format!("cover: {}", degree_tag(degree)),
+        (VerdictKind::Cover, None) => "cover".to_owned(),
+        (VerdictKind::NoSight, _) => "no line of sight".to_owned(),
+    }
+}
+
 /// What the GM applies for a cover grade, short enough for a tag by the token.
 fn degree_tag(degree: CoverDegree) -> String {
     match degree {
