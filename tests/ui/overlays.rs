@@ -308,3 +308,41 @@ fn the_chrome_tests_cover_every_tool() {
     ];
     assert!(Tool::ALL.iter().all(|t| covered.contains(t)));
 }
+
+/// Keys go the same way (the keyboard's side of the rule, `pointer::keys_for_map`): with the file
+/// chooser open over the map, a tool key does not change the tool and Delete does not delete the
+/// selected token.
+#[test]
+fn no_key_reaches_the_map_under_a_modal_dialog() {
+    let encounter = support::demo(Demo::GoForthHeroes);
+    let mut harness = Harness::builder()
+        .with_max_steps(support::MAX_STEPS)
+        .with_size(egui::Vec2::new(1200.0, 800.0))
+        .build_eframe(move |_cc| {
+            let mut app = LanternApp::with_document(Document::new(encounter.clone(), None));
+            app.show_only(lantern::app::Pane::Map);
+            app.set_file_dialogs(lantern::app::DialogBackend::InWindow);
+            app
+        });
+    support::settle(&mut harness);
+    let pip = harness
+        .get_by_role_and_label(Role::Button, "Pip")
+        .rect()
+        .center();
+    click_at(&mut harness, pip);
+    let tokens = harness.state().document.encounter.tokens.len();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, Key::O);
+    harness.run();
+    assert!(
+        harness.state().file_chooser_folder().is_some(),
+        "the chooser opened"
+    );
+    // The name field has the keyboard at first; a click on the dialog's empty part takes it away.
+    let title = harness.get_by_label("Open encounter").rect().center();
+    click_at(&mut harness, title);
+    harness.key_press(Tool::Obstacle.key());
+    harness.key_press(Key::Delete);
+    harness.run();
+    assert_eq!(harness.state_mut().map_view.tools().tool, Tool::Select);
+    assert_eq!(harness.state().document.encounter.tokens.len(), tokens);
+}

@@ -130,13 +130,14 @@ fn a_road_and_ruin_attack_names_the_targets_armor_not_a_target_number() {
     );
 }
 
-#[test]
-fn a_second_click_on_the_picked_file_opens_it_in_the_chooser() {
-    let dir = tempfile::tempdir().unwrap();
+/// The app with the in-window chooser opened on a folder holding "Mill at dusk" as mill.json.
+fn chooser_on_a_mill(dir: &std::path::Path) -> Harness<'static, LanternApp> {
     let mut mill = support::demo(Demo::GoForthHeroes);
     mill.name = "Mill at dusk".into();
-    save_encounter(&dir.path().join("mill.json"), &mill).unwrap();
-    let folder = dir.path().to_path_buf();
+    let Ok(()) = save_encounter(&dir.join("mill.json"), &mill) else {
+        panic!("cannot write mill.json");
+    };
+    let folder = dir.to_path_buf();
     let mut harness = Harness::builder()
         .with_max_steps(support::MAX_STEPS)
         .with_size([1400.0, 900.0])
@@ -149,6 +150,39 @@ fn a_second_click_on_the_picked_file_opens_it_in_the_chooser() {
     support::settle(&mut harness);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::O);
     harness.run();
+    harness
+}
+
+#[test]
+fn a_double_click_arriving_in_one_frame_opens_the_file_it_was_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = chooser_on_a_mill(dir.path());
+    // A slow software-rendered frame gets both clicks at once, before the first one picked
+    // the file: the double click must carry the file itself.
+    let pos = harness.get_by_label("mill.json").rect().center();
+    let events = &mut harness.input_mut().events;
+    events.push(egui::Event::PointerMoved(pos));
+    for pressed in [true, false, true, false] {
+        events.push(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    harness.run();
+    harness.run();
+    assert_eq!(harness.state().document.encounter.name, "Mill at dusk");
+    assert!(
+        harness.state().file_chooser_folder().is_none(),
+        "the chooser stayed open"
+    );
+}
+
+#[test]
+fn a_second_click_on_the_picked_file_opens_it_in_the_chooser() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = chooser_on_a_mill(dir.path());
     // Two clicks a quarter second apart each (the harness's frame): slower than egui's double
     // click on a slow frame, still "open this one".
     harness.get_by_label("mill.json").click();

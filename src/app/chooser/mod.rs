@@ -65,6 +65,9 @@ pub struct FileChooser {
 enum Step {
     GoTo(PathBuf),
     Pick(String),
+    /// Pick this file and confirm at once (a double click). It carries the name: on a slow
+    /// frame both clicks arrive together, before the first one's pick was ever made.
+    PickAndConfirm(String),
     Confirm,
     Cancel,
 }
@@ -213,6 +216,12 @@ impl FileChooser {
                 self.name = name;
                 self.replacing = None;
                 self.problem = None;
+            }
+            Step::PickAndConfirm(name) => {
+                self.name = name;
+                self.replacing = None;
+                self.problem = None;
+                return self.confirm().map(ChooserOutcome::Chosen);
             }
             Step::Confirm => return self.confirm().map(ChooserOutcome::Chosen),
             Step::Cancel if self.replacing.is_some() => self.replacing = None,
@@ -408,7 +417,7 @@ fn entry_ui(ui: &mut egui::Ui, entry: &Entry, picked: &str, mode: ChooserMode) -
     // into two single ones. A quick second click may also count as a triple one.
     let again = response.clicked() && entry.name == picked;
     if again || response.double_clicked() || response.triple_clicked() {
-        Some(Step::Confirm)
+        Some(Step::PickAndConfirm(entry.name.clone()))
     } else if response.clicked() {
         Some(Step::Pick(entry.name.clone()))
     } else {

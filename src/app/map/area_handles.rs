@@ -233,7 +233,7 @@ impl AreaTool {
             self.handle = None;
             return;
         };
-        if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        if super::pointer::keys_for_map(ui) && ui.input(|i| i.key_pressed(egui::Key::Escape)) {
             self.handle = None;
             return;
         }

@@ -209,7 +209,7 @@ impl AreaTool {
         if let Some(press) = pointer.press_in_ui.filter(|_| !handles.busy) {
             self.drag_from = Some(t.grid_from_ui(press));
         }
-        if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        if super::pointer::keys_for_map(ui) && ui.input(|i| i.key_pressed(egui::Key::Escape)) {
             self.current = None;
             self.drag_from = None;
             self.source = None;

@@ -55,7 +55,7 @@ impl AttackPick {
             return false;
         };
         let right_click = pointer.over_map && ui.input(|i| i.pointer.secondary_pressed());
-        let escape = !ui.ctx().egui_wants_keyboard_input()
+        let escape = super::pointer::keys_for_map(ui)
             && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Escape));
         if right_click || escape || encounter.token(attacker).is_none() {
             self.attacker = None;

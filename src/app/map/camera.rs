@@ -140,7 +140,7 @@ impl Camera {
 /// Arrow keys held down move the map (the view moves the other way), unless a text field has
 /// the keyboard.
 fn arrow_pan(ui: &Ui) -> Vec2 {
-    if ui.ctx().egui_wants_keyboard_input() {
+    if !super::pointer::keys_for_map(ui) {
         return Vec2::ZERO;
     }
     let (dir, dt) = ui.input(|i| {

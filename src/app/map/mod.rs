@@ -494,7 +494,7 @@ fn hovered_cell(
 
 /// Delete removes the selected tokens, unless a text field has the keyboard.
 fn handle_keys(ui: &egui::Ui, ctx: &mut PaneContext<'_>) {
-    if ctx.selection.is_empty() || ui.ctx().egui_wants_keyboard_input() {
+    if ctx.selection.is_empty() || !pointer::keys_for_map(ui) {
         return;
     }
     if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Delete)) {

@@ -101,6 +101,14 @@ impl MapPointer {
     }
 }
 
+/// Whether the map may take keys this frame (tool keys, Delete, Esc, the arrows): no text field
+/// has the keyboard and no modal dialog (the file chooser, a prompt) sits over the map. The
+/// keyboard's side of the pointer rule above.
+pub fn keys_for_map(ui: &Ui) -> bool {
+    !ui.ctx().egui_wants_keyboard_input()
+        && ui.ctx().memory(|m| m.is_above_modal_layer(ui.layer_id()))
+}
+
 /// Where an overlay sits in the pane and what it is called.
 #[derive(Clone, Copy, Debug)]
 pub struct Overlay {

@@ -48,7 +48,7 @@ impl Polyline {
             .press_in_ui
             .map(|p| place(grid, t.grid_from_ui(p), free));
         let keys_end = !self.points.is_empty()
-            && !ui.ctx().egui_wants_keyboard_input()
+            && super::pointer::keys_for_map(ui)
             && ui.input_mut(|i| {
                 i.consume_key(Modifiers::NONE, Key::Escape)
                     || i.consume_key(Modifiers::NONE, Key::Enter)

@@ -172,7 +172,7 @@ impl ToolState {
     /// Tool keys, and R / Shift+R to turn the selected tokens, unless a text field has the
     /// keyboard.
     pub fn handle_keys(&mut self, ui: &Ui, ctx: &mut PaneContext<'_>) {
-        if ui.ctx().egui_wants_keyboard_input() {
+        if !super::pointer::keys_for_map(ui) {
             return;
         }
         for tool in Tool::ALL {

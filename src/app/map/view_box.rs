@@ -155,7 +155,7 @@ pub fn view_box_ui(
 
 /// While the box is selected, each arrow key press moves it a cell and Esc lets go of it.
 fn arrow_keys(ui: &egui::Ui, state: &mut ViewBoxState) {
-    if !state.is_selected() || ui.ctx().egui_wants_keyboard_input() {
+    if !state.is_selected() || !super::pointer::keys_for_map(ui) {
         return;
     }
     let mut step = (0, 0);
