@@ -13,6 +13,9 @@ fn main() -> eframe::Result {
             .with_title("Lantern")
             .with_inner_size([1400.0, 900.0])
             .with_app_id("lantern"),
+        // The app keeps the window's size itself, as a share of the monitor
+        // (`app::window_size`), so a run on a small screen does not shrink the next one.
+        persist_window: false,
         ..Default::default()
     };
     eframe::run_native(

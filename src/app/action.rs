@@ -11,6 +11,7 @@ const SAVE_AS: KeyboardShortcut = KeyboardShortcut::new(CMD_SHIFT, Key::S);
 const UNDO: KeyboardShortcut = KeyboardShortcut::new(CMD, Key::Z);
 const REDO: KeyboardShortcut = KeyboardShortcut::new(CMD_SHIFT, Key::Z);
 const REDO_ALT: KeyboardShortcut = KeyboardShortcut::new(CMD, Key::Y);
+const QUIT: KeyboardShortcut = KeyboardShortcut::new(CMD, Key::Q);
 const PLAYERS_FULLSCREEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F11);
 
 /// Something the user can ask the app to do from a menu or the keyboard.
@@ -40,12 +41,14 @@ pub enum Action {
     ShowCurrentCombatant,
     ExportView,
     ExportViewNoFog,
+    /// Closes the window, asking first about unsaved changes.
+    Quit,
 }
 
 impl Action {
     /// Shortcut handling walks this list in order; shortcuts with more modifiers come first so
     /// Ctrl+Shift+S is not taken for Ctrl+S (egui matches extra Shift leniently).
-    pub const ALL: [Self; 18] = [
+    pub const ALL: [Self; 19] = [
         Self::SaveAs,
         Self::Redo,
         Self::New,
@@ -64,6 +67,7 @@ impl Action {
         Self::ShowCurrentCombatant,
         Self::ExportView,
         Self::ExportViewNoFog,
+        Self::Quit,
     ];
 
     /// The menu text. Actions that open a dialog end with `…`.
@@ -87,6 +91,7 @@ impl Action {
             Self::ShowCurrentCombatant => "Show the current combatant on the TV",
             Self::ExportView => "Export map view as PNG…",
             Self::ExportViewNoFog => "Export map view without fog as PNG…",
+            Self::Quit => "Quit",
         }
     }
 
@@ -116,6 +121,7 @@ impl Action {
             }
             Self::ExportView => "Save the Map pane's view as the players see it, fog included",
             Self::ExportViewNoFog => "Save the Map pane's view with no fog, for print or prep",
+            Self::Quit => "Close Lantern (asks first if there are unsaved changes)",
         }
     }
 
@@ -134,6 +140,7 @@ impl Action {
             Self::Undo => &[UNDO],
             Self::Redo => &[REDO, REDO_ALT],
             Self::PlayersFullscreen => &[PLAYERS_FULLSCREEN],
+            Self::Quit => &[QUIT],
             Self::ResetLayout
             | Self::ImportMap
             | Self::SetBackground

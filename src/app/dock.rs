@@ -1,6 +1,8 @@
 //! The docked panes: which exist, the default arrangement, and drawing them with `egui_tiles`.
 
-use egui_tiles::{Container, Linear, LinearDir, SimplificationOptions, Tile, TileId, Tiles, Tree};
+use egui_tiles::{
+    Container, Linear, LinearDir, Shares, SimplificationOptions, Tile, TileId, Tiles, Tree,
+};
 use serde::{Deserialize, Serialize};
 
 use super::dice::DiceState;
@@ -154,21 +156,141 @@ fn add_child(dock: &mut Dock, container: TileId, child: TileId) {
     }
 }
 
+/// Extra space left and right of a tab's title, in points (`egui_tiles`' default is 8).
+const TAB_TITLE_SPACING: f32 = 6.0;
+/// A side column is never widened past this share of the dock's width, so the map keeps most.
+const MAX_WIDENED_SHARE: f32 = 0.28;
+
+/// The top row's shares as saved, while [`fit_tab_bars`] shows different ones for a frame.
+#[derive(Debug)]
+pub struct Widened {
+    row: TileId,
+    saved: Shares,
+    shown: Shares,
+}
+
+/// In a narrow window, widens the side columns of the dock's top row for this frame only, so
+/// each tab bar shows every title whole (at 1024 points the left column's "Library" tab was cut
+/// to "Libı"), taking the room from the Map's column. The saved layout stays the GM's
+/// proportions: [`unfit_tab_bars`] puts them back after drawing, so a larger window gets them
+/// back as they were.
+pub fn fit_tab_bars(dock: &mut Dock, ctx: &egui::Context, width: f32) -> Option<Widened> {
+    let row = dock.root()?;
+    let Some(Tile::Container(Container::Linear(linear))) = dock.tiles.get(row) else {
+        return None;
+    };
+    if linear.dir != LinearDir::Horizontal {
+        return None;
+    }
+    let children: Vec<TileId> = linear
+        .children
+        .iter()
+        .copied()
+        .filter(|c| dock.is_visible(*c))
+        .collect();
+    let saved = linear.shares.clone();
+    let widths = saved.split(&children, width);
+    let map = dock.tiles.find_pane(&Pane::Map);
+    let holds_map = |c: TileId| map.is_some_and(|m| c == m || is_ancestor(&dock.tiles, c, m));
+    let mut shown_widths = widths.clone();
+    for (i, child) in children.iter().enumerate() {
+        if !holds_map(*child) {
+            let need = needed_width(&dock.tiles, ctx, *child).min(width * MAX_WIDENED_SHARE);
+            shown_widths[i] = widths[i].max(need);
+        }
+    }
+    let grown: f32 = shown_widths.iter().sum::<f32>() - widths.iter().sum::<f32>();
+    let map_index = children.iter().position(|c| holds_map(*c))?;
+    if grown <= 0.5 {
+        return None;
+    }
+    shown_widths[map_index] = (widths[map_index] - grown).max(width * 0.3);
+    let mut shown = saved.clone();
+    for (child, w) in children.iter().zip(&shown_widths) {
+        shown.set_share(*child, *w);
+    }
+    set_shares(dock, row, shown.clone());
+    Some(Widened { row, saved, shown })
+}
+
+/// Puts back the proportions [`fit_tab_bars`] widened, unless the GM dragged a separator this
+/// frame: then the dragged layout is the new one.
+pub fn unfit_tab_bars(dock: &mut Dock, widened: Option<Widened>) {
+    let Some(Widened { row, saved, shown }) = widened else {
+        return;
+    };
+    let unchanged = matches!(
+        dock.tiles.get(row),
+        Some(Tile::Container(Container::Linear(l))) if l.shares == shown
+    );
+    if unchanged {
+        set_shares(dock, row, saved);
+    }
+}
+
+fn set_shares(dock: &mut Dock, row: TileId, shares: Shares) {
+    if let Some(Tile::Container(Container::Linear(linear))) = dock.tiles.get_mut(row) {
+        linear.shares = shares;
+    }
+}
+
+fn is_ancestor(tiles: &Tiles<Pane>, ancestor: TileId, mut tile: TileId) -> bool {
+    while let Some(parent) = tiles.parent_of(tile) {
+        if parent == ancestor {
+            return true;
+        }
+        tile = parent;
+    }
+    false
+}
+
+/// The width a tile needs for its tab bars to show every title whole (the widest of a column's).
+fn needed_width(tiles: &Tiles<Pane>, ctx: &egui::Context, tile: TileId) -> f32 {
+    match tiles.get(tile) {
+        Some(Tile::Container(Container::Tabs(tabs))) => {
+            let font = egui::TextStyle::Button.resolve(&ctx.global_style());
+            let titles: f32 = tabs
+                .children
+                .iter()
+                .filter_map(|c| match tiles.get(*c) {
+                    Some(Tile::Pane(pane)) => Some(pane.label()),
+                    _ => None,
+                })
+                .map(|title| {
+                    let galley = ctx.fonts_mut(|f| {
+                        f.layout_no_wrap(title.to_owned(), font.clone(), egui::Color32::WHITE)
+                    });
+                    galley.size().x + 2.0 * TAB_TITLE_SPACING
+                })
+                .sum();
+            // The active tab's close button, and the tab bar's own margins.
+            titles + CLOSE_BUTTON + 16.0
+        }
+        Some(Tile::Container(container)) => container
+            .children()
+            .map(|c| needed_width(tiles, ctx, *c))
+            .fold(0.0, f32::max),
+        _ => 0.0,
+    }
+}
+
+/// The close button's size and its space on the active tab, in points.
+const CLOSE_BUTTON: f32 = 16.0;
+
 fn side_pane_ui(
     ui: &mut egui::Ui,
     ctx: &mut PaneContext<'_>,
     pane: Pane,
-    dice: &mut DiceState,
     rng: &mut DiceRng,
     library: &mut library::LibraryState,
 ) {
     match pane {
-        // The Map is drawn edge to edge by `pane_ui`; nothing to do here.
-        Pane::Map => {}
+        // The Map (edge to edge) and the Dice pane (its own scrolling under a Roll row that
+        // stays in view) are drawn by `pane_ui` without this scroll area.
+        Pane::Map | Pane::DiceLog => {}
         Pane::Initiative => combat::initiative_ui(ui, ctx, rng),
         Pane::Momentum => combat::momentum_ui(ui, ctx, rng),
         Pane::Conditions => combat::conditions_ui(ui, ctx),
-        Pane::DiceLog => dice::dice_log_ui(ui, ctx, dice, rng),
         Pane::Encounter => panes::encounter::encounter_ui(ui, ctx),
         Pane::Trackers => trackers::trackers_ui(ui, ctx, rng),
         Pane::Sheet => panes::sheet::sheet_ui(ui, ctx),
@@ -183,6 +305,19 @@ pub struct DockBehavior<'a> {
     pub dice: &'a mut DiceState,
     pub rng: &'a mut DiceRng,
     pub library: &'a mut library::LibraryState,
+    /// The tab at the front of each tab bar ([`front_tabs`]).
+    pub front_tabs: Vec<TileId>,
+}
+
+/// The tab at the front of each tab bar, noted before drawing for [`DockBehavior`].
+pub fn front_tabs(dock: &Dock) -> Vec<TileId> {
+    dock.tiles
+        .tiles()
+        .filter_map(|tile| match tile {
+            Tile::Container(Container::Tabs(tabs)) => tabs.active,
+            _ => None,
+        })
+        .collect()
 }
 
 impl egui_tiles::Behavior<Pane> for DockBehavior<'_> {
@@ -196,6 +331,13 @@ impl egui_tiles::Behavior<Pane> for DockBehavior<'_> {
             map::map_ui(ui, &mut self.pane_ctx, self.map_view, self.rng);
             return egui_tiles::UiResponse::None;
         }
+        if *pane == Pane::DiceLog {
+            // Scrolls itself, under a Roll row kept at the pane's bottom.
+            egui::Frame::new().inner_margin(6.0).show(ui, |ui| {
+                dice::dice_log_ui(ui, &mut self.pane_ctx, self.dice, self.rng);
+            });
+            return egui_tiles::UiResponse::None;
+        }
         // Every side pane scrolls, so nothing is out of reach in a small window; text wraps to
         // the pane's width first, and only what cannot wrap scrolls sideways. A margin keeps
         // text off the dock's separators.
@@ -203,14 +345,7 @@ impl egui_tiles::Behavior<Pane> for DockBehavior<'_> {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 egui::Frame::new().inner_margin(6.0).show(ui, |ui| {
-                    side_pane_ui(
-                        ui,
-                        &mut self.pane_ctx,
-                        *pane,
-                        self.dice,
-                        self.rng,
-                        self.library,
-                    );
+                    side_pane_ui(ui, &mut self.pane_ctx, *pane, self.rng, self.library);
                 });
             });
         egui_tiles::UiResponse::None
@@ -220,8 +355,16 @@ impl egui_tiles::Behavior<Pane> for DockBehavior<'_> {
         pane.label().into()
     }
 
-    fn is_tab_closable(&self, _tiles: &Tiles<Pane>, _tile: TileId) -> bool {
-        true
+    /// Only the front tab shows its close button: a row of crosses cost a narrow column's tab
+    /// bar a title.
+    fn is_tab_closable(&self, _tiles: &Tiles<Pane>, tile: TileId) -> bool {
+        // egui_tiles takes a tab bar's container out of the tiles while drawing it, so the front
+        // tabs were noted before drawing began.
+        self.front_tabs.contains(&tile)
+    }
+
+    fn tab_title_spacing(&self, _visuals: &egui::Visuals) -> f32 {
+        TAB_TITLE_SPACING
     }
 
     fn simplification_options(&self) -> SimplificationOptions {

@@ -69,6 +69,7 @@ impl LanternApp {
             | Action::ShowCurrentCombatant
             | Action::ExportView
             | Action::ExportViewNoFog => self.run_players_action(ctx, action),
+            Action::Quit => self.ask_before_dropping(ctx, AfterConfirm::Close),
         }
     }
 

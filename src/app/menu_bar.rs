@@ -11,6 +11,7 @@ impl LanternApp {
             ui.menu_button("Edit", |ui| self.edit_menu_ui(ui, &mut requests));
             ui.menu_button("View", |ui| self.view_menu_ui(ui, &mut requests));
             ui.menu_button("Library", |ui| self.library_menu_ui(ui));
+            self.notifications.status_ui(ui);
         });
         for request in requests {
             self.request(ui.ctx(), request);
@@ -47,6 +48,8 @@ impl LanternApp {
                 requests,
             );
         }
+        ui.separator();
+        action_button_ui(ui, Action::Quit, Action::Quit.label(), true, requests);
     }
 
     fn recent_menu_ui(&self, ui: &mut egui::Ui, requests: &mut Vec<Request>) {

@@ -4,6 +4,29 @@
 //! requests menus and prompts queued last frame, file-dialog answers, the autosave timer and the
 //! window title. `ui()` draws the menu bar, the dock and any prompt, then applies the commands
 //! the panes queued, each as one undo step.
+//!
+//! # What is where
+//!
+//! - The dock of panes (`dock.rs`, `egui_tiles`), the menu bar and every user-facing action with
+//!   its label and shortcut (`menu_bar.rs`, `action.rs`), prompts, notifications, autosave, recent
+//!   files, the window's size kept as a share of the monitor (`window_size.rs`).
+//! - File and folder dialogs (`dialogs/`): the desktop's own, or Lantern's in-window chooser
+//!   (`chooser/`: open, save and folder modes) when no native one can be shown, with its egui-free
+//!   listing and name rules in `chooser/listing.rs`.
+//! - The battle map (`map/`, see its module docs: tools, fog, light, areas, and the one rule for
+//!   who gets the pointer in `map/pointer.rs`).
+//! - The players' window, an egui viewport, with its table-screen setup, turning and grid test,
+//!   and PNG export (`players/`).
+//! - Background images and Universal VTT maps decoded on a worker thread with progress
+//!   (`import/`).
+//! - The Initiative, Conditions and Momentum panes (`combat/`; the aura and Battle Stress offers'
+//!   card in `combat/aura_offers.rs`, drawn by the Initiative pane and by the map's
+//!   `map/aura_cards.rs`), the Sheet and Encounter panes (`panes/`), the Dice & Log pane
+//!   (`dice/`) and the Trackers pane (`trackers/`).
+//! - The Library pane (`library/`): the folder listed on a worker, each file read once for its
+//!   summary with images checked by their headers (`files/scan.rs`), each entry then read whole
+//!   and its picture decoded on picture workers or at first use, which mark it bad if that fails;
+//!   drag-and-drop onto the map via `map/library_drop.rs`.
 
 mod action;
 mod autosave;
@@ -26,6 +49,7 @@ mod prompts;
 mod recent;
 mod settings;
 pub mod trackers;
+mod window_size;
 
 pub use action::Action;
 pub use autosave::{Autosave, RestoreOffer};
@@ -100,6 +124,8 @@ pub struct LanternApp {
     settings_written: Option<Settings>,
     /// Whether the last settings write failed (its error is shown once, not every 30 s).
     settings_failing: bool,
+    /// The main window's size as a share of its monitor, kept across runs.
+    window: window_size::WindowSize,
 }
 
 impl LanternApp {
@@ -153,6 +179,7 @@ impl LanternApp {
             settings_dir: None,
             settings_written: None,
             settings_failing: false,
+            window: window_size::WindowSize::default(),
         }
     }
 
@@ -163,6 +190,7 @@ impl LanternApp {
             recent: self.recent.clone(),
             recent_folders: self.dialogs.recent_folders().to_vec(),
             table_screens: self.players.table.clone(),
+            window: self.window.current(),
         }
     }
 
@@ -208,6 +236,7 @@ impl LanternApp {
         self.dialogs
             .set_recent_folders(settings.recent_folders.clone());
         self.players.table = settings.table_screens.clone();
+        self.window = window_size::WindowSize::new(settings.window);
     }
 
     /// Opens or closes a pane, as the View menu does.
@@ -280,27 +309,35 @@ impl LanternApp {
             self.dice.note_applied(self.document.history().marker());
         }
         let (amends, same_step) = self.dice.take_amends(self.document.history().marker());
-        let amended = same_step && !amends.is_empty();
+        if amends.is_empty() {
+            return applied;
+        }
+        let mut ok = true;
         for command in amends {
             let label = command.label();
+            let before = self.document.history().marker();
             let result = if same_step {
                 self.document.amend_last(command)
             } else {
                 self.document.apply(command)
             };
             match result {
-                Ok(()) => applied = true,
+                Ok(()) => {
+                    applied = true;
+                    if same_step {
+                        self.dice
+                            .step_amended(before, self.document.history().marker());
+                    }
+                }
                 Err(err) => {
+                    ok = false;
                     let err = anyhow::Error::new(err).context(format!("{label} failed"));
                     self.notifications.error(&err);
                 }
             }
         }
-        if amended {
-            // Amending gives the step a new marker; it is still the roll's step, so a later
-            // amend (a resistance roll, then Apply) joins it too.
-            self.dice.note_amended(self.document.history().marker());
-        }
+        self.dice
+            .note_amends_applied(self.document.history().marker(), ok);
         applied
     }
 
@@ -318,8 +355,13 @@ impl LanternApp {
         let command = Command::Fog(crate::model::FogCommand::Explore(cells));
         let history = self.document.history();
         let untouched = history.undo_label().is_none() && history.redo_label().is_none();
+        let before = history.marker();
         let result = if applied {
-            self.document.amend_last(command)
+            let amended = self.document.amend_last(command);
+            // The Dice pane follows its roll's step by marker.
+            self.dice
+                .step_amended(before, self.document.history().marker());
+            amended
         } else if untouched {
             self.document.apply_as_opened(command)
         } else if self.document.history().redo_label().is_none() {
@@ -353,6 +395,8 @@ impl LanternApp {
     }
 
     fn dock_ui(&mut self, ui: &mut egui::Ui) {
+        // The Dice pane's result follows the history (undo, redo) before it is drawn.
+        self.dice.follow_history(self.document.history());
         let mut behavior = dock::DockBehavior {
             pane_ctx: PaneContext {
                 encounter: &self.document.encounter,
@@ -363,8 +407,11 @@ impl LanternApp {
             dice: &mut self.dice,
             rng: &mut self.rng,
             library: &mut self.library,
+            front_tabs: dock::front_tabs(&self.dock),
         };
+        let widened = dock::fit_tab_bars(&mut self.dock, ui.ctx(), ui.available_width());
         self.dock.ui(&mut behavior, ui);
+        dock::unfit_tab_bars(&mut self.dock, widened);
         self.library_after_dock(ui.ctx());
         let show_sheet = egui::Id::unique(panes::sheet::SHOW_SHEET);
         if ui
@@ -410,6 +457,7 @@ impl LanternApp {
         self.export_tick(ctx);
         self.notifications.expire(ctx);
         self.update_title(ctx);
+        self.window.tick(ctx);
     }
 
     fn ui_pass(&mut self, ui: &mut egui::Ui) {

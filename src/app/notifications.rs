@@ -63,9 +63,25 @@ impl Notifications {
         }
     }
 
-    /// Draws the messages stacked in the bottom-right corner, each with a dismiss button.
+    /// The newest confirmation ("Saved …"), on the right of the menu bar: a line there covers
+    /// nothing, where a toast in a corner sat over a pane's text.
+    pub fn status_ui(&self, ui: &mut egui::Ui) {
+        let Some(notice) = self.notices.iter().rev().find(|n| n.level == Level::Info) else {
+            return;
+        };
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.add(
+                egui::Label::new(egui::RichText::new(&notice.text).weak())
+                    .truncate()
+                    .selectable(false),
+            );
+        });
+    }
+
+    /// Draws the errors stacked in the bottom-right corner, each with a dismiss button (they
+    /// stay until dismissed; confirmations go to [`Self::status_ui`]).
     pub fn ui(&mut self, ctx: &egui::Context) {
-        if self.notices.is_empty() {
+        if !self.notices.iter().any(|n| n.level == Level::Error) {
             return;
         }
         let mut dismissed = None;
@@ -74,7 +90,8 @@ impl Notifications {
             .order(egui::Order::Foreground)
             .show(ctx, |ui| {
                 ui.set_max_width(420.0);
-                for (i, notice) in self.notices.iter().enumerate() {
+                let errors = self.notices.iter().enumerate();
+                for (i, notice) in errors.filter(|(_, n)| n.level == Level::Error) {
                     if notice_ui(ui, notice) {
                         dismissed = Some(i);
                     }
@@ -88,13 +105,7 @@ impl Notifications {
 
 /// One message; returns whether the user dismissed it.
 fn notice_ui(ui: &mut egui::Ui, notice: &Notice) -> bool {
-    let (fill, text_color) = match notice.level {
-        Level::Error => (ui.visuals().error_fg_color, egui::Color32::WHITE),
-        Level::Info => (
-            ui.visuals().selection.bg_fill,
-            ui.visuals().strong_text_color(),
-        ),
-    };
+    let (fill, text_color) = (ui.visuals().error_fg_color, egui::Color32::WHITE);
     egui::Frame::popup(ui.style())
         .fill(fill)
         .show(ui, |ui| {

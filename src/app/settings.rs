@@ -36,6 +36,10 @@ pub struct Settings {
     /// Each display's table-screen setup (View → Table screen…).
     #[serde(default)]
     pub table_screens: TableScreens,
+    /// The main window's size as a share of its monitor, so a run in a small window does not
+    /// shrink the next one on a large screen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<super::window_size::WindowShare>,
 }
 
 /// The settings file of a data folder.
@@ -67,6 +71,7 @@ impl Settings {
             recent: eframe::get_value(storage, RECENT_KEY).unwrap_or_default(),
             recent_folders: eframe::get_value(storage, RECENT_FOLDERS_KEY).unwrap_or_default(),
             table_screens: TableScreens::default(),
+            window: None,
         }
     }
 

@@ -1,5 +1,33 @@
 //! Turn structure: initiative, condition tokens with durations, and momentum dice pools.
 //! Pure core: no egui.
+//!
+//! # What is where
+//!
+//! - Turn structure over any system: the initiative tracker (rolled, Round the Table, Zipper,
+//!   simultaneous pips, escalating) in `initiative.rs`; condition tokens with durations, expiry and
+//!   their effect on checks and Defenses (`conditions.rs`, `catalogue.rs`, `effective.rs`); Evening
+//!   death saves (`death.rs`).
+//! - The check builder (`action/`): an actor, targets and an action in, the filled check out as
+//!   overridable contributions, and what Apply does to the target (`apply.rs`); an Evening threat's
+//!   attack on a character becomes the character's defence check (`defence.rs`). The Dice pane
+//!   and `check_report` only draw what it returns; a new source (such as light) is a `Source`
+//!   variant and a function pushing `Contribution`s.
+//! - What the light does to an attack per system (`vision.rs`, the builder's `light` source).
+//! - Go Forth: Heroes momentum pools and Wounds (`momentum.rs`, `momentum_apply.rs`,
+//!   `wounds.rs`: forbidden actions, Hard checks, and `token_speed`, the one Move every pane and
+//!   the map read, Evening exhaustion included; every Wound goes through `take_wound`). Rally's
+//!   reach is measured with `board`.
+//! - An action against every target in an area (`area_action.rs`); the aura effects offered at a
+//!   turn's start or end, who is inside then and what Apply does (`aura.rs`); Road and Ruin's
+//!   Battle Stress offered at a round's end (`stress.rs`).
+//! - The texts' turn actions that leave a marker the builder reads (`turn_action.rs`: GFH Guard
+//!   and Help, Evening Defend and Disengage; the markers are each system's `action_markers` in
+//!   `rules`).
+//! - The token's sheet (`sheet.rs`: each system's per-token numbers, derived ones with their
+//!   source, `base_move`, and the commands that edit them); the current combatant's drag spending
+//!   its movement (`turn_move.rs`).
+//! - Applying a `CombatCommand` (`command.rs`: `apply_combat`), and the fight's plain report for
+//!   `examples/replay.rs` (`report.rs`).
 
 pub mod action;
 pub mod area_action;

@@ -128,6 +128,14 @@ impl History {
         self.redo.last().map(|s| s.forward.label())
     }
 
+    /// Whether the step that left `marker` (a [`Self::marker`] taken right after it) is in
+    /// effect now: on the undo stack, not undone. Redo puts a step back with its marker, so it
+    /// holds again; a step that fell off the bottom no longer counts.
+    #[must_use]
+    pub fn holds(&self, marker: u64) -> bool {
+        self.undo.iter().any(|s| s.serial == marker)
+    }
+
     /// Identifies the current state: equal markers mean the same sequence of applied steps.
     /// Markers never repeat for different states, whatever mix of edits, undos, redos and
     /// truncation past [`Self::MAX_STEPS`] led there.
@@ -139,6 +147,30 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_step_holds_until_undone_and_again_once_redone() {
+        let mut encounter = Encounter::default();
+        let mut history = History::default();
+        history
+            .apply(&mut encounter, Command::SetName("A".into()))
+            .unwrap();
+        let first = history.marker();
+        history
+            .apply(&mut encounter, Command::SetName("B".into()))
+            .unwrap();
+        let second = history.marker();
+        assert!(history.holds(first) && history.holds(second));
+        history.undo(&mut encounter).unwrap();
+        assert!(history.holds(first) && !history.holds(second));
+        history.redo(&mut encounter).unwrap();
+        assert!(history.holds(second));
+        // Amending the newest step gives it a new marker: the old one no longer holds.
+        history
+            .amend_last(&mut encounter, Command::SetName("C".into()))
+            .unwrap();
+        assert!(!history.holds(second) && history.holds(history.marker()));
+    }
 
     #[test]
     fn amending_a_step_gives_it_a_new_marker() {

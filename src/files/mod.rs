@@ -1,5 +1,15 @@
 //! Reading and writing files: the encounter format, atomic saves and Universal VTT map import.
 //! Pure core: no egui.
+//!
+//! # What is where
+//!
+//! - The encounter format (`FORMAT.md`): versioned JSON with migration and validation
+//!   (`encounter_file.rs`), exact float parsing, and images decoded with limits (`images.rs`).
+//! - Atomic saves (`atomic.rs`): a temporary file per save, swept on the next save or load,
+//!   permissions kept, a symlink's target written.
+//! - A one-pass listing read (`scan.rs`): every field but the images, which are checked by their
+//!   headers, for the library's listing.
+//! - The Universal VTT importer (`uvtt/`: `.dd2vtt`, `.df2vtt`, `.uvtt`).
 
 mod atomic;
 mod encounter_file;

@@ -10,6 +10,14 @@
 //! whole read with the pixel decode (the rest of the same checks) to the first use of the entry
 //! ([`ListedEntry::load`]: the pane's picture worker, placing, "Use this map"), so a thousand
 //! entries list quickly.
+//!
+//! # What is where
+//!
+//! - Entry files and their identities, carried by placed tokens (`entry.rs`, `file.rs`).
+//! - The folder listed with each bad file's error, folder import and export (`folder.rs`).
+//! - The demo's starting content (`starting.rs`).
+//! - Placing entries as one command: a numbered group without overlap, or "Use this map"
+//!   (`place.rs`).
 
 mod entry;
 mod file;

@@ -3,6 +3,18 @@
 //! It holds the data of everything an encounter keeps, the combat state's and each system's
 //! trackers included, the commands as data, and the validation the loader and the commands
 //! share. Applying a command, undo and the open document live one floor up, in `edit`.
+//!
+//! # What is where
+//!
+//! - The encounter as data: map, walls, tokens, images, fog of war (`fog.rs`), lights (`light.rs`),
+//!   areas (`area.rs`) and the combat state (`combat.rs`) with its types: `initiative`,
+//!   `conditions`, `momentum`, `death_saves` and each system's trackers (`trackers/`).
+//! - The commands as data: [`Command`] (`command.rs`), `CombatCommand` (`combat_command.rs`), and
+//!   `TrackerCommand` with each system's changes (`trackers/`), with their error types.
+//! - The one validation the loader and the commands share (`validate.rs`: bounds, finite numbers,
+//!   counts, combat indices; the limits are in FORMAT.md) and wall-set normalisation
+//!   (`wall_set.rs`).
+//! - The edits that need no rules: fog, lights and areas.
 
 mod area;
 mod combat;

@@ -3,8 +3,11 @@
 //!
 //! Each system lives in its own folder and exposes a unit struct implementing [`System`]; the
 //! registry [`system`] maps a [`RuleSystem`] to it. A sixth system adds its folder, its tracker
-//! data in `model::trackers` (the encounter keeps it), a variant in [`CheckSetup`]/[`TokenTrackers`],
-//! and one line in [`system`].
+//! data in `model::trackers` (the encounter keeps it) and one line in [`system`], but the trait
+//! is not the whole story: a variant in [`RuleSystem`], [`CheckSetup`], `CheckOutcome` and
+//! [`TokenTrackers`], and a match arm wherever those are matched — range bands and cover degree
+//! in `board`, the check builder, the sheet and light in `combat`, and the Dice, Trackers and
+//! Initiative panes in the shell. ARCHITECTURE.md counts the files.
 
 mod check;
 pub mod conditions;

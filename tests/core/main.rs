@@ -24,6 +24,7 @@ mod library;
 mod lighting;
 mod model_commands;
 mod post_three_d6;
+mod readme;
 mod real_maps;
 mod robust_files;
 mod sheet_edits;

@@ -1,5 +1,5 @@
 //! One attack per system played from the map: select the attacker, right-click the target,
-//! "Attack…", roll in the Dice pane, set the amount, Apply; then one Ctrl+Z takes back both the
+//! "Attack Brute…", roll in the Dice pane, set the amount, Apply; then one Ctrl+Z takes back both the
 //! roll and the damage, and the pane forgets the roll.
 
 use egui::accesskit::Role;
@@ -50,13 +50,13 @@ fn app(encounter: Encounter) -> Harness<'static, LanternApp> {
     harness
 }
 
-/// Selects Ash, right-clicks Brute and picks "Attack…": the Dice pane fills the attack.
+/// Selects Ash, right-clicks Brute and picks "Attack Brute…": the Dice pane fills the attack.
 fn open_attack(h: &mut Harness<'static, LanternApp>) {
     h.get_by_label("Ash").click();
     h.run();
     h.get_by_label("Brute").click_secondary();
     h.run();
-    h.get_by_label("Attack…").click();
+    h.get_by_label("Attack Brute…").click();
     h.run();
     h.run();
 }
@@ -269,7 +269,7 @@ fn road_and_ruin_exertion_reroll_is_paid_after_the_roll_in_its_undo_step() {
 
 /// Evening, Threat Rating and Defense: when a threat attacks a character, the character rolls
 /// the defence check against the threat's TN. From the map: select the threat, right-click the
-/// hero, "Attack…"; the Dice pane says who rolls, rolls the defence, logs it under the hero's
+/// hero, "Attack Ash…"; the Dice pane says who rolls, rolls the defence, logs it under the hero's
 /// name, and a failed defence applies the threat's damage; one Ctrl+Z takes it all back.
 #[test]
 fn evening_threat_attack_on_a_hero_is_the_heros_defence_check() {
@@ -289,7 +289,7 @@ fn evening_threat_attack_on_a_hero_is_the_heros_defence_check() {
     h.run();
     h.get_by_label("Ash").click_secondary();
     h.run();
-    h.get_by_label("Attack…").click();
+    h.get_by_label("Attack Ash…").click();
     h.run();
     h.run();
     assert!(
@@ -297,7 +297,7 @@ fn evening_threat_attack_on_a_hero_is_the_heros_defence_check() {
             .is_some()
     );
     // Threat Rating 1: TN 14; half cover behind the obstacle lowers it by 3.
-    assert!(h.query_by_label("Target number 11").is_some());
+    assert!(h.query_by_label("TN 11").is_some());
     h.get_by_label("Roll defence").click();
     h.run();
     h.run();

@@ -3,6 +3,7 @@
 
 mod action_flow;
 mod areas;
+mod attack_either_end;
 mod battle_stress;
 mod combat;
 mod dice;
@@ -14,10 +15,14 @@ mod library;
 mod lighting;
 mod map;
 mod map_play;
+mod overlays;
 mod players;
 mod resistance;
+mod result_belongs;
 mod sheets;
 mod shell;
+mod small_screen;
+mod small_things;
 mod snapshots;
 mod support;
 mod table_ready;

@@ -84,7 +84,7 @@ fn post_resistance_roll_reduces_the_harm_before_it_lands_and_undo_takes_all_back
     h.run();
     h.get_by_label("Brute").click_secondary();
     h.run();
-    h.get_by_label("Attack…").click();
+    h.get_by_label("Attack Brute…").click();
     h.run();
     h.run();
     h.get_by_label("Roll attack").click();

@@ -77,7 +77,7 @@ fn open_attack(h: &mut Harness<'static, LanternApp>) {
     h.run();
     h.get_by_label("Brute").click_secondary();
     h.run();
-    h.get_by_label("Attack…").click();
+    h.get_by_label("Attack Brute…").click();
     h.run();
     h.run();
 }

@@ -306,9 +306,11 @@ fn players_view_turned_a_quarter_with_text_both_ways() {
     let mut harness = players_harness(fight(), setup, Vec2::new(640.0, 420.0), (6.0, 8.0));
     let frame = harness.state().players.last_frame.unwrap();
     // Sideways, the map's columns run down the 624 × 404 canvas: 404 / 32 = 12.6, so 12
-    // columns; 624 / 32 = 19.5, so 19 rows. Around cell (6, 8): columns 0..12, rows −1..18.
-    assert_eq!(frame.cells, Some([12, 19]));
-    assert_eq!(frame.view_box.unwrap().min_offset(), (0, -1));
+    // columns. Its rows run along the 624, less the round's banner's own strips at both ends
+    // (text both ways; each 624 × 0.055 = 34.3 point type and 24 points of padding, 58.3):
+    // 507.4 / 32 = 15.9, so 15 rows. Around cell (6, 8): columns 0..12, rows 1..16.
+    assert_eq!(frame.cells, Some([12, 15]));
+    assert_eq!(frame.view_box.unwrap().min_offset(), (0, 1));
     harness.run();
     harness.snapshot("players_view_table_turned");
 }
@@ -321,9 +323,11 @@ fn players_view_in_miniatures_mode() {
         ..projector(QuarterTurn::Deg0)
     };
     let mut harness = players_harness(fight(), setup, Vec2::new(640.0, 420.0), (6.0, 6.0));
-    // 1920 / 1500 × 40 = 51.2 pixels a cell: 12 × 7 cells from (0, 3), Kestrel's row the first.
+    // 1920 / 1500 × 40 = 51.2 pixels a cell: 12 columns; the 404 rows less the round's
+    // banner's strip (404 × 0.055 = 22.2 point type and 24 of padding, 46.2) leave 357.8, so
+    // 6 rows.
     let frame = harness.state().players.last_frame.unwrap();
-    assert_eq!(frame.cells, Some([12, 7]));
+    assert_eq!(frame.cells, Some([12, 6]));
     assert!(harness.query_by_label("Kestrel").is_some());
     harness.snapshot("players_view_miniatures");
 }

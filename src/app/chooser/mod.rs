@@ -65,6 +65,9 @@ pub struct FileChooser {
 enum Step {
     GoTo(PathBuf),
     Pick(String),
+    /// Pick this file and confirm at once (a double click). It carries the name: on a slow
+    /// frame both clicks arrive together, before the first one's pick was ever made.
+    PickAndConfirm(String),
     Confirm,
     Cancel,
 }
@@ -213,6 +216,12 @@ impl FileChooser {
                 self.name = name;
                 self.replacing = None;
                 self.problem = None;
+            }
+            Step::PickAndConfirm(name) => {
+                self.name = name;
+                self.replacing = None;
+                self.problem = None;
+                return self.confirm().map(ChooserOutcome::Chosen);
             }
             Step::Confirm => return self.confirm().map(ChooserOutcome::Chosen),
             Step::Cancel if self.replacing.is_some() => self.replacing = None,
@@ -377,9 +386,9 @@ impl FileChooser {
     }
 }
 
-/// One folder (a click enters it) or file (a click picks it, a double click opens it). When
-/// choosing a folder, a click selects a folder, and a double click or a click on the selected
-/// one enters it; files are greyed.
+/// One folder (a click enters it) or file (a click picks it, a double click or a click on the
+/// picked one opens it). When choosing a folder, a click selects a folder, and a double click or
+/// a click on the selected one enters it; files are greyed.
 fn entry_ui(ui: &mut egui::Ui, entry: &Entry, picked: &str, mode: ChooserMode) -> Option<Step> {
     if mode == ChooserMode::Folder {
         if !entry.is_folder {
@@ -403,8 +412,12 @@ fn entry_ui(ui: &mut egui::Ui, entry: &Entry, picked: &str, mode: ChooserMode) -
         return response.clicked().then(|| Step::GoTo(entry.path.clone()));
     }
     let response = ui.selectable_label(entry.name == picked, &entry.name);
-    if response.double_clicked() {
-        Some(Step::Confirm)
+    // A second click on the picked file opens it, however long egui took between the two: it
+    // times clicks by frame, and on a slow software-rendered frame a double click came apart
+    // into two single ones. A quick second click may also count as a triple one.
+    let again = response.clicked() && entry.name == picked;
+    if again || response.double_clicked() || response.triple_clicked() {
+        Some(Step::PickAndConfirm(entry.name.clone()))
     } else if response.clicked() {
         Some(Step::Pick(entry.name.clone()))
     } else {

@@ -217,6 +217,18 @@ const SUMMARY_WIDTH: f32 = 240.0;
 /// menu. Two levels always open beside their parent.
 pub fn condition_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId) {
     let system = ctx.encounter.system;
+    let active: Vec<String> = ctx
+        .encounter
+        .combat
+        .conditions
+        .iter()
+        .filter(|c| c.token == token)
+        .map(|c| c.name.clone())
+        .collect();
+    // A system with no condition catalogue (the 3d6 core mechanics) gets no empty heading.
+    if catalogue(system).is_empty() && active.is_empty() {
+        return;
+    }
     ui.label(RichText::new("Conditions").strong());
     for def in catalogue(system) {
         ui.menu_button(def.name, |ui| {
@@ -240,14 +252,6 @@ pub fn condition_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: To
             }
         });
     }
-    let active: Vec<String> = ctx
-        .encounter
-        .combat
-        .conditions
-        .iter()
-        .filter(|c| c.token == token)
-        .map(|c| c.name.clone())
-        .collect();
     if !active.is_empty() {
         ui.separator();
         for n in active {

@@ -15,7 +15,8 @@ use crate::model::{Command, Encounter, TokenId};
 use crate::rules::go_forth_heroes::GfhEncounterChange;
 use crate::rules::{CheckOutcome, CheckSetup, EncounterChange, TrackerCommand};
 
-/// An action picked on the map: right-click "Attack…"/"Check against…", or Ctrl+click.
+/// An action picked on the map: a token menu's "Attack <name>…", "Check against <name>…" or
+/// "Attack with <name>…" and a click on the target, or Ctrl+click.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MapAction {
     /// The actor the map knows (the selected token), if any; otherwise the current combatant.
@@ -71,8 +72,7 @@ pub(super) fn begin(state: &mut DiceState, encounter: &Encounter, action: &MapAc
     }
     state.off.clear();
     state.roll_anyway = false;
-    state.rolled = None;
-    state.last = None;
+    state.forget_result();
 }
 
 /// "Attack with": the attacks on the roller's sheet, or the form's own numbers. Shown for an
@@ -236,8 +236,8 @@ pub(super) fn contributions_ui(
             }
         }
     }
-    if let Some(tn) = filled.target_number() {
-        ui.label(format!("Target number {tn}"));
+    if let Some(text) = filled.target_number_text() {
+        ui.label(text);
     }
 }
 
@@ -320,15 +320,60 @@ pub(super) fn rolled(
 }
 
 /// The last roll large, then Boosts (GFH) and Apply with its preview.
+/// What Apply would land now, offered in the Roll row at the pane's bottom (so the button is in
+/// view however long the result's lines run).
+pub(super) enum ApplyOffer {
+    /// The single target's consequence.
+    Single(Vec<Command>),
+    /// Every target's of an area roll.
+    Area(Vec<Command>),
+}
+
+impl ApplyOffer {
+    pub(super) fn label(&self) -> &'static str {
+        match self {
+            Self::Single(_) => "Apply",
+            Self::Area(_) => "Apply to all",
+        }
+    }
+
+    pub(super) fn hint(&self) -> &'static str {
+        match self {
+            Self::Single(_) => "Make it so, in the roll's undo step",
+            Self::Area(_) => "Every target's result, in the roll's undo step",
+        }
+    }
+
+    /// Apply was pressed: the roll shows as applied and its commands join the roll's step (the
+    /// app notes the step they land in, and from then on the history says whether it holds).
+    pub(super) fn accept(self, state: &mut DiceState) {
+        state.apply_pending = true;
+        match self {
+            Self::Single(commands) => {
+                if let Some(rolled) = &mut state.rolled {
+                    rolled.applied = true;
+                }
+                state.amends.push(Command::Batch(commands));
+            }
+            Self::Area(commands) => {
+                if let Some(rolled) = &mut state.area_rolled {
+                    rolled.applied = true;
+                }
+                state.amends.push(Command::Batch(commands));
+            }
+        }
+    }
+}
+
+/// The last roll's result, its Boosts and reroll, and what Apply would do; returns the Apply
+/// to offer, if there is one.
 pub(super) fn result_ui(
     ui: &mut egui::Ui,
     ctx: &mut PaneContext<'_>,
     state: &mut DiceState,
     rng: &mut DiceRng,
-) {
-    let Some(last) = &state.last else {
-        return;
-    };
+) -> Option<ApplyOffer> {
+    let last = state.last.as_ref()?;
     let result = state
         .rolled
         .as_ref()
@@ -344,9 +389,9 @@ pub(super) fn result_ui(
     ui.label(RichText::new(&last.dice).monospace());
     super::boost::boost_ui(ui, ctx.encounter, state, rng);
     super::reroll::reroll_ui(ui, ctx.encounter, state, rng);
-    apply_ui(ui, ctx, state, rng);
+    let offer = apply_ui(ui, ctx, state, rng);
     super::resist::roller_consequence_ui(ui, ctx.encounter, state, rng);
-    super::area::apply_ui(ui, ctx.encounter, state);
+    offer.or_else(|| super::area::apply_ui(ui, ctx.encounter, state))
 }
 
 fn apply_ui(
@@ -354,17 +399,13 @@ fn apply_ui(
     ctx: &mut PaneContext<'_>,
     state: &mut DiceState,
     rng: &mut DiceRng,
-) {
+) -> Option<ApplyOffer> {
     let encounter = ctx.encounter;
-    let Some(rolled) = &mut state.rolled else {
-        return;
-    };
-    if rolled.filled.target().is_none() {
-        return;
-    }
+    let rolled = state.rolled.as_mut()?;
+    rolled.filled.target()?;
     if rolled.applied {
         ui.label("Applied.");
-        return;
+        return None;
     }
     ui.horizontal(|ui| {
         let label = ui.label(amount_word(&rolled.outcome));
@@ -373,9 +414,7 @@ fn apply_ui(
     });
     // Post core, Resistance Roll: the target may reduce the harm before it lands.
     let amount = super::resist::target_resistance_ui(ui, encounter, state, rng);
-    let Some(rolled) = &mut state.rolled else {
-        return;
-    };
+    let rolled = state.rolled.as_mut()?;
     let preview = consequence(
         encounter,
         &rolled.filled,
@@ -395,19 +434,12 @@ fn apply_ui(
                 open_sheet(ui.ctx(), ctx, token, at);
             }
         });
-        return;
+        return None;
     }
     for line in &preview.lines {
         ui.label(format!("• {line}"));
     }
-    if ui
-        .button(RichText::new("Apply").size(18.0))
-        .on_hover_text("Make it so, in the roll's undo step")
-        .clicked()
-    {
-        rolled.applied = true;
-        state.amends.push(Command::Batch(preview.commands));
-    }
+    Some(ApplyOffer::Single(preview.commands))
 }
 
 /// What the editable amount is in the system's words.

@@ -2,7 +2,7 @@
 //! targets; Roll resolves the action against each (the core's `combat::area_action` says who
 //! rolls what); Apply makes every target's result one change joined to the roll's undo step.
 
-use egui::{DragValue, RichText};
+use egui::DragValue;
 
 use super::DiceState;
 use super::log_text::{check_entry, check_result_for};
@@ -51,9 +51,7 @@ pub(super) fn take_request(ctx: &egui::Context, state: &mut DiceState) {
     }
     state.targets = request.targets;
     state.attack = true;
-    state.rolled = None;
-    state.area_rolled = None;
-    state.last = None;
+    state.forget_result();
 }
 
 /// Rolls against each target and queues the log line (with `extra`, what the roll spends) as
@@ -110,11 +108,10 @@ pub(super) fn roll(
         applied: false,
     });
     state.rolled = None;
-    state.last = Some(entry.clone());
-    state.awaiting_marker = true;
-    state.roll_marker = None;
     // Fitted: a list of every target can outgrow what one log line keeps.
-    let mut commands = vec![Command::AppendLog(entry.fitted())];
+    let entry = entry.fitted();
+    state.show_result_of_form(entry.clone());
+    let mut commands = vec![Command::AppendLog(entry)];
     commands.extend(extra);
     ctx.command(if commands.len() == 1 {
         commands.remove(0)
@@ -124,16 +121,16 @@ pub(super) fn roll(
 }
 
 /// Each target's result with its editable amount and what Apply would do; "Apply to all".
-pub(super) fn apply_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
-    if state.last.is_none() {
-        return;
-    }
-    let Some(rolled) = &mut state.area_rolled else {
-        return;
-    };
+pub(super) fn apply_ui(
+    ui: &mut egui::Ui,
+    encounter: &Encounter,
+    state: &mut DiceState,
+) -> Option<super::action::ApplyOffer> {
+    state.last.as_ref()?;
+    let rolled = state.area_rolled.as_mut()?;
     if rolled.applied {
         ui.label("Applied to every target.");
-        return;
+        return None;
     }
     for r in &mut rolled.results {
         let name = encounter.token(r.target).map_or("?", |t| t.name.as_str());
@@ -152,14 +149,7 @@ pub(super) fn apply_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut Dic
     }
     if commands.is_empty() {
         ui.label("Nothing to apply to the targets.");
-        return;
+        return None;
     }
-    if ui
-        .button(RichText::new("Apply to all").size(18.0))
-        .on_hover_text("Every target's result, in the roll's undo step")
-        .clicked()
-    {
-        rolled.applied = true;
-        state.amends.push(Command::Batch(commands));
-    }
+    Some(super::action::ApplyOffer::Area(commands))
 }

@@ -38,7 +38,7 @@ pub fn expression_ui(
             let record = expr.roll(rng);
             let entry =
                 expression_entry(&roller_name(ctx.encounter, state.roller), &record).fitted();
-            state.last = Some(entry.clone());
+            state.show_result_of_expression(entry.clone());
             ctx.command(Command::AppendLog(entry));
         }
         Ok(_) => {}

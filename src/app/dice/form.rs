@@ -106,7 +106,7 @@ fn evening_ui(ui: &mut egui::Ui, check: &mut EveningCheck) {
     ui.horizontal(|ui| {
         ui.checkbox(&mut check.advantage, "Advantage");
         ui.checkbox(&mut check.disadvantage, "Disadvantage");
-        ui.checkbox(&mut check.attack, "Attack");
+        // Whether it is an attack is the "This roll is" choice above, which the builder reads.
     });
     combo_ui(ui, "Starting effect", &mut check.starting_effect, &EFFECTS);
 }

@@ -60,6 +60,17 @@ pub struct Rolled {
     pub roller_consequence: Option<resist::RollerConsequence>,
 }
 
+/// Everything a roll's result depends on from the form: who acts on whom and how, and the
+/// check as set up. A result is shown only while the form still sets up this check.
+#[derive(Clone, Debug, PartialEq)]
+struct CheckKey {
+    request: ActionRequest,
+    form: CheckSetup,
+    off: BTreeSet<String>,
+    rr_attack: AttackRoll,
+    weapon_damage: u32,
+}
+
 /// The Dice pane's view state, kept by the app between frames (never saved in the encounter).
 #[expect(
     clippy::struct_excessive_bools,
@@ -103,9 +114,16 @@ pub struct DiceState {
     pub area_rolled: Option<area::AreaRolled>,
     /// Changes that belong to the last roll's undo step (Apply, Boosts), for the app to amend.
     amends: Vec<Command>,
-    /// The undo step the last roll made, once the app has applied it.
+    /// Apply is among `amends`.
+    apply_pending: bool,
+    /// The undo step the last roll made, once the app has applied it (its marker, followed
+    /// through amends): while it is undone, the result is not shown.
     roll_marker: Option<u64>,
+    /// The undo step Apply landed in: the result counts as applied while it holds.
+    apply_marker: Option<u64>,
     awaiting_marker: bool,
+    /// The check the shown result came from; `None` for a dice expression, which belongs to none.
+    shown_for: Option<CheckKey>,
     /// The free dice expression as typed.
     pub expression: String,
     /// The last roll made from this pane, shown large.
@@ -140,8 +158,11 @@ impl DiceState {
             rolled: None,
             area_rolled: None,
             amends: Vec::new(),
+            apply_pending: false,
             roll_marker: None,
+            apply_marker: None,
             awaiting_marker: false,
+            shown_for: None,
             expression: "1d20".to_owned(),
             last: None,
             odds: OddsCache::default(),
@@ -149,7 +170,8 @@ impl DiceState {
     }
 
     /// Keeps the state valid for the encounter: the right system's check, a roller who exists,
-    /// the roller following a new selection, and no roll shown once undo took it back.
+    /// the roller following a new selection, and a result shown only with the check that
+    /// produced it (a new actor, target, attack, weapon or form clears it).
     fn sync(&mut self, ctx: &PaneContext<'_>) {
         let system = ctx.encounter.system;
         if self.setup.system() != system {
@@ -173,23 +195,79 @@ impl DiceState {
         self.targets.retain(exists);
         self.helpers
             .retain(|id| exists(id) && Some(*id) != self.roller);
-        self.forget_undone_roll(ctx.encounter);
+        if self
+            .shown_for
+            .as_ref()
+            .is_some_and(|key| *key != self.key())
+        {
+            self.forget_result();
+        }
     }
 
-    /// Ctrl+Z took the roll back: its text, its target and its Apply go with it.
-    fn forget_undone_roll(&mut self, encounter: &Encounter) {
-        // A roll queued but not applied yet is not in the log.
-        let Some(last) = self.last.as_ref().filter(|_| !self.awaiting_marker) else {
-            return;
-        };
-        let log = &encounter.combat.log;
-        if log.iter().rev().take(32).any(|e| e == last) {
-            return;
+    /// The check the form sets up now, as a result is matched against it.
+    fn key(&self) -> CheckKey {
+        CheckKey {
+            request: self.request(),
+            form: self.setup.clone(),
+            off: self.off.clone(),
+            rr_attack: self.rr_attack,
+            weapon_damage: self.weapon_damage,
         }
+    }
+
+    /// The shown result, its Apply and the roll's undo step are forgotten (the roll stays in
+    /// the log).
+    fn forget_result(&mut self) {
         self.last = None;
         self.rolled = None;
-        self.targets.clear();
+        self.area_rolled = None;
+        self.shown_for = None;
         self.roll_marker = None;
+        self.apply_marker = None;
+        self.apply_pending = false;
+        self.amends.clear();
+    }
+
+    /// The result as the history has it, each frame before the pane is drawn: once the roll's
+    /// undo step is undone, the result, its target and its Apply go (issue 18); whether Apply
+    /// is in effect is read from its step, so undoing an Apply brings its button back and redo
+    /// takes it away again.
+    pub fn follow_history(&mut self, history: &crate::edit::History) {
+        if self.awaiting_marker {
+            return;
+        }
+        if self.roll_marker.is_some_and(|m| !history.holds(m)) {
+            self.forget_result();
+            self.targets.clear();
+            return;
+        }
+        if self.apply_pending {
+            return;
+        }
+        let applied = self.apply_marker.is_some_and(|m| history.holds(m));
+        if let Some(rolled) = &mut self.rolled {
+            rolled.applied = applied;
+        }
+        if let Some(rolled) = &mut self.area_rolled {
+            rolled.applied = applied;
+        }
+    }
+
+    /// A dice expression was rolled: its result is shown, belonging to no check (it stays
+    /// while the form changes) but to its undo step.
+    fn show_result_of_expression(&mut self, entry: LogEntry) {
+        self.forget_result();
+        self.last = Some(entry);
+        self.awaiting_marker = true;
+    }
+
+    /// A roll was made from the form: its result is shown for this check.
+    fn show_result_of_form(&mut self, entry: LogEntry) {
+        self.last = Some(entry);
+        self.shown_for = Some(self.key());
+        self.awaiting_marker = true;
+        self.roll_marker = None;
+        self.apply_marker = None;
     }
 
     /// What the GM asks for, from the form.
@@ -243,18 +321,29 @@ impl DiceState {
         }
     }
 
-    /// The app amended the roll's undo step, which gave it the new `marker`.
-    pub fn note_amended(&mut self, marker: u64) {
-        if self.roll_marker.is_some() {
-            self.roll_marker = Some(marker);
-        }
-    }
-
     /// Changes to add to the roll's undo step, and whether that step is still the newest
     /// (`marker`); if it is not, the app applies them as a step of their own.
     pub fn take_amends(&mut self, marker: u64) -> (Vec<Command>, bool) {
         let same = self.roll_marker == Some(marker);
         (std::mem::take(&mut self.amends), same)
+    }
+
+    /// The app amended the step that was `before` (a roll's Boost or Apply, the cells a change
+    /// let the party see): it is `after` now.
+    pub fn step_amended(&mut self, before: u64, after: u64) {
+        for marker in [&mut self.roll_marker, &mut self.apply_marker] {
+            if *marker == Some(before) {
+                *marker = Some(after);
+            }
+        }
+    }
+
+    /// The app applied this frame's amends, the last of them leaving `marker`; `ok` says none
+    /// failed. If Apply was among them, its step is that one.
+    pub fn note_amends_applied(&mut self, marker: u64, ok: bool) {
+        if std::mem::take(&mut self.apply_pending) {
+            self.apply_marker = ok.then_some(marker);
+        }
     }
 }
 
@@ -278,9 +367,40 @@ pub fn dice_log_ui(
     }
     area::take_request(ui.ctx(), state);
     state.sync(ctx);
-    egui::ScrollArea::vertical()
+    // The result and its Roll and Apply buttons stay at the pane's bottom, in view however long
+    // the form grows in a small window: the form, odds and log scroll in the room above them,
+    // and a long result scrolls on its own above the buttons.
+    let row_key = ui.scope_id().with("roll_row_height");
+    let row_height = ui
+        .ctx()
+        .data(|d| d.get_temp::<f32>(row_key))
+        .unwrap_or(48.0);
+    let most = ui.available_height() * 0.4;
+    let body_height = (ui.available_height() - row_height - ui.spacing().item_spacing.y).max(80.0);
+    egui::ScrollArea::both()
+        .id_salt("dice_body")
+        .max_height(body_height)
         .auto_shrink([false, false])
         .show(ui, |ui| pane_body_ui(ui, ctx, state, rng));
+    let filled = state.filled(ctx.encounter);
+    let row = ui.scope(|ui| {
+        ui.separator();
+        let offer = egui::ScrollArea::vertical()
+            .id_salt("roll_result")
+            .max_height(most)
+            .auto_shrink([false, true])
+            .show(ui, |ui| action::result_ui(ui, ctx, state, rng))
+            .inner;
+        roll_row_ui(ui, ctx, state, rng, &filled, offer);
+    });
+    // The room above was set by last frame's row: when a result appears the row grows, and the
+    // frame is laid out again at once rather than drawn past the pane's bottom.
+    let height = row.response.rect.height();
+    if (height - row_height).abs() > 0.5 {
+        ui.ctx().data_mut(|d| d.insert_temp(row_key, height));
+        ui.ctx()
+            .request_discard("the Dice pane's Roll row changed height");
+    }
 }
 
 fn pane_body_ui(
@@ -295,12 +415,12 @@ fn pane_body_ui(
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
                 ui.set_max_width(FORM_WIDTH);
-                form_ui(ui, ctx, state, rng);
+                form_ui(ui, ctx, state);
             });
             ui.vertical(|ui| odds_ui(ui, ctx.encounter, state));
         });
     } else {
-        form_ui(ui, ctx, state, rng);
+        form_ui(ui, ctx, state);
         odds_ui(ui, ctx.encounter, state);
     }
     ui.separator();
@@ -312,7 +432,7 @@ fn pane_body_ui(
 /// The form column's width.
 const FORM_WIDTH: f32 = 330.0;
 
-fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState, rng: &mut DiceRng) {
+fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState) {
     roller_ui(ui, ctx.encounter, state);
     action::targets_ui(ui, ctx.encounter, state);
     action::weapon_ui(ui, ctx.encounter, state);
@@ -322,8 +442,6 @@ fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState, 
     let filled = state.filled(ctx.encounter);
     action::contributions_ui(ui, ctx.encounter, state, &filled);
     action::stand_ins_ui(ui, ctx, &filled);
-    roll_button_ui(ui, ctx, state, rng, &filled);
-    action::result_ui(ui, ctx, state, rng);
 }
 
 /// The exact odds of the check as it would be rolled now, recomputed only when it changes.
@@ -347,12 +465,14 @@ fn roller_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
         });
 }
 
-fn roll_button_ui(
+/// What the roll spends or why it is refused, then Roll and Apply side by side.
+fn roll_row_ui(
     ui: &mut egui::Ui,
     ctx: &mut PaneContext<'_>,
     state: &mut DiceState,
     rng: &mut DiceRng,
     filled: &FilledCheck,
+    offer: Option<action::ApplyOffer>,
 ) {
     let costs = costs(ctx.encounter, filled);
     for cost in &costs {
@@ -376,15 +496,25 @@ fn roll_button_ui(
     } else {
         "Roll check"
     };
-    if ui
-        .add_enabled(
-            affordable && allowed,
-            egui::Button::new(RichText::new(label).size(20.0)),
-        )
-        .clicked()
-    {
-        roll_check(ctx, state, rng, costs, filled);
-    }
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(
+                affordable && allowed,
+                egui::Button::new(RichText::new(label).size(20.0)),
+            )
+            .clicked()
+        {
+            roll_check(ctx, state, rng, costs, filled);
+        }
+        if let Some(offer) = offer
+            && ui
+                .button(RichText::new(offer.label()).size(18.0))
+                .on_hover_text(offer.hint())
+                .clicked()
+        {
+            offer.accept(state);
+        }
+    });
 }
 
 /// Rolls the check and queues its log line, with the grit or Exertion it spends, a GFH
@@ -428,9 +558,7 @@ fn roll_check(
         outcome,
         rng,
     ));
-    state.last = Some(entry);
-    state.awaiting_marker = true;
-    state.roll_marker = None;
+    state.show_result_of_form(entry);
     ctx.command(if commands.len() == 1 {
         commands.remove(0)
     } else {

@@ -6,7 +6,7 @@
 use egui::{Color32, Pos2, Sense, Stroke, Ui};
 
 use super::area_tool::{AREA_EDGE, AreaTool, paint_area, targets_of};
-use super::tools::Pointer;
+use super::pointer::MapPointer;
 use super::transform::MapTransform;
 use crate::app::PaneContext;
 use crate::board::Scene;
@@ -40,7 +40,7 @@ const DOT_SIZE: f32 = 14.0;
 ///
 /// An area laid from a token (an aura, a burst from its centre, a cone from its edge) starts
 /// on the token, and a dot there would take the token's right-click, the menu a GM reaches
-/// for most (conditions, Attack…, Sheet…). So the token keeps its whole disc: the dot sits
+/// for most (conditions, attacks, Sheet…). So the token keeps its whole disc: the dot sits
 /// just outside the disc's rim, on the side the area starts from (for a cone, the edge it
 /// leaves from), or to the left of a token it starts at the centre of, where neither the
 /// condition chips over the top nor the name under the disc are. The area's true start is
@@ -97,7 +97,7 @@ impl AreaTool {
         ctx: &mut PaneContext<'_>,
         painter: &egui::Painter,
         t: &MapTransform,
-        pointer: &Pointer,
+        pointer: &MapPointer,
         scene: &Scene,
     ) -> HandleState {
         let mut busy = self.handle.is_some();
@@ -220,7 +220,7 @@ impl AreaTool {
         ctx: &mut PaneContext<'_>,
         painter: &egui::Painter,
         t: &MapTransform,
-        pointer: &Pointer,
+        pointer: &MapPointer,
         scene: &Scene,
     ) {
         let Some(gesture) = self.handle.clone() else {
@@ -233,7 +233,7 @@ impl AreaTool {
             self.handle = None;
             return;
         };
-        if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        if super::pointer::keys_for_map(ui) && ui.input(|i| i.key_pressed(egui::Key::Escape)) {
             self.handle = None;
             return;
         }

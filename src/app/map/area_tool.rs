@@ -8,7 +8,7 @@
 
 use egui::{Color32, Painter, Stroke, Ui};
 
-use super::tools::Pointer;
+use super::pointer::MapPointer;
 use super::transform::MapTransform;
 use crate::app::PaneContext;
 use crate::board::footprint::footprint_centre;
@@ -200,7 +200,7 @@ impl AreaTool {
         ctx: &mut PaneContext<'_>,
         painter: &Painter,
         t: &MapTransform,
-        pointer: &Pointer,
+        pointer: &MapPointer,
         scene: &Scene,
     ) {
         let (down, released) =
@@ -209,7 +209,7 @@ impl AreaTool {
         if let Some(press) = pointer.press_in_ui.filter(|_| !handles.busy) {
             self.drag_from = Some(t.grid_from_ui(press));
         }
-        if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        if super::pointer::keys_for_map(ui) && ui.input(|i| i.key_pressed(egui::Key::Escape)) {
             self.current = None;
             self.drag_from = None;
             self.source = None;

@@ -216,8 +216,27 @@ impl TokensView<'_> {
     }
 }
 
-/// The banner across the top of the players' window: the round and whose turn it is, large
-/// enough to read from across the room. Names of tokens the players can't see stay unsaid.
+/// The height of the strip the turn banner takes at the top of a players' picture
+/// `picture_height` points tall: none while no fight runs. The map is fitted below it, so the banner never covers
+/// the top of the map.
+pub fn turn_banner_height(picture_height: f32, encounter: &Encounter) -> f32 {
+    if encounter.combat.initiative.is_running() {
+        banner_text_size(picture_height) + 2.0 * BANNER_PAD
+    } else {
+        0.0
+    }
+}
+
+/// Space above and below the banner's text, in points.
+const BANNER_PAD: f32 = 12.0;
+
+fn banner_text_size(picture_height: f32) -> f32 {
+    (picture_height * 0.055).clamp(22.0, 48.0)
+}
+
+/// The banner across the top of the players' window, in its own strip (see
+/// [`turn_banner_height`]): the round and whose turn it is, large enough to read from across
+/// the room. Names of tokens the players can't see stay unsaid.
 pub fn paint_turn_banner(painter: &Painter, rect: Rect, encounter: &Encounter, visible: bool) {
     let initiative = &encounter.combat.initiative;
     if !initiative.is_running() {
@@ -229,14 +248,10 @@ pub fn paint_turn_banner(painter: &Painter, rect: Rect, encounter: &Encounter, v
         .filter(|t| visible && !t.gm_only)
         .map(|t| format!(" — {}'s turn", t.name));
     let text = format!("Round {}{}", initiative.round, who.unwrap_or_default());
-    let size = (rect.height() * 0.055).clamp(22.0, 48.0);
+    let size = banner_text_size(rect.height());
     let galley = painter.layout_no_wrap(text, FontId::proportional(size), Color32::WHITE);
-    let at =
-        Align2::CENTER_TOP.anchor_size(rect.center_top() + Vec2::new(0.0, 12.0), galley.size());
-    painter.rect_filled(
-        at.expand2(Vec2::new(18.0, 8.0)),
-        10.0,
-        Color32::from_black_alpha(200),
-    );
+    let strip = Rect::from_min_size(rect.min, Vec2::new(rect.width(), size + 2.0 * BANNER_PAD));
+    let at = Align2::CENTER_CENTER.anchor_size(strip.center(), galley.size());
+    painter.rect_filled(strip, 0.0, Color32::from_rgb(16, 16, 20));
     painter.galley(at.min, galley, Color32::WHITE);
 }

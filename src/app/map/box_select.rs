@@ -24,6 +24,7 @@ impl BoxSelect {
         &mut self,
         ui: &Ui,
         background: &Response,
+        pointer: &super::pointer::MapPointer,
         painter: &egui::Painter,
         t: &MapTransform,
         ctx: &mut PaneContext<'_>,
@@ -34,7 +35,9 @@ impl BoxSelect {
             return;
         }
         if background.drag_started_by(PointerButton::Primary) {
-            self.start = ui.input(|i| i.pointer.press_origin());
+            self.start = ui
+                .input(|i| i.pointer.press_origin())
+                .filter(|p| pointer.owns(*p));
         }
         let Some(start) = self.start else {
             return;

@@ -6,8 +6,9 @@ use std::collections::BTreeSet;
 use egui::{Color32, Painter, Shape, Stroke, Ui};
 
 use super::palette;
+use super::pointer::MapPointer;
 use super::terrain::cell_polygon;
-use super::tools::{Pointer, Tool};
+use super::tools::Tool;
 use super::transform::MapTransform;
 use crate::app::PaneContext;
 use crate::board::grid::cell_in_grid;
@@ -42,7 +43,7 @@ impl Brush {
         ctx: &mut PaneContext<'_>,
         painter: &Painter,
         t: &MapTransform,
-        pointer: &Pointer,
+        pointer: &MapPointer,
         tool: Tool,
     ) {
         let down = ui.input(|i| i.pointer.primary_down());

@@ -4,7 +4,7 @@
 
 use egui::{Color32, Painter, Rect, Stroke, Ui};
 
-use super::tools::Pointer;
+use super::pointer::MapPointer;
 use super::transform::MapTransform;
 use crate::app::PaneContext;
 use crate::model::{Background, Command, GridPoint};
@@ -43,7 +43,7 @@ impl Calibration {
         ctx: &mut PaneContext<'_>,
         painter: &Painter,
         t: &MapTransform,
-        pointer: &Pointer,
+        pointer: &MapPointer,
     ) {
         let down = ui.input(|i| i.pointer.primary_down());
         if let Some(press) = pointer.press_in_ui {

@@ -87,21 +87,19 @@ impl Camera {
 
     /// Zoom with the wheel, ctrl+wheel or a pinch around the cursor; pan by dragging empty map
     /// with the middle or right button, or with the arrow keys unless `arrows_taken` (the table
-    /// screen's view box is selected and they move it).
+    /// screen's view box is selected and they move it). The wheel zooms only where the map owns
+    /// the pointer.
     pub fn handle_input(
         &mut self,
         ui: &Ui,
         rect: Rect,
         map_in_grid: Rect,
         background: &Response,
+        pointer: &super::pointer::MapPointer,
         arrows_taken: bool,
     ) {
         let _ = self.transform(rect, map_in_grid);
-        if let Some(pointer) = ui
-            .ctx()
-            .pointer_hover_pos()
-            .filter(|_| ui.rect_contains_pointer(rect))
-        {
+        if let Some(pointer) = pointer.pos_in_ui.filter(|_| pointer.over_map) {
             let (zoom, scroll) = ui.input(|i| (i.zoom_delta(), i.smooth_scroll_delta.y));
             let factor = zoom * (scroll * WHEEL_ZOOM_PER_POINT).exp();
             if (factor - 1.0).abs() > f32::EPSILON {
@@ -142,7 +140,7 @@ impl Camera {
 /// Arrow keys held down move the map (the view moves the other way), unless a text field has
 /// the keyboard.
 fn arrow_pan(ui: &Ui) -> Vec2 {
-    if ui.ctx().egui_wants_keyboard_input() {
+    if !super::pointer::keys_for_map(ui) {
         return Vec2::ZERO;
     }
     let (dir, dt) = ui.input(|i| {
@@ -165,33 +163,30 @@ fn arrow_pan(ui: &Ui) -> Vec2 {
 
 /// A small toolbar floating in the pane's top-right corner.
 pub fn toolbar_ui(ui: &mut Ui, rect: Rect, camera: &mut Camera) {
-    let size = Vec2::new(170.0, 34.0);
-    let at = Rect::from_min_size(rect.right_top() + Vec2::new(-size.x - 8.0, 8.0), size);
-    // Clicks between the buttons belong to the toolbar, not to the map under it (which would
-    // clear the selection).
-    let backing = ui.interact(at, ui.scope_id().with("map_toolbar"), egui::Sense::click());
-    backing.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Toolbar, true, "Map toolbar"));
-    ui.scope_builder(egui::UiBuilder::new().max_rect(at), |ui| {
-        egui::Frame::popup(ui.style())
-            .inner_margin(4.0)
-            .show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    if ui.button("−").on_hover_text("Zoom out").clicked() {
-                        camera.zoom_button(ui, rect, 1.0 / BUTTON_ZOOM);
-                    }
-                    if ui.button("+").on_hover_text("Zoom in").clicked() {
-                        camera.zoom_button(ui, rect, BUTTON_ZOOM);
-                    }
-                    if ui
-                        .button("Fit map")
-                        .on_hover_text("Show the whole map")
-                        .clicked()
-                    {
-                        camera.request_fit();
-                        ui.ctx().request_repaint();
-                    }
-                });
-            });
+    let overlay = super::pointer::Overlay {
+        name: "map_toolbar",
+        label: "Map toolbar",
+        anchor: egui::Align2::RIGHT_TOP,
+        inset: Vec2::splat(8.0),
+        max_width: 170.0,
+    };
+    super::pointer::overlay_ui(ui, rect, &overlay, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("−").on_hover_text("Zoom out").clicked() {
+                camera.zoom_button(ui, rect, 1.0 / BUTTON_ZOOM);
+            }
+            if ui.button("+").on_hover_text("Zoom in").clicked() {
+                camera.zoom_button(ui, rect, BUTTON_ZOOM);
+            }
+            if ui
+                .button("Fit map")
+                .on_hover_text("Show the whole map")
+                .clicked()
+            {
+                camera.request_fit();
+                ui.ctx().request_repaint();
+            }
+        });
     });
 }
 

@@ -49,6 +49,8 @@ pub struct Brush {
     /// Cells painted around the pointer: 0 is one cell.
     pub radius_cells: u32,
     stroke: Vec<Cell>,
+    /// The button went down on the map itself (see `pointer`), so this press may paint.
+    pressed_on_map: bool,
 }
 
 impl Brush {
@@ -57,6 +59,7 @@ impl Brush {
         &mut self,
         ui: &Ui,
         background: &egui::Response,
+        pointer: &super::pointer::MapPointer,
         map: &MapSpec,
         t: &MapTransform,
         commands: &mut Vec<Command>,
@@ -65,9 +68,14 @@ impl Brush {
             self.stroke.clear();
             return;
         };
-        let painting = background.dragged_by(egui::PointerButton::Primary)
-            || background.drag_stopped_by(egui::PointerButton::Primary)
-            || background.clicked();
+        // A stroke starts only where the map owns the press (never through the toolbars).
+        if pointer.press_in_ui.is_some() {
+            self.pressed_on_map = true;
+        }
+        let painting = self.pressed_on_map
+            && (background.dragged_by(egui::PointerButton::Primary)
+                || background.drag_stopped_by(egui::PointerButton::Primary)
+                || background.clicked());
         // egui calls it a drag only once the pointer has moved a little: the stroke starts where
         // the button went down.
         let origin = background
@@ -88,6 +96,9 @@ impl Brush {
         let done = background.drag_stopped_by(egui::PointerButton::Primary)
             || background.clicked()
             || !ui.input(|i| i.pointer.primary_down());
+        if done {
+            self.pressed_on_map = false;
+        }
         if done && !self.stroke.is_empty() {
             let cells = std::mem::take(&mut self.stroke);
             let mark = tool.mark();
@@ -141,21 +152,21 @@ pub fn toolbar_ui(
     commands: &mut Vec<Command>,
 ) {
     let fog = &encounter.fog;
-    let size = Vec2::new(600.0, 34.0);
-    let at = Rect::from_min_size(rect.left_bottom() + Vec2::new(8.0, -size.y - 8.0), size);
-    let backing = ui.interact(at, ui.scope_id().with("fog_toolbar"), egui::Sense::click());
-    backing.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Toolbar, true, "Fog tools"));
-    ui.scope_builder(egui::UiBuilder::new().max_rect(at), |ui| {
-        egui::Frame::popup(ui.style())
-            .inner_margin(4.0)
-            .show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    tools_ui(ui, fog, brush, commands);
-                    ui.separator();
-                    super::light_menu::ambient_ui(ui, encounter, commands);
-                    super::light_menu::lights_menu_ui(ui, encounter, commands);
-                });
-            });
+    let overlay = super::pointer::Overlay {
+        name: "fog_toolbar",
+        label: "Fog tools",
+        anchor: egui::Align2::LEFT_BOTTOM,
+        inset: Vec2::splat(8.0),
+        max_width: 760.0,
+    };
+    // In a narrow pane the buttons wrap onto more rows, growing upwards: every one stays in reach.
+    super::pointer::overlay_ui(ui, rect, &overlay, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            tools_ui(ui, fog, brush, commands);
+            ui.separator();
+            super::light_menu::ambient_ui(ui, encounter, commands);
+            super::light_menu::lights_menu_ui(ui, encounter, commands);
+        });
     });
 }
 

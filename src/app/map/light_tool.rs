@@ -6,7 +6,7 @@
 
 use egui::{Color32, Painter, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 
-use super::tools::Pointer;
+use super::pointer::MapPointer;
 use super::transform::MapTransform;
 use crate::app::PaneContext;
 use crate::board::footprint::{footprint_cells, footprint_centre};
@@ -111,7 +111,7 @@ impl LightTool {
         ctx: &mut PaneContext<'_>,
         painter: &Painter,
         t: &MapTransform,
-        pointer: &Pointer,
+        pointer: &MapPointer,
     ) {
         let encounter = ctx.encounter;
         let free = ui.input(|i| i.modifiers.shift);

@@ -3,14 +3,37 @@
 //! Layers, bottom to top: the table, the map area (or its background image), difficult and
 //! obstacle cells, grid lines, the fog of war's tint, walls/doors/windows, the dragged token's
 //! reach, tokens with their sight, turn and condition marks, the drag ghost and its path, the
-//! hovered token's sight lines, the ruler, the toolbars. Only what is in view is drawn. Every edit is queued as a
-//! [`Command`]; pan, zoom, hover, drags and the play aids' state live in [`MapView`].
+//! hovered token's sight lines, the ruler, the toolbars. Only what is in view is drawn. Every
+//! edit is queued as a [`Command`]; pan, zoom, hover, drags and the play aids' state live in
+//! [`MapView`].
 //!
 //! The players' window and PNG export draw the same layers without gestures
 //! ([`paint_map_view`]); [`MapAudience`] says who a view is for.
+//!
+//! # What is where
+//!
+//! - Who gets the pointer (`pointer.rs`): one decision per frame that every gesture asks, and
+//!   [`pointer::overlay_ui`], which every toolbar drawn over the map goes through.
+//! - Play aids (`play.rs`: the sight overlay and the ruler), the camera and its toolbar
+//!   (`camera.rs`), tokens (`tokens.rs`, painted by `token_paint.rs` and `token_sprite.rs`, named
+//!   by `name_tags.rs`), walls and doors (`walls.rs`, kept meshes in `mesh_cache.rs`).
+//! - The editing tools (`tools.rs`, one file per tool: `token_palette.rs`, `polyline.rs`,
+//!   `brush.rs`, `calibrate.rs`, `area_tool.rs`, `light_tool.rs`).
+//! - The fog layer and its brush (`fog.rs`, `fog_brush.rs` with the fog toolbar).
+//! - Areas of effect: placing, turning and keeping them and sending their targets to the Dice pane
+//!   (`area_tool.rs`); a kept area's origin dot, menu and turning handle (`area_handles.rs`); an
+//!   aura's turn effect (`aura_effect_ui.rs`); the waiting aura offers' cards beside their aura and
+//!   the rings on the tokens they name (`aura_cards.rs`).
+//! - The light layer (`light_layer.rs`: the GM's tint and radii, the players' darkness with a soft
+//!   falloff, drawn as a texture from `board::fog_raster::glow_raster`), its menus
+//!   (`light_menu.rs`), and the Light source tool (`light_tool.rs`: placing, the editing panel and
+//!   each light's right-click menu).
+//! - `audience_view.rs` draws the map for a [`MapAudience`] (the GM or the players) and the
+//!   players' turn banner in its own strip.
 
 mod area_handles;
 mod area_tool;
+mod attack_pick;
 mod audience_view;
 mod aura_cards;
 mod aura_effect_ui;
@@ -33,6 +56,7 @@ mod name_tags;
 pub(crate) mod palette;
 mod placement;
 mod play;
+pub mod pointer;
 mod polyline;
 mod ruler;
 mod scene_cache;
@@ -51,7 +75,7 @@ mod view_box;
 mod walls;
 
 pub use area_tool::{request_area_from, targets_of};
-pub use audience_view::{ViewOptions, paint_map_view, paint_turn_banner};
+pub use audience_view::{ViewOptions, paint_map_view, paint_turn_banner, turn_banner_height};
 pub use fog::MapAudience;
 pub use layout::map_rect_in_grid;
 pub use ruler::Measurement;
@@ -93,6 +117,8 @@ pub struct MapView {
     export: Option<ViewOptions>,
     /// The pane's rect and the pass it was drawn in.
     rect: Option<(egui::Rect, u64)>,
+    /// "Attack with …": the attacker whose target the next token click picks.
+    attack_pick: attack_pick::AttackPick,
     /// The table screen's view box, drawn over the map while the players' window shows true scale.
     view_box: ViewBoxState,
 }
@@ -214,9 +240,16 @@ pub fn map_ui(
     background.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Map"));
     let encounter = ctx.encounter;
     let map_in_grid = layout::map_rect_in_grid(&encounter.map);
+    // Who gets the pointer is decided once, here: every gesture below asks `pointer`.
+    let pointer = pointer::MapPointer::find(ui, rect);
+    if view.attack_pick.update(ui, &pointer, ctx.encounter) {
+        // Picking a target: the next click on a token is that, not an editing tool's.
+        view.tools.set_tool(Tool::Select);
+        view.fog.brush.tool = None;
+    }
     let camera = view.camera.get_or_insert_with(Camera::default);
     let arrows_taken = view.view_box.takes_arrow_keys();
-    camera.handle_input(ui, rect, map_in_grid, &background, arrows_taken);
+    camera.handle_input(ui, rect, map_in_grid, &background, &pointer, arrows_taken);
     let t = camera.transform(rect, map_in_grid);
 
     view.rect = Some((rect, ui.ctx().cumulative_pass_nr()));
@@ -236,12 +269,14 @@ pub fn map_ui(
         .paint(&painter, scene, generation, encounter, MapAudience::Gm, &t);
     view.fog
         .brush
-        .ui(ui, &background, &encounter.map, &t, ctx.commands);
+        .ui(ui, &background, &pointer, &encounter.map, &t, ctx.commands);
     view.fog
         .brush
         .paint_stroke(&painter, encounter.map.grid, &t);
-    view.hovered_cell = hovered_cell(ui, ctx, &background, &t);
-    library_drop::library_drop_ui(ui, ctx, &mut view.play.note, &background, &t);
+    view.hovered_cell = hovered_cell(ctx, &pointer, &t);
+    if pointer.over_map {
+        library_drop::library_drop_ui(ui, ctx, &mut view.play.note, &background, &t);
+    }
     if let Some(cell) = view.hovered_cell {
         terrain::paint_hovered_cell(&painter, encounter.map.grid, cell, &t);
     }
@@ -265,7 +300,6 @@ pub fn map_ui(
     let (pan, hovered) = tokens_layer_ui(ui, ctx, view, &painter, &t);
     view.token_images.paint(ui.ctx(), &painter, encounter, &t);
     turning::paint_facings(&painter, encounter, &t);
-    let pointer = tools::Pointer::find(ui, rect);
     view.tools.tool_ui(ui, ctx, &painter, &t, &pointer);
     let light_tool_on = view.tools.tool == Tool::Light;
     if light_tool::handles_ui(ui, ctx, &mut view.tools.light, light_tool_on, &t).is_some() {
@@ -273,15 +307,11 @@ pub fn map_ui(
     }
     area_ui(ui, ctx, view, &painter, &t, &pointer);
     aura_cards::paint_waiting_tokens(ui, &painter, encounter, &t);
-    view.play.after_tokens(
-        ui,
-        ctx,
-        view.drag,
-        hovered,
-        background.contains_pointer(),
-        &painter,
-        &t,
-    );
+    view.play
+        .after_tokens(ui, ctx, view.drag, hovered, pointer.over_map, &painter, &t);
+    let (scene, _) = view.play.scene.scene(encounter);
+    view.attack_pick
+        .paint(ui, &painter, scene, encounter, &t, &pointer, hovered);
 
     view_box::view_box_ui(ui, &mut view.view_box, encounter, &painter, &t, &background);
 
@@ -290,9 +320,9 @@ pub fn map_ui(
         && !view.play.ruler.active(ui)
         && view.drag.is_none();
     view.box_select
-        .ui(ui, &background, &painter, &t, ctx, boxing);
+        .ui(ui, &background, &pointer, &painter, &t, ctx, boxing);
     // With an editing tool a click on the map is the tool's (placing a token selects it).
-    if background.clicked() && !view.tools.tool.edits() {
+    if background.clicked() && pointer.over_map && !view.tools.tool.edits() {
         ctx.selection.clear();
     }
     handle_keys(ui, ctx);
@@ -320,7 +350,7 @@ fn area_ui(
     view: &mut MapView,
     painter: &egui::Painter,
     t: &transform::MapTransform,
-    pointer: &tools::Pointer,
+    pointer: &pointer::MapPointer,
 ) {
     if let Some(token) = area_tool::take_area_request(ui.ctx()) {
         view.tools.set_tool(Tool::Area);
@@ -389,7 +419,11 @@ fn tokens_layer_ui(
     let discs = layout::token_discs(ctx.encounter.map.grid);
     // An editing tool owns primary drags, as the ruler does: tokens then only take clicks.
     // The fog brush takes primary drags too: tokens stay put under it.
-    let measuring = view.play.ruler.active(ui) || view.tools.tool.edits() || view.fog.brushing();
+    // Picking a target for "Attack with …": a click on a token picks it, and nothing drags.
+    let picking = view.attack_pick.attacker().is_some();
+    let measuring =
+        view.play.ruler.active(ui) || view.tools.tool.edits() || view.fog.brushing() || picking;
+    let mut picked = None;
     let play = &mut view.play;
     let (scene, _) = play.scene.scene(ctx.encounter);
     let mut layer = tokens::TokenLayer {
@@ -404,8 +438,12 @@ fn tokens_layer_ui(
         note: &mut play.note,
         measuring,
         hovered: &mut hovered,
+        picked: picking.then_some(&mut picked),
     };
     tokens::tokens_ui(ui, ctx, &mut layer);
+    if let Some(target) = picked {
+        view.attack_pick.pick(ui.ctx(), target);
+    }
     // A drag whose release never reached its token (the token was undone away mid-drag) ends here.
     if !ui.input(|i| i.pointer.primary_down()) {
         view.drag = None;
@@ -443,25 +481,20 @@ fn paint_board(
     background_error
 }
 
-/// The map cell under the pointer, when the pointer is over the map itself.
+/// The map cell under the pointer, when the map owns the pointer.
 fn hovered_cell(
-    ui: &egui::Ui,
     ctx: &PaneContext<'_>,
-    background: &egui::Response,
+    pointer: &pointer::MapPointer,
     t: &MapTransform,
 ) -> Option<Cell> {
-    let pointer = background.hover_pos().or_else(|| {
-        ui.ctx()
-            .pointer_hover_pos()
-            .filter(|p| background.rect.contains(*p))
-    })?;
-    let cell = crate::board::grid::cell_in_grid(ctx.encounter.map.grid, t.grid_from_ui(pointer));
+    let at = pointer.pos_in_ui.filter(|_| pointer.over_map)?;
+    let cell = crate::board::grid::cell_in_grid(ctx.encounter.map.grid, t.grid_from_ui(at));
     ctx.encounter.map.contains(cell).then_some(cell)
 }
 
 /// Delete removes the selected tokens, unless a text field has the keyboard.
 fn handle_keys(ui: &egui::Ui, ctx: &mut PaneContext<'_>) {
-    if ctx.selection.is_empty() || ui.ctx().egui_wants_keyboard_input() {
+    if ctx.selection.is_empty() || !pointer::keys_for_map(ui) {
         return;
     }
     if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Delete)) {
@@ -470,12 +503,18 @@ fn handle_keys(ui: &egui::Ui, ctx: &mut PaneContext<'_>) {
 }
 
 fn error_banner_ui(ui: &mut egui::Ui, rect: egui::Rect, message: &str) {
-    let at = egui::Rect::from_min_size(
-        // Above the fog toolbar, which sits in the bottom-left corner.
-        rect.left_bottom() - Vec2::new(-8.0, 76.0),
-        Vec2::new(rect.width() - 16.0, 24.0),
-    );
-    ui.scope_builder(egui::UiBuilder::new().max_rect(at), |ui| {
-        ui.colored_label(ui.visuals().error_fg_color, message);
+    let banner = pointer::Overlay {
+        name: "error_banner",
+        label: "Map message",
+        // Below the toolbars along the top.
+        anchor: egui::Align2::CENTER_TOP,
+        inset: Vec2::new(8.0, 52.0),
+        max_width: 640.0,
+    };
+    pointer::overlay_ui(ui, rect, &banner, |ui| {
+        ui.add(
+            egui::Label::new(egui::RichText::new(message).color(ui.visuals().error_fg_color))
+                .wrap(),
+        );
     });
 }

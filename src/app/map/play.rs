@@ -119,22 +119,24 @@ impl PlayState {
 
     /// The "Sight" and "Ruler" toggles, left of the camera toolbar.
     pub fn toolbar_ui(&mut self, ui: &mut Ui, rect: Rect) {
-        let size = Vec2::new(130.0, 34.0);
-        let at = Rect::from_min_size(rect.right_top() + Vec2::new(-size.x - 186.0, 8.0), size);
-        let backing = ui.interact(at, ui.scope_id().with("play_toolbar"), egui::Sense::click());
-        backing.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Toolbar, true, "Play tools"));
-        ui.scope_builder(egui::UiBuilder::new().max_rect(at), |ui| {
-            egui::Frame::popup(ui.style())
-                .inner_margin(4.0)
-                .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.toggle_value(&mut self.sight_on, "Sight").on_hover_text(
-                            "Line of sight and cover from the selected token to the others",
-                        );
-                        ui.toggle_value(&mut self.ruler.switched_on, "Ruler")
-                            .on_hover_text("Drag to measure (or hold M)");
-                    });
-                });
+        let overlay = super::pointer::Overlay {
+            name: "play_toolbar",
+            label: "Play tools",
+            anchor: egui::Align2::RIGHT_TOP,
+            // Left of the camera toolbar, as wide as it was drawn.
+            inset: Vec2::new(
+                super::pointer::overlay_size(ui, "map_toolbar").map_or(170.0, |s| s.x) + 16.0,
+                8.0,
+            ),
+            max_width: 130.0,
+        };
+        super::pointer::overlay_ui(ui, rect, &overlay, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.toggle_value(&mut self.sight_on, "Sight")
+                    .on_hover_text("Line of sight and cover from the selected token to the others");
+                ui.toggle_value(&mut self.ruler.switched_on, "Ruler")
+                    .on_hover_text("Drag to measure (or hold M)");
+            });
         });
     }
 }

@@ -3,7 +3,7 @@
 
 use egui::{Color32, Key, Modifiers, Painter, Pos2, Stroke, Ui};
 
-use super::tools::Pointer;
+use super::pointer::MapPointer;
 use super::transform::MapTransform;
 use crate::app::PaneContext;
 use crate::board::grid::{cell_corners, cell_in_grid};
@@ -34,7 +34,7 @@ impl Polyline {
         ctx: &mut PaneContext<'_>,
         painter: &Painter,
         t: &MapTransform,
-        pointer: &Pointer,
+        pointer: &MapPointer,
         kind: WallKind,
     ) {
         let grid = ctx.encounter.map.grid;
@@ -48,7 +48,7 @@ impl Polyline {
             .press_in_ui
             .map(|p| place(grid, t.grid_from_ui(p), free));
         let keys_end = !self.points.is_empty()
-            && !ui.ctx().egui_wants_keyboard_input()
+            && super::pointer::keys_for_map(ui)
             && ui.input_mut(|i| {
                 i.consume_key(Modifiers::NONE, Key::Escape)
                     || i.consume_key(Modifiers::NONE, Key::Enter)

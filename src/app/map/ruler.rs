@@ -57,7 +57,7 @@ impl Ruler {
     /// Whether a primary drag measures now instead of moving tokens.
     pub fn active(&self, ui: &egui::Ui) -> bool {
         self.switched_on
-            || (!ui.ctx().egui_wants_keyboard_input() && ui.input(|i| i.key_down(egui::Key::M)))
+            || (super::pointer::keys_for_map(ui) && ui.input(|i| i.key_down(egui::Key::M)))
     }
 
     /// Follows the primary button while the ruler is active, and draws it. `over_map` says the

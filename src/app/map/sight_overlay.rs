@@ -108,6 +108,17 @@ pub fn mark_label(name: &str, kind: VerdictKind) -> String {
     format!("{name}: {word}")
 }
 
+/// The verdict in a few words for a label: "clear sight", "cover: Hard", "no line of sight"
+/// ("cover: ruling off" where the text has no cover rule and the encounter's ruling is off).
+pub fn cover_words(verdict: &Verdict, rulings: Rulings) -> String {
+    match (verdict.kind, verdict.degree) {
+        (VerdictKind::Clear, _) => "clear sight".to_owned(),
+        (VerdictKind::Cover, Some(degree)) => format!("cover: {}", degree_tag(degree, rulings)),
+        (VerdictKind::Cover, None) => "cover".to_owned(),
+        (VerdictKind::NoSight, _) => "no line of sight".to_owned(),
+    }
+}
+
 /// What the GM applies for a cover grade, short enough for a tag by the token. A ruling's grade
 /// (Post, 3d6: no cover rule) says "ruling off" while the encounter has it off, as the Dice
 /// pane's switched-off cover line does.

@@ -28,11 +28,14 @@ pub fn paint_token(painter: &Painter, token: &Token, centre: Pos2, radius: f32, 
     let fade = |c: Color32| c.gamma_multiply(look.opacity);
     if radius < MIN_DETAIL_RADIUS {
         // A few pixels across: shadow, fill and ring would blur into one dot anyway, so draw the
-        // dot (in the side's colour) and spare two thirds of the shapes on a crowded map.
+        // dot in the token's own colour (Pip stays gold), ringed thinly in its side's, and
+        // spare two thirds of the shapes on a crowded map.
         if look.selected {
             painter.circle_filled(centre, radius + 2.0, fade(palette::SELECTION));
         }
         painter.circle_filled(centre, radius, fade(palette::side_ring(token.side)));
+        let fill = palette::token_fill(token.side, token.color);
+        painter.circle_filled(centre, radius * 0.7, fade(fill));
         return;
     }
     let ring_width = (radius * 0.16).clamp(1.5, 6.0);

@@ -9,9 +9,9 @@ use egui::{Painter, Rect, Shape, Stroke, Ui};
 use super::layout::{size_index, token_discs};
 use super::palette;
 use super::placement::fits_in_map;
+use super::pointer::MapPointer;
 use super::terrain::cell_polygon;
 use super::token_paint::{TokenLook, paint_token};
-use super::tools::Pointer;
 use super::transform::MapTransform;
 use crate::app::PaneContext;
 use crate::app::import::job::{Job, read_with_progress};
@@ -189,7 +189,7 @@ impl TokenPalette {
         ctx: &mut PaneContext<'_>,
         painter: &Painter,
         t: &MapTransform,
-        pointer: &Pointer,
+        pointer: &MapPointer,
     ) {
         let encounter = ctx.encounter;
         let anchor_at = |pos| cell_in_grid(encounter.map.grid, t.grid_from_ui(pos));

@@ -18,8 +18,10 @@ use crate::board::footprint::footprint_cells;
 use crate::combat::conditions::on_token;
 use crate::model::{Cell, Command, GridPoint, Token, TokenId};
 
-/// Below this zoom names would overlap each other; they show on hover and selection only.
-const MIN_LABEL_POINTS_PER_CELL: f32 = 18.0;
+/// Below this zoom a name is wider than a few cells and a crowd's names would stack into a
+/// column; they show on hover, selection and the current combatant only. A 1024×700 window
+/// fits the demo map at about 15 points a cell, where every name still shows.
+const MIN_LABEL_POINTS_PER_CELL: f32 = 12.0;
 
 /// What the token layer needs besides the pane context.
 pub struct TokenLayer<'a> {
@@ -40,6 +42,9 @@ pub struct TokenLayer<'a> {
     pub measuring: bool,
     /// The token under the pointer this frame.
     pub hovered: &'a mut Option<TokenId>,
+    /// While "Attack with …" picks a target: the clicked token goes here instead of being
+    /// selected.
+    pub picked: Option<&'a mut Option<TokenId>>,
 }
 
 /// Draws every token in view and turns clicks and drags on them into selection and commands.
@@ -83,6 +88,7 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
             },
             label: layer.transform.points_per_cell >= MIN_LABEL_POINTS_PER_CELL
                 || response.hovered()
+                || turn
                 || ctx.selection.contains(&token.id),
         };
         if turn {
@@ -187,7 +193,11 @@ fn handle_pointer(
 ) {
     let ctrl = ui.input(|i| i.modifiers.command);
     let actor = ctx.selection.iter().copied().find(|id| *id != token.id);
-    if response.clicked() && ctrl && actor.is_some() {
+    if let Some(picked) = layer.picked.as_deref_mut() {
+        if response.clicked() {
+            *picked = Some(token.id);
+        }
+    } else if response.clicked() && ctrl && actor.is_some() {
         // Ctrl+click: the selected token attacks this one (Shift too: add it as a target).
         let add = ui.input(|i| i.modifiers.shift);
         let action = crate::app::dice::MapAction {
@@ -450,10 +460,15 @@ fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
     });
 }
 
-/// "Attack…" and "Check against…": the selected token (or the current combatant) acts on
-/// this one, in the Dice pane.
+/// "Area from here…", "Attack with <name>…" (this token attacks the token clicked next),
+/// "Attack <name>…" and "Check against <name>…" (the selected token, or else the current
+/// combatant, acts on this one). Each says on hover who acts on whom.
 fn action_menu_ui(ui: &mut Ui, ctx: &PaneContext<'_>, token: &Token) {
-    let actor = ctx.selection.iter().copied().find(|id| *id != token.id);
+    let selected = ctx.selection.iter().copied().find(|id| *id != token.id);
+    let actor = selected.or_else(|| crate::combat::action::default_actor(ctx.encounter, token.id));
+    let actor_name = actor
+        .and_then(|id| ctx.encounter.token(id))
+        .map_or("The GM", |t| t.name.as_str());
     if ui
         .button("Area from here…")
         .on_hover_text("Lay a cone, sphere, line or burst from this token")
@@ -462,10 +477,33 @@ fn action_menu_ui(ui: &mut Ui, ctx: &PaneContext<'_>, token: &Token) {
         super::area_tool::request_area_from(ui.ctx(), token.id);
         ui.close();
     }
-    for (label, attack) in [("Attack…", true), ("Check against…", false)] {
-        if ui.button(label).clicked() {
+    let name = &token.name;
+    if ui
+        .button(format!("Attack with {name}…"))
+        .on_hover_text(format!(
+            "{name} attacks the token you click next; a line shows the range and cover. Esc cancels"
+        ))
+        .clicked()
+    {
+        super::attack_pick::request_attack_with(ui.ctx(), token.id);
+        ui.close();
+    }
+    let entries = [
+        (
+            format!("Attack {name}…"),
+            format!("{actor_name} attacks {name}"),
+            true,
+        ),
+        (
+            format!("Check against {name}…"),
+            format!("{actor_name} makes a check against {name}"),
+            false,
+        ),
+    ];
+    for (label, who, attack) in entries {
+        if ui.button(label).on_hover_text(who).clicked() {
             let action = crate::app::dice::MapAction {
-                actor,
+                actor: selected,
                 target: token.id,
                 attack,
                 add: false,

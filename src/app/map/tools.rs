@@ -6,6 +6,7 @@ use egui::{Key, Modifiers, Rect, Ui, Vec2};
 
 use super::brush::Brush;
 use super::calibrate::Calibration;
+use super::pointer::{MapPointer, Overlay, overlay_ui};
 use super::polyline::Polyline;
 use super::token_palette::TokenPalette;
 use super::transform::MapTransform;
@@ -134,57 +135,6 @@ pub struct ToolState {
     pub light: super::light_tool::LightTool,
 }
 
-/// Where the pointer is this frame, as the tools need it.
-pub struct Pointer {
-    /// Over the map (or a token on it), not over a toolbar or panel.
-    pub over_map: bool,
-    pub pos_in_ui: Option<egui::Pos2>,
-    /// Where the primary button went down, on the frame it did. A slow frame can hold the
-    /// press and several moves; gestures start here, not at the latest position.
-    pub press_in_ui: Option<egui::Pos2>,
-}
-
-impl Pointer {
-    /// Ids (under the pane's scope) of the toolbars floating over the map: clicks on them are
-    /// not clicks on the map.
-    const CHROME: [&'static str; 3] = ["map_toolbar", "play_toolbar", "edit_toolbar"];
-
-    /// Where the pointer is, and whether it is on the map itself: inside the pane, on the
-    /// pane's own layer (not a menu, window or popup) and off the toolbars.
-    pub fn find(ui: &Ui, rect: Rect) -> Self {
-        // From the event itself: a quick click can be pressed and released within one frame,
-        // and then egui no longer keeps where the press began.
-        let (pos_in_ui, press_in_ui) = ui.input(|i| {
-            let press = i.events.iter().find_map(|event| match event {
-                egui::Event::PointerButton {
-                    pos,
-                    button: egui::PointerButton::Primary,
-                    pressed: true,
-                    ..
-                } => Some(*pos),
-                _ => None,
-            });
-            (i.pointer.latest_pos(), press)
-        });
-        let on_chrome = |p: egui::Pos2| {
-            Self::CHROME.iter().any(|name| {
-                ui.ctx()
-                    .read_response(ui.scope_id().with(*name))
-                    .is_some_and(|r| r.rect.contains(p))
-            })
-        };
-        let on_map = |p: egui::Pos2| {
-            rect.contains(p) && ui.ctx().layer_id_at(p) == Some(ui.layer_id()) && !on_chrome(p)
-        };
-        let over_map = pos_in_ui.is_some_and(on_map);
-        Self {
-            over_map,
-            pos_in_ui,
-            press_in_ui: press_in_ui.filter(|p| on_map(*p)),
-        }
-    }
-}
-
 impl ToolState {
     pub fn set_tool(&mut self, tool: Tool) {
         if tool != self.tool {
@@ -201,7 +151,7 @@ impl ToolState {
         ctx: &mut PaneContext<'_>,
         painter: &egui::Painter,
         t: &MapTransform,
-        pointer: &Pointer,
+        pointer: &MapPointer,
     ) {
         match self.tool {
             // The Area tool needs the scene: the map pane runs it (`MapView`).
@@ -222,7 +172,7 @@ impl ToolState {
     /// Tool keys, and R / Shift+R to turn the selected tokens, unless a text field has the
     /// keyboard.
     pub fn handle_keys(&mut self, ui: &Ui, ctx: &mut PaneContext<'_>) {
-        if ui.ctx().egui_wants_keyboard_input() {
+        if !super::pointer::keys_for_map(ui) {
             return;
         }
         for tool in Tool::ALL {
@@ -240,40 +190,37 @@ impl ToolState {
 
     /// The tool buttons in a column down the pane's left edge (a row would collide with the
     /// play and camera toolbars in a narrow pane), with the active tool's options beside them.
-    /// Returns where a tool's options go (beside the column).
-    pub fn toolbar_ui(&mut self, ui: &mut Ui, ctx: &mut PaneContext<'_>, rect: Rect) -> Rect {
-        let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
-        let size = Vec2::new(100.0, row * Tool::ALL.len() as f32 + 8.0);
-        let at = Rect::from_min_size(rect.left_top() + Vec2::new(8.0, 8.0), size);
-        let backing = ui.interact(at, ui.scope_id().with("edit_toolbar"), egui::Sense::click());
-        backing.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Toolbar, true, "Map tools"));
-        ui.scope_builder(egui::UiBuilder::new().max_rect(at), |ui| {
-            egui::Frame::popup(ui.style())
-                .inner_margin(4.0)
-                .show(ui, |ui| {
-                    ui.vertical(|ui| {
-                        ui.set_width(size.x - 8.0);
-                        for tool in Tool::ALL {
-                            let selected = self.tool == tool;
-                            let hint = format!("{} (key {:?})", tool.tooltip(), tool.key());
-                            let label = egui::Button::selectable(selected, tool.label())
-                                .min_size(Vec2::new(size.x - 8.0, 0.0));
-                            let button = ui.add(label).on_hover_text(hint);
-                            if button.clicked() {
-                                self.set_tool(tool);
-                            }
-                        }
-                    });
-                });
+    pub fn toolbar_ui(&mut self, ui: &mut Ui, ctx: &mut PaneContext<'_>, rect: Rect) {
+        const WIDTH: f32 = 100.0;
+        let column = Overlay {
+            name: "edit_toolbar",
+            label: "Map tools",
+            anchor: egui::Align2::LEFT_TOP,
+            inset: Vec2::splat(8.0),
+            max_width: WIDTH,
+        };
+        let at = overlay_ui(ui, rect, &column, |ui| {
+            ui.vertical(|ui| {
+                for tool in Tool::ALL {
+                    let selected = self.tool == tool;
+                    let hint = format!("{} (key {:?})", tool.tooltip(), tool.key());
+                    let label = egui::Button::selectable(selected, tool.label())
+                        .min_size(Vec2::new(WIDTH - 8.0, 0.0));
+                    let button = ui.add(label).on_hover_text(hint);
+                    if button.clicked() {
+                        self.set_tool(tool);
+                    }
+                }
+            });
+            ui.min_rect()
         });
-        let beside = Rect::from_min_size(at.right_top() + Vec2::new(6.0, 0.0), Vec2::splat(10.0));
+        let beside = Rect::from_min_size(at.right_top() + Vec2::new(10.0, 0.0), Vec2::splat(10.0));
         match self.tool {
             Tool::AddToken => self.palette.panel_ui(ui, ctx, beside),
             Tool::Calibrate => self.calibration.panel_ui(ui, ctx, beside),
             Tool::Light => self.light.panel_ui(ui, ctx, beside),
             _ => {}
         }
-        beside
     }
 }
 

@@ -155,7 +155,7 @@ pub fn view_box_ui(
 
 /// While the box is selected, each arrow key press moves it a cell and Esc lets go of it.
 fn arrow_keys(ui: &egui::Ui, state: &mut ViewBoxState) {
-    if !state.is_selected() || ui.ctx().egui_wants_keyboard_input() {
+    if !state.is_selected() || !super::pointer::keys_for_map(ui) {
         return;
     }
     let mut step = (0, 0);
@@ -221,6 +221,8 @@ fn tag_ui(ui: &egui::Ui, painter: &Painter, r: Rect, selected: bool) -> Response
         .on_hover_text("Drag to move what the table's screen shows (whole cells); click to pick it, then the arrow keys move it a cell; right-click: show the current combatant")
         .on_hover_cursor(egui::CursorIcon::Grab);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "TV view box"));
+    // A press on the tag moves the box; no tool under it may take that press too.
+    super::pointer::claim(ui, &response);
     let fill = if selected || response.hovered() {
         OUTLINE
     } else {

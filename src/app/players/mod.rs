@@ -198,13 +198,41 @@ fn view_box_for(
     view: &mut MapView,
     encounter: &Encounter,
 ) -> ViewBox {
-    let picture_px = rect.size() * ui.ctx().pixels_per_point();
-    let picture_px = [f64::from(picture_px.x), f64::from(picture_px.y)];
+    let mut picture_px = rect.size() * ui.ctx().pixels_per_point();
+    // The round's banner has its own strips along the upright picture's top (and bottom): the
+    // cells fit between them.
+    let upright_height = if setup.turn.is_sideways() {
+        rect.width()
+    } else {
+        rect.height()
+    };
+    let strips_px = banner_strips(upright_height, setup, encounter) * ui.ctx().pixels_per_point();
+    if setup.turn.is_sideways() {
+        picture_px.x -= strips_px;
+    } else {
+        picture_px.y -= strips_px;
+    }
+    let picture_px = [
+        f64::from(picture_px.x.max(1.0)),
+        f64::from(picture_px.y.max(1.0)),
+    ];
     let grid = encounter.map.grid;
     let cells = cell.cells_visible(picture_px, grid, setup.turn);
     let middle = window.region(view, encounter).center();
     let middle = GridPoint::new(f64::from(middle.x), f64::from(middle.y));
     view.view_box_mut().show(grid, cells, setup.turn, middle)
+}
+
+/// The height the round's banner strips take from the upright picture (`upright_height`
+/// points tall): its strip along the top, and the same along the bottom when it is repeated
+/// upside down.
+fn banner_strips(upright_height: f32, setup: &TableSetup, encounter: &Encounter) -> f32 {
+    let strip = map::turn_banner_height(upright_height, encounter);
+    if setup.text_both_ways {
+        2.0 * strip
+    } else {
+        strip
+    }
 }
 
 /// What one frame of the players' view draws: where, with which setup, and either the true-scale
@@ -227,11 +255,16 @@ impl ViewFrame<'_> {
             stretch_y,
         };
         let upright = turn.logical_rect(self.rect);
+        // The map between the banner's strips, never under them.
+        let strip = map::turn_banner_height(upright.height(), encounter);
+        let mut room = upright;
+        room.min.y += strip;
+        if self.setup.text_both_ways {
+            room.max.y -= strip;
+        }
         let (t, clip) = match self.table {
-            Some((cell, view_box)) => {
-                true_scale_transform(cell, &view_box, encounter, upright, ppp)
-            }
-            None => (MapTransform::fit(self.region, upright, 0.0), upright),
+            Some((cell, view_box)) => true_scale_transform(cell, &view_box, encounter, room, ppp),
+            None => (MapTransform::fit(self.region, room, 0.0), room),
         };
         let layer = ui.layer_id();
         let start = turn::next_shape(ui.ctx(), layer);

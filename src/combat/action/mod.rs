@@ -148,6 +148,20 @@ impl FilledCheck {
         }
     }
 
+    /// What the roll is up against, in the system's own terms: a TN for GFH and Evening; for
+    /// a Road and Ruin attack the target's armor rating, which is taken off the To Hit (Road
+    /// and Ruin, COMBAT, armor). `None` where the check has no such number (a tier to roll,
+    /// Road and Ruin's outcome table, Post, 3d6).
+    #[must_use]
+    pub fn target_number_text(&self) -> Option<String> {
+        let tn = self.target_number()?;
+        Some(match self.setup() {
+            CheckSetup::RoadAndRuinAttack(_) if tn == 0 => "Target's armor: none (0 AR)".to_owned(),
+            CheckSetup::RoadAndRuinAttack(_) => format!("Target's armor: {tn} AR, off the To Hit"),
+            _ => format!("TN {tn}"),
+        })
+    }
+
     /// Switches off the contributions whose text is in `off` (the GM's cleared checkboxes).
     /// A line the builder left off (a ruling the encounter has off) stays off.
     pub fn switch_off(&mut self, off: &std::collections::BTreeSet<String>) {
