@@ -9,6 +9,7 @@ mod battle_stress;
 mod combat_commands;
 mod command_checks;
 mod content;
+mod demo_attacks;
 mod evening_rules;
 mod file_safety;
 mod files;

@@ -368,39 +368,35 @@ pub fn dice_log_ui(
     area::take_request(ui.ctx(), state);
     state.sync(ctx);
     // The result and its Roll and Apply buttons stay at the pane's bottom, in view however long
-    // the form grows in a small window: the form, odds and log scroll in the room above them,
-    // and a long result scrolls on its own above the buttons.
-    let row_key = ui.scope_id().with("roll_row_height");
-    let row_height = ui
-        .ctx()
-        .data(|d| d.get_temp::<f32>(row_key))
-        .unwrap_or(48.0);
-    let most = ui.available_height() * 0.4;
-    let body_height = (ui.available_height() - row_height - ui.spacing().item_spacing.y).max(80.0);
-    egui::ScrollArea::both()
-        .id_salt("dice_body")
-        .max_height(body_height)
-        .auto_shrink([false, false])
-        .show(ui, |ui| pane_body_ui(ui, ctx, state, rng));
+    // the form grows in a small window: they are a panel at the bottom of the pane, laid out
+    // first at their natural height (a result with a Post resistance and a consequence to the
+    // roller included), and the form, odds and log scroll in the room left above them.
     let filled = state.filled(ctx.encounter);
-    let row = ui.scope(|ui| {
-        ui.separator();
-        let offer = egui::ScrollArea::vertical()
-            .id_salt("roll_result")
-            .max_height(most)
-            .auto_shrink([false, true])
-            .show(ui, |ui| action::result_ui(ui, ctx, state, rng))
-            .inner;
-        roll_row_ui(ui, ctx, state, rng, &filled, offer);
-    });
-    // The room above was set by last frame's row: when a result appears the row grows, and the
+    let row = egui::Panel::bottom("dice_roll_row")
+        .resizable(false)
+        .frame(egui::Frame::NONE)
+        .show(ui, |ui| {
+            ui.separator();
+            let offer = action::result_ui(ui, ctx, state, rng);
+            roll_row_ui(ui, ctx, state, rng, &filled, offer);
+            ui.min_rect().height()
+        });
+    // A panel is placed by last frame's height: when a result appears the row grows, and the
     // frame is laid out again at once rather than drawn past the pane's bottom.
-    let height = row.response.rect.height();
-    if (height - row_height).abs() > 0.5 {
+    let row_key = ui.scope_id().with("roll_row_height");
+    let height = row.inner;
+    let last = ui.ctx().data(|d| d.get_temp::<f32>(row_key));
+    if last.is_none_or(|h| (h - height).abs() > 0.5) {
         ui.ctx().data_mut(|d| d.insert_temp(row_key, height));
         ui.ctx()
             .request_discard("the Dice pane's Roll row changed height");
     }
+    egui::CentralPanel::no_frame().show(ui, |ui| {
+        egui::ScrollArea::both()
+            .id_salt("dice_body")
+            .auto_shrink([false, false])
+            .show(ui, |ui| pane_body_ui(ui, ctx, state, rng));
+    });
 }
 
 fn pane_body_ui(

@@ -122,8 +122,8 @@ pub fn attacks_of(encounter: &Encounter, token: TokenId) -> Vec<AttackChoice> {
 }
 
 /// The attack an action from `actor` on `target` starts with: a melee attack that reaches the
-/// target, else a ranged one whose range does, else the sheet's first attack; `None` when the
-/// sheet lists none.
+/// target, else a ranged one whose range does, else the one that reaches farthest; `None` when
+/// the sheet lists none.
 #[must_use]
 pub fn default_weapon(encounter: &Encounter, actor: TokenId, target: TokenId) -> Option<usize> {
     let attacks = attacks_of(encounter, actor);
@@ -133,10 +133,9 @@ pub fn default_weapon(encounter: &Encounter, actor: TokenId, target: TokenId) ->
     let reaches = |c: &&AttackChoice| reaches(c.range, distance, adjacent).is_ok();
     let melee = attacks.iter().filter(|c| c.range.is_melee()).find(reaches);
     let ranged = attacks.iter().filter(|c| !c.range.is_melee()).find(reaches);
-    melee
-        .or(ranged)
-        .or(attacks.first())
-        .map(|choice| choice.index)
+    // Nothing reaches: the one that reaches farthest, so the refusal names the nearest miss.
+    let farthest = attacks.iter().max_by_key(|c| c.range.max_cells());
+    melee.or(ranged).or(farthest).map(|choice| choice.index)
 }
 
 /// Whether an attack of `range` reaches a target `distance` cells away (footprints touching
