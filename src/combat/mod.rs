@@ -24,7 +24,9 @@
 //!   and Help, Evening Defend and Disengage; the markers are each system's `action_markers` in
 //!   `rules`).
 //! - The token's sheet (`sheet.rs`: each system's per-token numbers, derived ones with their
-//!   source, `base_move`, and the commands that edit them); the current combatant's drag spending
+//!   source, `base_move`, what the token has left in the system's terms (`standing`), the
+//!   starting sheets a new token gets in every system, and the commands that edit numbers and
+//!   attacks); the current combatant's drag spending
 //!   its movement (`turn_move.rs`).
 //! - Applying a `CombatCommand` (`command.rs`: `apply_combat`), and the fight's plain report for
 //!   `examples/replay.rs` (`report.rs`).

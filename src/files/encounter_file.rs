@@ -58,7 +58,7 @@ pub fn encounter_from_json_headers(bytes: &[u8]) -> Result<Encounter, FileError>
 }
 
 /// [`encounter_from_json_headers`], with what the loader let go to open the file, in a
-/// sentence for the GM (`None` when it let nothing go): see [`forget_deleted_tokens`].
+/// sentence for the GM (`None` when it let nothing go): what a fight kept for deleted tokens.
 pub fn encounter_from_json_noting(bytes: &[u8]) -> Result<(Encounter, Option<String>), FileError> {
     let bytes = bytes.strip_prefix(BYTE_ORDER_MARK).unwrap_or(bytes);
     let version = read_version(bytes)?;

@@ -8,7 +8,9 @@
 //!
 //! - The encounter as data: map, walls, tokens, images, fog of war (`fog.rs`), lights (`light.rs`),
 //!   areas (`area.rs`) and the combat state (`combat.rs`) with its types: `initiative`,
-//!   `conditions`, `momentum`, `death_saves` and each system's trackers (`trackers/`).
+//!   `conditions`, `momentum`, `death_saves` and each system's trackers (`trackers/`): every token
+//!   keeps one sheet per system side by side (`TokenSheets`), the encounter reads its own
+//!   system's (`Encounter::sheet`), and each sheet lists its attacks (`trackers/attack.rs`).
 //! - The commands as data: [`Command`] (`command.rs`), `CombatCommand` (`combat_command.rs`), and
 //!   `TrackerCommand` with each system's changes (`trackers/`), with their error types.
 //! - The one validation the loader and the commands share (`validate.rs`: bounds, finite numbers,

@@ -20,6 +20,15 @@
 //!   the encounter's "Cover as a ruling" is on (Post risk one step higher, 3d6 one
 //!   Disadvantage) and shown switched off with its reason otherwise.
 //!
+//! - The attack from the actor's sheet (`weapon.rs`): the one that reaches the target is chosen
+//!   by default; its reach or range refuses a target past it, and its numbers (GFH attribute and
+//!   Effort die, Evening ability, attribute and aptitude bonus, Road and Ruin die and proficiency,
+//!   Post pool and assistive equipment, 3d6 harm die) are lines of the check; Apply uses its
+//!   damage.
+//! - A number the check needed that a sheet lacks is a stand-in (`stand_in.rs`), named with what
+//!   the form used instead and where on the sheet it goes; `resolve` rolls and works out Apply's
+//!   default in the pane's own order of dice (for `check_report` and tests).
+//!
 //! What a check costs and who pays (`costs.rs`), and Post core's consequences with the
 //! resistance roll before they land (`post_consequence.rs`), live here too: the pane shows
 //! them and puts their commands in the roll's undo step.
