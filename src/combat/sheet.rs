@@ -267,6 +267,21 @@ pub fn base_move(encounter: &Encounter, token: TokenId) -> Adjusted<u32> {
     }
 }
 
+/// The numbers of `token`'s sheet the GM may type, each with its range (what the Sheet pane
+/// offers for editing, in its order).
+#[must_use]
+pub fn typed_fields(encounter: &Encounter, token: TokenId) -> Vec<(SheetField, i64, i64)> {
+    sheet(encounter, token)
+        .into_iter()
+        .flatten()
+        .flat_map(|s| s.numbers)
+        .filter_map(|n| match n.source {
+            Source::Typed { field, min, max } => Some((field, min, max)),
+            Source::Derived(_) => None,
+        })
+        .collect()
+}
+
 /// The sheet of `token` in the encounter's system, or `None` if there is no such token.
 #[must_use]
 pub fn sheet(encounter: &Encounter, token: TokenId) -> Option<Vec<SheetSection>> {
@@ -690,7 +705,7 @@ fn tracker_change(field: SheetField, trackers: &TokenTrackers, value: i64) -> Op
     Some(match (field, trackers) {
         (SheetField::GfhAttribute(a), TokenTrackers::GoForthHeroes(h)) => {
             let mut attributes = h.attributes;
-            set_attribute(&mut attributes, a, value);
+            *a.score_mut(&mut attributes) = value;
             TokenChange::GoForthHeroes(GfhChange::SetAttributes(attributes))
         }
         (SheetField::GfhEffortShift(attribute), TokenTrackers::GoForthHeroes(_)) => {
@@ -765,20 +780,6 @@ pub fn edit_size(
         .clone();
     next.size = size;
     Ok(Command::UpdateToken(next))
-}
-
-fn set_attribute(a: &mut crate::rules::go_forth_heroes::Attributes, which: Attribute, v: i64) {
-    let slot = match which {
-        Attribute::Might => &mut a.might,
-        Attribute::Agility => &mut a.agility,
-        Attribute::Finesse => &mut a.finesse,
-        Attribute::Instinct => &mut a.instinct,
-        Attribute::Reason => &mut a.reason,
-        Attribute::Vigor => &mut a.vigor,
-        Attribute::Presence => &mut a.presence,
-        Attribute::Guile => &mut a.guile,
-    };
-    *slot = v;
 }
 
 fn field_name(field: SheetField) -> &'static str {

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use lantern::combat::sheet::{self, SheetField, Source};
+use lantern::combat::sheet::{self, SheetField};
 use lantern::edit::Document;
 use lantern::model::{Cell, Encounter, RuleSystem, Side, Token, TokenId};
 use lantern::rules::TokenTrackers;
@@ -44,7 +44,7 @@ fn sheet_in_play(system: RuleSystem, d: &mut Draw) -> TokenTrackers {
         TokenTrackers::GoForthHeroes(t) => {
             for a in Attribute::ALL {
                 let v = d.in_range(-2, 4);
-                set_gfh(&mut t.attributes, a, v);
+                *a.score_mut(&mut t.attributes) = v;
             }
             let mut hearts = Hearts::new(d.wide(1, 4));
             hearts.progress = d.wide(0, 9);
@@ -94,20 +94,6 @@ fn sheet_in_play(system: RuleSystem, d: &mut Draw) -> TokenTrackers {
         }
     }
     sheet
-}
-
-fn set_gfh(a: &mut lantern::rules::go_forth_heroes::Attributes, which: Attribute, v: i64) {
-    let slot = match which {
-        Attribute::Might => &mut a.might,
-        Attribute::Agility => &mut a.agility,
-        Attribute::Finesse => &mut a.finesse,
-        Attribute::Instinct => &mut a.instinct,
-        Attribute::Reason => &mut a.reason,
-        Attribute::Vigor => &mut a.vigor,
-        Attribute::Presence => &mut a.presence,
-        Attribute::Guile => &mut a.guile,
-    };
-    *slot = v;
 }
 
 /// Every number a sheet keeps, typed or tracked in play, by name; the token's own speed and
@@ -252,18 +238,6 @@ fn encounter(system: RuleSystem, draws: Vec<u32>) -> Encounter {
     e
 }
 
-fn typed_fields(e: &Encounter, token: TokenId) -> Vec<(SheetField, i64, i64)> {
-    sheet::sheet(e, token)
-        .into_iter()
-        .flatten()
-        .flat_map(|s| s.numbers)
-        .filter_map(|n| match n.source {
-            Source::Typed { field, min, max } => Some((field, min, max)),
-            Source::Derived(_) => None,
-        })
-        .collect()
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
@@ -279,7 +253,7 @@ proptest! {
         let mut doc = Document::new(encounter(system, draws), None);
         for (token, pick, raw) in edits {
             let token = TokenId(token);
-            let fields = typed_fields(&doc.encounter, token);
+            let fields = sheet::typed_fields(&doc.encounter, token);
             let (field, min, max) = fields[pick as usize % fields.len()];
             let value = min + i64::from(raw) % (max - min + 1);
             let before: Vec<_> = (1..=3).map(|i| numbers(&doc.encounter, TokenId(i))).collect();

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use lantern::combat::sheet::{self, Source};
+use lantern::combat::sheet;
 use lantern::demo::Demo;
 use lantern::edit::Document;
 use lantern::files::{encounter_from_json, encounter_to_json};
@@ -41,19 +41,6 @@ fn all_sheets(e: &Encounter) -> BTreeMap<(TokenId, RuleSystem), TokenTrackers> {
         }
     }
     out
-}
-
-/// The sheet fields the GM may type for `token` in the running system, with their ranges.
-fn typed_fields(e: &Encounter, token: TokenId) -> Vec<(sheet::SheetField, i64, i64)> {
-    sheet::sheet(e, token)
-        .into_iter()
-        .flatten()
-        .flat_map(|s| s.numbers)
-        .filter_map(|n| match n.source {
-            Source::Typed { field, min, max } => Some((field, min, max)),
-            Source::Derived(_) => None,
-        })
-        .collect()
 }
 
 #[derive(Clone, Debug)]
@@ -98,7 +85,7 @@ proptest! {
                 Step::Edit { token, field, value } => {
                     let e = &doc.encounter;
                     let id = e.tokens[token % e.tokens.len()].id;
-                    let fields = typed_fields(e, id);
+                    let fields = sheet::typed_fields(e, id);
                     let (field, min, max) = fields[field % fields.len()];
                     let value = min + i64::from(value) % (max - min + 1);
                     let Ok(command) = sheet::edit(e, id, field, value) else {

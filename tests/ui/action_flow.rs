@@ -7,8 +7,6 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use lantern::app::{LanternApp, Pane};
 use lantern::combat::conditions::{ActiveCondition, Duration};
-use lantern::dice::DiceRng;
-use lantern::edit::Document;
 use lantern::model::{Cell, Encounter, RuleSystem, Side, Token, TokenId};
 use lantern::rules::TokenTrackers;
 
@@ -28,26 +26,10 @@ fn scene(system: RuleSystem, ash: TokenTrackers, brute: TokenTrackers) -> Encoun
     e
 }
 
+/// The Map and Dice & Log panes side by side.
 fn app(encounter: Encounter) -> Harness<'static, LanternApp> {
-    let mut harness = Harness::builder()
-        .with_max_steps(crate::support::MAX_STEPS)
-        .with_max_steps(crate::support::MAX_STEPS)
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_eframe(|_cc| {
-            let mut app = LanternApp::with_document(Document::new(encounter, None));
-            // The default dock with only the Map and Dice & Log left, side by side.
-            for pane in Pane::ALL {
-                if ![Pane::Map, Pane::DiceLog].contains(&pane)
-                    && lantern::app::dock_has(&app.dock, pane)
-                {
-                    app.toggle_pane(pane);
-                }
-            }
-            app.rng = DiceRng::seeded(7);
-            app
-        });
-    harness.run();
-    harness
+    let panes = [Pane::Map, Pane::DiceLog];
+    crate::support::panes_harness(encounter, &panes, 7, egui::vec2(1400.0, 900.0))
 }
 
 /// Selects Ash, right-clicks Brute and picks "Attack Brute…": the Dice pane fills the attack.

@@ -9,7 +9,6 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use lantern::app::{LanternApp, Pane};
 use lantern::combat::initiative::Combatant;
-use lantern::edit::Document;
 use lantern::model::{Cell, Encounter, RuleSystem, Side, Token, TokenId};
 
 const PIP: TokenId = TokenId(1);
@@ -32,22 +31,8 @@ fn skirmish() -> Encounter {
 
 /// The Map and Dice panes side by side.
 fn app(encounter: Encounter) -> Harness<'static, LanternApp> {
-    let mut harness = Harness::builder()
-        .with_max_steps(crate::support::MAX_STEPS)
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_eframe(move |_cc| {
-            let mut app = LanternApp::with_document(Document::new(encounter.clone(), None));
-            for pane in Pane::ALL {
-                if ![Pane::Map, Pane::DiceLog].contains(&pane)
-                    && lantern::app::dock_has(&app.dock, pane)
-                {
-                    app.toggle_pane(pane);
-                }
-            }
-            app
-        });
-    harness.run();
-    harness
+    let panes = [Pane::Map, Pane::DiceLog];
+    crate::support::panes_harness(encounter, &panes, 0, egui::vec2(1400.0, 900.0))
 }
 
 fn at(h: &Harness<'_, LanternApp>, name: &str) -> Pos2 {

@@ -7,7 +7,6 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use lantern::app::{LanternApp, Pane};
-use lantern::dice::DiceRng;
 use lantern::edit::Document;
 use lantern::model::{Cell, Encounter, RuleSystem, Side, Token, TokenId};
 use lantern::rules::TokenTrackers;
@@ -38,23 +37,8 @@ fn scene() -> Encounter {
 }
 
 fn app(encounter: Encounter) -> Harness<'static, LanternApp> {
-    let mut harness = Harness::builder()
-        .with_max_steps(crate::support::MAX_STEPS)
-        .with_size(egui::vec2(1400.0, 1000.0))
-        .build_eframe(|_cc| {
-            let mut app = LanternApp::with_document(Document::new(encounter, None));
-            for pane in Pane::ALL {
-                if ![Pane::Map, Pane::DiceLog].contains(&pane)
-                    && lantern::app::dock_has(&app.dock, pane)
-                {
-                    app.toggle_pane(pane);
-                }
-            }
-            app.rng = DiceRng::seeded(7);
-            app
-        });
-    harness.run();
-    harness
+    let panes = [Pane::Map, Pane::DiceLog];
+    crate::support::panes_harness(encounter, &panes, 7, egui::vec2(1400.0, 1000.0))
 }
 
 fn brute(h: &Harness<'_, LanternApp>) -> PostToken {

@@ -7,8 +7,6 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use lantern::app::{LanternApp, Pane};
-use lantern::dice::DiceRng;
-use lantern::edit::Document;
 use lantern::model::{Cell, Command, Encounter, RuleSystem, Side, Token, TokenId};
 use lantern::rules::TokenTrackers;
 use lantern::rules::go_forth_heroes::{GfhToken, Hearts};
@@ -40,24 +38,8 @@ fn duel() -> Encounter {
 
 /// The Map and Dice panes side by side, dice seeded.
 fn app() -> Harness<'static, LanternApp> {
-    let encounter = duel();
-    let mut harness = Harness::builder()
-        .with_max_steps(crate::support::MAX_STEPS)
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_eframe(move |_cc| {
-            let mut app = LanternApp::with_document(Document::new(encounter.clone(), None));
-            for pane in Pane::ALL {
-                if ![Pane::Map, Pane::DiceLog].contains(&pane)
-                    && lantern::app::dock_has(&app.dock, pane)
-                {
-                    app.toggle_pane(pane);
-                }
-            }
-            app.rng = DiceRng::seeded(3);
-            app
-        });
-    harness.run();
-    harness
+    let panes = [Pane::Map, Pane::DiceLog];
+    crate::support::panes_harness(duel(), &panes, 3, egui::vec2(1400.0, 900.0))
 }
 
 fn brute_hearts(h: &Harness<'_, LanternApp>) -> Option<Hearts> {

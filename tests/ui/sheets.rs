@@ -9,7 +9,6 @@ use egui_kittest::kittest::Queryable as _;
 use lantern::app::map::Tool;
 use lantern::app::{LanternApp, Pane};
 use lantern::dice::DiceRng;
-use lantern::edit::Document;
 use lantern::model::{Cell, Encounter, RuleSystem, Side, Token, TokenId};
 use lantern::rules::TokenTrackers;
 use lantern::rules::go_forth_heroes::{Attribute, GfhAttack, GfhAttackNumbers, GfhToken};
@@ -19,22 +18,7 @@ const BRUTE: TokenId = TokenId(2);
 
 /// The real app with only `panes` open.
 fn app(encounter: Encounter, panes: &[Pane]) -> Harness<'static, LanternApp> {
-    let panes = panes.to_vec();
-    let mut harness = Harness::builder()
-        .with_max_steps(crate::support::MAX_STEPS)
-        .with_size(egui::vec2(1400.0, 1400.0))
-        .build_eframe(move |_cc| {
-            let mut app = LanternApp::with_document(Document::new(encounter, None));
-            for pane in Pane::ALL {
-                if lantern::app::dock_has(&app.dock, pane) != panes.contains(&pane) {
-                    app.toggle_pane(pane);
-                }
-            }
-            app.rng = DiceRng::seeded(3);
-            app
-        });
-    crate::support::settle(&mut harness);
-    harness
+    crate::support::panes_harness(encounter, panes, 3, egui::vec2(1400.0, 1400.0))
 }
 
 /// Ash (a GFH hero with a sword and a bow) at (0,0) and Brute at (1,0); Brute keeps no sheet.

@@ -32,6 +32,32 @@ pub fn map_harness(encounter: Encounter) -> Harness<'static, LanternApp> {
     harness
 }
 
+/// The real app on `encounter` in a `width`×`height` window with only `panes` open (the default
+/// dock's places), its dice seeded with `seed`, run to rest.
+pub fn panes_harness(
+    encounter: Encounter,
+    panes: &[Pane],
+    seed: u64,
+    size: Vec2,
+) -> Harness<'static, LanternApp> {
+    let panes = panes.to_vec();
+    let mut harness = Harness::builder()
+        .with_max_steps(MAX_STEPS)
+        .with_size(size)
+        .build_eframe(move |_cc| {
+            let mut app = LanternApp::with_document(Document::new(encounter, None));
+            for pane in Pane::ALL {
+                if lantern::app::dock_has(&app.dock, pane) != panes.contains(&pane) {
+                    app.toggle_pane(pane);
+                }
+            }
+            app.rng = DiceRng::seeded(seed);
+            app
+        });
+    settle(&mut harness);
+    harness
+}
+
 /// A built-in demo's encounter; a broken asset fails the test loudly.
 pub fn demo(demo: Demo) -> Encounter {
     let Ok(encounter) = demo.encounter() else {

@@ -48,6 +48,20 @@ impl Attribute {
             Self::Guile => a.guile,
         }
     }
+
+    /// The attribute's score in `a`, to set.
+    pub fn score_mut(self, a: &mut Attributes) -> &mut i64 {
+        match self {
+            Self::Might => &mut a.might,
+            Self::Agility => &mut a.agility,
+            Self::Finesse => &mut a.finesse,
+            Self::Instinct => &mut a.instinct,
+            Self::Reason => &mut a.reason,
+            Self::Vigor => &mut a.vigor,
+            Self::Presence => &mut a.presence,
+            Self::Guile => &mut a.guile,
+        }
+    }
 }
 
 /// One result of a Defense's d8 wound chart (GFH, Determining the Wound).
