@@ -6,6 +6,7 @@
 
 pub mod area;
 pub mod bands;
+pub mod cell_set;
 pub mod cover;
 pub mod degree;
 pub mod fog;
