@@ -22,6 +22,7 @@ pub mod scene;
 pub mod sight;
 mod sightline;
 mod solid;
+mod span;
 mod sweep;
 pub mod wall_split;
 
