@@ -327,15 +327,29 @@ pub fn fog_raster(
     views: &[View],
     light: &Illumination,
 ) -> FogRaster {
+    let visible = visible_pixels(map, light, views);
+    fog_raster_seeing(map, fog, seen, views, &visible)
+}
+
+/// [`fog_raster`] from the pixels the views see ([`visible_pixels`]), which change only with
+/// the board, the light and the party, while the rest changes with the saved fog too.
+pub(crate) fn fog_raster_seeing(
+    map: &MapSpec,
+    fog: &Fog,
+    seen: &CellMask,
+    views: &[View],
+    visible: &Bits,
+) -> FogRaster {
     let mut raster = FogRaster::blank(map, MAX_PER_CELL);
-    let visible = visible_pixels(&raster.grid(), light, views);
     let cells = CellStates::new(map, fog, seen, views);
-    raster.pixels = pixel_states(map, &raster, &cells, &visible);
+    raster.pixels = pixel_states(map, &raster, &cells, visible);
     raster
 }
 
-/// The pixels some view sees: inside its polygon and lit, or in its darkvision.
-fn visible_pixels(grid: &PixelGrid, light: &Illumination, views: &[View]) -> Bits {
+/// The pixels of `map`'s fog raster some view sees: inside its polygon and lit, or in its
+/// darkvision.
+pub(crate) fn visible_pixels(map: &MapSpec, light: &Illumination, views: &[View]) -> Bits {
+    let grid = &FogRaster::blank(map, MAX_PER_CELL).grid();
     let lit = lit_pixels(grid, light);
     let mut visible = Bits::new(grid.height as usize, grid.width as usize);
     for view in views {

@@ -17,6 +17,7 @@ mod index;
 mod lane;
 pub mod lattice;
 pub mod light;
+pub mod lit_board;
 pub mod reach;
 pub mod scene;
 pub mod sight;

@@ -335,6 +335,12 @@ impl Scene {
         out
     }
 
+    /// How many sight-blocking segments the scene indexes (walls, closed doors, the obstacles'
+    /// outlines): what a sight sweep's cost follows.
+    pub fn sight_segment_count(&self) -> usize {
+        self.sight.segments.len()
+    }
+
     /// The box holding every sight-blocking segment, if there is one.
     pub(crate) fn sight_extent(&self) -> Option<(LatticePoint, LatticePoint)> {
         self.sight_extent
