@@ -122,9 +122,10 @@ impl LanternApp {
     }
 
     pub(super) fn start_dialog(&mut self, ctx: &egui::Context, purpose: DialogPurpose) {
-        let name = &self.document.encounter.name;
+        // The name a Save dialog offers: a file name is no place for a megabyte.
+        let name = super::text::name(&self.document.encounter.name).into_owned();
         let near = self.document.path.as_deref();
-        self.dialogs.start(ctx, purpose, name, near);
+        self.dialogs.start(ctx, purpose, &name, near);
     }
 
     pub(super) fn handle_dialog_answer(&mut self, ctx: &egui::Context, answer: DialogResult) {

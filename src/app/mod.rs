@@ -24,6 +24,7 @@ pub mod panes;
 pub mod players;
 mod prompts;
 mod recent;
+pub mod text;
 pub mod trackers;
 
 pub use action::Action;
@@ -288,7 +289,10 @@ impl LanternApp {
 
     fn title(&self) -> String {
         let marker = if self.document.is_dirty() { " •" } else { "" };
-        format!("{}{marker} — Lantern", self.document.encounter.name)
+        format!(
+            "{}{marker} — Lantern",
+            text::name(&self.document.encounter.name)
+        )
     }
 
     fn update_title(&mut self, ctx: &egui::Context) {

@@ -38,9 +38,12 @@ impl LanternApp {
     pub(super) fn prompt_ui(&mut self, ctx: &egui::Context) {
         let answer = match &self.prompt {
             None => None,
-            Some(Prompt::Unsaved(after)) => {
-                unsaved_ui(ctx, &self.document.encounter.name, after).map(Request::Unsaved)
-            }
+            Some(Prompt::Unsaved(after)) => unsaved_ui(
+                ctx,
+                &crate::app::text::name(&self.document.encounter.name),
+                after,
+            )
+            .map(Request::Unsaved),
             Some(Prompt::Restore(offer)) => restore_ui(ctx, offer).map(Request::Restore),
         };
         if let Some(answer) = answer {
@@ -85,7 +88,7 @@ fn restore_ui(ctx: &egui::Context, offer: &RestoreOffer) -> Option<bool> {
         ui.heading("Restore unsaved work?");
         ui.label(format!(
             "Lantern closed with unsaved changes to “{}”.",
-            offer.encounter.name
+            crate::app::text::name(&offer.encounter.name)
         ));
         if let Some(origin) = &offer.origin {
             ui.weak(format!("From {}", origin.display()));

@@ -132,7 +132,11 @@ impl TokensView<'_> {
                 let id = self.ui.scope_id().with(("players_token", token.id));
                 let node = self.ui.interact(bounds, id, egui::Sense::empty());
                 node.widget_info(|| {
-                    egui::WidgetInfo::labeled(egui::Role::Label, true, &token.name)
+                    egui::WidgetInfo::labeled(
+                        egui::Role::Label,
+                        true,
+                        crate::app::text::name(&token.name),
+                    )
                 });
             }
             if current == Some(token.id) {
@@ -202,7 +206,7 @@ pub fn paint_turn_banner(painter: &Painter, rect: Rect, encounter: &Encounter, v
         .current_token()
         .and_then(|id| encounter.token(id))
         .filter(|t| visible && !t.gm_only)
-        .map(|t| format!(" — {}'s turn", t.name));
+        .map(|t| format!(" — {}'s turn", crate::app::text::name(&t.name)));
     let text = format!("Round {}{}", initiative.round, who.unwrap_or_default());
     let size = (rect.height() * 0.055).clamp(22.0, 48.0);
     let galley = painter.layout_no_wrap(text, FontId::proportional(size), Color32::WHITE);
