@@ -110,7 +110,11 @@ impl LanternApp {
         match after {
             AfterConfirm::New => self.replace_document(Document::new(Encounter::default(), None)),
             AfterConfirm::Open => self.start_dialog(ctx, DialogPurpose::Open),
-            AfterConfirm::OpenPath(path) => self.open_path(&path),
+            AfterConfirm::OpenPath(path) => {
+                if !self.open_large_file(ctx, &path) {
+                    self.open_path(&path);
+                }
+            }
             AfterConfirm::OpenDemo(demo) => self.open_demo(demo),
             AfterConfirm::ImportMap => self.import_into_new_encounter(),
             AfterConfirm::Close => {
@@ -130,7 +134,11 @@ impl LanternApp {
 
     pub(super) fn handle_dialog_answer(&mut self, ctx: &egui::Context, answer: DialogResult) {
         match answer.purpose {
-            DialogPurpose::Open => self.open_path(&answer.path),
+            DialogPurpose::Open => {
+                if !self.open_large_file(ctx, &answer.path) {
+                    self.open_path(&answer.path);
+                }
+            }
             DialogPurpose::ImportMap | DialogPurpose::Background => self.import_file(answer.path),
             DialogPurpose::Export { with_fog } => self.export_map_view(answer.path, with_fog),
             DialogPurpose::TokenImage => {

@@ -402,11 +402,10 @@ fn map_area(lattice: Lattice, map: &MapSpec) -> (LatticePoint, LatticePoint) {
 
 /// The pairs of sight segments that cross, for the sweep (see [`super::sweep`]).
 fn sight_crossings(sight: &BucketIndex) -> Vec<(u32, u32)> {
-    let ends: Vec<(LatticePoint, LatticePoint)> =
-        sight.segments.iter().map(|s| (s.a, s.b)).collect();
+    let ends = |i: usize| (sight.segments[i].a, sight.segments[i].b);
     let cell_edge = |i: usize| Scene::is_cell_edge(sight.segments[i].source);
-    crossing_pairs(&ends, cell_edge, |i, out| {
-        let (a, b) = ends[i];
+    crossing_pairs(sight.segments.len(), ends, cell_edge, |i, out| {
+        let (a, b) = ends(i);
         sight.visit_box_ids(
             LatticePoint::new(a.x.min(b.x), a.y.min(b.y)),
             LatticePoint::new(a.x.max(b.x), a.y.max(b.y)),
@@ -480,14 +479,22 @@ impl Blockers {
             }
         }
         // Solid rock a map wide is millions of cells but an outline of thousands of edges.
+        let open = |cell: Cell, k: usize| {
+            self.every_obstacle_edge || !obstacles.contains(&lattice.neighbour_across(cell, k))
+        };
+        // Counted first: a growing list of millions of edges would for a moment hold its
+        // old and new buffers both.
+        let edges: usize = encounter
+            .obstacle_cells
+            .iter()
+            .map(|&c| (0..lattice.corner_count()).filter(|&k| open(c, k)).count())
+            .sum();
+        self.sight.reserve_exact(edges);
         for (i, &cell) in encounter.obstacle_cells.iter().enumerate() {
             let source = OBSTACLE_SOURCES + i as u32;
             let open = cell_outline(lattice, cell, source)
                 .enumerate()
-                .filter(|(k, _)| {
-                    self.every_obstacle_edge
-                        || !obstacles.contains(&lattice.neighbour_across(cell, *k))
-                })
+                .filter(|(k, _)| open(cell, *k))
                 .map(|(_, s)| s);
             self.sight.extend(open);
         }

@@ -76,6 +76,7 @@ fn the_demo() -> Encounter {
 /// The demo in the dark with `count` torches scattered over its map (10,000 is the cap).
 pub fn demo_dark_lights(count: u32) -> Encounter {
     let mut encounter = the_demo();
+    encounter.name = format!("Old Mill by {count} lights");
     encounter.ambient = Ambient::Dark;
     let (w, h) = (encounter.map.width_cells, encounter.map.height_cells);
     let mut rng = XorShift(0x2600_0001);
@@ -162,6 +163,7 @@ pub fn long_text(bytes: usize) -> String {
 /// The demo with its first token named with `bytes` of text.
 pub fn long_name(bytes: usize) -> Encounter {
     let mut encounter = the_demo();
+    encounter.name = "Old Mill, one long name".to_owned();
     encounter.tokens[0].name = long_text(bytes);
     encounter
 }

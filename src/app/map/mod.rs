@@ -19,6 +19,7 @@ mod box_select;
 mod brush;
 mod calibrate;
 mod camera;
+mod cell_layers;
 mod fog;
 mod fog_brush;
 mod layout;
@@ -82,6 +83,8 @@ pub struct MapView {
     fog: fog::FogLayer,
     /// The walls' meshes, kept while the walls and the camera stay.
     walls: walls::WallMeshes,
+    /// The obstacle and difficult cells as a texture, for when too many are in view.
+    cell_layers: cell_layers::CellLayerTexture,
     box_select: box_select::BoxSelect,
     /// The part of the map (map space) the GM's pane showed last frame: what the players'
     /// window follows or is pushed.
@@ -439,7 +442,13 @@ fn paint_board(
     terrain::paint_map_area(painter, encounter, map_in_ui, cells.as_ref(), t);
     let background_error = view.backgrounds.paint(ui.ctx(), painter, encounter, t);
     if let Some(cells) = &cells {
-        terrain::paint_cell_layers(painter, encounter, cells, t);
+        if cell_layers::too_many(encounter, cells, t) {
+            let revision = view.play.scene.revision;
+            view.cell_layers.paint(painter, encounter, revision, t);
+            terrain::paint_obstacle_polygons(painter, encounter, t);
+        } else {
+            terrain::paint_cell_layers(painter, encounter, cells, t);
+        }
         terrain::paint_grid(painter, cells, map_in_ui, t);
     }
     background_error
