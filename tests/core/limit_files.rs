@@ -74,10 +74,11 @@ fn the_demo() -> Encounter {
 }
 
 /// The demo in the dark with `count` torches scattered over its map (10,000 is the cap).
-pub fn demo_dark_lights(count: u32) -> Encounter {
+fn demo_dark_lights(count: u32) -> Encounter {
     let mut encounter = the_demo();
     encounter.name = format!("Old Mill by {count} lights");
     encounter.ambient = Ambient::Dark;
+    encounter.fog.enabled = true;
     let (w, h) = (encounter.map.width_cells, encounter.map.height_cells);
     let mut rng = XorShift(0x2600_0001);
     encounter.lights = (0..count)
@@ -106,7 +107,7 @@ fn big_dark_map(name: &str) -> Encounter {
 }
 
 /// `count` lights of `range` cells scattered over the big dark map.
-pub fn big_dark_lights(count: u32, range: f64) -> Encounter {
+fn big_dark_lights(count: u32, range: f64) -> Encounter {
     let mut encounter = big_dark_map("Huge lights");
     let mut rng = XorShift(0x2600_0002);
     encounter.lights = (0..count)
@@ -123,7 +124,7 @@ pub fn big_dark_lights(count: u32, range: f64) -> Encounter {
 }
 
 /// 5,000 party tokens (the token cap) with darkvision of 10,000 cells (its cap), no light.
-pub fn big_dark_darkvision() -> Encounter {
+fn big_dark_darkvision() -> Encounter {
     let mut encounter = big_dark_map("Darkvision crowd");
     encounter.tokens.clear();
     let mut rng = XorShift(0x2600_0003);
@@ -141,7 +142,7 @@ pub fn big_dark_darkvision() -> Encounter {
 }
 
 /// The big map with an obstacle on every cell `filled(x, y)` picks, fog on, the party on it.
-pub fn obstacles(filled: impl Fn(i32, i32) -> bool) -> Encounter {
+fn obstacles(filled: impl Fn(i32, i32) -> bool) -> Encounter {
     let mut encounter = big_dark_map("Solid rock");
     encounter.ambient = Ambient::Bright;
     encounter.obstacle_cells = (0..2_000)
@@ -152,7 +153,7 @@ pub fn obstacles(filled: impl Fn(i32, i32) -> bool) -> Encounter {
 }
 
 /// Text of `bytes` bytes: words of a name, repeated.
-pub fn long_text(bytes: usize) -> String {
+fn long_text(bytes: usize) -> String {
     "Kestrel the Unending "
         .chars()
         .cycle()
@@ -161,7 +162,7 @@ pub fn long_text(bytes: usize) -> String {
 }
 
 /// The demo with its first token named with `bytes` of text.
-pub fn long_name(bytes: usize) -> Encounter {
+fn long_name(bytes: usize) -> Encounter {
     let mut encounter = the_demo();
     encounter.name = "Old Mill, one long name".to_owned();
     encounter.tokens[0].name = long_text(bytes);
@@ -170,7 +171,7 @@ pub fn long_name(bytes: usize) -> Encounter {
 
 /// The demo with `bytes` of text in every string a pane or the map shows: the encounter's and
 /// every token's name, a token's notes, a custom condition on each token, the roll log.
-pub fn long_texts(bytes: usize) -> Encounter {
+fn long_texts(bytes: usize) -> Encounter {
     use lantern::combat::conditions::{ActiveCondition, Duration};
     use lantern::model::LogEntry;
     let mut encounter = the_demo();

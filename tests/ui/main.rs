@@ -20,3 +20,4 @@ mod support;
 mod table_ready;
 mod turn_actions;
 mod turns;
+mod window_budget;
