@@ -116,7 +116,7 @@ fn first_frame(name: &str) -> anyhow::Result<()> {
     app.open_argument(path.clone());
     let mut frame = Frame::default();
     let mut first = None;
-    while started.elapsed() < Duration::from_secs(120) {
+    while started.elapsed() < Duration::from_mins(2) {
         frame.run(&ctx, &mut app);
         let shown = app.document.path.as_deref() == Some(path.as_path());
         let refused = !app.notifications.notices().is_empty();
@@ -172,12 +172,12 @@ impl Frame {
         };
         self.number += 1;
         let output = ctx.run_ui(input, |ui| app.headless_frame(ui));
-        let textures: usize = output
-            .textures_delta
-            .set
-            .iter()
-            .flat_map(|(_, deltas)| deltas.iter())
-            .map(|delta| delta.image.width() * delta.image.height() * 4)
+        // Every texture the app holds, not only this frame's uploads.
+        let textures: usize = ctx
+            .tex_manager()
+            .read()
+            .allocated()
+            .map(|(_, meta)| meta.size[0] * meta.size[1] * meta.bytes_per_pixel)
             .sum();
         let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
         let (mut vertices, mut indices) = (0, 0);

@@ -33,7 +33,7 @@ fn main() -> anyhow::Result<()> {
         let path = folder.join(format!("{name}.lantern.json"));
         lantern::files::save_encounter(&path, &file.encounter)
             .with_context(|| format!("could not write {}", path.display()))?;
-        let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
         println!("{} {} KB", path.display(), bytes / 1024);
     }
     Ok(())

@@ -385,7 +385,7 @@ impl ScanLines {
         let (start, _, length) = self.positions(line);
         let first = (from - start).ceil().max(0.0);
         let last = (to - start).floor().min(length as f64 - 1.0);
-        (first <= last).then(|| (first as usize, last as usize))
+        (first <= last).then_some((first as usize, last as usize))
     }
 
     /// A point's `(along, across)` coordinates.
@@ -405,7 +405,7 @@ impl ScanLines {
         let last = ((hi - self.across_first) / self.across_step)
             .floor()
             .min(f64::from(self.count) - 1.0);
-        (first <= last).then(|| (first as usize, last as usize))
+        (first <= last).then_some((first as usize, last as usize))
     }
 
     /// Adds, for each line an edge of `polygon` crosses, where along the line it crosses; the

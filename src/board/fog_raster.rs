@@ -521,8 +521,8 @@ pub const GLOW_PIXEL_BUDGET: f64 = 24e6;
 pub fn glow_raster(map: &MapSpec, light: &Illumination) -> GlowRaster {
     // Half the fog's resolution: drawn with linear filtering the glow still fades smoothly and
     // a shadow's edge is a quarter cell wide, at a quarter of the work per light.
-    let k = PixelGrid::per_cell(map, MAX_PER_CELL / 2.0).min(glow_per_cell(map, light));
-    let grid = PixelGrid::over(map, k);
+    let per_cell = PixelGrid::per_cell(map, MAX_PER_CELL / 2.0).min(glow_per_cell(map, light));
+    let grid = PixelGrid::over(map, per_cell);
     let mut glow = vec![light.ambient_glow(); grid.count()];
     let mut bright = Bits::new(grid.height as usize, grid.width as usize);
     let width = grid.width as usize;
@@ -530,8 +530,8 @@ pub fn glow_raster(map: &MapSpec, light: &Illumination) -> GlowRaster {
         if bright.all_full() {
             break;
         }
-        let (c, r) = (source.centre, source.bright_cells);
-        grid.mark_disc(&mut bright, &source.region, Some((c, r)), |p| {
+        let disc = Some((source.centre, source.bright_cells));
+        grid.mark_disc(&mut bright, &source.region, disc, |p| {
             source.glow_at(p) >= 1.0
         });
         grid.for_each_span(&source.region, |row, first, last| {
@@ -597,9 +597,9 @@ fn lit_pixels(grid: &PixelGrid, light: &Illumination) -> Option<Bits> {
     }
     let mut lit = Bits::new(grid.height as usize, grid.width as usize);
     for source in light.sources() {
-        let (c, r) = (source.centre, source.dim_cells);
-        let reached = |p: GridPoint| (p.x - c.x).hypot(p.y - c.y) <= r;
-        grid.mark_disc(&mut lit, &source.region, Some((c, r)), reached);
+        let (centre, radius) = (source.centre, source.dim_cells);
+        let reached = |p: GridPoint| (p.x - centre.x).hypot(p.y - centre.y) <= radius;
+        grid.mark_disc(&mut lit, &source.region, Some((centre, radius)), reached);
     }
     Some(lit)
 }

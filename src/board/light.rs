@@ -390,30 +390,30 @@ mod tests {
         let mut seen_cells = 0;
         for grid in [GridKind::Square, GridKind::HexFlat, GridKind::HexPointy] {
             for seed in 1..40 {
-                let e = lit_board(grid, seed * 7919);
-                let scene = Scene::new(&e);
-                let light = Illumination::new(&scene, &e);
-                let map = &e.map;
-                let (w, h) = (map.width_cells as usize, map.height_cells as usize);
-                let mut want = vec![LightLevel::Dark; w * h];
+                let board = lit_board(grid, seed * 7919);
+                let scene = Scene::new(&board);
+                let light = Illumination::new(&scene, &board);
+                let map = &board.map;
+                let (width, height) = (map.width_cells as usize, map.height_cells as usize);
+                let mut want = vec![LightLevel::Dark; width * height];
                 for source in light.sources() {
                     for_each_cell_in(map, &source.region, |col, row| {
                         let p = point_in_grid(map.grid, map.cell_at_offset(col, row));
                         if let Some(level) = source.level_at_reached(p) {
-                            let i = row as usize * w + col as usize;
+                            let i = row as usize * width + col as usize;
                             want[i] = want[i].max(level);
                         }
                     });
                 }
-                let views = side_views(&scene, &e, Side::Party);
-                let mut seen = vec![false; w * h];
+                let views = side_views(&scene, &board, Side::Party);
+                let mut seen = vec![false; width * height];
                 for view in &views {
                     for cell in &view.own {
                         let (col, row) = map.offset_of(*cell);
-                        seen[row as usize * w + col as usize] = true;
+                        seen[row as usize * width + col as usize] = true;
                     }
                     for_each_cell_in(map, &view.polygon, |col, row| {
-                        let i = row as usize * w + col as usize;
+                        let i = row as usize * width + col as usize;
                         let p = point_in_grid(map.grid, map.cell_at_offset(col, row));
                         let dark_sight = view
                             .darkvision
@@ -422,9 +422,9 @@ mod tests {
                     });
                 }
                 let mask = seen_by_views(map, &light, &views);
-                for row in 0..h as i32 {
-                    for col in 0..w as i32 {
-                        let i = row as usize * w + col as usize;
+                for row in 0..height as i32 {
+                    for col in 0..width as i32 {
+                        let i = row as usize * width + col as usize;
                         let cell = map.cell_at_offset(col, row);
                         assert_eq!(light.at_cell(cell), want[i], "{grid:?} {seed} {cell}");
                         assert_eq!(mask.contains(cell), seen[i], "{grid:?} {seed} seen {cell}");

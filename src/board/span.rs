@@ -116,14 +116,17 @@ impl Bits {
 /// The words and bit masks covering positions `first..=last`.
 fn masks(first: usize, last: usize) -> impl Iterator<Item = (usize, u64)> {
     let (w0, w1) = (first / 64, last / 64);
-    let span = if first > last { 1..=0 } else { w0..=w1 };
-    span.map(move |w| {
+    let words = if first > last { 0 } else { w1 - w0 + 1 };
+    (w0..).take(words).map(move |w| {
         let lo = if w == w0 { first % 64 } else { 0 };
         let hi = if w == w1 { last % 64 } else { 63 };
         let mask = (u64::MAX >> (63 - hi)) & (u64::MAX << lo);
         (w, mask)
     })
 }
+
+/// A run of positions of a line, `(first, last)`; empty when `first > last`.
+pub(crate) type Run = (usize, usize);
 
 /// How much a "surely inside" position stays within the radius, in map units: far above the
 /// rounding of any centre or distance here (coordinates are at most thousands of cells, rounded
@@ -139,7 +142,7 @@ pub(crate) fn chord(
     centre: f64,
     across: f64,
     radius: f64,
-) -> (Option<(usize, usize)>, [(usize, usize); 2]) {
+) -> (Option<Run>, [Run; 2]) {
     let nothing = [(1, 0), (1, 0)];
     let Some(outer) = run((start, step, length), centre, across, radius + MARGIN) else {
         return (None, nothing);
@@ -174,7 +177,7 @@ fn run(
     let last = ((centre + half - start) / step)
         .floor()
         .min(length as f64 - 1.0);
-    (first <= last).then(|| (first as usize, last as usize))
+    (first <= last).then_some((first as usize, last as usize))
 }
 
 /// The positions of `first..=last` that are in `run` (inclusive, empty when `first > last`).

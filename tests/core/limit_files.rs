@@ -164,7 +164,7 @@ fn long_text(bytes: usize) -> String {
 /// The demo with its first token named with `bytes` of text.
 fn long_name(bytes: usize) -> Encounter {
     let mut encounter = the_demo();
-    encounter.name = "Old Mill, one long name".to_owned();
+    "Old Mill, one long name".clone_into(&mut encounter.name);
     encounter.tokens[0].name = long_text(bytes);
     encounter
 }
@@ -176,10 +176,10 @@ fn long_texts(bytes: usize) -> Encounter {
     use lantern::model::LogEntry;
     let mut encounter = the_demo();
     let text = long_text(bytes);
-    encounter.name = text.clone();
+    encounter.name.clone_from(&text);
     for token in &mut encounter.tokens {
-        token.name = text.clone();
-        token.notes = text.clone();
+        token.name.clone_from(&text);
+        token.notes.clone_from(&text);
         encounter.combat.conditions.push(ActiveCondition {
             token: token.id,
             name: text.clone(),

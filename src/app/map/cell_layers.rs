@@ -85,20 +85,24 @@ fn layers_image(encounter: &Encounter) -> (ColorImage, Rect) {
     let map = &encounter.map;
     let (lo, hi) = bounds(map);
     let (span_x, span_y) = (hi.x - lo.x, hi.y - lo.y);
-    let k = (MAX_PIXELS / (span_x * span_y).max(1e-9))
+    let per_cell = (MAX_PIXELS / (span_x * span_y).max(1e-9))
         .sqrt()
         .floor()
         .clamp(1.0, 4.0);
-    let (w, h) = ((span_x * k).ceil() as usize, (span_y * k).ceil() as usize);
-    let mut pixels = vec![Color32::TRANSPARENT; w * h];
+    let width = (span_x * per_cell).ceil() as usize;
+    let height = (span_y * per_cell).ceil() as usize;
+    let mut pixels = vec![Color32::TRANSPARENT; width * height];
     let layers = [
         (&encounter.difficult_cells, palette::DIFFICULT_TINT),
         (&encounter.obstacle_cells, palette::OBSTACLE),
     ];
     if map.grid.is_hex() {
-        for (j, row) in pixels.chunks_exact_mut(w).enumerate() {
+        for (j, row) in pixels.chunks_exact_mut(width).enumerate() {
             for (i, pixel) in row.iter_mut().enumerate() {
-                let p = GridPoint::new(lo.x + (i as f64 + 0.5) / k, lo.y + (j as f64 + 0.5) / k);
+                let p = GridPoint::new(
+                    lo.x + (i as f64 + 0.5) / per_cell,
+                    lo.y + (j as f64 + 0.5) / per_cell,
+                );
                 let cell = cell_in_grid(map.grid, p);
                 for (set, colour) in &layers {
                     if set.contains(&cell) && map.contains(cell) {
@@ -108,24 +112,25 @@ fn layers_image(encounter: &Encounter) -> (ColorImage, Rect) {
             }
         }
     } else {
-        let k = k as usize;
+        let side = per_cell as usize;
         for (set, colour) in &layers {
             for cell in set.iter().filter(|c| map.contains(**c)) {
-                let (x, y) = (cell.x as usize * k, cell.y as usize * k);
-                for row in pixels.chunks_exact_mut(w).skip(y).take(k) {
-                    row[x..x + k].fill(*colour);
+                let (x, y) = (cell.x as usize * side, cell.y as usize * side);
+                for row in pixels.chunks_exact_mut(width).skip(y).take(side) {
+                    row[x..x + side].fill(*colour);
                 }
             }
         }
     }
+    let scale = per_cell as f32;
     let rect = Rect::from_min_max(
         pos2(lo.x as f32, lo.y as f32),
         pos2(
-            lo.x as f32 + w as f32 / k as f32,
-            lo.y as f32 + h as f32 / k as f32,
+            lo.x as f32 + width as f32 / scale,
+            lo.y as f32 + height as f32 / scale,
         ),
     );
-    (ColorImage::new([w, h], pixels), rect)
+    (ColorImage::new([width, height], pixels), rect)
 }
 
 /// The map's bounding box in map space.

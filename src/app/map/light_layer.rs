@@ -234,7 +234,7 @@ impl LightLayer {
     }
 
     /// Whether the board drawn came from a worker.
-    pub fn from_worker(&self) -> bool {
+    pub fn landed_from_worker(&self) -> bool {
         self.shown.as_ref().is_some_and(|s| s.from_worker)
     }
 

@@ -151,7 +151,7 @@ impl MapView {
     /// Whether the light and fog drawn came from a worker (on a heavy map), frames after the
     /// edit that asked for them.
     pub fn lighting_from_worker(&self) -> bool {
-        self.fog.light.from_worker()
+        self.fog.light.landed_from_worker()
     }
 
     /// Tells the view which state of the document it draws: while `revision` stays, its caches
