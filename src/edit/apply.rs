@@ -10,8 +10,8 @@ use crate::combat::command::apply_combat;
 use crate::model::validate::{
     MAX_AREAS, MAX_IMAGES, MAX_LIGHTS, MAX_MARKED_CELLS, MAX_POLYGONS, MAX_TOKENS, MAX_WALLS,
     check_area, check_background, check_cell, check_cell_length, check_cells, check_count,
-    check_crossings, check_light, check_map_size, check_name, check_polygon, check_token,
-    check_wall,
+    check_crossings, check_light, check_map_size, check_name, check_polygon, check_polygon_corners,
+    check_token, check_wall,
 };
 use crate::model::{
     AreaCommand, Background, Cell, CellLayer, CellLength, Command, CommandError, EmbeddedImage,
@@ -399,6 +399,7 @@ fn add_polygon(
         encounter.obstacle_polygons.len() + 1,
         MAX_POLYGONS,
     )?;
+    check_polygon_corners(&encounter.obstacle_polygons, polygon.points.len())?;
     let index = check_index(index, encounter.obstacle_polygons.len())?;
     encounter.obstacle_polygons.insert(index, polygon);
     Ok(Command::RemoveObstaclePolygon(index))
