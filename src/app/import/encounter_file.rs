@@ -1,5 +1,6 @@
 //! Opening a large encounter file on a worker: reading and checking 130 MB of JSON (a map of
-//! four million obstacle cells) takes a second or more, and the window keeps drawing meanwhile,
+//! four million obstacle cells) and building its board's geometry take a second or more, and
+//! the window keeps drawing meanwhile,
 //! with the progress at the bottom. The open encounter stays until the new one is ready; a file
 //! that fails leaves it open, with the message. Small files open on the spot, as before.
 
@@ -9,6 +10,7 @@ use anyhow::Context as _;
 
 use super::job::{Job, progress_ui};
 use crate::app::LanternApp;
+use crate::board::Scene;
 use crate::edit::Document;
 use crate::files::load_encounter;
 use crate::model::Encounter;
@@ -20,7 +22,7 @@ const OPEN_ON_THE_SPOT_BYTES: u64 = 4 << 20;
 #[derive(Debug)]
 pub struct EncounterLoad {
     path: PathBuf,
-    job: Job<Encounter>,
+    job: Job<(Encounter, Scene)>,
 }
 
 impl EncounterLoad {
@@ -44,9 +46,13 @@ impl LanternApp {
         }
         let worker_path = path.to_path_buf();
         let job = Job::spawn(ctx, move |progress| {
-            progress.set("Reading and checking", 0.5);
-            load_encounter(&worker_path)
-                .with_context(|| format!("Could not open {}", worker_path.display()))
+            progress.set("Reading and checking", 0.3);
+            let encounter = load_encounter(&worker_path)
+                .with_context(|| format!("Could not open {}", worker_path.display()))?;
+            // The board's geometry too: for such a map it is a large part of the work.
+            progress.set("Building the board", 0.8);
+            let scene = Scene::new(&encounter);
+            Ok((encounter, scene))
         });
         self.imports.encounter = Some(EncounterLoad {
             path: path.to_path_buf(),
@@ -66,8 +72,9 @@ impl LanternApp {
         let path = load.path.clone();
         self.imports.encounter = None;
         match result {
-            Ok(encounter) => {
+            Ok((encounter, scene)) => {
                 self.replace_document(Document::new(encounter, Some(path.clone())));
+                self.map_view.adopt_scene(&self.document.encounter, scene);
                 self.recent.push(&path);
             }
             Err(err) => self.notifications.error(&err),

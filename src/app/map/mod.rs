@@ -154,6 +154,16 @@ impl MapView {
         self.fog.light.landed_from_worker()
     }
 
+    /// Takes `scene`, built on a worker for `encounter` (a large file just opened), so the
+    /// first frame of that encounter does not build it again.
+    pub(crate) fn adopt_scene(
+        &mut self,
+        encounter: &crate::model::Encounter,
+        scene: crate::board::Scene,
+    ) {
+        self.play.scene.adopt(encounter, scene);
+    }
+
     /// Tells the view which state of the document it draws: while `revision` stays, its caches
     /// take the encounter as unchanged without comparing it (see `Document::revision`).
     pub fn set_revision(&mut self, revision: u64) {

@@ -114,6 +114,14 @@ impl SceneCache {
         (scene, self.terrain_generation)
     }
 
+    /// Takes `scene`, built (on a worker) for `encounter`, as the scene of `encounter`.
+    pub fn adopt(&mut self, encounter: &Encounter, scene: Scene) {
+        self.generation += 1;
+        self.terrain_generation += 1;
+        self.checked = None;
+        self.built = Some((SceneKey::of(encounter), Arc::new(scene)));
+    }
+
     fn refresh(&mut self, encounter: &Encounter) {
         if self.revision.is_some() && self.checked == self.revision && self.built.is_some() {
             return;
