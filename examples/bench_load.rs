@@ -2,17 +2,27 @@
 //! scene, and the most memory one takes. Each file runs in a child process of its own, so its
 //! peak memory is its own (`VmHWM`). The target: any file up to 1 MB in under 2 s and 512 MB.
 //!
+//! Then the files of issue 26 (`tests/core/limit_files.rs`: each within the format's limits,
+//! each once too heavy for the window) given to the real app, headless, as `lantern FILE` gives
+//! them: `first_frame_ms_worst` is the longest any took from reading the file to the end of the
+//! first frame that draws it (target: 2,000 ms on the 2-core build machine), with the app's
+//! peak memory (target: under 1 GB) and the largest frame's vertex and index bytes (wgpu
+//! refuses a buffer over 256 MB).
+//!
 //! ```text
 //! cargo run --release --example bench_load
 //! ```
 //!
-//! Prints `worst_load_ms` and `worst_peak_mb`, and one line per file.
+//! Prints `worst_load_ms`, `worst_peak_mb`, `first_frame_ms_worst`, `first_frame_peak_mb_worst`
+//! and one line per file.
 
 #[path = "../tests/core/hostile.rs"]
 mod hostile;
+#[path = "../tests/core/limit_files.rs"]
+mod limit_files;
 
 use std::process::Command;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -20,6 +30,11 @@ fn main() -> anyhow::Result<()> {
         && flag == "--one"
     {
         return run_one(name);
+    }
+    if let [flag, name] = args.as_slice()
+        && flag == "--first-frame"
+    {
+        return first_frame(name);
     }
     let exe = std::env::current_exe()?;
     let (mut worst_ms, mut worst_mb) = (0_u64, 0_u64);
@@ -47,7 +62,135 @@ fn main() -> anyhow::Result<()> {
     }
     println!("worst_load_ms: {worst_ms}");
     println!("worst_peak_mb: {worst_mb}");
+    first_frames(&exe)
+}
+
+/// Each file of issue 26 in a child of its own: its first frame, memory and frame size.
+fn first_frames(exe: &std::path::Path) -> anyhow::Result<()> {
+    let (mut worst_ms, mut worst_mb) = (0_u64, 0_u64);
+    for name in limit_files::NAMES {
+        let output = Command::new(exe).args(["--first-frame", name]).output()?;
+        let text = String::from_utf8_lossy(&output.stdout);
+        let field = |key: &str| -> u64 {
+            text.lines()
+                .find_map(|l| l.strip_prefix(key))
+                .and_then(|v| v.trim().parse().ok())
+                .unwrap_or(u64::MAX)
+        };
+        let (ms, mb) = (field("first_frame_ms:"), field("peak_mb:"));
+        println!(
+            "{name:<40} first frame {ms:>6} ms, layers ready {:>6} ms, {mb:>5} MB, largest frame {:>4} MB of vertices and {:>4} MB of indices, {:>4} MB of textures{}",
+            field("layers_ready_ms:"),
+            field("vertex_mb:"),
+            field("index_mb:"),
+            field("texture_mb:"),
+            text.lines()
+                .find_map(|l| l.strip_prefix("outcome:"))
+                .unwrap_or(" (no answer: the child failed)"),
+        );
+        worst_ms = worst_ms.max(ms);
+        worst_mb = worst_mb.max(mb);
+    }
+    println!("first_frame_ms_worst: {worst_ms} ms");
+    println!("first_frame_peak_mb_worst: {worst_mb} MB");
     Ok(())
+}
+
+/// The app given the file `name` as `lantern FILE` gives it, drawn headless (a 1600 × 1000
+/// screen, the players' window open in the same pass) until its own map is drawn and every
+/// worker has finished.
+fn first_frame(name: &str) -> anyhow::Result<()> {
+    use lantern::app::LanternApp;
+    use lantern::edit::Document;
+    let file = limit_files::build(name).ok_or_else(|| anyhow::anyhow!("no file {name}"))?;
+    let dir = std::env::temp_dir().join(format!("lantern-first-frame-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let path = dir.join(format!("{name}.lantern.json"));
+    lantern::files::save_encounter(&path, &file.encounter)?;
+    drop(file);
+    let demo = lantern::demo::Demo::GoForthHeroes.encounter()?;
+    let mut app = LanternApp::with_document(Document::new(demo, None));
+    app.players.open = true;
+    let ctx = egui::Context::default();
+    let started = Instant::now();
+    app.open_argument(path.clone());
+    let mut frame = Frame::default();
+    let mut first = None;
+    while started.elapsed() < Duration::from_mins(2) {
+        frame.run(&ctx, &mut app);
+        let shown = app.document.path.as_deref() == Some(path.as_path());
+        let refused = !app.notifications.notices().is_empty();
+        if first.is_none() && (shown || refused) {
+            first = Some(started.elapsed());
+            println!("first_frame_ms: {}", started.elapsed().as_millis());
+        }
+        if first.is_some() && !app.workers_busy() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // A few more frames at rest: what every later frame costs.
+    for _ in 0..3 {
+        frame.run(&ctx, &mut app);
+    }
+    println!("layers_ready_ms: {}", started.elapsed().as_millis());
+    println!("peak_mb: {}", peak_rss_mb().unwrap_or_default());
+    println!("vertex_mb: {}", frame.vertex_bytes >> 20);
+    println!("index_mb: {}", frame.index_bytes >> 20);
+    println!("texture_mb: {}", frame.texture_bytes >> 20);
+    let outcome = match app.notifications.notices().first() {
+        Some(notice) => format!(
+            " refused: {}",
+            notice.text.chars().take(160).collect::<String>()
+        ),
+        None if first.is_some() => " opened".to_owned(),
+        None => " never drawn".to_owned(),
+    };
+    println!("outcome:{outcome}");
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+/// Frames of the headless app, and the largest buffers any of them needed.
+#[derive(Default)]
+struct Frame {
+    number: u64,
+    vertex_bytes: usize,
+    index_bytes: usize,
+    texture_bytes: usize,
+}
+
+impl Frame {
+    fn run(&mut self, ctx: &egui::Context, app: &mut lantern::app::LanternApp) {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1600.0, 1000.0),
+            )),
+            time: Some(self.number as f64 / 60.0),
+            ..egui::RawInput::default()
+        };
+        self.number += 1;
+        let output = ctx.run_ui(input, |ui| app.headless_frame(ui));
+        // Every texture the app holds, not only this frame's uploads.
+        let textures: usize = ctx
+            .tex_manager()
+            .read()
+            .allocated()
+            .map(|(_, meta)| meta.size[0] * meta.size[1] * meta.bytes_per_pixel)
+            .sum();
+        let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
+        let (mut vertices, mut indices) = (0, 0);
+        for p in &primitives {
+            if let egui::epaint::Primitive::Mesh(mesh) = &p.primitive {
+                vertices += mesh.vertices.len() * std::mem::size_of::<egui::epaint::Vertex>();
+                indices += mesh.indices.len() * 4;
+            }
+        }
+        self.vertex_bytes = self.vertex_bytes.max(vertices);
+        self.index_bytes = self.index_bytes.max(indices);
+        self.texture_bytes = self.texture_bytes.max(textures);
+    }
 }
 
 /// Loads (or imports) one hostile file and builds its scene, timing both.

@@ -114,7 +114,11 @@ impl LanternApp {
         match after {
             AfterConfirm::New => self.replace_document(Document::new(Encounter::default(), None)),
             AfterConfirm::Open => self.start_dialog(ctx, DialogPurpose::Open),
-            AfterConfirm::OpenPath(path) => self.open_path(&path),
+            AfterConfirm::OpenPath(path) => {
+                if !self.open_large_file(ctx, &path) {
+                    self.open_path(&path);
+                }
+            }
             AfterConfirm::OpenDemo(demo) => self.open_demo(demo),
             AfterConfirm::ImportMap => self.import_into_new_encounter(),
             // The work before it is saved now, so the argument opens without asking.
@@ -128,14 +132,19 @@ impl LanternApp {
     }
 
     pub(super) fn start_dialog(&mut self, ctx: &egui::Context, purpose: DialogPurpose) {
-        let name = &self.document.encounter.name;
+        // The name a Save dialog offers: a file name is no place for a megabyte.
+        let name = super::text::name(&self.document.encounter.name).into_owned();
         let near = self.document.path.as_deref();
-        self.dialogs.start(ctx, purpose, name, near);
+        self.dialogs.start(ctx, purpose, &name, near);
     }
 
     pub(super) fn handle_dialog_answer(&mut self, ctx: &egui::Context, answer: DialogResult) {
         match answer.purpose {
-            DialogPurpose::Open => self.open_path(&answer.path),
+            DialogPurpose::Open => {
+                if !self.open_large_file(ctx, &answer.path) {
+                    self.open_path(&answer.path);
+                }
+            }
             DialogPurpose::ImportMap | DialogPurpose::Background => self.import_file(answer.path),
             DialogPurpose::Export { with_fog } => self.export_map_view(answer.path, with_fog),
             DialogPurpose::TokenImage => {

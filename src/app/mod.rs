@@ -48,6 +48,7 @@ pub mod players;
 mod prompts;
 mod recent;
 mod settings;
+pub mod text;
 pub mod trackers;
 mod window_size;
 
@@ -285,7 +286,7 @@ impl LanternApp {
     }
 
     /// Applies the panes' commands, each as its own undo step; failures are shown, not dropped.
-    fn apply_pending(&mut self) {
+    fn apply_pending(&mut self, ctx: &egui::Context) {
         let mut applied = false;
         for command in std::mem::take(&mut self.pending) {
             let label = command.label();
@@ -299,7 +300,7 @@ impl LanternApp {
         }
         let applied = self.apply_dice_amends(applied);
         self.forget_missing_selection();
-        self.record_explored(applied);
+        self.record_explored(ctx, applied);
     }
 
     /// Apply and Boosts from the Dice pane join the roll's undo step while it is the newest
@@ -347,8 +348,12 @@ impl LanternApp {
     /// fog on) they join the opened state, so opening leaves nothing unsaved. With no step this
     /// frame otherwise they become a step of their own, unless redo steps are waiting: a new step
     /// would throw them away, and undo only ever returns to states already explored.
-    fn record_explored(&mut self, applied: bool) {
-        let cells = self.map_view.unexplored_seen(&self.document.encounter);
+    ///
+    /// On a map whose light is worked out on a worker, the cells come when it lands, frames after
+    /// the step that let the party see them: they join the newest step then.
+    fn record_explored(&mut self, ctx: &egui::Context, applied: bool) {
+        self.map_view.set_revision(self.document.revision());
+        let cells = self.map_view.unexplored_seen(ctx, &self.document.encounter);
         if cells.is_empty() {
             return;
         }
@@ -356,7 +361,8 @@ impl LanternApp {
         let history = self.document.history();
         let untouched = history.undo_label().is_none() && history.redo_label().is_none();
         let before = history.marker();
-        let result = if applied {
+        let late = self.map_view.lighting_from_worker() && history.undo_label().is_some();
+        let result = if applied || late {
             let amended = self.document.amend_last(command);
             // The Dice pane follows its roll's step by marker.
             self.dice
@@ -383,7 +389,10 @@ impl LanternApp {
 
     fn title(&self) -> String {
         let marker = if self.document.is_dirty() { " •" } else { "" };
-        format!("{}{marker} — Lantern", self.document.encounter.name)
+        format!(
+            "{}{marker} — Lantern",
+            text::name(&self.document.encounter.name)
+        )
     }
 
     fn update_title(&mut self, ctx: &egui::Context) {
@@ -461,6 +470,7 @@ impl LanternApp {
     }
 
     fn ui_pass(&mut self, ui: &mut egui::Ui) {
+        self.map_view.set_revision(self.document.revision());
         // First, so Enter and Esc go to the chooser and not to the map under it.
         self.dialogs.ui(ui.ctx());
         egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar_ui(ui));
@@ -475,7 +485,7 @@ impl LanternApp {
             // This frame was drawn before the change; a key press brings no second frame.
             ui.ctx().request_repaint();
         }
-        self.apply_pending();
+        self.apply_pending(ui.ctx());
     }
 }
 

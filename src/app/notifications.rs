@@ -112,7 +112,10 @@ fn notice_ui(ui: &mut egui::Ui, notice: &Notice) -> bool {
             ui.horizontal(|ui| {
                 let dismiss = ui.button("×").on_hover_text("Dismiss").clicked();
                 ui.add(
-                    egui::Label::new(egui::RichText::new(&notice.text).color(text_color)).wrap(),
+                    egui::Label::new(
+                        egui::RichText::new(crate::app::text::line(&notice.text)).color(text_color),
+                    )
+                    .wrap(),
                 );
                 dismiss
             })

@@ -60,8 +60,8 @@ impl LanternApp {
             Some(Prompt::Unsaved(after)) => {
                 // Checked while the question is up: whether Discard also deletes an autosave.
                 let autosaved = self.autosave_path().is_some_and(|p| p.exists());
-                unsaved_ui(ctx, &self.document.encounter.name, after, autosaved)
-                    .map(Request::Unsaved)
+                let name = crate::app::text::name(&self.document.encounter.name);
+                unsaved_ui(ctx, &name, after, autosaved).map(Request::Unsaved)
             }
             Some(Prompt::Restore(offer)) => restore_ui(ctx, offer).map(Request::Restore),
             Some(Prompt::RestoredThenOpen(path)) => {
@@ -154,7 +154,7 @@ fn restore_ui(ctx: &egui::Context, offer: &RestoreOffer) -> Option<bool> {
         ui.heading("Restore unsaved work?");
         ui.label(format!(
             "Lantern closed with unsaved changes to “{}”.",
-            offer.encounter.name
+            crate::app::text::name(&offer.encounter.name)
         ));
         if let Some(origin) = &offer.origin {
             ui.weak(format!("From {}", origin.display()));

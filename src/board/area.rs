@@ -248,6 +248,7 @@ impl Scene {
             own_cells_2: &target,
             hostile: &[],
             extra: &[],
+            inner_edges: self.inner_edges(own, &target),
         };
         let start = LineEnd {
             point: area.origin_l,

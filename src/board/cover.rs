@@ -154,6 +154,7 @@ impl Scene {
             own_cells_2: cells_of(ti),
             hostile: &hostile,
             extra: &extra,
+            inner_edges: self.inner_edges(cells_of(vi), cells_of(ti)),
         };
         let starts = self.attacker_points(vi, cells_of(vi));
         Some(self.judge(
@@ -187,6 +188,7 @@ impl Scene {
                     own_cells_2: &t.cells,
                     hostile: &hostile,
                     extra: &[],
+                    inner_edges: self.inner_edges(&v.cells, &t.cells),
                 };
                 let verdict = self.judge(&starts, &t.cells, &filter, &mut cache);
                 out.push((v.id, t.id, verdict));

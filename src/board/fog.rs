@@ -13,58 +13,73 @@ use super::fog_raster::{View, side_views};
 use super::grid::{HEX_RADIUS, point_in_grid};
 use super::light::{Illumination, LightLevel};
 use super::scene::Scene;
+use super::span::{Bits, chord, within};
 
-/// One flag per cell of the map's rectangle, indexed by `(column, row)` offset.
+/// One flag per cell of the map's rectangle, kept a line of cells to a row of bits (see
+/// [`super::span`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CellMask {
     map: MapSpec,
-    bits: Vec<bool>,
+    bits: Bits,
 }
 
 impl CellMask {
     /// A mask with no cell set.
     pub fn empty(map: &MapSpec) -> Self {
+        let lines = ScanLines::of(map);
         Self {
             map: map.clone(),
-            bits: vec![false; map.width_cells as usize * map.height_cells as usize],
+            bits: Bits::new(lines.count as usize, lines.length as usize),
         }
     }
 
-    fn index(&self, col: i32, row: i32) -> Option<usize> {
+    /// The line and position of the cell at `(col, row)`, when it is on the map.
+    fn place(&self, col: i32, row: i32) -> Option<(usize, usize)> {
         let (w, h) = (self.map.width_cells as i32, self.map.height_cells as i32);
-        ((0..w).contains(&col) && (0..h).contains(&row)).then(|| (row * w + col) as usize)
+        ((0..w).contains(&col) && (0..h).contains(&row)).then(|| {
+            if self.map.grid == GridKind::HexFlat {
+                (col as usize, row as usize)
+            } else {
+                (row as usize, col as usize)
+            }
+        })
     }
 
     /// Whether `cell` is set (cells off the map never are).
     pub fn contains(&self, cell: Cell) -> bool {
         let (col, row) = self.map.offset_of(cell);
-        self.index(col, row).is_some_and(|i| self.bits[i])
+        self.contains_offset(col, row)
+    }
+
+    /// Whether the cell at `(col, row)` is set.
+    pub(crate) fn contains_offset(&self, col: i32, row: i32) -> bool {
+        self.place(col, row)
+            .is_some_and(|(line, k)| self.bits.get(line, k))
     }
 
     fn set_offset(&mut self, col: i32, row: i32) {
-        if let Some(i) = self.index(col, row) {
-            self.bits[i] = true;
+        if let Some((line, k)) = self.place(col, row) {
+            self.bits.set(line, k);
         }
     }
 
     /// How many cells are set.
     pub fn len(&self) -> usize {
-        self.bits.iter().filter(|b| **b).count()
+        self.bits.count()
     }
 
     /// Whether no cell is set.
     pub fn is_empty(&self) -> bool {
-        !self.bits.contains(&true)
+        self.len() == 0
     }
 
     /// Every set cell, row by row.
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        let w = self.map.width_cells.max(1) as usize;
-        self.bits
-            .iter()
-            .enumerate()
-            .filter(|(_, on)| **on)
-            .map(move |(i, _)| self.map.cell_at_offset((i % w) as i32, (i / w) as i32))
+        let (w, h) = (self.map.width_cells as i32, self.map.height_cells as i32);
+        (0..h)
+            .flat_map(move |row| (0..w).map(move |col| (col, row)))
+            .filter(|&(col, row)| self.contains_offset(col, row))
+            .map(|(col, row)| self.map.cell_at_offset(col, row))
     }
 }
 
@@ -100,18 +115,17 @@ impl FogCells {
                 states: vec![CellFog::Visible; width as usize * height as usize],
             };
         }
-        let mut states: Vec<CellFog> = seen
-            .bits
-            .iter()
-            .map(|on| {
-                if *on {
+        let (w, h) = (width as i32, height as i32);
+        let states: Vec<CellFog> = (0..h)
+            .flat_map(|row| (0..w).map(move |col| (col, row)))
+            .map(|(col, row)| {
+                if seen.contains_offset(col, row) {
                     CellFog::Visible
                 } else {
                     CellFog::Hidden
                 }
             })
             .collect();
-        states.resize(width as usize * height as usize, CellFog::Hidden);
         let mut cells = Self {
             width,
             height,
@@ -193,19 +207,44 @@ pub fn seen_cells_lit(
 /// [`seen_cells_lit`] from views already worked out.
 pub fn seen_by_views(map: &MapSpec, light: &Illumination, views: &[View]) -> CellMask {
     let mut mask = CellMask::empty(map);
+    let lines = ScanLines::of(map);
+    // Every cell is lit when the ambient light is; otherwise the lit cells, as bits.
+    let lit = (light.ambient() < LightLevel::Dim).then(|| light.lit_bits());
     for view in views {
         for cell in &view.own {
             let (col, row) = map.offset_of(*cell);
             mask.set_offset(col, row);
         }
-        for_each_cell_in(map, &view.polygon, |col, row| {
-            let cell = map.cell_at_offset(col, row);
-            let sees_dark = view.darkvision.is_some_and(|r| {
-                let p = point_in_grid(map.grid, cell);
-                (p.x - view.centre.x).hypot(p.y - view.centre.y) <= r
-            });
-            if sees_dark || light.at_cell(cell) >= LightLevel::Dim {
-                mask.set_offset(col, row);
+        if mask.bits.all_full() {
+            // Five thousand viewers who see the whole map: the first one settles it.
+            continue;
+        }
+        let (c_along, c_across) = lines.split(view.centre);
+        lines.for_each_span(&view.polygon, |line, first, last| {
+            if mask.bits.line_full(line) {
+                return;
+            }
+            let Some(lit) = lit else {
+                mask.bits.set_range(line, first, last);
+                return;
+            };
+            mask.bits.or_range_from(line, first, last, lit);
+            let Some(range) = view.darkvision else {
+                return;
+            };
+            let across = lines.across(line) - c_across;
+            let (sure, unsure) = chord(lines.positions(line), c_along, across, range);
+            if let Some(run) = sure.and_then(|r| within((first, last), r)) {
+                mask.bits.set_range(line, run.0, run.1);
+            }
+            for run in unsure.iter().filter_map(|r| within((first, last), *r)) {
+                for k in run.0..=run.1 {
+                    let (col, row) = lines.offset(line, k);
+                    let p = point_in_grid(map.grid, map.cell_at_offset(col, row));
+                    if (p.x - view.centre.x).hypot(p.y - view.centre.y) <= range {
+                        mask.bits.set(line, k);
+                    }
+                }
             }
         });
     }
@@ -215,36 +254,43 @@ pub fn seen_by_views(map: &MapSpec, light: &Illumination, views: &[View]) -> Cel
 /// The cells of `map` whose centres lie inside any of `polygons` (map space, even-odd rule).
 pub fn rasterise(map: &MapSpec, polygons: &[Vec<GridPoint>]) -> CellMask {
     let mut mask = CellMask::empty(map);
+    let lines = ScanLines::of(map);
     for polygon in polygons {
-        for_each_cell_in(map, polygon, |col, row| mask.set_offset(col, row));
+        if mask.bits.all_full() {
+            break;
+        }
+        lines.for_each_span(polygon, |line, first, last| {
+            mask.bits.set_range(line, first, last);
+        });
     }
     mask
 }
 
 /// Calls `visit(column, row)` once for each cell of `map` whose centre lies inside `polygon`
 /// (map space, even-odd rule), line by line.
+#[cfg(test)]
 pub(crate) fn for_each_cell_in(
     map: &MapSpec,
     polygon: &[GridPoint],
     mut visit: impl FnMut(i32, i32),
 ) {
     let lines = ScanLines::of(map);
-    let mut crossings: Vec<Vec<f64>> = vec![Vec::new(); lines.count as usize];
-    lines.collect_crossings(polygon, &mut crossings);
-    for (line, list) in crossings.iter_mut().enumerate() {
-        list.sort_by(f64::total_cmp);
-        for pair in list.chunks_exact(2) {
-            lines.fill(line as i32, pair[0], pair[1], &mut visit);
+    lines.for_each_span(polygon, |line, first, last| {
+        for k in first..=last {
+            let (col, row) = lines.offset(line, k);
+            visit(col, row);
         }
-    }
+    });
 }
 
 /// The lines of cell centres a map is scanned along.
 ///
+/// Line `line`, position `k` is the cell at [`Self::offset`]; masks keep one row of bits per line.
+///
 /// Along a line, centres sit one unit apart starting at `start + stagger` (odd lines shifted by
 /// `stagger`); line `i` lies at `across_first + i · across_step`. On flat-top hex maps the lines
 /// are the columns, so `along` is y and `across` is x; elsewhere the rows.
-struct ScanLines {
+pub(crate) struct ScanLines {
     by_column: bool,
     count: u32,
     /// Cells per line.
@@ -256,7 +302,7 @@ struct ScanLines {
 }
 
 impl ScanLines {
-    fn of(map: &MapSpec) -> Self {
+    pub(crate) fn of(map: &MapSpec) -> Self {
         let (w, h) = (map.width_cells, map.height_cells);
         let hex_step = 1.5 * HEX_RADIUS;
         match map.grid {
@@ -281,8 +327,69 @@ impl ScanLines {
         }
     }
 
+    /// How many lines, and cells per line.
+    pub(crate) fn shape(&self) -> (usize, usize) {
+        (self.count as usize, self.length as usize)
+    }
+
+    /// Where the centres of `line` lie along it: `(first, step, count)` for [`chord`].
+    pub(crate) fn positions(&self, line: usize) -> (f64, f64, usize) {
+        let start = self.start + if line & 1 == 1 { self.stagger } else { 0.0 };
+        (start, 1.0, self.length as usize)
+    }
+
+    /// Where `line` lies across.
+    pub(crate) fn across(&self, line: usize) -> f64 {
+        self.across_first + line as f64 * self.across_step
+    }
+
+    /// The `(column, row)` offset of position `k` of `line`.
+    pub(crate) fn offset(&self, line: usize, k: usize) -> (i32, i32) {
+        if self.by_column {
+            (line as i32, k as i32)
+        } else {
+            (k as i32, line as i32)
+        }
+    }
+
+    /// Calls `visit(line, first, last)` for each run of cells of a line whose centres lie inside
+    /// `polygon` (map space, even-odd rule).
+    pub(crate) fn for_each_span(
+        &self,
+        polygon: &[GridPoint],
+        mut visit: impl FnMut(usize, usize, usize),
+    ) {
+        // Only the lines the polygon reaches get a list: a torch on a big map spans a few.
+        let (lo, hi) = polygon.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| {
+            let across = self.split(*p).1;
+            (lo.min(across), hi.max(across))
+        });
+        let lines = self.lines_between(lo, hi);
+        let Some((first_line, last_line)) = lines else {
+            return;
+        };
+        let mut crossings: Vec<Vec<f64>> = vec![Vec::new(); last_line - first_line + 1];
+        self.collect_crossings(polygon, first_line, &mut crossings);
+        for (i, list) in crossings.iter_mut().enumerate() {
+            list.sort_by(f64::total_cmp);
+            for pair in list.chunks_exact(2) {
+                if let Some((first, last)) = self.span(first_line + i, pair[0], pair[1]) {
+                    visit(first_line + i, first, last);
+                }
+            }
+        }
+    }
+
+    /// The positions of `line` whose centres lie between `from` and `to` along it.
+    fn span(&self, line: usize, from: f64, to: f64) -> Option<(usize, usize)> {
+        let (start, _, length) = self.positions(line);
+        let first = (from - start).ceil().max(0.0);
+        let last = (to - start).floor().min(length as f64 - 1.0);
+        (first <= last).then_some((first as usize, last as usize))
+    }
+
     /// A point's `(along, across)` coordinates.
-    fn split(&self, p: GridPoint) -> (f64, f64) {
+    pub(crate) fn split(&self, p: GridPoint) -> (f64, f64) {
         if self.by_column {
             (p.y, p.x)
         } else {
@@ -290,9 +397,27 @@ impl ScanLines {
         }
     }
 
-    /// Adds, for each line an edge of `polygon` crosses, where along the line it crosses.
-    fn collect_crossings(&self, polygon: &[GridPoint], crossings: &mut [Vec<f64>]) {
+    /// The lines `lo <= across <= hi` holds, if any.
+    fn lines_between(&self, lo: f64, hi: f64) -> Option<(usize, usize)> {
+        let first = ((lo - self.across_first) / self.across_step)
+            .ceil()
+            .max(0.0);
+        let last = ((hi - self.across_first) / self.across_step)
+            .floor()
+            .min(f64::from(self.count) - 1.0);
+        (first <= last).then_some((first as usize, last as usize))
+    }
+
+    /// Adds, for each line an edge of `polygon` crosses, where along the line it crosses; the
+    /// list of line `first_line + i` is `crossings[i]`, and lines past the lists are left out.
+    fn collect_crossings(
+        &self,
+        polygon: &[GridPoint],
+        first_line: usize,
+        crossings: &mut [Vec<f64>],
+    ) {
         let n = polygon.len();
+        let end = (first_line + crossings.len()) as f64 - 1.0;
         for i in 0..n {
             let (a_along, a_across) = self.split(polygon[i]);
             let (b_along, b_across) = self.split(polygon[(i + 1) % n]);
@@ -300,32 +425,17 @@ impl ScanLines {
             // Lines with lo <= across < hi: the half-open rule counts a vertex on a line once.
             let first = ((lo - self.across_first) / self.across_step)
                 .ceil()
-                .max(0.0);
+                .max(first_line as f64);
             let last = ((hi - self.across_first) / self.across_step).ceil() - 1.0;
-            let last = last.min(f64::from(self.count) - 1.0);
+            let last = last.min(end);
             let mut line = first;
             while line <= last {
                 let across = self.across_first + line * self.across_step;
                 if (lo..hi).contains(&across) {
                     let t = (across - a_across) / (b_across - a_across);
-                    crossings[line as usize].push(a_along + t * (b_along - a_along));
+                    crossings[line as usize - first_line].push(a_along + t * (b_along - a_along));
                 }
                 line += 1.0;
-            }
-        }
-    }
-
-    /// Visits the cells of `line` whose centres lie between `from` and `to` along it, as
-    /// `(column, row)`.
-    fn fill(&self, line: i32, from: f64, to: f64, visit: &mut impl FnMut(i32, i32)) {
-        let start = self.start + if line & 1 == 1 { self.stagger } else { 0.0 };
-        let first = (from - start).ceil().max(0.0) as i32;
-        let last = ((to - start).floor()).min(f64::from(self.length) - 1.0) as i32;
-        for k in first..=last {
-            if self.by_column {
-                visit(line, k);
-            } else {
-                visit(k, line);
             }
         }
     }

@@ -15,6 +15,7 @@ use super::footprint::{footprint_cells, footprint_centre};
 use super::grid::{HEX_RADIUS, cell_in_grid, point_in_grid};
 use super::light::{Illumination, LightLevel};
 use super::scene::Scene;
+use super::span::{Bits, chord, within};
 
 /// The most pixels a raster holds: a 512² texture. Large maps get fewer pixels per cell.
 const MAX_PIXELS: f64 = 262_144.0;
@@ -96,49 +97,120 @@ impl FogRaster {
     /// A raster over `map`'s bounding rectangle with no pixels yet: as many pixels to a cell as
     /// [`MAX_PIXELS`] allows, at most `max_per_cell`.
     fn blank(map: &MapSpec, max_per_cell: f64) -> Self {
-        let (lo, hi) = map_bounds(map);
-        let (span_x, span_y) = ((hi.x - lo.x).max(1e-9), (hi.y - lo.y).max(1e-9));
-        let k = (MAX_PIXELS / (span_x * span_y))
-            .sqrt()
-            .floor()
-            .clamp(1.0, max_per_cell);
+        let grid = PixelGrid::over(map, PixelGrid::per_cell(map, max_per_cell));
         Self {
-            width: (span_x * k).ceil() as u32,
-            height: (span_y * k).ceil() as u32,
-            origin: lo,
-            pixels_per_cell: k as u32,
+            width: grid.width,
+            height: grid.height,
+            origin: grid.origin,
+            pixels_per_cell: grid.k as u32,
             pixels: Vec::new(),
+        }
+    }
+
+    fn grid(&self) -> PixelGrid {
+        PixelGrid {
+            width: self.width,
+            height: self.height,
+            origin: self.origin,
+            k: f64::from(self.pixels_per_cell),
         }
     }
 
     /// The state of the pixel holding map point `p`.
     pub fn at(&self, p: GridPoint) -> PixelFog {
-        let k = f64::from(self.pixels_per_cell);
-        let (i, j) = ((p.x - self.origin.x) * k, (p.y - self.origin.y) * k);
-        if i < 0.0 || j < 0.0 || i >= f64::from(self.width) || j >= f64::from(self.height) {
-            return PixelFog::Outside;
+        match self.grid().index_at(p) {
+            Some(i) => self.pixels[i],
+            None => PixelFog::Outside,
         }
-        self.pixels[j as usize * self.width as usize + i as usize]
     }
 
     /// The raster's extent in map space: `(origin, size)`.
     pub fn extent(&self) -> (GridPoint, GridPoint) {
-        let k = f64::from(self.pixels_per_cell);
-        let size = GridPoint::new(f64::from(self.width) / k, f64::from(self.height) / k);
+        self.grid().extent()
+    }
+}
+
+/// Where a raster's pixels lie: `k` pixels to a cell length from `origin`, row by row.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct PixelGrid {
+    width: u32,
+    height: u32,
+    origin: GridPoint,
+    k: f64,
+}
+
+impl PixelGrid {
+    /// How many pixels to a cell a raster of `map` gets: as many as [`MAX_PIXELS`] allows, a
+    /// whole number from 1 to `max_per_cell`.
+    fn per_cell(map: &MapSpec, max_per_cell: f64) -> f64 {
+        let (lo, hi) = map_bounds(map);
+        let (span_x, span_y) = ((hi.x - lo.x).max(1e-9), (hi.y - lo.y).max(1e-9));
+        (MAX_PIXELS / (span_x * span_y))
+            .sqrt()
+            .floor()
+            .clamp(1.0, max_per_cell)
+    }
+
+    /// The grid over `map`'s bounding rectangle at `k` pixels to a cell.
+    fn over(map: &MapSpec, k: f64) -> Self {
+        let (lo, hi) = map_bounds(map);
+        let (span_x, span_y) = ((hi.x - lo.x).max(1e-9), (hi.y - lo.y).max(1e-9));
+        Self {
+            width: ((span_x * k).ceil() as u32).max(1),
+            height: ((span_y * k).ceil() as u32).max(1),
+            origin: lo,
+            k,
+        }
+    }
+
+    fn count(&self) -> usize {
+        self.width as usize * self.height as usize
+    }
+
+    /// The index of the pixel holding `p`, if one does.
+    fn index_at(&self, p: GridPoint) -> Option<usize> {
+        let (i, j) = (
+            (p.x - self.origin.x) * self.k,
+            (p.y - self.origin.y) * self.k,
+        );
+        let inside =
+            i >= 0.0 && j >= 0.0 && i < f64::from(self.width) && j < f64::from(self.height);
+        inside.then(|| j as usize * self.width as usize + i as usize)
+    }
+
+    fn extent(&self) -> (GridPoint, GridPoint) {
+        let size = GridPoint::new(
+            f64::from(self.width) / self.k,
+            f64::from(self.height) / self.k,
+        );
         (self.origin, size)
     }
 
     fn centre_of(&self, i: u32, j: u32) -> GridPoint {
-        let k = f64::from(self.pixels_per_cell);
         GridPoint::new(
-            self.origin.x + (f64::from(i) + 0.5) / k,
-            self.origin.y + (f64::from(j) + 0.5) / k,
+            self.origin.x + (f64::from(i) + 0.5) / self.k,
+            self.origin.y + (f64::from(j) + 0.5) / self.k,
         )
     }
 
-    /// Calls `visit(index, centre)` for each pixel whose centre lies inside `polygon`.
-    fn for_each_inside(&self, polygon: &[GridPoint], mut visit: impl FnMut(usize, GridPoint)) {
-        let scale = f64::from(self.pixels_per_cell);
+    /// Where the pixel centres of a row lie along it, for [`chord`].
+    fn positions(&self) -> (f64, f64, usize) {
+        (
+            self.origin.x + 0.5 / self.k,
+            1.0 / self.k,
+            self.width as usize,
+        )
+    }
+
+    /// Where row `j`'s pixel centres lie across.
+    fn across(&self, j: usize) -> f64 {
+        self.origin.y + (j as f64 + 0.5) / self.k
+    }
+
+    /// Calls `visit(row, first, last)` for each run of a row's pixels whose centres lie inside
+    /// `polygon`.
+    fn for_each_span(&self, polygon: &[GridPoint], mut visit: impl FnMut(usize, usize, usize)) {
+        let scale = self.k;
         // Pixel coordinates: pixel (i, j) has its centre at (i, j).
         let to_pixels = |p: GridPoint| {
             (
@@ -146,38 +218,77 @@ impl FogRaster {
                 (p.y - self.origin.y) * scale - 0.5,
             )
         };
-        let mut crossings: Vec<Vec<f64>> = vec![Vec::new(); self.height as usize];
+        let (lo, hi) = polygon.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| {
+            let y = to_pixels(*p).1;
+            (lo.min(y), hi.max(y))
+        });
+        let first_row = lo.ceil().max(0.0);
+        let last_row = hi.floor().min(f64::from(self.height) - 1.0);
+        if first_row > last_row {
+            return;
+        }
+        let first_row = first_row as usize;
+        let mut crossings: Vec<Vec<f64>> = vec![Vec::new(); last_row as usize - first_row + 1];
         let count = polygon.len();
         for edge in 0..count {
             let (xa, ya) = to_pixels(polygon[edge]);
             let (xb, yb) = to_pixels(polygon[(edge + 1) % count]);
             let (lo, hi) = (ya.min(yb), ya.max(yb));
-            let first = lo.ceil().max(0.0) as i64;
-            let last = (hi.ceil() as i64 - 1).min(i64::from(self.height) - 1);
+            let first = lo.ceil().max(first_row as f64) as i64;
+            let last = (hi.ceil() as i64 - 1).min((first_row + crossings.len()) as i64 - 1);
             for row in first..=last {
                 let row_y = row as f64;
                 if (lo..hi).contains(&row_y) {
                     let along = (row_y - ya) / (yb - ya);
-                    crossings[row as usize].push(xa + along * (xb - xa));
+                    crossings[row as usize - first_row].push(xa + along * (xb - xa));
                 }
             }
         }
-        for (row, list) in crossings.iter_mut().enumerate() {
+        for (r, list) in crossings.iter_mut().enumerate() {
             list.sort_by(f64::total_cmp);
             for pair in list.chunks_exact(2) {
-                let first = pair[0].ceil().max(0.0) as u32;
+                let first = pair[0].ceil().max(0.0);
                 let last = pair[1].floor().min(f64::from(self.width) - 1.0);
-                if last < 0.0 {
-                    continue;
-                }
-                for i in first..=last as u32 {
-                    visit(
-                        row * self.width as usize + i as usize,
-                        self.centre_of(i, row as u32),
-                    );
+                if first <= last {
+                    visit(first_row + r, first as usize, last as usize);
                 }
             }
         }
+    }
+
+    /// Marks in `bits` the pixels of `polygon` within `radius` of `centre` (`None`: all of
+    /// them), the exact test `inside(p)` deciding at the rim.
+    fn mark_disc(
+        &self,
+        bits: &mut Bits,
+        polygon: &[GridPoint],
+        disc: Option<(GridPoint, f64)>,
+        inside: impl Fn(GridPoint) -> bool,
+    ) {
+        if bits.all_full() {
+            return;
+        }
+        self.for_each_span(polygon, |row, first, last| {
+            if bits.line_full(row) {
+                return;
+            }
+            let Some((centre, radius)) = disc else {
+                bits.set_range(row, first, last);
+                return;
+            };
+            let across = self.across(row) - centre.y;
+            let (sure, unsure) = chord(self.positions(), centre.x, across, radius);
+            if let Some((a, b)) = sure.and_then(|r| within((first, last), r)) {
+                bits.set_range(row, a, b);
+            }
+            for (a, b) in unsure.iter().filter_map(|r| within((first, last), *r)) {
+                for i in a..=b {
+                    if inside(self.centre_of(i as u32, row as u32)) {
+                        bits.set(row, i);
+                    }
+                }
+            }
+        });
     }
 }
 
@@ -216,20 +327,53 @@ pub fn fog_raster(
     views: &[View],
     light: &Illumination,
 ) -> FogRaster {
+    let visible = visible_pixels(map, light, views);
+    fog_raster_seeing(map, fog, seen, views, &visible)
+}
+
+/// [`fog_raster`] from the pixels the views see ([`visible_pixels`]), which change only with
+/// the board, the light and the party, while the rest changes with the saved fog too.
+pub(crate) fn fog_raster_seeing(
+    map: &MapSpec,
+    fog: &Fog,
+    seen: &CellMask,
+    views: &[View],
+    visible: &Bits,
+) -> FogRaster {
     let mut raster = FogRaster::blank(map, MAX_PER_CELL);
-    let count = raster.width as usize * raster.height as usize;
-    let lit = lit_pixels(&raster, light, count);
-    let mut visible = vec![false; count];
-    for view in views {
-        raster.for_each_inside(&view.polygon, |i, p| {
-            if !visible[i] && view.sees_inside(p, lit.as_ref().is_none_or(|l| l[i])) {
-                visible[i] = true;
-            }
-        });
-    }
     let cells = CellStates::new(map, fog, seen, views);
-    raster.pixels = pixel_states(map, &raster, &cells, &visible);
+    raster.pixels = pixel_states(map, &raster, &cells, visible);
     raster
+}
+
+/// The pixels of `map`'s fog raster some view sees: inside its polygon and lit, or in its
+/// darkvision.
+pub(crate) fn visible_pixels(map: &MapSpec, light: &Illumination, views: &[View]) -> Bits {
+    let grid = &FogRaster::blank(map, MAX_PER_CELL).grid();
+    let lit = lit_pixels(grid, light);
+    let mut visible = Bits::new(grid.height as usize, grid.width as usize);
+    for view in views {
+        let Some(lit) = &lit else {
+            grid.mark_disc(&mut visible, &view.polygon, None, |_| true);
+            continue;
+        };
+        if visible.all_full() {
+            break;
+        }
+        grid.for_each_span(&view.polygon, |row, first, last| {
+            visible.or_range_from(row, first, last, lit);
+        });
+        if let Some(range) = view.darkvision {
+            let sees = |p: GridPoint| view.sees_inside(p, false);
+            grid.mark_disc(
+                &mut visible,
+                &view.polygon,
+                Some((view.centre, range)),
+                sees,
+            );
+        }
+    }
+    visible
 }
 
 /// Each pixel's state: that of the cell holding its centre, seen where `visible` says so.
@@ -237,30 +381,31 @@ fn pixel_states(
     map: &MapSpec,
     raster: &FogRaster,
     cells: &CellStates,
-    visible: &[bool],
+    visible: &Bits,
 ) -> Vec<PixelFog> {
     let (width, height) = (raster.width, raster.height);
+    let grid = raster.grid();
     if map.grid.is_hex() {
         return (0..width as usize * height as usize)
             .map(|i| {
-                let (x, y) = ((i % width as usize) as u32, (i / width as usize) as u32);
-                let cell = cell_in_grid(map.grid, raster.centre_of(x, y));
-                cells.pixel(map, cell, visible[i])
+                let (x, y) = (i % width as usize, i / width as usize);
+                let cell = cell_in_grid(map.grid, grid.centre_of(x as u32, y as u32));
+                cells.pixel(map, cell, visible.get(y, x))
             })
             .collect();
     }
     // Square cells are columns and rows: a pixel's cell column is its pixel column's, its cell
     // row its pixel row's, each worked out once instead of once per pixel.
     let cols: Vec<i32> = (0..width)
-        .map(|x| cell_in_grid(map.grid, raster.centre_of(x, 0)).x)
+        .map(|x| cell_in_grid(map.grid, grid.centre_of(x, 0)).x)
         .collect();
-    let rows = (0..height).map(|y| cell_in_grid(map.grid, raster.centre_of(0, y)).y);
-    let mut pixels = Vec::with_capacity(visible.len());
-    for (row, seen) in rows.zip(visible.chunks_exact(width.max(1) as usize)) {
+    let rows = (0..height).map(|y| cell_in_grid(map.grid, grid.centre_of(0, y)).y);
+    let mut pixels = Vec::with_capacity(grid.count());
+    for (y, row) in rows.enumerate() {
         pixels.extend(
             cols.iter()
-                .zip(seen)
-                .map(|(&col, &seen)| cells.pixel(map, Cell::new(col, row), seen)),
+                .enumerate()
+                .map(|(x, &col)| cells.pixel(map, Cell::new(col, row), visible.get(y, x))),
         );
     }
     pixels
@@ -331,74 +476,130 @@ pub struct GlowRaster {
     pub height: u32,
     /// The map-space point at the raster's top-left corner.
     pub origin: GridPoint,
-    pub pixels_per_cell: u32,
+    /// Pixels to a cell length: below 1 when a thousand lights each reach across a large map
+    /// (see [`GLOW_PIXEL_BUDGET`]).
+    pub pixels_per_cell: f64,
     /// Row by row from the top-left, 0 (dark) to 1 (bright); pixels off a hex map's cells are
     /// 1, so nothing shades the table around it.
     pub glow: Vec<f32>,
 }
 
 impl GlowRaster {
+    fn grid(&self) -> PixelGrid {
+        PixelGrid {
+            width: self.width,
+            height: self.height,
+            origin: self.origin,
+            k: self.pixels_per_cell,
+        }
+    }
+
     /// The glow of the pixel holding map point `p`; off the raster, none.
     pub fn at(&self, p: GridPoint) -> f32 {
-        let k = f64::from(self.pixels_per_cell);
-        let (i, j) = ((p.x - self.origin.x) * k, (p.y - self.origin.y) * k);
-        if i < 0.0 || j < 0.0 || i >= f64::from(self.width) || j >= f64::from(self.height) {
-            return 0.0;
-        }
-        self.glow[j as usize * self.width as usize + i as usize]
+        self.grid().index_at(p).map_or(0.0, |i| self.glow[i])
     }
 
     /// The raster's extent in map space: `(origin, size)`.
     pub fn extent(&self) -> (GridPoint, GridPoint) {
-        let k = f64::from(self.pixels_per_cell);
-        let size = GridPoint::new(f64::from(self.width) / k, f64::from(self.height) / k);
-        (self.origin, size)
+        self.grid().extent()
     }
 }
 
+/// How many pixels the glow's falloff may be worked out for, one light and pixel at a time:
+/// about a tenth of a second. Past it the raster gets fewer pixels to a cell (see
+/// [`glow_raster`]).
+pub const GLOW_PIXEL_BUDGET: f64 = 24e6;
+
 /// The glow of every pixel of `map`: the ambient light's, raised by each light that reaches the
 /// pixel's centre ([`super::light::LitSource::glow_at`]), the brightest winning.
+///
+/// Within a light's bright radius a pixel is simply bright, a run of a row at a time; only its
+/// dim band is worked out pixel by pixel, and not where another light already made it bright.
+/// Lights whose dim bands together cover the map more than [`GLOW_PIXEL_BUDGET`] pixels over
+/// (a thousand lights each reaching across a 2,000-cell map) get a coarser raster, down to a
+/// pixel for several cells: it is drawn smoothly, and over such reaches shows the same.
 pub fn glow_raster(map: &MapSpec, light: &Illumination) -> GlowRaster {
     // Half the fog's resolution: drawn with linear filtering the glow still fades smoothly and
     // a shadow's edge is a quarter cell wide, at a quarter of the work per light.
-    let raster = FogRaster::blank(map, MAX_PER_CELL / 2.0);
-    let count = raster.width as usize * raster.height as usize;
-    let mut glow = vec![light.ambient_glow(); count];
+    let per_cell = PixelGrid::per_cell(map, MAX_PER_CELL / 2.0).min(glow_per_cell(map, light));
+    let grid = PixelGrid::over(map, per_cell);
+    let mut glow = vec![light.ambient_glow(); grid.count()];
+    let mut bright = Bits::new(grid.height as usize, grid.width as usize);
+    let width = grid.width as usize;
     for source in light.sources() {
-        raster.for_each_inside(&source.region, |i, p| {
-            glow[i] = glow[i].max(source.glow_at(p));
+        if bright.all_full() {
+            break;
+        }
+        let disc = Some((source.centre, source.bright_cells));
+        grid.mark_disc(&mut bright, &source.region, disc, |p| {
+            source.glow_at(p) >= 1.0
         });
+        grid.for_each_span(&source.region, |row, first, last| {
+            if bright.line_full(row) {
+                return;
+            }
+            bright.for_each_clear(row, first, last, |i| {
+                let p = grid.centre_of(i as u32, row as u32);
+                let g = &mut glow[row * width + i];
+                *g = g.max(source.glow_at(p));
+            });
+        });
+    }
+    for (row, line) in glow.chunks_exact_mut(width).enumerate() {
+        for (i, g) in line.iter_mut().enumerate() {
+            if bright.get(row, i) {
+                *g = 1.0;
+            }
+        }
     }
     if map.grid.is_hex() {
         for (i, g) in glow.iter_mut().enumerate() {
-            let (x, y) = (i % raster.width as usize, i / raster.width as usize);
-            let p = raster.centre_of(x as u32, y as u32);
+            let (x, y) = (i % width, i / width);
+            let p = grid.centre_of(x as u32, y as u32);
             if !map.contains(cell_in_grid(map.grid, p)) {
                 *g = 1.0;
             }
         }
     }
     GlowRaster {
-        width: raster.width,
-        height: raster.height,
-        origin: raster.origin,
-        pixels_per_cell: raster.pixels_per_cell,
+        width: grid.width,
+        height: grid.height,
+        origin: grid.origin,
+        pixels_per_cell: grid.k,
         glow,
     }
 }
 
+/// The most pixels to a cell the glow of `light`'s sources may have within
+/// [`GLOW_PIXEL_BUDGET`]: their dim bands' area on the map, in cells, times the pixels to a cell
+/// squared, stays within it — but never so few that the map is under 64 pixels across.
+fn glow_per_cell(map: &MapSpec, light: &Illumination) -> f64 {
+    let (lo, hi) = map_bounds(map);
+    let area = (hi.x - lo.x) * (hi.y - lo.y);
+    let band_cells: f64 = light
+        .sources()
+        .iter()
+        .map(|s| {
+            let band = std::f64::consts::PI * (s.dim_cells.powi(2) - s.bright_cells.powi(2));
+            band.clamp(0.0, area)
+        })
+        .sum();
+    let fewest = 64.0 / (hi.x - lo.x).max(hi.y - lo.y).max(1e-9);
+    (GLOW_PIXEL_BUDGET / band_cells.max(1e-9))
+        .sqrt()
+        .max(fewest)
+}
+
 /// Which pixels some light reaches, or `None` when the ambient light reaches them all.
-fn lit_pixels(raster: &FogRaster, light: &Illumination, count: usize) -> Option<Vec<bool>> {
+fn lit_pixels(grid: &PixelGrid, light: &Illumination) -> Option<Bits> {
     if light.ambient() >= LightLevel::Dim {
         return None;
     }
-    let mut lit = vec![false; count];
+    let mut lit = Bits::new(grid.height as usize, grid.width as usize);
     for source in light.sources() {
-        raster.for_each_inside(&source.region, |i, p| {
-            if (p.x - source.centre.x).hypot(p.y - source.centre.y) <= source.dim_cells {
-                lit[i] = true;
-            }
-        });
+        let (centre, radius) = (source.centre, source.dim_cells);
+        let reached = |p: GridPoint| (p.x - centre.x).hypot(p.y - centre.y) <= radius;
+        grid.mark_disc(&mut lit, &source.region, Some((centre, radius)), reached);
     }
     Some(lit)
 }
@@ -476,6 +677,113 @@ mod tests {
         assert!(
             glow.at(GridPoint::new(11.5, 11.5)).abs() < 1e-6,
             "out of reach"
+        );
+    }
+
+    /// The glow and the fog raster, worked out a run of a row at a time, give every pixel what
+    /// the pixel-by-pixel rule gives it.
+    #[test]
+    fn runs_of_pixels_glow_and_fog_exactly_as_pixel_by_pixel() {
+        use crate::board::fog::seen_by_views;
+        use crate::board::light::lit_board;
+        for grid in GridKind::ALL {
+            for seed in 1..12 {
+                let mut enc = lit_board(grid, seed * 104_729);
+                enc.fog.enabled = true;
+                let scene = Scene::new(&enc);
+                let light = Illumination::new(&scene, &enc);
+                let glow = glow_raster(&enc.map, &light);
+                let g = glow.grid();
+                let mut want = vec![light.ambient_glow(); g.count()];
+                for source in light.sources() {
+                    g.for_each_span(&source.region, |row, first, last| {
+                        for i in first..=last {
+                            let p = g.centre_of(i as u32, row as u32);
+                            let at = row * g.width as usize + i;
+                            want[at] = want[at].max(source.glow_at(p));
+                        }
+                    });
+                }
+                for (i, w) in want.iter().enumerate() {
+                    let p =
+                        g.centre_of((i % g.width as usize) as u32, (i / g.width as usize) as u32);
+                    let off_map = !enc.map.contains(cell_in_grid(grid, p));
+                    let w = if grid.is_hex() && off_map { 1.0 } else { *w };
+                    assert!((glow.glow[i] - w).abs() < 1e-6, "{grid:?} {seed} pixel {i}");
+                }
+                // The fog: a pixel seen is in a view's polygon and lit, or in its darkvision.
+                let views = side_views(&scene, &enc, Side::Party);
+                let seen = seen_by_views(&enc.map, &light, &views);
+                let raster = fog_raster(&enc.map, &enc.fog, &seen, &views, &light);
+                let f = raster.grid();
+                let mut lit = vec![false; f.count()];
+                for source in light.sources() {
+                    f.for_each_span(&source.region, |row, first, last| {
+                        for i in first..=last {
+                            let p = f.centre_of(i as u32, row as u32);
+                            let c = source.centre;
+                            if (p.x - c.x).hypot(p.y - c.y) <= source.dim_cells {
+                                lit[row * f.width as usize + i] = true;
+                            }
+                        }
+                    });
+                }
+                let mut visible = vec![false; f.count()];
+                for view in &views {
+                    f.for_each_span(&view.polygon, |row, first, last| {
+                        for i in first..=last {
+                            let at = row * f.width as usize + i;
+                            let p = f.centre_of(i as u32, row as u32);
+                            visible[at] |= view.sees_inside(p, lit[at]);
+                        }
+                    });
+                }
+                let cells = CellStates::new(&enc.map, &enc.fog, &seen, &views);
+                for (i, pixel) in raster.pixels.iter().enumerate() {
+                    let p =
+                        f.centre_of((i % f.width as usize) as u32, (i / f.width as usize) as u32);
+                    let cell = cell_in_grid(grid, p);
+                    assert_eq!(
+                        *pixel,
+                        cells.pixel(&enc.map, cell, visible[i]),
+                        "{grid:?} {seed} {i}"
+                    );
+                }
+                assert!(visible.iter().any(|v| *v) && lit.iter().any(|l| *l));
+            }
+        }
+    }
+
+    #[test]
+    fn a_thousand_lights_across_a_large_map_get_a_coarser_glow() {
+        use crate::model::{Ambient, Light, LightKind};
+        let mut enc = Encounter::new("glare", RuleSystem::Evening);
+        enc.map.width_cells = 400;
+        enc.map.height_cells = 400;
+        enc.ambient = Ambient::Dark;
+        for i in 0..1_000 {
+            let at = GridPoint::new(
+                f64::from(i % 40) * 10.0 + 0.5,
+                f64::from(i / 40) * 16.0 + 0.5,
+            );
+            let mut light = Light::preset(LightKind::Custom, at);
+            light.range_cells = 400.0;
+            light.bright_cells = Some(0.0);
+            enc.lights.push(light);
+        }
+        let scene = Scene::new(&enc);
+        let glow = glow_raster(&enc.map, &Illumination::new(&scene, &enc));
+        // Each light's dim band covers the whole map (160,000 cells): the budget allows
+        // √(24e6 / 1.6e8) ≈ 0.39 pixels a cell, 155 pixels across instead of 400.
+        assert!(
+            glow.pixels_per_cell < 0.4 && glow.pixels_per_cell > 0.38,
+            "{}",
+            glow.pixels_per_cell
+        );
+        assert!(glow.width < 160);
+        assert!(
+            glow.glow.iter().all(|g| *g > 0.3),
+            "every pixel in some light's reach"
         );
     }
 

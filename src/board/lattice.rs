@@ -139,6 +139,20 @@ impl Lattice {
         }
     }
 
+    /// The cell across edge `i` of `cell`: the edge from corner `i` to corner `i + 1`.
+    pub fn neighbour_across(self, cell: Cell, i: usize) -> Cell {
+        if self.grid.is_hex() {
+            // The neighbour's centre is the reflection of this one's across the edge's middle:
+            // the two corners' sum, less this centre, in axial thirds.
+            let (a, b) = (HEX_CORNERS_THIRDS[i % 6], HEX_CORNERS_THIRDS[(i + 1) % 6]);
+            let (dq, dr) = ((a.0 + b.0) / 3, (a.1 + b.1) / 3);
+            Cell::new(cell.x + dq as i32, cell.y + dr as i32)
+        } else {
+            let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][i % 4];
+            Cell::new(cell.x + dx, cell.y + dy)
+        }
+    }
+
     /// The lattice length of one cell (square side, or hex centre spacing along an axis).
     pub fn cell_span(self) -> i64 {
         if self.grid.is_hex() {
@@ -184,6 +198,24 @@ mod tests {
                     "{grid:?} {i}"
                 );
                 assert_eq!(l.lattice_from_grid(p), l.corner(cell, i));
+            }
+        }
+    }
+
+    #[test]
+    fn the_cell_across_an_edge_shares_that_edge() {
+        for grid in [GridKind::Square, GridKind::HexFlat, GridKind::HexPointy] {
+            let l = Lattice::new(grid);
+            let cell = Cell::new(3, -2);
+            let n = l.corner_count();
+            for i in 0..n {
+                let other = l.neighbour_across(cell, i);
+                assert_ne!(other, cell);
+                let edge = [l.corner(cell, i), l.corner(cell, i + 1)];
+                let shared = (0..n)
+                    .filter(|&j| edge.contains(&l.corner(other, j)))
+                    .count();
+                assert_eq!(shared, 2, "{grid:?} edge {i}");
             }
         }
     }

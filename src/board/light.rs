@@ -16,11 +16,12 @@ use std::f64::consts::TAU;
 
 use crate::model::{Ambient, Cell, Encounter, GridPoint, Light, MapSpec, Rgba};
 
-use super::fog::for_each_cell_in;
+use super::fog::ScanLines;
 use super::footprint::footprint_centre;
 use super::grid::point_in_grid;
 use super::scene::Scene;
 use super::sight::clip_to_circle;
+use super::span::{Bits, chord, within};
 
 /// How lit a place is: Evening's bands of illumination without "blinding", which no light
 /// source here makes (Evening, Lighting). Ordered from dark to bright.
@@ -93,7 +94,10 @@ impl LitSource {
 pub struct Illumination {
     map: MapSpec,
     ambient: LightLevel,
-    levels: Vec<LightLevel>,
+    /// The cells some light reaches with at least dim light, a line of cells to a row of bits.
+    lit: Bits,
+    /// The cells some light reaches with bright light.
+    bright: Bits,
     sources: Vec<LitSource>,
 }
 
@@ -102,51 +106,111 @@ impl Illumination {
     /// when a token carries it. With bright ambient light every cell is bright and no light
     /// polygon is worked out.
     pub fn new(scene: &Scene, encounter: &Encounter) -> Self {
-        let map = &encounter.map;
-        let ambient = LightLevel::of_ambient(encounter.ambient);
-        let count = map.width_cells as usize * map.height_cells as usize;
+        let sources = if encounter.ambient == Ambient::Bright {
+            Vec::new()
+        } else {
+            encounter
+                .lights
+                .iter()
+                .enumerate()
+                .filter_map(|(index, light)| lit_source(scene, encounter, index, light))
+                .collect()
+        };
+        Self::with_sources(&encounter.map, encounter.ambient, sources)
+    }
+
+    /// The illumination of `map` in `ambient` light from `sources` (see [`lit_source`]; left
+    /// out in bright ambient light, which no light brightens).
+    pub fn with_sources(map: &MapSpec, ambient: Ambient, sources: Vec<LitSource>) -> Self {
+        let ambient = LightLevel::of_ambient(ambient);
+        let (lines, length) = ScanLines::of(map).shape();
         let mut lit = Self {
             map: map.clone(),
             ambient,
-            levels: vec![ambient; count],
+            lit: Bits::new(lines, length),
+            bright: Bits::new(lines, length),
             sources: Vec::new(),
         };
         if ambient == LightLevel::Bright {
             return lit;
         }
-        for (index, light) in encounter.lights.iter().enumerate() {
-            if let Some(source) = lit_source(scene, encounter, index, light) {
-                lit.add(&source);
-                lit.sources.push(source);
-            }
+        for source in &sources {
+            lit.add(source);
         }
+        lit.sources = sources;
         lit
     }
 
+    /// Marks the cells `source` lights: whole runs of a line where a cell's centre is surely
+    /// within a radius, the exact per-cell test at the runs' ends.
     fn add(&mut self, source: &LitSource) {
-        let map = &self.map;
-        let width = map.width_cells as usize;
-        let levels = &mut self.levels;
-        for_each_cell_in(map, &source.region, |col, row| {
-            let p = point_in_grid(map.grid, map.cell_at_offset(col, row));
-            let Some(level) = source.level_at_reached(p) else {
+        // Once every cell is bright, no light changes anything.
+        if self.bright.all_full() {
+            return;
+        }
+        let lines = ScanLines::of(&self.map);
+        let (c_along, c_across) = lines.split(source.centre);
+        let (map, lit, bright) = (&self.map, &mut self.lit, &mut self.bright);
+        lines.for_each_span(&source.region, |line, first, last| {
+            if bright.line_full(line) {
                 return;
-            };
-            let i = row as usize * width + col as usize;
-            levels[i] = levels[i].max(level);
+            }
+            let across = lines.across(line) - c_across;
+            let positions = lines.positions(line);
+            let (sure_bright, unsure_bright) =
+                chord(positions, c_along, across, source.bright_cells);
+            let (sure_dim, unsure_dim) = chord(positions, c_along, across, source.dim_cells);
+            if let Some((a, b)) = sure_dim.and_then(|r| within((first, last), r)) {
+                lit.set_range(line, a, b);
+            }
+            if let Some((a, b)) = sure_bright.and_then(|r| within((first, last), r)) {
+                lit.set_range(line, a, b);
+                bright.set_range(line, a, b);
+            }
+            let unsure = unsure_bright.into_iter().chain(unsure_dim);
+            for (a, b) in unsure.filter_map(|r| within((first, last), r)) {
+                for k in a..=b {
+                    let (col, row) = lines.offset(line, k);
+                    let p = point_in_grid(map.grid, map.cell_at_offset(col, row));
+                    match source.level_at_reached(p) {
+                        Some(LightLevel::Bright) => {
+                            lit.set(line, k);
+                            bright.set(line, k);
+                        }
+                        Some(_) => lit.set(line, k),
+                        None => {}
+                    }
+                }
+            }
         });
-    }
-
-    fn index(&self, cell: Cell) -> Option<usize> {
-        let (col, row) = self.map.offset_of(cell);
-        let (w, h) = (self.map.width_cells as i32, self.map.height_cells as i32);
-        ((0..w).contains(&col) && (0..h).contains(&row)).then(|| (row * w + col) as usize)
     }
 
     /// The light on `cell` (its centre's, see the module's partial-cell rule). Off the map the
     /// ambient light.
     pub fn at_cell(&self, cell: Cell) -> LightLevel {
-        self.index(cell).map_or(self.ambient, |i| self.levels[i])
+        let (col, row) = self.map.offset_of(cell);
+        let (w, h) = (self.map.width_cells as i32, self.map.height_cells as i32);
+        if !(0..w).contains(&col) || !(0..h).contains(&row) {
+            return self.ambient;
+        }
+        let (line, k) = if self.map.grid == crate::model::GridKind::HexFlat {
+            (col as usize, row as usize)
+        } else {
+            (row as usize, col as usize)
+        };
+        let from_lights = if self.bright.get(line, k) {
+            LightLevel::Bright
+        } else if self.lit.get(line, k) {
+            LightLevel::Dim
+        } else {
+            LightLevel::Dark
+        };
+        from_lights.max(self.ambient)
+    }
+
+    /// The cells lights reach with at least dim light, as bits in the fog's line layout.
+    pub(crate) fn lit_bits(&self) -> &Bits {
+        &self.lit
     }
 
     /// The light at any point of the map, exactly (gridless maps ask this).
@@ -205,8 +269,9 @@ pub fn light_centre(encounter: &Encounter, light: &Light) -> GridPoint {
         })
 }
 
-/// The light as it shines, or `None` when it is off or reaches nothing.
-fn lit_source(
+/// The light as it shines, or `None` when it is off or reaches nothing. Its region depends
+/// on the terrain and where it stands, not on the tokens (which cast no shadow).
+pub fn lit_source(
     scene: &Scene,
     encounter: &Encounter,
     index: usize,
@@ -261,4 +326,116 @@ pub(crate) fn inside(polygon: &[GridPoint], point: GridPoint) -> bool {
         }
     }
     inside
+}
+
+#[cfg(test)]
+/// A board in the dark with lights of every size, walls, and viewers with darkvision.
+pub(crate) fn lit_board(grid: crate::model::GridKind, seed: u64) -> Encounter {
+    use crate::model::{RuleSystem, Senses, Side, Token, TokenId, Wall, WallId, WallKind};
+    let mut n = seed | 1;
+    let mut next = |m: u64| {
+        n ^= n << 13;
+        n ^= n >> 7;
+        n ^= n << 17;
+        n % m
+    };
+    let mut e = Encounter::new("lit", RuleSystem::Evening);
+    e.map.grid = grid;
+    e.map.width_cells = 23;
+    e.map.height_cells = 17;
+    e.ambient = Ambient::Dark;
+    for i in 0..6 {
+        let at = |v: u64| v as f64 / 4.0;
+        e.walls.push(Wall {
+            id: WallId(i + 1),
+            a: GridPoint::new(at(next(92)), at(next(68))),
+            b: GridPoint::new(at(next(92)), at(next(68))),
+            kind: WallKind::Wall,
+        });
+    }
+    for _ in 0..7 {
+        let at = GridPoint::new(next(230) as f64 / 10.0, next(170) as f64 / 10.0);
+        let mut light = Light::preset(crate::model::LightKind::Torch, at);
+        light.range_cells = next(140) as f64 / 10.0;
+        light.bright_cells = Some(next(80) as f64 / 10.0);
+        light.shadows = next(3) != 0;
+        e.lights.push(light);
+    }
+    for i in 0..4 {
+        let cell = e.map.cell_at_offset(next(23) as i32, next(17) as i32);
+        let mut t = Token::new(TokenId(i + 1), "v", Side::Party, cell);
+        if i % 2 == 0 {
+            t.senses = Senses::Darkvision {
+                range_cells: next(9) as u32,
+            };
+        }
+        e.tokens.push(t);
+    }
+    e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::fog::{for_each_cell_in, seen_by_views};
+    use crate::board::fog_raster::side_views;
+    use crate::model::{GridKind, Side};
+
+    /// Runs of whole lines at once give each cell exactly the light and sight the per-cell test
+    /// gives it: the brightest light whose region holds its centre and whose radius reaches it;
+    /// seen where a viewer's polygon holds it and it is lit or in the viewer's darkvision.
+    #[test]
+    fn runs_of_cells_light_and_see_exactly_as_cell_by_cell() {
+        let mut levels = [0_usize; 3];
+        let mut seen_cells = 0;
+        for grid in [GridKind::Square, GridKind::HexFlat, GridKind::HexPointy] {
+            for seed in 1..40 {
+                let board = lit_board(grid, seed * 7919);
+                let scene = Scene::new(&board);
+                let light = Illumination::new(&scene, &board);
+                let map = &board.map;
+                let (width, height) = (map.width_cells as usize, map.height_cells as usize);
+                let mut want = vec![LightLevel::Dark; width * height];
+                for source in light.sources() {
+                    for_each_cell_in(map, &source.region, |col, row| {
+                        let p = point_in_grid(map.grid, map.cell_at_offset(col, row));
+                        if let Some(level) = source.level_at_reached(p) {
+                            let i = row as usize * width + col as usize;
+                            want[i] = want[i].max(level);
+                        }
+                    });
+                }
+                let views = side_views(&scene, &board, Side::Party);
+                let mut seen = vec![false; width * height];
+                for view in &views {
+                    for cell in &view.own {
+                        let (col, row) = map.offset_of(*cell);
+                        seen[row as usize * width + col as usize] = true;
+                    }
+                    for_each_cell_in(map, &view.polygon, |col, row| {
+                        let i = row as usize * width + col as usize;
+                        let p = point_in_grid(map.grid, map.cell_at_offset(col, row));
+                        let dark_sight = view
+                            .darkvision
+                            .is_some_and(|r| (p.x - view.centre.x).hypot(p.y - view.centre.y) <= r);
+                        seen[i] |= dark_sight || want[i] >= LightLevel::Dim;
+                    });
+                }
+                let mask = seen_by_views(map, &light, &views);
+                for row in 0..height as i32 {
+                    for col in 0..width as i32 {
+                        let i = row as usize * width + col as usize;
+                        let cell = map.cell_at_offset(col, row);
+                        assert_eq!(light.at_cell(cell), want[i], "{grid:?} {seed} {cell}");
+                        assert_eq!(mask.contains(cell), seen[i], "{grid:?} {seed} seen {cell}");
+                        levels[want[i] as usize] += 1;
+                        seen_cells += usize::from(seen[i]);
+                    }
+                }
+            }
+        }
+        // The boards light, shade and hide cells of every kind.
+        assert!(levels.iter().all(|n| *n > 1_000), "{levels:?}");
+        assert!(seen_cells > 1_000);
+    }
 }

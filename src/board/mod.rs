@@ -24,6 +24,7 @@
 
 pub mod area;
 pub mod bands;
+pub mod cell_set;
 pub mod cover;
 pub mod degree;
 pub mod fog;
@@ -34,11 +35,13 @@ mod index;
 mod lane;
 pub mod lattice;
 pub mod light;
+pub mod lit_board;
 pub mod reach;
 pub mod scene;
 pub mod sight;
 mod sightline;
 mod solid;
+mod span;
 mod sweep;
 pub mod table_scale;
 pub mod view_box;

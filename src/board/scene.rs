@@ -3,8 +3,6 @@
 //! Build a [`Scene`] once per encounter change; every query (verdicts, distances, sight, reach)
 //! then reads it without touching the encounter again.
 
-use std::collections::HashSet;
-
 use serde::Serialize;
 
 use crate::model::{
@@ -12,6 +10,7 @@ use crate::model::{
     TokenId, WallId, WallKind,
 };
 
+use super::cell_set::CellSet;
 use super::footprint::footprint_cells;
 use super::index::{BucketIndex, Segment};
 use super::lattice::{Lattice, LatticePoint};
@@ -95,12 +94,18 @@ pub struct Scene {
     /// Tokens in the encounter's order.
     pub tokens: Vec<SceneToken>,
     /// Obstacle cells: block sight and cannot be entered.
-    pub obstacles: HashSet<Cell>,
+    pub obstacles: CellSet,
     /// Difficult cells: cost double to enter.
-    pub difficult: HashSet<Cell>,
+    pub difficult: CellSet,
+    /// What each blocker segment belongs to, by source id below [`OBSTACLE_SOURCES`].
     pub(crate) sources: Vec<Source>,
-    /// Sight-blocking walls, doors and obstacle outlines.
+    /// The obstacle cells in order: source id `OBSTACLE_SOURCES + i` is the `i`th.
+    obstacle_list: Vec<Cell>,
+    /// Sight-blocking walls, doors and the outline of the obstacle cells: the edges between an
+    /// obstacle cell and open ground (see [`Scene::inner_edges`] for the rest).
     pub(crate) sight: BucketIndex,
+    /// The corners of the box holding every segment of `sight`.
+    sight_extent: Option<(LatticePoint, LatticePoint)>,
     /// The pairs of `sight` segments (by id) that cross, for the sight polygon's sweep.
     pub(crate) sight_crossings: Vec<(u32, u32)>,
     /// Obstacle polygons, solid inside.
@@ -116,17 +121,34 @@ pub struct Scene {
 impl Scene {
     /// Snaps and indexes everything in `encounter`.
     pub fn new(encounter: &Encounter) -> Self {
+        Self::build(encounter, false)
+    }
+
+    /// [`Scene::new`] with every edge of every obstacle cell in the index, as scenes were built
+    /// before only the outline was: what the outline must answer exactly like.
+    #[cfg(test)]
+    pub(crate) fn with_every_obstacle_edge(encounter: &Encounter) -> Self {
+        Self::build(encounter, true)
+    }
+
+    fn build(encounter: &Encounter, every_obstacle_edge: bool) -> Self {
         let lattice = Lattice::new(encounter.map.grid);
-        let mut blockers = Blockers::default();
-        blockers.add_terrain(lattice, encounter);
+        let obstacles = CellSet::new(encounter.obstacle_cells.iter());
+        let mut blockers = Blockers {
+            every_obstacle_edge,
+            ..Blockers::default()
+        };
+        blockers.add_terrain(lattice, encounter, &obstacles);
         let Blockers {
             sources,
             sight,
             movement,
             solids,
+            ..
         } = blockers;
         let bucket = 4 * lattice.cell_span();
         let area = map_area(lattice, &encounter.map);
+        let sight_extent = extent(&sight);
         let sight = BucketIndex::new(sight, bucket, area);
         let sight_crossings = sight_crossings(&sight);
         let mut scene = Self {
@@ -135,11 +157,13 @@ impl Scene {
             map: encounter.map.clone(),
             custom_bands: encounter.custom_bands.clone(),
             tokens: Vec::new(),
-            obstacles: encounter.obstacle_cells.iter().copied().collect(),
-            difficult: encounter.difficult_cells.iter().copied().collect(),
+            obstacles,
+            difficult: CellSet::new(encounter.difficult_cells.iter()),
             terrain_sources: sources.len(),
             sources,
+            obstacle_list: encounter.obstacle_cells.iter().copied().collect(),
             sight,
+            sight_extent,
             sight_crossings,
             solids,
             token_outlines: BucketIndex::default(),
@@ -209,15 +233,18 @@ impl Scene {
         cache: &mut CrossingCache,
     ) -> Option<Blocker> {
         if !soft && let Some(s) = cache.find(p.point, q.point) {
-            return Some(self.sources[s.source as usize].blocker);
+            return Some(self.source(s.source).blocker);
         }
         let mut trace = LineTrace::new(p, q);
-        let blocked = self.sight.visit_along(p.point, q.point, |s| {
-            !filter.skips_cell(self.sources[s.source as usize].cell) && trace.add(s)
+        let mut blocked = self.sight.visit_along(p.point, q.point, |s| {
+            !filter.skips_cell(self.source(s.source).cell) && trace.add(s)
         });
+        if !blocked {
+            blocked = filter.inner_edges.iter().any(|s| trace.add(s));
+        }
         if !blocked && soft {
             let blocked = self.token_outlines.visit_along(p.point, q.point, |s| {
-                filter.counts_token(self.sources[s.source as usize].token) && trace.add(s)
+                filter.counts_token(self.source(s.source).token) && trace.add(s)
             });
             if !blocked {
                 for s in filter.extra {
@@ -231,20 +258,115 @@ impl Scene {
             && !soft
             && let Some(solid) = self.solid_across(p.point, q.point)
         {
-            return Some(self.sources[solid.source as usize].blocker);
+            return Some(self.source(solid.source).blocker);
         }
         // Only walls are remembered: an obstacle cell may be one of the next pair's own cells.
         if !soft
             && let Some(s) = trace.crossing()
-            && self.sources[s.source as usize].cell.is_none()
+            && self.source(s.source).cell.is_none()
         {
             cache.remember(s);
         }
-        trace
-            .blocker()
-            .and_then(|i| self.sources.get(i as usize))
-            .map(|s| s.blocker)
+        trace.blocker().map(|i| self.source(i).blocker)
     }
+
+    /// What the blocker segment with source id `id` belongs to.
+    pub(crate) fn source(&self, id: u32) -> Source {
+        match id.checked_sub(OBSTACLE_SOURCES) {
+            Some(i) => {
+                let cell = self.obstacle_list[i as usize];
+                Source {
+                    blocker: Blocker::Obstacle { cell },
+                    cell: Some(cell),
+                    token: None,
+                }
+            }
+            None => self.sources[id as usize],
+        }
+    }
+
+    /// The edges of the obstacle cells among `cells` that face another obstacle cell not in
+    /// `cells`, with that cell as their source.
+    ///
+    /// The index holds only the obstacle cells' outline against open ground: a line reaching an
+    /// edge between two obstacle cells has crossed the outline first, so such an edge decides
+    /// nothing — except for a line that starts or ends on an obstacle cell (a token standing on
+    /// one, whose own cells never block it). It then leaves its cell through such an edge, and
+    /// the cell beyond stops it as before. Sight polygons from a point on an obstacle cell take
+    /// these edges of the cells around that point for the same reason.
+    pub(crate) fn inner_edges(&self, cells: &[Cell], also: &[Cell]) -> Vec<Segment> {
+        let mine = |c: &Cell| cells.contains(c) || also.contains(c);
+        let own = cells.iter().chain(also).copied();
+        self.obstacle_edges(own, |across| !mine(across))
+    }
+
+    /// Every edge between two obstacle cells of `cells` and an obstacle cell beside it.
+    pub(crate) fn edges_between_obstacles(&self, cells: &[Cell]) -> Vec<Segment> {
+        self.obstacle_edges(cells.iter().copied(), |_| true)
+    }
+
+    /// The edges of the obstacle cells among `cells` with an obstacle cell across that `keep`
+    /// accepts, each with the cell across as its source.
+    fn obstacle_edges(
+        &self,
+        cells: impl Iterator<Item = Cell>,
+        keep: impl Fn(&Cell) -> bool,
+    ) -> Vec<Segment> {
+        let mut out = Vec::new();
+        if self.obstacles.is_empty() {
+            return out;
+        }
+        for cell in cells.filter(|c| self.obstacles.contains(c)) {
+            for k in 0..self.lattice.corner_count() {
+                let across = self.lattice.neighbour_across(cell, k);
+                if !keep(&across) || !self.obstacles.contains(&across) {
+                    continue;
+                }
+                let Ok(i) = self.obstacle_list.binary_search(&across) else {
+                    continue;
+                };
+                out.push(Segment {
+                    a: self.lattice.corner(cell, k),
+                    b: self.lattice.corner(cell, k + 1),
+                    source: OBSTACLE_SOURCES + i as u32,
+                });
+            }
+        }
+        out
+    }
+
+    /// How many sight-blocking segments the scene indexes (walls, closed doors, the obstacles'
+    /// outlines): what a sight sweep's cost follows.
+    pub fn sight_segment_count(&self) -> usize {
+        self.sight.segments.len()
+    }
+
+    /// The box holding every sight-blocking segment, if there is one.
+    pub(crate) fn sight_extent(&self) -> Option<(LatticePoint, LatticePoint)> {
+        self.sight_extent
+    }
+
+    /// Whether the sight segment with source id `source` is an edge of an obstacle cell: such
+    /// edges tile the plane and never cross each other.
+    pub(crate) fn is_cell_edge(source: u32) -> bool {
+        source >= OBSTACLE_SOURCES
+    }
+}
+
+/// Source ids from here up name obstacle cells: a map may mark millions of cells, which need no
+/// record each.
+const OBSTACLE_SOURCES: u32 = 1 << 31;
+
+/// The box holding every one of `segments`.
+fn extent(segments: &[Segment]) -> Option<(LatticePoint, LatticePoint)> {
+    let mut points = segments.iter().flat_map(|s| [s.a, s.b]);
+    let first = points.next()?;
+    Some(points.fold((first, first), |(lo, hi), p| {
+        (
+            LatticePoint::new(lo.x.min(p.x), lo.y.min(p.y)),
+            LatticePoint::new(hi.x.max(p.x), hi.y.max(p.y)),
+        )
+    }))
 }
 
 impl Scene {
@@ -280,10 +402,10 @@ fn map_area(lattice: Lattice, map: &MapSpec) -> (LatticePoint, LatticePoint) {
 
 /// The pairs of sight segments that cross, for the sweep (see [`super::sweep`]).
 fn sight_crossings(sight: &BucketIndex) -> Vec<(u32, u32)> {
-    let ends: Vec<(LatticePoint, LatticePoint)> =
-        sight.segments.iter().map(|s| (s.a, s.b)).collect();
-    crossing_pairs(&ends, |i, out| {
-        let (a, b) = ends[i];
+    let ends = |i: usize| (sight.segments[i].a, sight.segments[i].b);
+    let cell_edge = |i: usize| Scene::is_cell_edge(sight.segments[i].source);
+    crossing_pairs(sight.segments.len(), ends, cell_edge, |i, out| {
+        let (a, b) = ends(i);
         sight.visit_box_ids(
             LatticePoint::new(a.x.min(b.x), a.y.min(b.y)),
             LatticePoint::new(a.x.max(b.x), a.y.max(b.y)),
@@ -323,6 +445,8 @@ impl CrossingCache {
 /// Blocker segments gathered while building a scene.
 #[derive(Default)]
 struct Blockers {
+    /// Index every edge of the obstacle cells, not only their outline (tests compare the two).
+    every_obstacle_edge: bool,
     sources: Vec<Source>,
     sight: Vec<Segment>,
     movement: Vec<Segment>,
@@ -330,8 +454,9 @@ struct Blockers {
 }
 
 impl Blockers {
-    /// Walls, doors, windows, obstacle cells and obstacle polygons, snapped to the lattice.
-    fn add_terrain(&mut self, lattice: Lattice, encounter: &Encounter) {
+    /// Walls, doors, windows, obstacle cells (`obstacles`, their outline against open ground)
+    /// and obstacle polygons, snapped to the lattice.
+    fn add_terrain(&mut self, lattice: Lattice, encounter: &Encounter, obstacles: &CellSet) {
         for wall in &encounter.walls {
             let (a, b) = (
                 lattice.lattice_from_grid(wall.a),
@@ -353,14 +478,25 @@ impl Blockers {
                 self.movement.push(Segment { a, b, source });
             }
         }
-        for &cell in &encounter.obstacle_cells {
-            let source = push_source(
-                &mut self.sources,
-                Blocker::Obstacle { cell },
-                Some(cell),
-                None,
-            );
-            self.sight.extend(cell_outline(lattice, cell, source));
+        // Solid rock a map wide is millions of cells but an outline of thousands of edges.
+        let open = |cell: Cell, k: usize| {
+            self.every_obstacle_edge || !obstacles.contains(&lattice.neighbour_across(cell, k))
+        };
+        // Counted first: a growing list of millions of edges would for a moment hold its
+        // old and new buffers both.
+        let edges: usize = encounter
+            .obstacle_cells
+            .iter()
+            .map(|&c| (0..lattice.corner_count()).filter(|&k| open(c, k)).count())
+            .sum();
+        self.sight.reserve_exact(edges);
+        for (i, &cell) in encounter.obstacle_cells.iter().enumerate() {
+            let source = OBSTACLE_SOURCES + i as u32;
+            let open = cell_outline(lattice, cell, source)
+                .enumerate()
+                .filter(|(k, _)| open(cell, *k))
+                .map(|(_, s)| s);
+            self.sight.extend(open);
         }
         for (index, polygon) in encounter.obstacle_polygons.iter().enumerate() {
             let source = push_source(
@@ -394,6 +530,8 @@ pub(crate) struct LineFilter<'a> {
     /// not the moved token, whose outline comes in `extra`).
     pub hostile: &'a [bool],
     pub extra: &'a [Segment],
+    /// [`Scene::inner_edges`] of the two ends' own cells.
+    pub inner_edges: Vec<Segment>,
 }
 
 impl LineFilter<'_> {
@@ -432,4 +570,118 @@ pub(crate) fn cell_outline(
         b: lattice.corner(cell, i + 1),
         source,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::fog::rasterise;
+    use crate::board::footprint::footprint_centre;
+    use crate::model::{GridPoint, RuleSystem, Token, Wall};
+
+    /// A small board: obstacle cells where `rock` says, a wall, and tokens anywhere — on the
+    /// obstacles too, as a GM's brush or a file can put them.
+    fn board(
+        grid: GridKind,
+        rock: &[bool],
+        tokens: &[(i32, i32, u8)],
+        wall: [i32; 4],
+    ) -> Encounter {
+        let mut e = Encounter::new("rock", RuleSystem::GoForthHeroes);
+        e.map.grid = grid;
+        e.map.width_cells = 7;
+        e.map.height_cells = 7;
+        for (i, solid) in rock.iter().enumerate() {
+            if *solid {
+                e.obstacle_cells
+                    .insert(e.map.cell_at_offset(i as i32 % 7, i as i32 / 7));
+            }
+        }
+        for (i, &(x, y, size)) in tokens.iter().enumerate() {
+            let mut t = Token::new(
+                TokenId(i as u64 + 1),
+                "t",
+                Side::Party,
+                e.map.cell_at_offset(x, y),
+            );
+            t.side = [Side::Party, Side::Enemy][i % 2];
+            t.size = [
+                SizeCategory::Medium,
+                SizeCategory::Large,
+                SizeCategory::Small,
+            ][size as usize % 3];
+            e.tokens.push(t);
+        }
+        let [ax, ay, bx, by] = wall;
+        if (ax, ay) != (bx, by) {
+            e.walls.push(Wall {
+                id: WallId(1),
+                a: GridPoint::new(f64::from(ax) * 0.5, f64::from(ay) * 0.5),
+                b: GridPoint::new(f64::from(bx) * 0.5, f64::from(by) * 0.5),
+                kind: WallKind::Wall,
+            });
+        }
+        e
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(96))]
+        /// Indexing only the obstacle cells' outline against open ground changes no verdict and
+        /// no seen cell, whoever stands where (on the rock included).
+        #[test]
+        fn the_outline_answers_as_every_edge_did(
+            grid_pick in 0usize..3,
+            rock in proptest::collection::vec(proptest::bool::weighted(0.45), 49),
+            tokens in proptest::collection::vec((0i32..7, 0i32..7, 0u8..3), 2..5),
+            wall in proptest::array::uniform4(0i32..15),
+        ) {
+            let grid = [GridKind::Square, GridKind::HexFlat, GridKind::HexPointy][grid_pick];
+            let e = board(grid, &rock, &tokens, wall);
+            let outline = Scene::new(&e);
+            let every = Scene::with_every_obstacle_edge(&e);
+            proptest::prop_assert!(outline.sight.segments.len() <= every.sight.segments.len());
+            // Which of several obstacle cells a line met first may differ (the index is visited
+            // in another order); whether it is stopped, and by the terrain or a creature, not.
+            let verdicts = |s: &Scene| -> Vec<_> {
+                s.all_verdicts()
+                    .into_iter()
+                    .map(|(v, t, verdict)| {
+                        let lines: Vec<_> = verdict
+                            .evidence
+                            .lines
+                            .iter()
+                            .map(|l| {
+                                let by = l.blocked_by.map(|b| matches!(b, Blocker::Token { .. }));
+                                (l.from, l.to, by)
+                            })
+                            .collect();
+                        let e = &verdict.evidence;
+                        (v, t, verdict.kind, verdict.clear_lines, verdict.degree, e.attacker_corner, e.target_cell, lines)
+                    })
+                    .collect()
+            };
+            proptest::prop_assert_eq!(verdicts(&outline), verdicts(&every));
+            for t in &e.tokens {
+                let from = footprint_centre(grid, t.size, t.cell);
+                let seen = |s: &Scene| rasterise(&e.map, &[s.sight_polygon(from, None)]);
+                proptest::prop_assert_eq!(seen(&outline), seen(&every), "from {:?}", t.cell);
+                let lit = |s: &Scene| rasterise(&e.map, &[s.sight_polygon(from, Some(3.5))]);
+                proptest::prop_assert_eq!(lit(&outline), lit(&every), "lit from {:?}", t.cell);
+            }
+        }
+    }
+
+    #[test]
+    fn solid_rock_indexes_only_its_outline() {
+        let mut e = Encounter::new("rock", RuleSystem::GoForthHeroes);
+        e.map.width_cells = 100;
+        e.map.height_cells = 100;
+        e.obstacle_cells = (0..100)
+            .flat_map(|x| (0..100).map(move |y| Cell::new(x, y)))
+            .collect();
+        let scene = Scene::new(&e);
+        // The 100 × 100 block's outline: 400 cell edges, not 40,000.
+        assert_eq!(scene.sight.segments.len(), 400);
+        assert!(scene.sight_crossings.is_empty());
+    }
 }

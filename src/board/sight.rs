@@ -11,10 +11,12 @@
 
 use std::f64::consts::TAU;
 
-use crate::model::{GridPoint, Side};
+use crate::model::{Cell, GridPoint, Side};
 
 use super::footprint::footprint_centre;
-use super::lattice::LatticePoint;
+use super::grid::cell_in_grid;
+use super::index::Segment;
+use super::lattice::{LatticePoint, orient};
 use super::scene::Scene;
 use super::sweep::visibility;
 
@@ -49,6 +51,7 @@ impl Scene {
     ) -> Vec<GridPoint> {
         let origin = self.lattice.lattice_from_grid(from);
         let span = self.lattice.cell_span();
+        let inner = self.inner_edges_around(from);
         let lattice_points = if let Some(r) = radius {
             // On squares a map unit is `span` lattice units; on hexes (axial × 3) a map unit is
             // at most 1.6 `span` on either axis. Twice `r · span` holds the circle on both.
@@ -69,28 +72,102 @@ impl Scene {
                 .iter()
                 .filter_map(|&(i, j)| Some((local(i)?, local(j)?)))
                 .collect();
-            let pieces = ids.iter().map(|&i| {
-                let s = self.sight.segments[i as usize];
-                (s.a, s.b)
-            });
             // The frame holds every visited segment whole: the sweep lists no crossings with it.
             let far = |p: LatticePoint| (p.x - origin.x).abs().max((p.y - origin.y).abs());
-            let frame = pieces
-                .clone()
+            let frame = self
+                .pieces(Some(&ids), &inner)
                 .map(|(a, b)| far(a).max(far(b)) + span)
                 .fold(bound * 2, i64::max);
-            visibility(origin, pieces, &crossings, frame)
+            self.sweep(origin, Some(&ids), crossings, &inner, frame)
         } else {
             let full = self.frame_bound(origin);
-            self.visibility_nearby(origin, full).unwrap_or_else(|| {
-                let pieces = self.sight.segments.iter().map(|s| (s.a, s.b));
-                visibility(origin, pieces, &self.sight_crossings, full)
-            })
+            self.visibility_nearby(origin, full, &inner)
+                .unwrap_or_else(|| {
+                    let crossings = self.sight_crossings.clone();
+                    self.sweep(origin, None, crossings, &inner, full)
+                })
         };
         lattice_points
             .into_iter()
             .map(|(x, y)| self.lattice.grid_from_lattice_xy(x, y))
             .collect()
+    }
+
+    /// The sight segments `ids` (every one for `None`) and then `inner`, as end points.
+    fn pieces<'s>(
+        &'s self,
+        ids: Option<&'s [u32]>,
+        inner: &'s [Segment],
+    ) -> impl Iterator<Item = (LatticePoint, LatticePoint)> + Clone + 's {
+        let segments = &self.sight.segments;
+        let listed = ids
+            .into_iter()
+            .flatten()
+            .map(move |&i| &segments[i as usize]);
+        let every = ids
+            .is_none()
+            .then_some(segments.iter())
+            .into_iter()
+            .flatten();
+        listed.chain(every).chain(inner).map(|s| (s.a, s.b))
+    }
+
+    /// [`visibility`] from `origin` past the sight segments `ids` (every one for `None`) and
+    /// the obstacle cells' `inner` edges, whose crossings with the walls join `crossings` (given
+    /// by position among `ids`).
+    fn sweep(
+        &self,
+        origin: LatticePoint,
+        ids: Option<&[u32]>,
+        mut crossings: Vec<(u32, u32)>,
+        inner: &[Segment],
+        frame: i64,
+    ) -> Vec<(f64, f64)> {
+        let count = ids.map_or(self.sight.segments.len(), <[u32]>::len);
+        let mut near = Vec::new();
+        for (k, e) in inner.iter().enumerate() {
+            near.clear();
+            self.sight.visit_box_ids(
+                LatticePoint::new(e.a.x.min(e.b.x), e.a.y.min(e.b.y)),
+                LatticePoint::new(e.a.x.max(e.b.x), e.a.y.max(e.b.y)),
+                &mut near,
+            );
+            let at = (count + k) as u32;
+            for &id in &near {
+                let s = self.sight.segments[id as usize];
+                let crosses = !Self::is_cell_edge(s.source)
+                    && orient(s.a, s.b, e.a) * orient(s.a, s.b, e.b) < 0
+                    && orient(e.a, e.b, s.a) * orient(e.a, e.b, s.b) < 0;
+                let position = match ids {
+                    None => Some(id),
+                    Some(ids) => ids.binary_search(&id).ok().map(|p| p as u32),
+                };
+                if crosses && let Some(p) = position {
+                    crossings.push((p, at));
+                }
+            }
+        }
+        visibility(origin, self.pieces(ids, inner), &crossings, frame)
+    }
+
+    /// The edges between obstacle cells among the cells around `from`: with the outline, what
+    /// boxes in a view from a point on an obstacle cell (see [`Scene::inner_edges`]).
+    fn inner_edges_around(&self, from: GridPoint) -> Vec<Segment> {
+        if self.obstacles.is_empty() {
+            return Vec::new();
+        }
+        let cell = cell_in_grid(self.grid(), from);
+        let around: Vec<Cell> = if self.grid().is_hex() {
+            (0..6)
+                .map(|k| self.lattice.neighbour_across(cell, k))
+                .chain([cell])
+                .collect()
+        } else {
+            (-1..=1)
+                .flat_map(|dx| (-1..=1).map(move |dy| Cell::new(cell.x + dx, cell.y + dy)))
+                .collect()
+        };
+        self.edges_between_obstacles(&around)
     }
 
     /// The sweep of [`visibility`] over only the segments near `origin`, when that is the whole
@@ -104,7 +181,12 @@ impl Scene {
     /// nothing, so the polygon is exactly the one every segment gives. Otherwise a larger square
     /// is tried; when the polygon missed the frame it cannot grow with more segments (adding a
     /// segment never grows it), so a square just holding it is enough.
-    fn visibility_nearby(&self, origin: LatticePoint, full: i64) -> Option<Vec<(f64, f64)>> {
+    fn visibility_nearby(
+        &self,
+        origin: LatticePoint,
+        full: i64,
+        inner: &[Segment],
+    ) -> Option<Vec<(f64, f64)>> {
         let span = self.lattice.cell_span();
         let total = self.sight.segments.len();
         if total < NEAR_MIN_SEGMENTS {
@@ -132,19 +214,15 @@ impl Scene {
                     .iter()
                     .filter_map(|&(i, j)| Some((local(i)?, local(j)?))),
             );
-            let pieces = ids.iter().map(|&i| {
-                let s = self.sight.segments[i as usize];
-                (s.a, s.b)
-            });
             // A frame past every visited segment and past the square: its points, if the polygon
             // reaches it, fail the test below.
             let far = |p: LatticePoint| (p.x - origin.x).abs().max((p.y - origin.y).abs());
-            let frame = pieces
-                .clone()
+            let frame = self
+                .pieces(Some(&ids), inner)
                 .map(|(a, b)| far(a).max(far(b)))
                 .fold(reach, i64::max)
                 + span;
-            let polygon = visibility(origin, pieces, &crossings, frame);
+            let polygon = self.sweep(origin, Some(&ids), crossings.clone(), inner, frame);
             let (ox, oy) = (origin.x as f64, origin.y as f64);
             let extent = polygon
                 .iter()
@@ -207,11 +285,15 @@ impl Scene {
         let corners = [(-1.0, -1.0), (w, -1.0), (w, h), (-1.0, h)]
             .map(|(x, y)| self.lattice.lattice_from_grid(GridPoint::new(x, y)));
         let far = |p: LatticePoint| (p.x - origin.x).abs().max((p.y - origin.y).abs());
-        let segments = self
-            .sight
-            .segments
-            .iter()
-            .flat_map(|s| [far(s.a), far(s.b)]);
+        // The box of every segment stands for them: its farthest corner is as far as any end.
+        let segments = self.sight_extent().into_iter().flat_map(|(lo, hi)| {
+            [
+                far(lo),
+                far(hi),
+                far(LatticePoint::new(lo.x, hi.y)),
+                far(LatticePoint::new(hi.x, lo.y)),
+            ]
+        });
         corners
             .into_iter()
             .map(far)
@@ -377,7 +459,7 @@ mod tests {
                 let full = scene.frame_bound(origin);
                 let pieces = scene.sight.segments.iter().map(|s| (s.a, s.b));
                 let every = visibility(origin, pieces, &scene.sight_crossings, full);
-                if let Some(near) = scene.visibility_nearby(origin, full) {
+                if let Some(near) = scene.visibility_nearby(origin, full, &[]) {
                     assert_eq!(near, every, "{count} walls, viewer at {from:?}");
                     answered += 1;
                 }

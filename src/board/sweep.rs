@@ -494,23 +494,32 @@ impl<'a> Sweep<'a> {
 
 /// The pairs `(i, j)`, `i < j`, of segments whose interiors cross properly (each one's ends
 /// strictly on both sides of the other's line), for [`visibility`]. `near(i)` lists the
-/// segments whose bounding boxes may meet segment `i`'s.
+/// segments whose bounding boxes may meet segment `i`'s. `tiling(i)` says segment `i` is an edge
+/// of a tiling (an obstacle cell's): two of those never cross, so only the others are looked up,
+/// and a map of a million obstacle edges costs what its walls do.
 pub fn crossing_pairs(
-    segments: &[(LatticePoint, LatticePoint)],
+    count: usize,
+    ends: impl Fn(usize) -> (LatticePoint, LatticePoint),
+    tiling: impl Fn(usize) -> bool,
     near: impl Fn(usize, &mut Vec<u32>),
 ) -> Vec<(u32, u32)> {
     let mut out = Vec::new();
     let mut candidates = Vec::new();
-    for (i, &(a, b)) in segments.iter().enumerate() {
+    for i in 0..count {
+        if tiling(i) {
+            continue;
+        }
+        let (a, b) = ends(i);
         candidates.clear();
         near(i, &mut candidates);
         for &j in &candidates {
-            let (c, d) = segments[j as usize];
-            if (j as usize) > i
+            let (c, d) = ends(j as usize);
+            // A tiling edge never looks its own crossings up: it is found from the other side.
+            if ((j as usize) > i || tiling(j as usize))
                 && orient(c, d, a) * orient(c, d, b) < 0
                 && orient(a, b, c) * orient(a, b, d) < 0
             {
-                out.push((i as u32, j));
+                out.push((i.min(j as usize) as u32, i.max(j as usize) as u32));
             }
         }
     }
@@ -646,7 +655,12 @@ mod tests {
             (pt(0, 10), pt(10, 0)),
             (pt(10, 10), pt(20, 0)),
         ];
-        let pairs = crossing_pairs(&segs, |_, out| out.extend([0, 1, 2]));
+        let pairs = crossing_pairs(
+            segs.len(),
+            |i| segs[i],
+            |_| false,
+            |_, out| out.extend([0, 1, 2]),
+        );
         assert_eq!(pairs, vec![(0, 1)]);
     }
 

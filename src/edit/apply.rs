@@ -11,8 +11,8 @@ use crate::model::validate::{
     MAX_AREAS, MAX_IMAGES, MAX_LIGHTS, MAX_MARKED_CELLS, MAX_POLYGONS, MAX_TOKENS, MAX_WALLS,
     check_area, check_background, check_cell, check_cell_length, check_cells, check_combat_state,
     check_count, check_crossings, check_custom_bands, check_image_name, check_light,
-    check_log_entry, check_map_size, check_name, check_polygon, check_token, check_tracker_refs,
-    check_tracker_texts, check_wall,
+    check_log_entry, check_map_size, check_name, check_polygon, check_polygon_corners, check_token,
+    check_tracker_refs, check_tracker_texts, check_wall,
 };
 use crate::model::{
     AreaCommand, Background, Cell, CellLayer, CellLength, Command, CommandError, EmbeddedImage,
@@ -459,6 +459,7 @@ fn add_polygon(
         encounter.obstacle_polygons.len() + 1,
         MAX_POLYGONS,
     )?;
+    check_polygon_corners(&encounter.obstacle_polygons, polygon.points.len())?;
     let index = check_index(index, encounter.obstacle_polygons.len())?;
     encounter.obstacle_polygons.insert(index, polygon);
     Ok(Command::RemoveObstaclePolygon(index))

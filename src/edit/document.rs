@@ -1,6 +1,7 @@
 //! An open encounter: the model, its history, where it lives on disk and whether it is saved.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::History;
 use crate::model::{Command, CommandError, Encounter};
@@ -16,6 +17,15 @@ pub struct Document {
     saved_marker: Option<u64>,
     /// History marker at the last autosave.
     autosaved_marker: Option<u64>,
+    /// Names the encounter's state: see [`Document::revision`].
+    revision: u64,
+}
+
+/// The last revision handed out, by any document: two states never share one.
+static REVISIONS: AtomicU64 = AtomicU64::new(0);
+
+fn next_revision() -> u64 {
+    REVISIONS.fetch_add(1, Ordering::Relaxed) + 1
 }
 
 impl Document {
@@ -27,6 +37,7 @@ impl Document {
             path,
             saved_marker: Some(0),
             autosaved_marker: Some(0),
+            revision: next_revision(),
         }
     }
 
@@ -40,26 +51,44 @@ impl Document {
     }
 
     pub fn apply(&mut self, command: Command) -> Result<(), CommandError> {
+        self.touch();
         self.history.apply(&mut self.encounter, command)
+    }
+
+    /// A number naming the encounter's state: it changes with every change made through the
+    /// document (and never comes back, in any document), so what is derived from the encounter
+    /// can be kept while it stays — the map compares a large encounter's terrain only when it
+    /// moves. Whoever changes `encounter` directly calls [`Self::touch`].
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Gives the encounter a new revision.
+    pub fn touch(&mut self) {
+        self.revision = next_revision();
     }
 
     /// Applies `command` as part of the state the document was opened in: no undo step, and a
     /// clean document stays clean. For what opening itself brings (fog turned on, the cells the
     /// party sees from where it stands), which is not the user's edit to save or undo.
     pub fn apply_as_opened(&mut self, command: Command) -> Result<(), CommandError> {
+        self.touch();
         super::apply(&mut self.encounter, command).map(|_| ())
     }
 
     /// Applies `command` as part of the newest undo step (see [`History::amend_last`]).
     pub fn amend_last(&mut self, command: Command) -> Result<(), CommandError> {
+        self.touch();
         self.history.amend_last(&mut self.encounter, command)
     }
 
     pub fn undo(&mut self) -> Result<Option<&'static str>, CommandError> {
+        self.touch();
         self.history.undo(&mut self.encounter)
     }
 
     pub fn redo(&mut self) -> Result<Option<&'static str>, CommandError> {
+        self.touch();
         self.history.redo(&mut self.encounter)
     }
 

@@ -52,12 +52,12 @@ pub struct Encounter {
     #[serde(default)]
     pub walls: Vec<Wall>,
     /// Cells filled by something that blocks sight and movement (pillars, boulders).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::map::cell_set")]
     pub obstacle_cells: BTreeSet<Cell>,
     #[serde(default)]
     pub obstacle_polygons: Vec<ObstaclePolygon>,
     /// Cells that cost double to enter.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::map::cell_set")]
     pub difficult_cells: BTreeSet<Cell>,
     /// Tokens in drawing order (later ones on top).
     #[serde(default)]

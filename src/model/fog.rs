@@ -20,13 +20,13 @@ pub struct Fog {
     #[serde(default)]
     pub enabled: bool,
     /// Cells the party has seen at some point: the players' window shows them dimmed.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::map::cell_set")]
     pub explored: BTreeSet<Cell>,
     /// Cells the GM revealed with the brush: shown to the players whatever the party sees.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::map::cell_set")]
     pub revealed: BTreeSet<Cell>,
     /// Cells the GM hid with the brush: hidden from the players even where the party sees.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::map::cell_set")]
     pub hidden: BTreeSet<Cell>,
 }
 

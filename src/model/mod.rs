@@ -59,9 +59,10 @@ pub use rules_error::RulesError;
 pub use token::{LibraryId, Rgb, Senses, Side, SizeCategory, Token};
 pub use validate::{
     COORDINATE_MARGIN_CELLS, MAX_AREA_SIZE_CELLS, MAX_AREAS, MAX_COORDINATE, MAX_IMAGES,
-    MAX_LIGHT_RANGE_CELLS, MAX_LIGHTS, MAX_MARKED_CELLS, MAX_PIXELS_PER_CELL, MAX_POLYGON_POINTS,
-    MAX_POLYGONS, MAX_ROUND, MAX_SENSE_RANGE_CELLS, MAX_TOKENS, MAX_WALL_CROSSINGS, MAX_WALLS,
-    MIN_COORDINATE, check_light, validate, validate_lights, validate_walls,
+    MAX_LIGHT_RANGE_CELLS, MAX_LIGHTS, MAX_MARKED_CELLS, MAX_PIXELS_PER_CELL, MAX_POLYGON_CORNERS,
+    MAX_POLYGON_POINTS, MAX_POLYGONS, MAX_ROUND, MAX_SENSE_RANGE_CELLS, MAX_TOKENS,
+    MAX_WALL_CROSSINGS, MAX_WALLS, MIN_COORDINATE, check_light, validate, validate_lights,
+    validate_walls,
 };
 pub use wall::{Wall, WallKind};
 pub use wall_set::{WallSetError, count_crossings, crosses_any, normalise_walls};

@@ -55,6 +55,11 @@ pub const MAX_IMAGES: usize = 500;
 pub const MAX_POLYGONS: usize = 10_000;
 /// The most corners one obstacle polygon has.
 pub const MAX_POLYGON_POINTS: usize = 10_000;
+/// The most corners all obstacle polygons have together: each corner is a sight segment every
+/// sight and light sweep may walk, and ten thousand polygons of ten thousand corners were 100
+/// million (gigabytes, before a window could draw); a large cave's hand-drawn rocks are a few
+/// thousand.
+pub const MAX_POLYGON_CORNERS: usize = 200_000;
 /// The most lights an encounter holds.
 pub const MAX_LIGHTS: usize = 10_000;
 /// The most cells one cell layer (obstacles, difficult terrain, each fog set) marks: every cell
@@ -90,6 +95,7 @@ pub fn validate(encounter: &Encounter) -> Result<(), CommandError> {
         .obstacle_polygons
         .iter()
         .try_for_each(check_polygon)?;
+    check_polygon_corners(&encounter.obstacle_polygons, 0)?;
     validate_lights(&encounter.lights)?;
     validate_areas(&encounter.areas)?;
     check_cell_sets(encounter)?;
@@ -331,6 +337,19 @@ pub fn check_polygon(polygon: &ObstaclePolygon) -> Result<(), CommandError> {
         .points
         .iter()
         .try_for_each(|p| check_point(*p, || "an obstacle polygon's corner".to_owned()))
+}
+
+/// All obstacle polygons, with `adding` more corners, have at most [`MAX_POLYGON_CORNERS`].
+pub fn check_polygon_corners(
+    polygons: &[ObstaclePolygon],
+    adding: usize,
+) -> Result<(), CommandError> {
+    let corners: usize = polygons.iter().map(|p| p.points.len()).sum();
+    check_count(
+        "obstacle polygon corners in all",
+        corners + adding,
+        MAX_POLYGON_CORNERS,
+    )
 }
 
 /// A light sits in the allowed area with a finite, non-negative range and intensity.

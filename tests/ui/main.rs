@@ -29,3 +29,4 @@ mod table_ready;
 mod table_screen;
 mod turn_actions;
 mod turns;
+mod window_budget;

@@ -133,11 +133,17 @@ fn roll_harm(outcome: &AuraOutcome, rng: &mut DiceRng) -> HarmRoll {
     }
 }
 
-/// "Ash, Brute": the names of the tokens an offer lists.
+/// "Ash, Brute": the names of the tokens an offer lists (the first few of a crowd).
 fn names_of(encounter: &Encounter, tokens: &[TokenId]) -> String {
-    let names: Vec<String> = tokens
+    let few = crate::app::text::LIST_NAMES;
+    let shown = tokens
         .iter()
+        .take(few)
         .map(|&t| super::token_name(encounter, t))
-        .collect();
-    names.join(", ")
+        .collect::<Vec<_>>()
+        .join(", ");
+    match tokens.len().saturating_sub(few) {
+        0 => shown,
+        more => format!("{shown} and {more} more"),
+    }
 }

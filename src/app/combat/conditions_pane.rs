@@ -149,7 +149,10 @@ fn token_conditions_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: Toke
     ui.horizontal_wrapped(|ui| {
         let selected = ctx.selection.contains(&token);
         if ui
-            .selectable_label(selected, RichText::new(&t.name).strong())
+            .selectable_label(
+                selected,
+                RichText::new(crate::app::text::name(&t.name)).strong(),
+            )
             .clicked()
         {
             ctx.selection.clear();
@@ -167,7 +170,8 @@ fn token_conditions_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: Toke
 
 fn condition_chip_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &ActiveCondition) {
     let def = crate::combat::catalogue::find(ctx.encounter.system, &c.name);
-    let text = RichText::new(format!("{} ✖", c.name)).color(chip_colour(def));
+    let text =
+        RichText::new(format!("{} ✖", crate::app::text::name(&c.name))).color(chip_colour(def));
     let hover = format!(
         "{}\n{}",
         def.map_or("Custom condition.", |d| d.summary),
@@ -255,7 +259,10 @@ pub fn condition_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: To
     if !active.is_empty() {
         ui.separator();
         for n in active {
-            if ui.button(format!("Remove {n}")).clicked() {
+            if ui
+                .button(format!("Remove {}", crate::app::text::name(&n)))
+                .clicked()
+            {
                 queue(ctx, CombatCommand::RemoveCondition { token, name: n });
                 ui.close();
             }

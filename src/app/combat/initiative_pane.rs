@@ -92,7 +92,7 @@ fn zipper_opener_ui(ui: &mut egui::Ui, ctx: &PaneContext<'_>, mode: Mode) -> Opt
         .tokens
         .iter()
         .filter(|t| ZipperSide::of(t.side) == first)
-        .map(|t| (t.id, t.name.clone()))
+        .map(|t| (t.id, crate::app::text::name(&t.name).into_owned()))
         .collect();
     let id = ui.scope_id().with("zipper_opener");
     let mut pick = ui
@@ -543,6 +543,13 @@ fn intention_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
     let Some(token) = c.token else { return };
     ui.horizontal(|ui| {
         ui.label("Intention:");
+        if crate::app::text::too_long_to_edit(&c.intention) {
+            let cut = crate::app::text::too_long_ui(ui, &c.intention, crate::app::text::LINE_CHARS);
+            if let Some(intention) = cut {
+                queue(ctx, CombatCommand::SetIntention { token, intention });
+            }
+            return;
+        }
         let id = egui::Id::unique(("intention", token));
         let mut text = ui
             .data(|d| d.get_temp::<String>(id))

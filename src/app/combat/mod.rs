@@ -26,7 +26,8 @@ fn queue(ctx: &mut PaneContext<'_>, command: CombatCommand) {
 }
 
 fn token_name(encounter: &Encounter, id: TokenId) -> String {
-    encounter
-        .token(id)
-        .map_or_else(|| format!("token {}", id.0), |t| t.name.clone())
+    encounter.token(id).map_or_else(
+        || format!("token {}", id.0),
+        |t| crate::app::text::name(&t.name).into_owned(),
+    )
 }

@@ -137,7 +137,7 @@ pub(super) fn targets_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut D
                 .targets
                 .first()
                 .and_then(|id| encounter.token(*id))
-                .map_or("none", |t| t.name.as_str()),
+                .map_or("none".into(), |t| crate::app::text::name(&t.name)),
         )
         .show_ui(ui, |ui| {
             for token in encounter
@@ -145,7 +145,10 @@ pub(super) fn targets_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut D
                 .iter()
                 .filter(|t| Some(t.id) != state.roller)
             {
-                if ui.selectable_label(false, &token.name).clicked() {
+                if ui
+                    .selectable_label(false, crate::app::text::name(&token.name).as_ref())
+                    .clicked()
+                {
                     picked = Some(token.id);
                 }
             }
@@ -165,7 +168,9 @@ pub(super) fn targets_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut D
     let mut drop = None;
     ui.horizontal_wrapped(|ui| {
         for (i, id) in state.targets.iter().enumerate() {
-            let name = encounter.token(*id).map_or("?", |t| t.name.as_str());
+            let name = encounter
+                .token(*id)
+                .map_or("?".into(), |t| crate::app::text::name(&t.name));
             let word = if i == 0 { "Against" } else { "then" };
             ui.label(format!("{word} {name}"));
             if ui
@@ -192,7 +197,7 @@ pub(super) fn contributions_ui(
     if let Some(defender) = filled.defender {
         let name = |id: Option<TokenId>| {
             id.and_then(|id| encounter.token(id))
-                .map_or("?", |t| t.name.as_str())
+                .map_or("?".into(), |t| crate::app::text::name(&t.name))
         };
         ui.label(
             RichText::new(format!(
@@ -220,6 +225,8 @@ pub(super) fn contributions_ui(
         } else {
             format!("{}: {effect}", c.text)
         };
+        // The core's words may quote a name or a condition of any length.
+        let label = crate::app::text::line(&label).into_owned();
         let text = RichText::new(label).color(Color32::from_rgb(240, 180, 90));
         if ui
             .checkbox(&mut on, text)
@@ -385,8 +392,12 @@ pub(super) fn result_ui(
                     .unwrap_or_else(|| super::check_result_for(&r.outcome, r.filled.attack))
             },
         );
-    ui.label(RichText::new(result).size(22.0).strong());
-    ui.label(RichText::new(&last.dice).monospace());
+    ui.label(
+        RichText::new(crate::app::text::line(&result))
+            .size(22.0)
+            .strong(),
+    );
+    ui.label(RichText::new(crate::app::text::line(&last.dice)).monospace());
     super::boost::boost_ui(ui, ctx.encounter, state, rng);
     super::reroll::reroll_ui(ui, ctx.encounter, state, rng);
     let offer = apply_ui(ui, ctx, state, rng);

@@ -88,7 +88,7 @@ pub(super) fn roll(
             let name = ctx
                 .encounter
                 .token(r.target)
-                .map_or("?", |t| t.name.as_str());
+                .map_or("?".into(), |t| crate::app::text::name(&t.name));
             let words = defence_result(ctx.encounter, &r.filled, &r.outcome)
                 .unwrap_or_else(|| check_result_for(&r.outcome, request.attack));
             format!("{name}: {words}")
@@ -133,7 +133,9 @@ pub(super) fn apply_ui(
         return None;
     }
     for r in &mut rolled.results {
-        let name = encounter.token(r.target).map_or("?", |t| t.name.as_str());
+        let name = encounter
+            .token(r.target)
+            .map_or("?".into(), |t| crate::app::text::name(&t.name));
         ui.horizontal(|ui| {
             let words = defence_result(encounter, &r.filled, &r.outcome)
                 .unwrap_or_else(|| check_result_for(&r.outcome, r.filled.attack));

@@ -67,7 +67,9 @@ pub(super) fn boost_ui(
             } else {
                 format!(
                     "{}'s ",
-                    encounter.token(d.owner).map_or("?", |t| t.name.as_str())
+                    encounter
+                        .token(d.owner)
+                        .map_or("?".into(), |t| crate::app::text::name(&t.name))
                 )
             };
             let what = format!("{whose}{} die {}", d.zone.label(), d.die + 1);
@@ -109,7 +111,9 @@ fn add_boost(
     let now = boosted(check, first, &rolled.boosts);
     rolled.amount = now.effort;
     rolled.outcome = CheckOutcome::GoForthHeroes(now);
-    let who = encounter.token(owner).map_or("?", |t| t.name.as_str());
+    let who = encounter
+        .token(owner)
+        .map_or("?".into(), |t| crate::app::text::name(&t.name));
     let result = super::check_result_for(&rolled.outcome, rolled.filled.attack);
     let place = if on == BoostOn::Check {
         "the check"
@@ -125,7 +129,7 @@ fn add_boost(
         },
     }));
     state.amends.push(Command::AppendLog(LogEntry {
-        who: who.to_owned(),
+        who: who.into_owned(),
         what: format!("Boost {place}"),
         dice: format!("d6: {value}"),
         result,

@@ -3,7 +3,7 @@
 use egui::{Color32, RichText};
 
 use super::{DiceState, expression_entry, roller_name};
-use crate::app::PaneContext;
+use crate::app::{PaneContext, text};
 use crate::dice::{DiceExpr, DiceRng};
 use crate::model::{Command, LogEntry};
 
@@ -45,8 +45,12 @@ pub fn expression_ui(
     }
 }
 
+/// The most log entries the pane lays out: the newest, a long evening's worth. A file may carry
+/// any number; the rest stay in it, unshown.
+const SHOWN_LOG_ENTRIES: usize = 500;
+
 /// The roll log, newest first: who, what, the dice and the result. Each line wraps at the
-/// pane's edge rather than running off it sideways.
+/// pane's edge rather than running off it sideways; each part is cut to a line's length.
 pub fn log_ui(ui: &mut egui::Ui, log: &[LogEntry]) {
     ui.label(RichText::new(format!("Roll log ({})", log.len())).strong());
     egui::ScrollArea::vertical()
@@ -54,7 +58,7 @@ pub fn log_ui(ui: &mut egui::Ui, log: &[LogEntry]) {
         .auto_shrink([false, true])
         .max_height(ui.available_height().max(160.0))
         .show(ui, |ui| {
-            for (i, entry) in log.iter().rev().enumerate() {
+            for (i, entry) in log.iter().rev().take(SHOWN_LOG_ENTRIES).enumerate() {
                 let fill = if i % 2 == 0 {
                     ui.visuals().faint_bg_color
                 } else {
@@ -69,10 +73,10 @@ pub fn log_ui(ui: &mut egui::Ui, log: &[LogEntry]) {
                             // Events have no roller and no dice: an empty label would still
                             // take a place in the row.
                             let parts = [
-                                RichText::new(&entry.who).strong(),
-                                RichText::new(&entry.what),
-                                RichText::new(&entry.dice).monospace(),
-                                RichText::new(&entry.result),
+                                RichText::new(text::name(&entry.who)).strong(),
+                                RichText::new(text::line(&entry.what)),
+                                RichText::new(text::line(&entry.dice)).monospace(),
+                                RichText::new(text::line(&entry.result)),
                             ];
                             for part in parts.into_iter().filter(|p| !p.text().is_empty()) {
                                 ui.label(part);

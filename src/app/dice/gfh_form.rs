@@ -110,7 +110,7 @@ fn defense_menu_ui(
                 .into_iter()
                 .map(|d| effective_defense(encounter, t.id, d))
                 .collect::<Option<Vec<_>>>()?;
-            Some((t.id, t.name.clone(), defenses))
+            Some((t.id, crate::app::text::name(&t.name).into_owned(), defenses))
         })
         .collect();
     if targets.is_empty() {

@@ -349,9 +349,10 @@ impl DiceState {
 
 /// The name a roll is logged under.
 fn roller_name(encounter: &Encounter, roller: Option<TokenId>) -> String {
-    roller
-        .and_then(|id| encounter.token(id))
-        .map_or_else(|| "GM".to_owned(), |t| t.name.clone())
+    roller.and_then(|id| encounter.token(id)).map_or_else(
+        || "GM".to_owned(),
+        |t| crate::app::text::name(&t.name).into_owned(),
+    )
 }
 
 /// Draws the Dice & Log pane. Rolls go through `rng`; each roll queues one log command (with
@@ -456,7 +457,8 @@ fn roller_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
         .show_ui(ui, |ui| {
             ui.selectable_value(&mut state.roller, None, "GM");
             for token in &encounter.tokens {
-                ui.selectable_value(&mut state.roller, Some(token.id), &token.name);
+                let name = crate::app::text::name(&token.name);
+                ui.selectable_value(&mut state.roller, Some(token.id), name.as_ref());
             }
         });
 }
@@ -538,7 +540,11 @@ fn roll_check(
         let threat = roller_name(ctx.encounter, filled.actor);
         entry.what = format!("Defence against {threat}'s attack ({})", entry.what);
     } else if let Some(target) = filled.target().and_then(|id| ctx.encounter.token(id)) {
-        entry.what = format!("{} against {}", entry.what, target.name);
+        entry.what = format!(
+            "{} against {}",
+            entry.what,
+            crate::app::text::name(&target.name)
+        );
     }
     let entry = entry.fitted();
     let mut commands = vec![Command::AppendLog(entry.clone())];

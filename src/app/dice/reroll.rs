@@ -58,7 +58,9 @@ pub(super) fn reroll_ui(
     let mut all = first.dice.clone();
     all.extend(dice);
     let weapon_damage = state.weapon_damage;
-    let who = encounter.token(actor).map_or("?", |t| t.name.as_str());
+    let who = encounter
+        .token(actor)
+        .map_or("?".into(), |t| crate::app::text::name(&t.name));
     let Some(rolled) = &mut state.rolled else {
         return;
     };
@@ -77,7 +79,7 @@ pub(super) fn reroll_ui(
         }),
     }));
     state.amends.push(Command::AppendLog(LogEntry {
-        who: who.to_owned(),
+        who: who.into_owned(),
         what: "Exertion reroll of the To Hit".to_owned(),
         dice: format!("To Hit: {face}"),
         result: outcome.label(),

@@ -181,7 +181,7 @@ impl LanternApp {
         if import.destination.is_some() || import.awaiting_unsaved || self.prompt.is_some() {
             return;
         }
-        let encounter_name = self.document.encounter.name.clone();
+        let encounter_name = crate::app::text::name(&self.document.encounter.name).into_owned();
         match destination_ui(ctx, &import.name(), &encounter_name) {
             Some(Answer::NewEncounter) => {
                 if self.document.is_dirty() {

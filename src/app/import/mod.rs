@@ -4,6 +4,7 @@
 //! undoable command, or a new encounter.
 
 mod background_file;
+mod encounter_file;
 pub mod job;
 mod map_file;
 
@@ -44,12 +45,17 @@ pub struct Imports {
     queued: Vec<PathBuf>,
     map: Option<MapImport>,
     background: Option<BackgroundLoad>,
+    /// A large encounter file being opened.
+    encounter: Option<encounter_file::EncounterLoad>,
 }
 
 impl Imports {
     /// Whether anything is still being read, decoded or waiting for an answer.
     pub fn busy(&self) -> bool {
-        !self.queued.is_empty() || self.map.is_some() || self.background.is_some()
+        !self.queued.is_empty()
+            || self.map.is_some()
+            || self.background.is_some()
+            || self.encounter.is_some()
     }
 }
 
@@ -88,6 +94,7 @@ impl LanternApp {
         }
         self.map_import_logic(ctx);
         self.background_logic();
+        self.encounter_load_logic();
     }
 
     fn start_import(&mut self, ctx: &egui::Context, path: PathBuf) {
@@ -108,6 +115,7 @@ impl LanternApp {
         if let Some(load) = &self.imports.background {
             load.progress_ui(ctx);
         }
+        self.encounter_load_ui(ctx);
         drop_hint_ui(ctx);
     }
 }

@@ -32,7 +32,10 @@ pub struct Filter {
 impl Filter {
     fn shows(&self, entry: &EntrySummary) -> bool {
         let search = self.search.trim().to_lowercase();
-        let named = search.is_empty() || entry.name.to_lowercase().contains(&search);
+        let named = search.is_empty()
+            || crate::app::text::name(&entry.name)
+                .to_lowercase()
+                .contains(&search);
         let system = self.system.is_none_or(|s| entry.systems.contains(&s));
         let side = self.side.is_none_or(|s| entry.side() == Some(s));
         let size = self.size.is_none_or(|s| entry.size() == Some(s));
@@ -148,7 +151,12 @@ fn group_ui(ui: &mut Ui, library: &mut LibraryState) {
     }
     let text = group
         .iter()
-        .filter_map(|(row, n)| Some(format!("{n}× {}", row.usable()?.name)))
+        .filter_map(|(row, n)| {
+            Some(format!(
+                "{n}× {}",
+                crate::app::text::name(&row.usable()?.name)
+            ))
+        })
         .collect::<Vec<_>>()
         .join(", ");
     ui.group(|ui| {
@@ -220,7 +228,7 @@ fn row_body_ui(ui: &mut Ui, picture: Option<&egui::TextureHandle>, entry: &Entry
     ui.horizontal(|ui| {
         picture_ui(ui, picture, entry);
         ui.vertical(|ui| {
-            let name = RichText::new(&entry.name).strong();
+            let name = RichText::new(crate::app::text::name(&entry.name)).strong();
             ui.add(egui::Label::new(name).selectable(false).truncate());
             let summary = RichText::new(summary(entry)).weak();
             ui.add(egui::Label::new(summary).selectable(false).truncate());
@@ -245,9 +253,10 @@ fn actions_ui(
         }
         return;
     }
-    let add = ui
-        .small_button("+")
-        .on_hover_text(format!("Add {} to the group", entry.name));
+    let add = ui.small_button("+").on_hover_text(format!(
+        "Add {} to the group",
+        crate::app::text::name(&entry.name)
+    ));
     if add.clicked() {
         match library.group.iter_mut().find(|(f, _)| *f == row.file_name) {
             Some((_, n)) => *n += 1,

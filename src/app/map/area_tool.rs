@@ -324,7 +324,7 @@ impl AreaTool {
             );
         }
         if let Some(t) = self.source.and_then(|id| encounter.token(id)) {
-            ui.label(format!("From {}", t.name));
+            ui.label(format!("From {}", crate::app::text::name(&t.name)));
             egui::ComboBox::from_label("Affects")
                 .selected_text(select_label(self.select))
                 .show_ui(ui, |ui| {
@@ -361,15 +361,15 @@ impl AreaTool {
                 ui.colored_label(ui.visuals().error_fg_color, e.to_string());
             }
             Ok(placed) => {
-                let names: Vec<&str> = scene
+                let names = scene
                     .area_tokens(&placed)
                     .iter()
                     .filter_map(|id| encounter.token(*id).map(|t| t.name.as_str()))
-                    .collect();
+                    .collect::<Vec<_>>();
                 if names.is_empty() {
                     ui.label("Inside: nobody");
                 } else {
-                    ui.label(format!("Inside: {}", names.join(", ")));
+                    ui.label(format!("Inside: {}", crate::app::text::names(names)));
                 }
             }
         }
@@ -413,7 +413,9 @@ fn kept_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, scene: &Scene, selected: &mut
             let from = area
                 .source
                 .and_then(|id| ctx.encounter.token(id))
-                .map_or(String::new(), |t| format!(" from {}", t.name));
+                .map_or(String::new(), |t| {
+                    format!(" from {}", crate::app::text::name(&t.name))
+                });
             let effect = area.effect.as_ref().map_or(String::new(), |e| {
                 let what = crate::combat::aura::outcome_text(ctx.encounter.system, &e.outcome);
                 format!(": {what}")

@@ -53,16 +53,15 @@ pub fn paint_map_view(
     let map_in_grid = super::layout::map_rect_in_grid(&encounter.map);
     // An unreadable background shows as parchment here; the GM's pane names the problem.
     let _ = super::paint_board(ui, &painter, view, encounter, map_in_grid, t);
-    let (scene, generation) = view.play.scene.scene(encounter);
     let fogged = options.fog && encounter.fog.enabled;
-    view.fog.light.refresh(scene, generation, encounter);
+    view.fog.refresh(&mut view.play.scene, encounter, ui.ctx());
     view.fog
         .light
         .paint(&painter, encounter, options.audience, t);
     if fogged {
-        view.fog
-            .paint(&painter, scene, generation, encounter, options.audience, t);
+        view.fog.paint(&painter, encounter, options.audience, t);
     }
+    let (scene, _) = view.play.scene.scene(encounter);
     super::area_tool::paint_kept_areas(
         &painter,
         scene,
@@ -73,7 +72,7 @@ pub fn paint_map_view(
     // Walls go over the fog so the players see the walls of what they explored; walls wholly
     // under unexplored fog stay unsaid.
     let shown = (fogged && options.audience == MapAudience::Players)
-        .then(|| view.fog.walls_shown(scene, generation, encounter));
+        .then(|| view.fog.walls_shown(encounter));
     walls::paint_walls(
         &painter,
         &encounter.walls,
@@ -82,11 +81,13 @@ pub fn paint_map_view(
         &mut view.walls,
         options.audience as usize,
     );
-    let cells = fogged.then(|| view.fog.cells(scene, generation, encounter));
+    // Until the first board of a heavy map lands there are no cells: nothing is shown.
+    let cells = fogged.then(|| view.fog.cells()).flatten();
     let tokens = TokensView {
         ui,
         painter: &painter,
         encounter,
+        fogged,
         cells,
         discs: token_discs(encounter.map.grid),
         t,
@@ -101,6 +102,8 @@ struct TokensView<'a> {
     ui: &'a egui::Ui,
     painter: &'a Painter,
     encounter: &'a Encounter,
+    /// Whether fog is drawn.
+    fogged: bool,
     /// Fog states, when fog is drawn: tokens on cells the players can't see are left out.
     cells: Option<&'a FogCells>,
     discs: [TokenDisc; 6],
@@ -135,7 +138,11 @@ impl TokensView<'_> {
                 let id = self.ui.scope_id().with(("players_token", token.id));
                 let node = self.ui.interact(bounds, id, egui::Sense::empty());
                 node.widget_info(|| {
-                    egui::WidgetInfo::labeled(egui::Role::Label, true, &token.name)
+                    egui::WidgetInfo::labeled(
+                        egui::Role::Label,
+                        true,
+                        crate::app::text::name(&token.name),
+                    )
                 });
             }
             let conditions: Vec<&str> = on_token(
@@ -207,7 +214,8 @@ impl TokensView<'_> {
             return false;
         }
         let Some(cells) = self.cells else {
-            return true;
+            // Fog with no cell states yet shows nobody.
+            return !self.fogged;
         };
         let map = &self.encounter.map;
         footprint_cells(map.grid, token.size, token.cell)
@@ -246,7 +254,7 @@ pub fn paint_turn_banner(painter: &Painter, rect: Rect, encounter: &Encounter, v
         .current_token()
         .and_then(|id| encounter.token(id))
         .filter(|t| visible && !t.gm_only)
-        .map(|t| format!(" — {}'s turn", t.name));
+        .map(|t| format!(" — {}'s turn", crate::app::text::name(&t.name)));
     let text = format!("Round {}{}", initiative.round, who.unwrap_or_default());
     let size = banner_text_size(rect.height());
     let galley = painter.layout_no_wrap(text, FontId::proportional(size), Color32::WHITE);

@@ -65,7 +65,10 @@ pub fn paint_waiting_tokens(ui: &Ui, painter: &Painter, encounter: &Encounter, t
         painter.circle_stroke(centre, radius + 8.0, Stroke::new(3.0, WAITING));
         painter.circle_stroke(centre, radius + 11.0, Stroke::new(1.5, Color32::BLACK));
         let rect = Rect::from_center_size(centre, Vec2::splat(2.0 * radius));
-        let label = format!("{}: aura offer waiting", token.name);
+        let label = format!(
+            "{}: aura offer waiting",
+            crate::app::text::name(&token.name)
+        );
         mark_node(ui, "aura_offer", &label, rect);
     }
 }

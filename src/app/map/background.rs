@@ -177,7 +177,7 @@ impl BackgroundCache {
             State::Loading(_) => None,
             State::Failed(err) => Some(format!(
                 "Can't show the background image {}: {err}",
-                image.name
+                crate::app::text::name(&image.name)
             )),
         }
     }

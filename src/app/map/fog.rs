@@ -10,13 +10,11 @@
 use egui::{Color32, ColorImage, Rect, TextureHandle, TextureOptions, pos2};
 
 use super::light_layer::LightLayer;
+use super::scene_cache::SceneCache;
 use super::transform::MapTransform;
-use crate::board::Scene;
-use crate::board::fog::{CellFog, CellMask, FogCells, newly_seen, seen_by_views};
-use crate::board::fog_raster::{FogRaster, PixelFog, View, fog_raster, token_view};
-use crate::model::{
-    Cell, Encounter, Fog, GridPoint, MapSpec, ObstaclePolygon, Side, TokenId, Wall,
-};
+use crate::board::fog::{CellFog, FogCells, newly_seen};
+use crate::board::fog_raster::{FogRaster, PixelFog};
+use crate::model::{Cell, Encounter, Fog, GridPoint, MapSpec};
 
 /// Who a map view is drawn for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -96,112 +94,123 @@ impl std::fmt::Debug for Painted {
 /// The fog's caches and the brush. View state; nothing here is saved.
 ///
 /// The party sees what is in its sight *and* lit, so every cache here keys on the light
-/// layer's generation (which follows the scene's), not on the scene's alone.
+/// layer's generation (the lit board's) and on the saved fog's.
 #[derive(Debug, Default)]
 pub struct FogLayer {
-    /// The illumination the party's sight depends on, and its drawing.
+    /// The lit board the party's sight comes from, and the light's drawing.
     pub light: LightLayer,
-    /// The party's views and the cells they see, for one light generation.
-    seen: Option<(u64, Vec<View>, CellMask)>,
-    /// Each party token's view, kept while the token, its senses and the terrain stay.
-    views: ViewCache,
-    /// Cell states for a scene generation and a saved fog.
-    cells: Option<(u64, Fog, FogCells)>,
-    /// The fog at sub-cell resolution for a light generation and a saved fog.
-    raster: Option<(u64, Fog, FogRaster)>,
-    /// The fog's texture per audience, for the raster of the generation they name.
-    painted: [Option<(u64, Fog, Painted)>; 2],
-    /// Which walls show at all for the cell states of a generation and a saved fog.
-    walls: Option<(u64, Fog, Vec<bool>)>,
-    /// `(scene generation, explored count)` last checked for newly seen cells.
-    checked: Option<(u64, usize)>,
+    /// The saved fog as last seen, and its generation (bumped when it changes).
+    saved: Option<(Fog, u64)>,
+    /// The revision the saved fog was last compared at (see `MapView::set_revision`).
+    checked: Option<u64>,
+    /// Cell states for a `(light, fog)` generation pair.
+    cells: Option<((u64, u64), FogCells)>,
+    /// The fog at sub-cell resolution.
+    raster: Option<((u64, u64), FogRaster)>,
+    /// The fog's texture per audience.
+    painted: [Option<((u64, u64), Painted)>; 2],
+    /// Which walls show at all.
+    walls: Option<((u64, u64), Vec<bool>)>,
+    /// `(light generation, explored count)` last checked for newly seen cells.
+    explored_checked: Option<(u64, usize)>,
     pub brush: super::fog_brush::Brush,
 }
 
 impl FogLayer {
-    /// The cells the party sees in `scene` (generation `generation`) in its light, computed
-    /// once per change of either.
-    pub fn seen(&mut self, scene: &Scene, generation: u64, encounter: &Encounter) -> &CellMask {
-        let generation = self.light.refresh(scene, generation, encounter);
-        seen_for(
-            &mut self.seen,
-            &mut self.views,
-            &self.light,
-            scene,
-            generation,
-            encounter,
-        )
-        .1
+    /// Brings the lit board and the saved fog's generation up to date with `encounter` (call
+    /// once a frame before drawing, and after an edit); returns the `(light, fog)` generations.
+    pub fn refresh(
+        &mut self,
+        scenes: &mut SceneCache,
+        encounter: &Encounter,
+        ctx: &egui::Context,
+    ) -> (u64, u64) {
+        let light = self.light.refresh(scenes, encounter, ctx);
+        let revision = self.light.revision;
+        let unchanged = revision.is_some() && self.checked == revision;
+        if !unchanged || self.saved.is_none() {
+            self.checked = revision;
+            let same = self
+                .saved
+                .as_ref()
+                .is_some_and(|(f, _)| *f == encounter.fog);
+            if !same {
+                let generation = self.saved.as_ref().map_or(1, |(_, g)| g + 1);
+                self.saved = Some((encounter.fog.clone(), generation));
+            }
+        }
+        (light, self.saved.as_ref().map_or(0, |(_, g)| *g))
     }
 
-    /// Every cell's fog state, recomputed when the scene, the light or the saved fog changed.
-    pub fn cells(&mut self, scene: &Scene, generation: u64, encounter: &Encounter) -> &FogCells {
-        let generation = self.light.refresh(scene, generation, encounter);
-        let stale = self
-            .cells
+    /// The generations as of the last [`Self::refresh`].
+    fn key(&self) -> (u64, u64) {
+        (
+            self.light.generation(),
+            self.saved.as_ref().map_or(0, |(_, g)| *g),
+        )
+    }
+
+    /// The saved fog as of the last refresh.
+    fn fog(&self) -> Fog {
+        self.saved
             .as_ref()
-            .is_none_or(|(g, fog, _)| *g != generation || *fog != encounter.fog);
-        if stale {
-            self.cells = None;
+            .map(|(f, _)| f.clone())
+            .unwrap_or_default()
+    }
+
+    /// Every cell's fog state, recomputed when the board or the saved fog changed.
+    pub fn cells(&mut self) -> Option<&FogCells> {
+        let key = self.key();
+        if self.cells.as_ref().is_none_or(|(k, _)| *k != key) {
+            let board = self.light.board()?;
+            let fog = self.saved.as_ref().map(|(f, _)| f)?;
+            let cells = FogCells::new(board.map(), fog, &board.seen);
+            self.cells = Some((key, cells));
         }
-        let (seen, views, light) = (&mut self.seen, &mut self.views, &self.light);
-        let (_, _, cells) = self.cells.get_or_insert_with(|| {
-            let (_, seen) = seen_for(seen, views, light, scene, generation, encounter);
-            let cells = FogCells::new(&encounter.map, &encounter.fog, seen);
-            (generation, encounter.fog.clone(), cells)
-        });
-        cells
+        self.cells.as_ref().map(|(_, c)| c)
     }
 
     /// One flag per wall of `encounter`: whether a cell beside it is shown at all. Cached like
     /// the cell states.
-    pub fn walls_shown(
-        &mut self,
-        scene: &Scene,
-        generation: u64,
-        encounter: &Encounter,
-    ) -> &[bool] {
-        let scene_generation = generation;
-        let generation = self.light.refresh(scene, generation, encounter);
+    pub fn walls_shown(&mut self, encounter: &Encounter) -> &[bool] {
+        let key = self.key();
         let stale = self
             .walls
             .as_ref()
-            .is_none_or(|(g, fog, _)| *g != generation || *fog != encounter.fog);
+            .is_none_or(|(k, shown)| *k != key || shown.len() != encounter.walls.len());
         if stale {
-            let cells = self.cells(scene, scene_generation, encounter);
-            let shown = encounter
-                .walls
-                .iter()
-                .map(|w| wall_shown(&encounter.map, cells, w))
-                .collect();
-            self.walls = Some((generation, encounter.fog.clone(), shown));
+            let shown = match self.cells() {
+                Some(cells) => encounter
+                    .walls
+                    .iter()
+                    .map(|w| wall_shown(&encounter.map, cells, w))
+                    .collect(),
+                None => vec![false; encounter.walls.len()],
+            };
+            self.walls = Some((key, shown));
         }
-        self.walls.as_ref().map_or(&[], |(_, _, shown)| shown)
+        self.walls.as_ref().map_or(&[], |(_, shown)| shown)
     }
 
-    /// Cells the party sees now but has not explored yet. Cheap when nothing changed: the check
-    /// runs again only when the scene or the number of explored cells moved.
-    pub fn unexplored_seen(
-        &mut self,
-        scene: &Scene,
-        generation: u64,
-        encounter: &Encounter,
-    ) -> Vec<Cell> {
-        let lit_generation = self.light.refresh(scene, generation, encounter);
-        let key = (lit_generation, encounter.fog.explored.len());
-        if !encounter.fog.enabled || self.checked == Some(key) {
+    /// Cells the party sees now but has not explored yet, once the board is worked out for
+    /// the encounter as it is. Cheap when nothing changed: the check runs again only when the
+    /// board or the number of explored cells moved.
+    pub fn unexplored_seen(&mut self, encounter: &Encounter) -> Vec<Cell> {
+        let Some(board) = self.light.board().filter(|_| self.light.is_current()) else {
+            return Vec::new();
+        };
+        let key = (self.light.generation(), encounter.fog.explored.len());
+        if !encounter.fog.enabled || self.explored_checked == Some(key) {
             return Vec::new();
         }
-        self.checked = Some(key);
-        newly_seen(&encounter.fog, self.seen(scene, generation, encounter))
+        self.explored_checked = Some(key);
+        newly_seen(&encounter.fog, &board.seen)
     }
 
-    /// Paints the fog over the board for `audience`.
+    /// Paints the fog over the board for `audience` (after [`Self::refresh`]).
     pub fn paint(
         &mut self,
         painter: &egui::Painter,
-        scene: &Scene,
-        generation: u64,
         encounter: &Encounter,
         audience: MapAudience,
         t: &MapTransform,
@@ -209,48 +218,35 @@ impl FogLayer {
         if !encounter.fog.enabled {
             return;
         }
-        let generation = self.light.refresh(scene, generation, encounter);
+        let key = self.key();
         let slot = audience as usize;
-        let stale = self.painted[slot]
-            .as_ref()
-            .is_none_or(|(g, fog, _)| *g != generation || *fog != encounter.fog);
+        let stale = self.painted[slot].as_ref().is_none_or(|(k, _)| *k != key);
         if stale {
-            let raster = self.raster(scene, generation, encounter);
+            let Some(raster) = self.raster() else {
+                return;
+            };
             let image = fog_image(raster, fog_colours(audience));
             let extent = raster.extent();
-            let previous = self.painted[slot].take().map(|(_, _, p)| p);
+            let previous = self.painted[slot].take().map(|(_, p)| p);
             let name = format!("fog-{audience:?}");
             let painted = Painted::refill(previous, painter, &name, image, extent);
-            self.painted[slot] = Some((generation, encounter.fog.clone(), painted));
+            self.painted[slot] = Some((key, painted));
         }
-        if let Some((_, _, painted)) = &self.painted[slot] {
+        if let Some((_, painted)) = &self.painted[slot] {
             painted.paint(painter, t);
         }
     }
 
-    /// The fog raster for light generation `generation` and the saved fog, rebuilt when stale.
-    fn raster(&mut self, scene: &Scene, generation: u64, encounter: &Encounter) -> &FogRaster {
-        let stale = self
-            .raster
-            .as_ref()
-            .is_none_or(|(g, fog, _)| *g != generation || *fog != encounter.fog);
-        if stale {
-            self.raster = None;
+    /// The fog raster for the board and the saved fog, rebuilt when stale.
+    fn raster(&mut self) -> Option<&FogRaster> {
+        let key = self.key();
+        if self.raster.as_ref().is_none_or(|(k, _)| *k != key) {
+            let fog = self.fog();
+            let board = self.light.board()?;
+            let raster = board.fog_raster(board.map(), &fog);
+            self.raster = Some((key, raster));
         }
-        let (seen, views, light) = (&mut self.seen, &mut self.views, &self.light);
-        let (_, _, raster) = self.raster.get_or_insert_with(|| {
-            let (party, mask) = seen_for(seen, views, light, scene, generation, encounter);
-            let fallback;
-            let lit = if let Some(lit) = light.illumination() {
-                lit
-            } else {
-                fallback = crate::board::light::Illumination::new(scene, encounter);
-                &fallback
-            };
-            let raster = fog_raster(&encounter.map, &encounter.fog, mask, party, lit);
-            (generation, encounter.fog.clone(), raster)
-        });
-        raster
+        self.raster.as_ref().map(|(_, r)| r)
     }
 
     /// Whether the brush is on, so primary drags paint fog instead of moving tokens.
@@ -281,30 +277,6 @@ fn wall_shown(map: &MapSpec, cells: &FogCells, wall: &crate::model::Wall) -> boo
     })
 }
 
-/// The party's views and sight cached in `slot` for light generation `generation`, computed
-/// when missing or stale.
-fn seen_for<'a>(
-    slot: &'a mut Option<(u64, Vec<View>, CellMask)>,
-    cache: &mut ViewCache,
-    light: &LightLayer,
-    scene: &Scene,
-    generation: u64,
-    encounter: &Encounter,
-) -> (&'a [View], &'a CellMask) {
-    if slot.as_ref().is_some_and(|(g, _, _)| *g != generation) {
-        *slot = None;
-    }
-    let (_, views, seen) = slot.get_or_insert_with(|| {
-        let views = cache.party_views(scene, encounter);
-        let seen = light.illumination().map_or_else(
-            || CellMask::empty(&encounter.map),
-            |lit| seen_by_views(&encounter.map, lit, &views),
-        );
-        (generation, views, seen)
-    });
-    (views, seen)
-}
-
 /// The raster as an image in `audience`'s colours: (hidden, explored); seen and off-map pixels
 /// clear.
 fn fog_image(raster: &FogRaster, (hidden, explored): (Color32, Color32)) -> ColorImage {
@@ -318,68 +290,4 @@ fn fog_image(raster: &FogRaster, (hidden, explored): (Color32, Color32)) -> Colo
         })
         .collect();
     ColorImage::new([raster.width as usize, raster.height as usize], pixels)
-}
-
-/// What a token's sight polygon depends on besides its position: the terrain.
-#[derive(Clone, Debug, PartialEq)]
-struct TerrainKey {
-    map: MapSpec,
-    walls: Vec<Wall>,
-    obstacle_cells: Vec<Cell>,
-    obstacle_polygons: Vec<ObstaclePolygon>,
-}
-
-impl TerrainKey {
-    fn matches(&self, e: &Encounter) -> bool {
-        self.map == e.map
-            && self.walls == e.walls
-            && self.obstacle_cells.iter().eq(e.obstacle_cells.iter())
-            && self.obstacle_polygons == e.obstacle_polygons
-    }
-
-    fn of(e: &Encounter) -> Self {
-        Self {
-            map: e.map.clone(),
-            walls: e.walls.clone(),
-            obstacle_cells: e.obstacle_cells.iter().copied().collect(),
-            obstacle_polygons: e.obstacle_polygons.clone(),
-        }
-    }
-}
-
-/// Party tokens' views by token, for one terrain: a move recomputes the mover's sight polygon
-/// only, not every party member's.
-#[derive(Debug, Default)]
-struct ViewCache {
-    terrain: Option<TerrainKey>,
-    views: std::collections::HashMap<TokenId, (crate::model::Token, View)>,
-}
-
-impl ViewCache {
-    fn party_views(&mut self, scene: &Scene, encounter: &Encounter) -> Vec<View> {
-        if self.terrain.as_ref().is_none_or(|k| !k.matches(encounter)) {
-            self.terrain = Some(TerrainKey::of(encounter));
-            self.views.clear();
-        }
-        let grid = encounter.map.grid;
-        let party = encounter.tokens.iter().filter(|t| t.side == Side::Party);
-        let views: Vec<View> = party
-            .map(|token| {
-                let same = |kept: &crate::model::Token| {
-                    kept.cell == token.cell
-                        && kept.size == token.size
-                        && kept.senses == token.senses
-                };
-                match self.views.get(&token.id) {
-                    Some((kept, view)) if same(kept) => view.clone(),
-                    _ => {
-                        let view = token_view(scene, grid, token);
-                        self.views.insert(token.id, (token.clone(), view.clone()));
-                        view
-                    }
-                }
-            })
-            .collect();
-        views
-    }
 }

@@ -50,6 +50,7 @@ fn read_whole(drag: &LibraryDrag) -> Result<Vec<(Arc<LibraryEntry>, usize)>, Str
                     .summary
                     .as_ref()
                     .map_or(row.file_name.as_str(), |s| &s.name);
+                let name = crate::app::text::name(name);
                 format!("“{name}” cannot be used: {err}")
             })
         })

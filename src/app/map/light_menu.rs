@@ -79,7 +79,7 @@ fn light_name(encounter: &Encounter, index: usize, light: &Light) -> String {
     let carrier = light
         .carried_by
         .and_then(|id| encounter.token(id))
-        .map(|t| format!(" ({})", t.name));
+        .map(|t| format!(" ({})", crate::app::text::name(&t.name)));
     match (light.kind, carrier) {
         (LightKind::Custom, None) => format!("Light {}", index + 1),
         (kind, carrier) => format!("{}{}", kind.label(), carrier.unwrap_or_default()),

@@ -335,8 +335,10 @@ fn colour_ui(ui: &mut Ui, colour: &mut Rgba) -> bool {
 /// Who carries the light: nobody (it stays where it is) or a token, which it then follows.
 fn carrier_ui(ui: &mut Ui, encounter: &Encounter, draft: &mut Light) {
     let name = |id: Option<TokenId>| {
-        id.and_then(|id| encounter.token(id))
-            .map_or_else(|| "Nobody (on the map)".to_owned(), |t| t.name.clone())
+        id.and_then(|id| encounter.token(id)).map_or_else(
+            || "Nobody (on the map)".to_owned(),
+            |t| crate::app::text::name(&t.name).into_owned(),
+        )
     };
     let label = ui.label("Carried by");
     egui::ComboBox::from_id_salt("light_carrier")
@@ -350,7 +352,8 @@ fn carrier_ui(ui: &mut Ui, encounter: &Encounter, draft: &mut Light) {
             }
             for token in &encounter.tokens {
                 let on = draft.carried_by == Some(token.id);
-                if ui.selectable_label(on, &token.name).clicked() && !on {
+                let label = crate::app::text::name(&token.name);
+                if ui.selectable_label(on, label.as_ref()).clicked() && !on {
                     *draft = attached(encounter, draft, token.id);
                 }
             }
@@ -389,7 +392,7 @@ pub fn handle_label(encounter: &Encounter, index: usize, light: &Light) -> Strin
     let carrier = light
         .carried_by
         .and_then(|id| encounter.token(id))
-        .map(|t| format!(" ({})", t.name))
+        .map(|t| format!(" ({})", crate::app::text::name(&t.name)))
         .unwrap_or_default();
     format!("{} {}{carrier}", light.kind.label(), index + 1)
 }
@@ -526,7 +529,8 @@ fn light_menu_ui(
             .show(ui, |ui| {
                 for token in &encounter.tokens {
                     let on = light.carried_by == Some(token.id);
-                    if ui.selectable_label(on, &token.name).clicked() {
+                    let label = crate::app::text::name(&token.name);
+                    if ui.selectable_label(on, label.as_ref()).clicked() {
                         if !on {
                             ctx.command(update(index, attached(encounter, light, token.id)));
                         }

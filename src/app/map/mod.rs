@@ -43,6 +43,7 @@ mod box_select;
 mod brush;
 mod calibrate;
 mod camera;
+mod cell_layers;
 mod fog;
 mod fog_brush;
 mod layout;
@@ -109,6 +110,8 @@ pub struct MapView {
     fog: fog::FogLayer,
     /// The walls' meshes, kept while the walls and the camera stay.
     walls: walls::WallMeshes,
+    /// The obstacle and difficult cells as a texture, for when too many are in view.
+    cell_layers: cell_layers::CellLayerTexture,
     box_select: box_select::BoxSelect,
     /// The part of the map (map space) the GM's pane showed last frame: what the players'
     /// window follows or is pushed.
@@ -168,9 +171,35 @@ impl MapView {
         &mut self.backgrounds
     }
 
-    /// Whether a background image or a palette picture is still loading on a worker.
+    /// Whether a background image, a palette picture or the light and fog are still being
+    /// worked out on a worker.
     pub fn is_loading(&self) -> bool {
-        self.backgrounds.is_loading() || self.tools.palette.is_loading()
+        self.backgrounds.is_loading()
+            || self.tools.palette.is_loading()
+            || self.fog.light.progress().is_some()
+    }
+
+    /// Whether the light and fog drawn came from a worker (on a heavy map), frames after the
+    /// edit that asked for them.
+    pub fn lighting_from_worker(&self) -> bool {
+        self.fog.light.landed_from_worker()
+    }
+
+    /// Takes `scene`, built on a worker for `encounter` (a large file just opened), so the
+    /// first frame of that encounter does not build it again.
+    pub(crate) fn adopt_scene(
+        &mut self,
+        encounter: &crate::model::Encounter,
+        scene: crate::board::Scene,
+    ) {
+        self.play.scene.adopt(encounter, scene);
+    }
+
+    /// Tells the view which state of the document it draws: while `revision` stays, its caches
+    /// take the encounter as unchanged without comparing it (see `Document::revision`).
+    pub fn set_revision(&mut self, revision: u64) {
+        self.play.scene.revision = Some(revision);
+        self.fog.light.revision = Some(revision);
     }
 
     /// The size in pixels of a background image whose textures are ready.
@@ -198,9 +227,13 @@ impl MapView {
     }
 
     /// Cells the party sees now but has not explored (empty with fog off or nothing new).
-    pub fn unexplored_seen(&mut self, encounter: &crate::model::Encounter) -> Vec<Cell> {
-        let (scene, generation) = self.play.scene.scene(encounter);
-        self.fog.unexplored_seen(scene, generation, encounter)
+    pub fn unexplored_seen(
+        &mut self,
+        ctx: &egui::Context,
+        encounter: &crate::model::Encounter,
+    ) -> Vec<Cell> {
+        self.fog.refresh(&mut self.play.scene, encounter, ctx);
+        self.fog.unexplored_seen(encounter)
     }
 
     /// Call at the end of every pass: when text laid out after a kept mesh was built grew the
@@ -260,13 +293,11 @@ pub fn map_ui(
     }
     let painter = ui.painter_at(rect);
     let background_error = paint_board(ui, &painter, view, encounter, map_in_grid, &t);
-    let (scene, generation) = view.play.scene.scene(encounter);
-    view.fog.light.refresh(scene, generation, encounter);
+    view.fog.refresh(&mut view.play.scene, encounter, ui.ctx());
     view.fog
         .light
         .paint(&painter, encounter, MapAudience::Gm, &t);
-    view.fog
-        .paint(&painter, scene, generation, encounter, MapAudience::Gm, &t);
+    view.fog.paint(&painter, encounter, MapAudience::Gm, &t);
     view.fog
         .brush
         .ui(ui, &background, &pointer, &encounter.map, &t, ctx.commands);
@@ -336,6 +367,7 @@ pub fn map_ui(
     view.tools.toolbar_ui(ui, ctx, rect);
     area_windows_ui(ui, ctx, view, rng, &painter, &t, rect);
     view.backgrounds.progress_ui(ui);
+    lighting_progress_ui(ui, rect, view.fog.light.progress());
     fog_brush::toolbar_ui(ui, rect, encounter, &mut view.fog.brush, ctx.commands);
     keep_one_brush(view, brush_before);
     if let Some(err) = background_error {
@@ -475,7 +507,13 @@ fn paint_board(
     terrain::paint_map_area(painter, encounter, map_in_ui, cells.as_ref(), t);
     let background_error = view.backgrounds.paint(ui.ctx(), painter, encounter, t);
     if let Some(cells) = &cells {
-        terrain::paint_cell_layers(painter, encounter, cells, t);
+        if cell_layers::too_many(encounter, cells, t) {
+            let revision = view.play.scene.revision;
+            view.cell_layers.paint(painter, encounter, revision, t);
+            terrain::paint_obstacle_polygons(painter, encounter, t);
+        } else {
+            terrain::paint_cell_layers(painter, encounter, cells, t);
+        }
         terrain::paint_grid(painter, cells, map_in_ui, t);
     }
     background_error
@@ -500,6 +538,30 @@ fn handle_keys(ui: &egui::Ui, ctx: &mut PaneContext<'_>) {
     if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Delete)) {
         tokens::delete_selected(ctx);
     }
+}
+
+/// While a worker works the light and fog out, a note at the top of the map says how far it
+/// has got (the map meanwhile shows the last light, or none).
+fn lighting_progress_ui(ui: &mut egui::Ui, rect: egui::Rect, progress: Option<f32>) {
+    let Some(done) = progress else {
+        return;
+    };
+    let at = egui::Rect::from_center_size(
+        rect.center_top() + Vec2::new(0.0, 52.0),
+        Vec2::new(300.0, 40.0),
+    );
+    ui.scope_builder(egui::UiBuilder::new().max_rect(at), |ui| {
+        egui::Frame::popup(ui.style()).show(ui, |ui| {
+            ui.add(
+                egui::ProgressBar::new(done)
+                    .desired_width(260.0)
+                    .text(format!(
+                        "Working out the light and fog… {:.0}%",
+                        done * 100.0
+                    )),
+            );
+        });
+    });
 }
 
 fn error_banner_ui(ui: &mut egui::Ui, rect: egui::Rect, message: &str) {

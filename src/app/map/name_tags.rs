@@ -32,7 +32,7 @@ impl NameTags {
     /// Queues `name` in `size`-point type with its tag's top edge centred on `top_centre`.
     pub fn push(&mut self, name: &str, top_centre: Pos2, size: f32, opacity: f32) {
         self.tags.push(Tag {
-            name: name.to_owned(),
+            name: crate::app::text::name(name).into_owned(),
             top_centre,
             size,
             opacity,

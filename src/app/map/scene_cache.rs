@@ -1,5 +1,7 @@
 //! The board geometry ([`Scene`]) built once per change of the encounter's board, not per frame.
 
+use std::sync::Arc;
+
 use crate::board::Scene;
 use crate::model::{
     Cell, CustomBand, Encounter, MapSpec, ObstaclePolygon, RuleSystem, Side, SizeCategory, TokenId,
@@ -79,14 +81,52 @@ fn token_key(t: &crate::model::Token) -> TokenKey {
 /// The cached scene and a generation that changes whenever it is rebuilt.
 #[derive(Debug, Default)]
 pub struct SceneCache {
-    built: Option<(SceneKey, Scene)>,
+    built: Option<(SceneKey, Arc<Scene>)>,
     generation: u64,
+    /// Changes only when the terrain does (not when a token moves).
+    terrain_generation: u64,
+    /// The document revision the scene was last checked against: while it stays, nothing is
+    /// compared (a map of 4,000,000 obstacle cells would compare them all, several times a
+    /// frame).
+    checked: Option<u64>,
+    /// The revision of the document drawn now, when the app says (see `MapView::set_revision`).
+    pub revision: Option<u64>,
 }
 
 impl SceneCache {
     /// The scene for `encounter`, rebuilt only when its board changed since the last call, and
     /// its generation (bumped on every rebuild, so results derived from it know to recompute).
     pub fn scene(&mut self, encounter: &Encounter) -> (&Scene, u64) {
+        self.refresh(encounter);
+        let scene = self.built.as_ref().map(|(_, scene)| scene.as_ref());
+        // `refresh` always leaves a scene; an empty one stands in for the impossible.
+        (scene.unwrap_or_else(|| empty_scene()), self.generation)
+    }
+
+    /// The scene as [`Self::scene`] gives it, shared (for a worker), and the terrain's
+    /// generation, which a token move leaves alone.
+    pub fn shared(&mut self, encounter: &Encounter) -> (Arc<Scene>, u64) {
+        self.refresh(encounter);
+        let scene = self
+            .built
+            .as_ref()
+            .map_or_else(|| Arc::new(Scene::new(encounter)), |(_, s)| Arc::clone(s));
+        (scene, self.terrain_generation)
+    }
+
+    /// Takes `scene`, built (on a worker) for `encounter`, as the scene of `encounter`.
+    pub fn adopt(&mut self, encounter: &Encounter, scene: Scene) {
+        self.generation += 1;
+        self.terrain_generation += 1;
+        self.checked = None;
+        self.built = Some((SceneKey::of(encounter), Arc::new(scene)));
+    }
+
+    fn refresh(&mut self, encounter: &Encounter) {
+        if self.revision.is_some() && self.checked == self.revision && self.built.is_some() {
+            return;
+        }
+        self.checked = self.revision;
         let stale = self
             .built
             .as_ref()
@@ -96,15 +136,21 @@ impl SceneCache {
             // A token move keeps the terrain: the scene only takes the tokens again.
             match &mut self.built {
                 Some((key, scene)) if key.terrain_matches(encounter) => {
-                    scene.retoken(encounter);
+                    // A worker may still hold the scene: then this copy is retokened.
+                    Arc::make_mut(scene).retoken(encounter);
                     key.tokens = encounter.tokens.iter().map(token_key).collect();
                 }
-                _ => self.built = None,
+                _ => {
+                    self.terrain_generation += 1;
+                    self.built = Some((SceneKey::of(encounter), Arc::new(Scene::new(encounter))));
+                }
             }
         }
-        let (_, scene) = self
-            .built
-            .get_or_insert_with(|| (SceneKey::of(encounter), Scene::new(encounter)));
-        (scene, self.generation)
     }
+}
+
+/// A scene of nothing.
+fn empty_scene() -> &'static Scene {
+    static EMPTY: std::sync::OnceLock<Scene> = std::sync::OnceLock::new();
+    EMPTY.get_or_init(|| Scene::new(&Encounter::default()))
 }

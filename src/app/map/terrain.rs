@@ -159,6 +159,15 @@ pub fn paint_cell_layers(
             edge,
         ));
     }
+    paint_obstacle_polygons(painter, encounter, t);
+}
+
+/// The obstacle polygons, as closed outlines.
+pub fn paint_obstacle_polygons(painter: &Painter, encounter: &Encounter, t: &MapTransform) {
+    let edge = Stroke::new(
+        (t.points_per_cell * 0.03).clamp(0.5, 2.0),
+        palette::OBSTACLE_EDGE,
+    );
     for polygon in &encounter.obstacle_polygons {
         let points: Vec<Pos2> = polygon.points.iter().map(|p| t.ui_from_grid(*p)).collect();
         // Obstacle polygons may be concave, so they are drawn as outlines filled by a closed path.

@@ -15,6 +15,9 @@ const CHIPS: [Color32; 6] = [
     Color32::from_rgb(110, 140, 40),
 ];
 
+/// The most condition chips over one token; more show as one "+N" chip.
+const MAX_CHIPS: usize = 6;
+
 /// A wide cyan ring with a dark edge, outside any selection or sight ring.
 pub fn paint_turn_ring(painter: &Painter, centre: Pos2, radius: f32) {
     let width = (radius * 0.22).clamp(3.0, 8.0);
@@ -45,20 +48,31 @@ pub fn paint_condition_badges(
     }
     let size = font_size;
     let font = FontId::proportional(size);
-    let galleys: Vec<_> = names
+    // A token under a hundred conditions shows the first few and "+97".
+    let more = names.len().saturating_sub(MAX_CHIPS);
+    let mut galleys: Vec<_> = names
         .iter()
+        .take(MAX_CHIPS)
         .map(|name| {
+            let name = crate::app::text::name(name);
             let text: String = if full_names {
-                (*name).to_owned()
+                name.clone().into_owned()
             } else {
                 name.chars().take(2).collect()
             };
             (
                 painter.layout_no_wrap(text, font.clone(), Color32::WHITE),
-                chip_colour(name),
+                chip_colour(&name),
             )
         })
         .collect();
+    if more > 0 {
+        let text = format!("+{more}");
+        galleys.push((
+            painter.layout_no_wrap(text, font.clone(), Color32::WHITE),
+            Color32::DARK_GRAY,
+        ));
+    }
     let gap = 2.0;
     let widths: f32 = galleys.iter().map(|(g, _)| g.size().x + 6.0 + gap).sum();
     let mut x = centre.x - widths * 0.5;

@@ -82,7 +82,7 @@ pub fn paint_token(painter: &Painter, token: &Token, centre: Pos2, radius: f32, 
     if look.label {
         paint_name(
             painter,
-            &token.name,
+            &crate::app::text::name(&token.name),
             centre + vec2(0.0, radius + 2.0),
             radius,
             look.opacity,
@@ -110,13 +110,32 @@ fn paint_disc_shapes(
     );
 }
 
-/// Up to two letters naming the token inside its disc ("Goblin Archer" → "GA").
+/// Up to two letters naming the token inside its disc ("Goblin Archer" → "GA"). Only the
+/// name's first and last [`NAME_CHARS`] characters are read, whatever its length.
+///
+/// [`NAME_CHARS`]: crate::app::text::NAME_CHARS
 fn initials(name: &str) -> String {
-    let words: Vec<&str> = name.split_whitespace().collect();
-    match words.as_slice() {
-        [] => String::new(),
-        [one] => one.chars().take(2).collect(),
-        [first, .., last] => first.chars().take(1).chain(last.chars().take(1)).collect(),
+    let limit = crate::app::text::NAME_CHARS;
+    let head_end = name
+        .char_indices()
+        .nth(limit)
+        .map_or(name.len(), |(i, _)| i);
+    let tail_start = name
+        .char_indices()
+        .rev()
+        .nth(limit)
+        .map_or(0, |(i, _)| i)
+        .max(head_end);
+    let mut first_words = name[..head_end].split_whitespace();
+    let first = first_words.next();
+    let last = name[tail_start..]
+        .split_whitespace()
+        .next_back()
+        .or_else(|| first_words.next_back());
+    match (first, last) {
+        (None, _) => String::new(),
+        (Some(one), None) => one.chars().take(2).collect(),
+        (Some(first), Some(last)) => first.chars().take(1).chain(last.chars().take(1)).collect(),
     }
 }
 
@@ -172,5 +191,8 @@ mod tests {
         assert_eq!(initials("Hobgoblin Sergeant of Doom"), "HD");
         assert_eq!(initials("Kestrel"), "Ke");
         assert_eq!(initials("  "), "");
+        // A name of megabytes: its first word's letter and its last word's, read from its ends.
+        let long = format!("Kestrel {}Unending", "of the North ".repeat(1 << 20));
+        assert_eq!(initials(&long), "KU");
     }
 }

@@ -171,7 +171,7 @@ impl TokenPalette {
             if let Some(job) = &self.loading {
                 ui.add(egui::ProgressBar::new(job.progress().fraction()).desired_width(80.0));
             } else if let Some(image) = &self.image {
-                ui.label(&image.name);
+                ui.label(crate::app::text::name(&image.name).as_ref());
                 if ui.small_button("×").on_hover_text("No image").clicked() {
                     self.image = None;
                 }

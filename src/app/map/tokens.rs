@@ -162,14 +162,23 @@ fn mark_nodes(
     turn: bool,
 ) {
     if let Some(verdict) = layer.marks.verdict(token.id) {
-        let label = sight_overlay::mark_label(&token.name, verdict.kind);
+        let label = sight_overlay::mark_label(&crate::app::text::name(&token.name), verdict.kind);
         mark_node(ui, "sight", &label, rect);
     }
     if turn {
-        mark_node(ui, "turn", &format!("{}: turn", token.name), rect);
+        mark_node(
+            ui,
+            "turn",
+            &format!("{}: turn", crate::app::text::name(&token.name)),
+            rect,
+        );
     }
     if !conditions.is_empty() {
-        let label = format!("{}: {}", token.name, conditions.join(", "));
+        let label = format!(
+            "{}: {}",
+            crate::app::text::name(&token.name),
+            crate::app::text::names(conditions.iter().copied())
+        );
         mark_node(ui, "conditions", &label, rect);
     }
 }
@@ -180,7 +189,13 @@ fn token_response(ui: &Ui, token: &Token, rect: Rect) -> Response {
         ui.scope_id().with(("map_token", token.id)),
         Sense::click_and_drag(),
     );
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &token.name));
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(
+            egui::Role::Button,
+            true,
+            crate::app::text::name(&token.name),
+        )
+    });
     response
 }
 
@@ -377,7 +392,7 @@ fn paint_ghost(ctx: &PaneContext<'_>, layer: &TokenLayer<'_>, token: &Token, tar
 
 /// `speed_cells` is the token's Move this turn (from its sheet, Wounds and conditions).
 fn tooltip_ui(ui: &mut Ui, token: &Token, speed_cells: u32, sight: Option<&str>) {
-    ui.strong(&token.name);
+    ui.strong(crate::app::text::name(&token.name));
     ui.label(format!("{} · {}", token.side.label(), token.size.label()));
     ui.label(format!("Speed {speed_cells} cells"));
     if token.gm_only {
@@ -388,7 +403,7 @@ fn tooltip_ui(ui: &mut Ui, token: &Token, speed_cells: u32, sight: Option<&str>)
     }
     if !token.notes.is_empty() {
         ui.separator();
-        ui.label(&token.notes);
+        ui.label(crate::app::text::note(&token.notes).as_ref());
     }
 }
 

@@ -104,6 +104,9 @@ fn map_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, encounter: &Encount
 /// A text field that edits a copy of the name and hands it back once, on Enter or focus loss,
 /// so a rename is one undo step rather than one per keystroke.
 fn name_edit_ui(ui: &mut egui::Ui, name: &str, label: egui::Id) -> Option<String> {
+    if crate::app::text::too_long_to_edit(name) {
+        return crate::app::text::too_long_ui(ui, name, crate::app::text::NAME_CHARS);
+    }
     let buffer_id = ui.make_persistent_id("encounter_name_buffer");
     let mut text = ui
         .data(|d| d.get_temp::<String>(buffer_id))

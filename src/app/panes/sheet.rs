@@ -78,10 +78,9 @@ pub fn sheet_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
     let Some(sections) = sheet(ctx.encounter, token) else {
         return;
     };
-    let name = ctx
-        .encounter
-        .token(token)
-        .map_or_else(String::new, |t| t.name.clone());
+    let name = ctx.encounter.token(token).map_or_else(String::new, |t| {
+        crate::app::text::name(&t.name).into_owned()
+    });
     let marked = marked_spot(ui, token);
     let heading = ui.heading(format!("{name} · {}", ctx.encounter.system.label()));
     mark(ui, &heading, marked, SheetSpot::Sheet);

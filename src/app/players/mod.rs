@@ -123,6 +123,7 @@ impl LanternApp {
 
     /// Draws only the players' view into `ui` (tests and the frame benchmark use this).
     pub fn players_view_ui(&mut self, ui: &mut egui::Ui) {
+        self.map_view.set_revision(self.document.revision());
         players_ui(
             ui,
             &mut self.players,

@@ -35,8 +35,9 @@ fn threads_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, scene: &EveningEncou
     });
     for (i, t) in scene.threads.iter().enumerate() {
         ui.horizontal(|ui| {
-            ui.label(&t.name);
-            track_ui(ui, &t.name, t.marks.into(), t.length.into());
+            let name = crate::app::text::name(&t.name);
+            ui.label(name.as_ref());
+            track_ui(ui, &name, t.marks.into(), t.length.into());
             if t.resolved() {
                 ui.label("resolved");
             }
@@ -81,7 +82,9 @@ fn challenges_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, challenges: &[Cha
             };
             ui.label(format!(
                 "{} (rating {}, complexity {}){status}",
-                c.name, c.rating, c.complexity
+                crate::app::text::name(&c.name),
+                c.rating,
+                c.complexity
             ));
             ui.label("successes");
             track_ui(

@@ -300,10 +300,9 @@ fn roll_wound(
         existing_wounds: u32::try_from(t.wounds.len()).unwrap_or(u32::MAX),
     };
     let wound = roll.roll(rng);
-    let who = ctx
-        .encounter
-        .token(token)
-        .map_or_else(String::new, |tok| tok.name.clone());
+    let who = ctx.encounter.token(token).map_or_else(String::new, |tok| {
+        crate::app::text::name(&tok.name).into_owned()
+    });
     let entry = LogEntry::event(who, format!("Wound roll ({defense:?})"), wound_text(&wound));
     ctx.command(Command::Batch(vec![
         Command::AppendLog(entry),

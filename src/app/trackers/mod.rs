@@ -31,7 +31,7 @@ pub fn trackers_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceR
                 .encounter
                 .tokens
                 .iter()
-                .map(|t| (t.id, t.name.clone(), t.side))
+                .map(|t| (t.id, crate::app::text::name(&t.name).into_owned(), t.side))
                 .collect();
             add_all_ui(ui, ctx, &tokens);
             for (token, name, side) in tokens {

@@ -142,11 +142,12 @@ fn clock_row_ui(
 ) {
     let other = |j: Option<usize>| {
         j.and_then(|j| clocks.get(j))
-            .map_or("?", |c| c.name.as_str())
+            .map_or("?".into(), |c| crate::app::text::name(&c.name))
     };
+    let name = crate::app::text::name(&clock.name);
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(&clock.name).size(16.0));
-        track_ui(ui, &clock.name, clock.filled.into(), clock.segments.into());
+        ui.label(RichText::new(name.as_ref()).size(16.0));
+        track_ui(ui, &name, clock.filled.into(), clock.segments.into());
         if clock.locked {
             ui.label("locked");
         }
@@ -177,13 +178,11 @@ fn clock_row_ui(
 fn pair_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, clocks: &[Clock], i: usize) {
     ui.menu_button("Link or race…", |ui| {
         for (j, c) in clocks.iter().enumerate().filter(|(j, _)| *j != i) {
-            if ui
-                .button(format!("Filling this unlocks {}", c.name))
-                .clicked()
-            {
+            let name = crate::app::text::name(&c.name);
+            if ui.button(format!("Filling this unlocks {name}")).clicked() {
                 clock_change(ctx, ClockChange::Link { first: i, then: j });
             }
-            if ui.button(format!("Race {}", c.name)).clicked() {
+            if ui.button(format!("Race {name}")).clicked() {
                 clock_change(ctx, ClockChange::Race { a: i, b: j });
             }
         }

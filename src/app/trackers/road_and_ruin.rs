@@ -101,10 +101,9 @@ fn breather_ui(
         {
             let points = u8::try_from(points).unwrap_or(MAX_PROFICIENCY);
             let breather = t.breather([points, 0], rng);
-            let who = ctx
-                .encounter
-                .token(token)
-                .map_or_else(String::new, |t| t.name.clone());
+            let who = ctx.encounter.token(token).map_or_else(String::new, |t| {
+                crate::app::text::name(&t.name).into_owned()
+            });
             ctx.command(Command::Batch(vec![
                 Command::Tracker(TrackerCommand::Token {
                     token,
