@@ -606,7 +606,16 @@ fn three_d6_sheet(d: &ThreeD6Token) -> Vec<SheetSection> {
     vec![SheetSection {
         title: "3d6".to_owned(),
         per_row: 1,
-        numbers: vec![level, tier],
+        numbers: vec![
+            level,
+            tier,
+            derived(
+                "Harm marked",
+                i64::from(d.harm_taken),
+                "the harm attacks dealt, kept by Lantern: the core text keeps no health track \
+                 (edit it in the Trackers pane)",
+            ),
+        ],
     }]
 }
 

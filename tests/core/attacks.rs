@@ -338,6 +338,15 @@ fn three_d6_harm_reads_the_attacks_die_and_is_marked_on_the_target() {
     let CheckSetup::ThreeD6(_) = filled.setup() else {
         panic!("not 3d6");
     };
+    // Level 2 against level 2: tier 1 each (3d6, Level, Tier), so no Advantage — but the line
+    // is there, so the GM sees the tier was weighed.
+    assert!(
+        filled
+            .contributions
+            .iter()
+            .any(|c| c.text == "tier 1 against tier 1"
+                && c.lever.effect(&filled.base) == "same tier")
+    );
     let outcome = CheckOutcome::ThreeD6(lantern::rules::three_d6::ThreeD6Roll {
         dice: Vec::new(),
         effect: lantern::rules::three_d6::EffectDice::from_kept(&[4, 1, 6]),

@@ -221,3 +221,45 @@ fn the_demo_attack_lands_from_the_sheets_in_every_system_and_undo_restores() {
         );
     }
 }
+
+/// 3d6 keeps no health track: Lantern marks the harm Apply deals on the target's sheet, and the
+/// Trackers pane shows it and lets the GM set it (a rest, healing), one undo step.
+#[test]
+fn the_trackers_pane_shows_and_sets_3d6_harm_marked() {
+    use lantern::rules::three_d6::ThreeD6Token;
+    let mut e = duel();
+    e.system = RuleSystem::ThreeD6;
+    e.combat.trackers.insert(
+        BRUTE,
+        TokenTrackers::ThreeD6(ThreeD6Token {
+            level: Some(1),
+            harm_taken: 5,
+            ..ThreeD6Token::default()
+        }),
+    );
+    let mut h = app(e, &[Pane::Map, Pane::Trackers]);
+    // Open Brute's trackers (the header under the token's name in the pane).
+    let header = h
+        .query_all_by_label("Brute")
+        .map(|n| n.rect())
+        .max_by(|a, b| a.left().total_cmp(&b.left()))
+        .unwrap();
+    crate::support::click_at(&mut h, header.center());
+    h.run();
+    h.run();
+    let harm = |h: &Harness<'static, LanternApp>| match h.state().document.encounter.sheet(BRUTE) {
+        Some(TokenTrackers::ThreeD6(t)) => t.harm_taken,
+        other => panic!("{other:?}"),
+    };
+    h.get_by_role_and_label(Role::SpinButton, "Harm marked")
+        .set_value_accesskit(2.0);
+    h.run();
+    h.run();
+    assert_eq!(harm(&h), 2);
+    h.get_by_label("Clear").click();
+    h.run();
+    h.run();
+    assert_eq!(harm(&h), 0);
+    h.state_mut().document.undo().unwrap();
+    assert_eq!(harm(&h), 2);
+}

@@ -128,8 +128,10 @@ fn degree_tag(degree: CoverDegree, rulings: Rulings) -> String {
     }
     match degree {
         CoverDegree::Hard => "Hard".to_owned(),
+        // As the Dice pane's attack line says it: the attacker's TN rises (a threat's attack on
+        // a character turns it into the defence's TN going down, which the pane says there).
         CoverDegree::Limited | CoverDegree::Standard | CoverDegree::Great => {
-            format!("TN {}", degree.tn_modifier().unwrap_or(0))
+            format!("TN {:+}", degree.attack_tn_modifier().unwrap_or(0))
         }
         CoverDegree::Partial => "partial".to_owned(),
         CoverDegree::RiskUp => "risk +1".to_owned(),
@@ -179,4 +181,19 @@ pub fn paint_evidence(painter: &Painter, verdict: &Verdict, t: &MapTransform) {
     }
     let corner = t.ui_from_grid(verdict.evidence.attacker_corner);
     painter.circle_filled(corner, width * 2.0, Color32::WHITE);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Evening, Defense (Circumstantial bonuses): half cover moves the TN by 3. On the map, as in
+    /// the Dice pane's attack line, it is the attacker's TN that rises: "TN +3", not "-3".
+    #[test]
+    fn an_evening_cover_tag_reads_as_the_attack_line_does() {
+        let rulings = Rulings::default();
+        assert_eq!(degree_tag(CoverDegree::Limited, rulings), "TN +3");
+        assert_eq!(degree_tag(CoverDegree::Great, rulings), "TN +9");
+        assert_eq!(degree_tag(CoverDegree::RiskUp, rulings), "ruling off");
+    }
 }

@@ -39,6 +39,37 @@ pub fn token_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t:
             None => ui.label("No tier"),
         };
     });
+    harm_ui(ui, ctx, token, t.harm_taken);
+}
+
+/// The harm Apply has marked on the token, editable (a rest or healing is the GM's call: the core
+/// text keeps no health track), one undo step per finished edit.
+fn harm_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, harm: u32) {
+    ui.horizontal(|ui| {
+        let label = ui.label("Harm marked");
+        let id = egui::Id::unique(("3d6_harm", token.0));
+        let mut value = ui.data(|d| d.get_temp::<u32>(id)).unwrap_or(harm);
+        let response = ui
+            .add(egui::DragValue::new(&mut value).range(0..=crate::rules::three_d6::MAX_HARM))
+            .labelled_by(label.id)
+            .on_hover_text("The harm attacks dealt; the text keeps no health track, so read it against your game's limit");
+        if response.dragged() {
+            ui.data_mut(|d| d.insert_temp(id, value));
+            return;
+        }
+        ui.data_mut(|d| d.remove::<u32>(id));
+        let mut set = (value != harm).then_some(value);
+        if harm > 0 && ui.small_button("Clear").on_hover_text("No harm marked").clicked() {
+            set = Some(0);
+        }
+        if let Some(value) = set {
+            token_change(
+                ctx,
+                token,
+                TokenChange::ThreeD6(ThreeD6Change::SetHarmTaken(value)),
+            );
+        }
+    });
 }
 
 /// Escalation, large, with up and down.

@@ -329,6 +329,39 @@ pub fn knock_out_dice(rng: &mut DiceRng) -> [u8; 3] {
     [die(20, rng), die(8, rng), die(4, rng)]
 }
 
+/// What `effort` does to `hearts`, in words, with the variations the text gives (GFH, Hearts:
+/// Shields take a flat part off, Fortified Hearts ignore a strike under 10, a Breaking Point
+/// overcomes every Heart), worked out on a copy as Apply will.
+fn effort_line(hearts: &crate::rules::go_forth_heroes::Hearts, effort: u32, who: &str) -> String {
+    let mut after = hearts.clone();
+    let applied = after.apply_effort(effort, false);
+    let mut line = if hearts.shield > 0 {
+        format!(
+            "{effort} Effort, {} after Shield {}, into {who}'s Hearts",
+            applied.effective, hearts.shield
+        )
+    } else {
+        format!("{effort} Effort into {who}'s Hearts")
+    };
+    if applied.broke {
+        line.push_str(": Breaking Point, every Heart overcome");
+    } else if hearts.fortified && applied.effective < 10 {
+        line.push_str(": Fortified, under 10 does nothing");
+    } else if applied.hearts_overcome > 0 {
+        line = format!(
+            "{line}: {} Heart{} overcome, {} left",
+            applied.hearts_overcome,
+            if applied.hearts_overcome == 1 {
+                ""
+            } else {
+                "s"
+            },
+            after.remaining
+        );
+    }
+    line
+}
+
 #[expect(
     clippy::too_many_arguments,
     reason = "one GFH consequence needs the whole roll and target"
@@ -345,18 +378,14 @@ fn gfh(
 ) {
     let trackers = encounter.sheet(target);
     if let Some(TokenTrackers::GoForthHeroes(t)) = trackers
-        && t.hearts.is_some()
+        && let Some(hearts) = &t.hearts
         && effort > 0
     {
         let change = TokenChange::GoForthHeroes(GfhChange::ApplyEffort {
             effort,
             overkill: false,
         });
-        out.tracker(
-            target,
-            change,
-            format!("{effort} Effort into {who}'s Hearts"),
-        );
+        out.tracker(target, change, effort_line(hearts, effort, who));
     }
     if outcome != GfhOutcome::Hit || !filled.attack {
         return;
@@ -451,5 +480,39 @@ pub fn boosted(
         tn: roll.tn,
         outcome,
         effort: effort.max(0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::go_forth_heroes::Hearts;
+
+    /// GFH, Hearts (Variations): a Shield takes a flat part off every strike, Fortified Hearts
+    /// ignore a strike under 10 Effort, and each Heart is 10 Effort. The preview says what lands.
+    #[test]
+    fn the_hearts_line_says_what_the_shield_and_fortified_leave() {
+        let shielded = Hearts {
+            shield: 1,
+            ..Hearts::new(2)
+        };
+        // 3 − 1 = 2 on the first Heart.
+        assert_eq!(
+            effort_line(&shielded, 3, "Sergeant"),
+            "3 Effort, 2 after Shield 1, into Sergeant's Hearts"
+        );
+        // 12 − 1 = 11: one Heart (10) overcome, one left; the 1 past it is wasted.
+        assert_eq!(
+            effort_line(&shielded, 12, "Sergeant"),
+            "12 Effort, 11 after Shield 1, into Sergeant's Hearts: 1 Heart overcome, 1 left"
+        );
+        let fortified = Hearts {
+            fortified: true,
+            ..Hearts::new(3)
+        };
+        assert_eq!(
+            effort_line(&fortified, 9, "Troll"),
+            "9 Effort into Troll's Hearts: Fortified, under 10 does nothing"
+        );
     }
 }

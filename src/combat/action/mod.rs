@@ -681,15 +681,14 @@ fn tier(encounter: &Encounter, actor: TokenId, target: TokenId, filled: &mut Fil
     let (Some(mine), Some(theirs)) = (a.tier(), t.tier()) else {
         return;
     };
+    // The same tier is a line too, so the GM sees the tier was weighed (it changes nothing).
     let relation = crate::rules::three_d6::TierRelation::between(mine, theirs);
-    if relation != crate::rules::three_d6::TierRelation::Same {
-        let text = format!("tier {mine} against tier {theirs}");
-        filled.contributions.push(Contribution::new(
-            Source::Defense,
-            text,
-            Lever::Tier(relation),
-        ));
-    }
+    let text = format!("tier {mine} against tier {theirs}");
+    filled.contributions.push(Contribution::new(
+        Source::Defense,
+        text,
+        Lever::Tier(relation),
+    ));
 }
 
 /// Line of sight, cover, distance and reach between the actor and the target, from the same

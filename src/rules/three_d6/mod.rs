@@ -7,7 +7,7 @@ mod tracker;
 
 pub use check::{MAX_EDGE, MAX_ESCALATION, ResolutionBand, ThreeD6Check, ThreeD6Roll};
 pub use effect::{EffectDice, EffectDie, halve, harm, step_flat};
-pub use tracker::{TierRelation, tier_for_level};
+pub use tracker::{MAX_HARM, TierRelation, tier_for_level};
 
 pub use crate::model::trackers::three_d6::{
     EscalationChange, ThreeD6Attack, ThreeD6AttackNumbers, ThreeD6Change, ThreeD6Encounter,
