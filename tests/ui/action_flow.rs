@@ -32,17 +32,6 @@ fn app(encounter: Encounter) -> Harness<'static, LanternApp> {
     crate::support::panes_harness(encounter, &panes, 7, egui::vec2(1400.0, 900.0))
 }
 
-/// Selects Ash, right-clicks Brute and picks "Attack Brute…": the Dice pane fills the attack.
-fn open_attack(h: &mut Harness<'static, LanternApp>) {
-    h.get_by_label("Ash").click();
-    h.run();
-    h.get_by_label("Brute").click_secondary();
-    h.run();
-    h.get_by_label("Attack Brute…").click();
-    h.run();
-    h.run();
-}
-
 /// Plays the attack up to Apply with `amount` typed into the amount field `label`; returns
 /// the harness after Apply.
 fn attack_and_apply(
@@ -51,7 +40,7 @@ fn attack_and_apply(
     amount: f64,
 ) -> Harness<'static, LanternApp> {
     let mut h = app(encounter);
-    open_attack(&mut h);
+    crate::support::attack_from_menu(&mut h, "Ash", "Brute");
     assert!(h.query_by_label("Against Brute").is_some());
     assert!(h.query_by_label_contains("Brute behind").is_some());
     h.get_by_label("Roll attack").click();
@@ -224,7 +213,7 @@ fn road_and_ruin_exertion_reroll_is_paid_after_the_roll_in_its_undo_step() {
         TokenTrackers::RoadAndRuin(RrToken::default()),
     );
     let mut h = app(e.clone());
-    open_attack(&mut h);
+    crate::support::attack_from_menu(&mut h, "Ash", "Brute");
     h.get_by_label("Roll attack").click();
     h.run();
     h.run();
@@ -267,13 +256,7 @@ fn evening_threat_attack_on_a_hero_is_the_heros_defence_check() {
     };
     let e = scene(RuleSystem::Evening, hero, TokenTrackers::Evening(threat));
     let mut h = app(e.clone());
-    h.get_by_label("Brute").click();
-    h.run();
-    h.get_by_label("Ash").click_secondary();
-    h.run();
-    h.get_by_label("Attack Ash…").click();
-    h.run();
-    h.run();
+    crate::support::attack_from_menu(&mut h, "Brute", "Ash");
     assert!(
         h.query_by_label("Ash rolls a defence check against Brute's attack")
             .is_some()
@@ -331,7 +314,7 @@ fn evening_apply_to_zero_health_knocks_out_and_one_undo_takes_it_all_back() {
         brute,
     );
     let mut h = app(e.clone());
-    open_attack(&mut h);
+    crate::support::attack_from_menu(&mut h, "Ash", "Brute");
     h.get_by_label("Roll attack").click();
     h.run();
     h.run();
@@ -382,7 +365,7 @@ fn evening_attack_into_darkness_shows_blinded_with_disadvantage_and_undo_restore
         }),
     );
     let mut h = app(e.clone());
-    open_attack(&mut h);
+    crate::support::attack_from_menu(&mut h, "Ash", "Brute");
     assert!(h.query_by_label("Against Brute").is_some());
     assert!(
         h.query_by_label_contains("Darkness: heavily obscured, Blinded (disadvantage)")

@@ -64,13 +64,7 @@ fn text_reduction(kept: &[i64]) -> i64 {
 fn post_resistance_roll_reduces_the_harm_before_it_lands_and_undo_takes_all_back() {
     let before = scene();
     let mut h = app(before.clone());
-    h.get_by_label("Ash").click();
-    h.run();
-    h.get_by_label("Brute").click_secondary();
-    h.run();
-    h.get_by_label("Attack Brute…").click();
-    h.run();
-    h.run();
+    crate::support::attack_from_menu(&mut h, "Ash", "Brute");
     h.get_by_label("Roll attack").click();
     h.run();
     h.run();

@@ -56,16 +56,6 @@ fn duel() -> Encounter {
     e
 }
 
-fn open_attack(h: &mut Harness<'static, LanternApp>) {
-    h.get_by_label("Ash").click();
-    h.run();
-    h.get_by_label("Brute").click_secondary();
-    h.run();
-    h.get_by_label("Attack Brute…").click();
-    h.run();
-    h.run();
-}
-
 #[test]
 fn a_palette_token_shows_default_numbers_until_one_is_edited() {
     let mut e = Encounter::new("blank", RuleSystem::Evening);
@@ -117,7 +107,7 @@ fn a_palette_token_shows_default_numbers_until_one_is_edited() {
 #[test]
 fn a_stand_in_line_opens_the_sheet_it_names() {
     let mut h = app(duel(), &[Pane::Map, Pane::DiceLog, Pane::Sheet]);
-    open_attack(&mut h);
+    crate::support::attack_from_menu(&mut h, "Ash", "Brute");
     let line = "Brute has no Body Defense in Go Forth: Heroes: TN 12 stands in";
     assert!(h.query_by_label(line).is_some());
     // Ash's Sword reaches Brute next to it: the attack the pane starts with, no stand-in.
@@ -140,7 +130,7 @@ fn a_stand_in_line_opens_the_sheet_it_names() {
 #[test]
 fn the_dice_pane_offers_the_actors_attacks_and_the_choice_fills_the_check() {
     let mut h = app(duel(), &[Pane::Map, Pane::DiceLog]);
-    open_attack(&mut h);
+    crate::support::attack_from_menu(&mut h, "Ash", "Brute");
     assert_eq!(h.state().dice.weapon, Some(0));
     h.get_by_role_and_label(Role::ComboBox, "Attack with")
         .click();
@@ -173,13 +163,7 @@ fn the_demo_attack_lands_from_the_sheets_in_every_system_and_undo_restores() {
         let mut e = crate::support::demo(lantern::demo::Demo::GoForthHeroes);
         e.system = system;
         let mut h = app(e.clone(), &[Pane::Map, Pane::DiceLog]);
-        h.get_by_label("Pip").click();
-        h.run();
-        h.get_by_label("Hobgoblin Sergeant").click_secondary();
-        h.run();
-        h.get_by_label("Attack Hobgoblin Sergeant…").click();
-        h.run();
-        h.run();
+        crate::support::attack_from_menu(&mut h, "Pip", "Hobgoblin Sergeant");
         let encounter = h.state().document.encounter.clone();
         let filled = h.state().dice.filled(&encounter);
         assert!(

@@ -58,6 +58,18 @@ pub fn panes_harness(
     harness
 }
 
+/// Selects `actor`, right-clicks `target` and picks "Attack <target>…": the Dice pane fills the
+/// attack.
+pub fn attack_from_menu(harness: &mut Harness<'static, LanternApp>, actor: &str, target: &str) {
+    harness.get_by_label(actor).click();
+    harness.run();
+    harness.get_by_label(target).click_secondary();
+    harness.run();
+    harness.get_by_label(&format!("Attack {target}…")).click();
+    harness.run();
+    harness.run();
+}
+
 /// A built-in demo's encounter; a broken asset fails the test loudly.
 pub fn demo(demo: Demo) -> Encounter {
     let Ok(encounter) = demo.encounter() else {
