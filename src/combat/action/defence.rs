@@ -58,7 +58,12 @@ pub fn defending_character(encounter: &Encounter, request: &ActionRequest) -> Op
 }
 
 /// Turns a filled threat attack into `defender`'s defence check (see the module doc).
-pub(super) fn into_defence(encounter: &Encounter, defender: TokenId, filled: &mut FilledCheck) {
+pub(super) fn into_defence(
+    encounter: &Encounter,
+    board: &super::Board<'_>,
+    defender: TokenId,
+    filled: &mut FilledCheck,
+) {
     if let CheckSetup::Evening(c) = &mut filled.base {
         c.attack = false;
     }
@@ -111,7 +116,7 @@ pub(super) fn into_defence(encounter: &Encounter, defender: TokenId, filled: &mu
         helpers: Vec::new(),
     };
     super::actor_conditions(encounter, defender, &[CheckKind::Defense], filled);
-    super::sight::defender(encounter, defender, filled.actor, filled);
+    super::sight::defender(encounter, board, defender, filled.actor, filled);
     super::trackers(encounter, &request, defender, filled);
 }
 

@@ -192,6 +192,28 @@ impl FilledCheck {
     }
 }
 
+/// The board a check reads, built at most once per check and only when a fact needs it:
+/// `Scene::new` indexes every wall, door and token, the heaviest step of the builder, which the
+/// Dice pane runs several times a frame.
+pub(super) struct Board<'a> {
+    encounter: &'a Encounter,
+    scene: std::cell::OnceCell<Scene>,
+}
+
+impl<'a> Board<'a> {
+    fn new(encounter: &'a Encounter) -> Self {
+        Self {
+            encounter,
+            scene: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The scene, built on first use.
+    pub(super) fn scene(&self) -> &Scene {
+        self.scene.get_or_init(|| Scene::new(self.encounter))
+    }
+}
+
 /// The kind of check a GFH attribute makes (our reading, see the module doc).
 #[must_use]
 pub fn attribute_kind(attribute: Attribute) -> CheckKind {
@@ -250,10 +272,12 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
         stand_ins: Vec::new(),
     };
     let kinds = kinds(request);
+    let board = Board::new(encounter);
     if let Some(actor) = request.actor {
         let armed = request.weapon.is_some_and(|i| {
             weapon::weapon(
                 encounter,
+                &board,
                 i,
                 actor,
                 request.targets.first().copied(),
@@ -265,23 +289,23 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
         }
         teamwork(encounter, request, actor, &mut filled);
         actor_conditions(encounter, actor, &kinds, &mut filled);
-        sight::squeeze(encounter, request, actor, &mut filled);
+        sight::squeeze(encounter, &board, request, actor, &mut filled);
         wounds(encounter, request, actor, &mut filled);
         trackers(encounter, request, actor, &mut filled);
         escalation(encounter, actor, request, &mut filled);
         if let Some(target) = filled.target() {
-            map_facts(encounter, request, actor, target, &mut filled);
+            map_facts(encounter, &board, request, actor, target, &mut filled);
             tier(encounter, actor, target, &mut filled);
         }
     }
     if let Some(target) = filled.target() {
-        target_conditions(encounter, target, request, &mut filled);
-        guards(encounter, target, request, &mut filled);
+        target_conditions(encounter, &board, target, request, &mut filled);
+        guards(encounter, &board, target, request, &mut filled);
         defence(encounter, request, target, &kinds, &mut filled);
     }
     scene_tn(encounter, &mut filled);
     if let Some(defender) = defending_character(encounter, request) {
-        defence::into_defence(encounter, defender, &mut filled);
+        defence::into_defence(encounter, &board, defender, &mut filled);
     }
     filled.stand_ins = stand_ins(encounter, request, &filled);
     filled
@@ -488,6 +512,7 @@ fn actor_conditions(
 /// or footprints touching); with no actor on the map the reach effects are left out.
 fn target_conditions(
     encounter: &Encounter,
+    board: &Board<'_>,
     target: TokenId,
     request: &ActionRequest,
     filled: &mut FilledCheck,
@@ -498,7 +523,7 @@ fn target_conditions(
     let who = name(encounter, target);
     let adjacent = || {
         let actor = request.actor?;
-        let scene = Scene::new(encounter);
+        let scene = board.scene();
         let near = scene.distance_cells(actor, target)? <= 1.0;
         Some(near || scene.touching(actor, target) == Some(true))
     };
@@ -547,6 +572,7 @@ fn target_conditions(
 /// Several guards are one Hard each, which GFH counts once (Easy and Hard don't stack).
 fn guards(
     encounter: &Encounter,
+    board: &Board<'_>,
     target: TokenId,
     request: &ActionRequest,
     filled: &mut FilledCheck,
@@ -557,7 +583,6 @@ fn guards(
     let Some(target_side) = encounter.token(target).map(|t| t.side) else {
         return;
     };
-    let scene = std::cell::OnceCell::new();
     let who = name(encounter, target);
     for c in &encounter.combat.conditions {
         let guarding = super::catalogue::find(encounter.system, &c.name)
@@ -568,8 +593,8 @@ fn guards(
         let text = if guard.id == target {
             format!("{who} is on Guard: attacks against it are Hard")
         } else {
-            let scene = scene.get_or_init(|| Scene::new(encounter));
-            let close = super::momentum_apply::rally_reach_in(scene, guard.id, target).is_ok();
+            let close =
+                super::momentum_apply::rally_reach_in(board.scene(), guard.id, target).is_ok();
             if !close || !super::turn_action::allied(guard.side, target_side) {
                 continue;
             }
@@ -695,14 +720,15 @@ fn tier(encounter: &Encounter, actor: TokenId, target: TokenId, filled: &mut Fil
 /// scene and verdict the map draws.
 fn map_facts(
     encounter: &Encounter,
+    board: &Board<'_>,
     request: &ActionRequest,
     actor: TokenId,
     target: TokenId,
     filled: &mut FilledCheck,
 ) {
-    let scene = Scene::new(encounter);
-    band(&scene, request, actor, target, filled);
-    sight::light(encounter, &scene, request, actor, target, filled);
+    let scene = board.scene();
+    band(scene, request, actor, target, filled);
+    sight::light(encounter, scene, request, actor, target, filled);
     let Some(verdict) = scene.verdict(actor, target) else {
         return;
     };
@@ -927,8 +953,9 @@ pub fn request_for(
     target: TokenId,
     attack: bool,
 ) -> ActionRequest {
+    let board = Board::new(encounter);
     let melee = actor.is_some_and(|a| {
-        let scene = Scene::new(encounter);
+        let scene = board.scene();
         scene.distance_cells(a, target).is_some_and(|d| d <= 1.0)
             || scene.touching(a, target) == Some(true)
     });
@@ -942,7 +969,7 @@ pub fn request_for(
     // An attack starts with the actor's attack that reaches the target (`weapon.rs`).
     let weapon = actor
         .filter(|_| attack)
-        .and_then(|a| default_weapon(encounter, a, target));
+        .and_then(|a| weapon::reaching(encounter, board.scene(), a, target));
     ActionRequest {
         actor,
         targets: vec![target],

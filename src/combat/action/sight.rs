@@ -22,7 +22,7 @@
 //!   Body (`defence.rs`), so a squeezing defender has disadvantage on it; a defence the GM
 //!   rolls from the form is read as a Finesse one too, a line to clear when it is not.
 
-use super::{ActionRequest, Contribution, FilledCheck, Lever, Source, name};
+use super::{ActionRequest, Board, Contribution, FilledCheck, Lever, Source, name};
 use crate::board::Scene;
 use crate::board::light::Illumination;
 use crate::combat::catalogue::{CheckKind, Effect};
@@ -160,14 +160,15 @@ fn ranged_needs_sight(
 }
 
 /// Whether `token` is squeezing where it stands (see the module doc).
-fn squeezing(encounter: &Encounter, token: TokenId) -> bool {
-    Scene::new(encounter).squeezing(token) == Some(true)
+fn squeezing(board: &Board<'_>, token: TokenId) -> bool {
+    board.scene().squeezing(token) == Some(true)
 }
 
 /// Evening, Getting into smaller spots: a squeezing actor's attack, or the Finesse defence it
 /// rolls from the form, has disadvantage.
 pub(super) fn squeeze(
     encounter: &Encounter,
+    board: &Board<'_>,
     request: &ActionRequest,
     actor: TokenId,
     filled: &mut FilledCheck,
@@ -186,7 +187,7 @@ pub(super) fn squeeze(
         }
         _ => return,
     };
-    if squeezing(encounter, actor) {
+    if squeezing(board, actor) {
         let who = name(encounter, actor);
         filled.contributions.push(Contribution::new(
             Source::Space,
@@ -201,12 +202,13 @@ pub(super) fn squeeze(
 /// (Blinded: "defense rolls made to avoid attacks").
 pub(super) fn defender(
     encounter: &Encounter,
+    board: &Board<'_>,
     defender: TokenId,
     threat: Option<TokenId>,
     filled: &mut FilledCheck,
 ) {
     let who = name(encounter, defender);
-    if squeezing(encounter, defender) {
+    if squeezing(board, defender) {
         filled.contributions.push(Contribution::new(
             Source::Space,
             format!(
@@ -219,9 +221,9 @@ pub(super) fn defender(
     let Some(threat) = threat else {
         return;
     };
-    let scene = Scene::new(encounter);
-    let lit = Illumination::new(&scene, encounter);
-    let Some(seen) = sighting(&scene, &lit, encounter, defender, threat) else {
+    let scene = board.scene();
+    let lit = Illumination::new(scene, encounter);
+    let Some(seen) = sighting(scene, &lit, encounter, defender, threat) else {
         return;
     };
     if seen.in_line_of_sight && !seen.sees() {

@@ -126,8 +126,17 @@ pub fn attacks_of(encounter: &Encounter, token: TokenId) -> Vec<AttackChoice> {
 /// the sheet lists none.
 #[must_use]
 pub fn default_weapon(encounter: &Encounter, actor: TokenId, target: TokenId) -> Option<usize> {
+    reaching(encounter, &Scene::new(encounter), actor, target)
+}
+
+/// [`default_weapon`] on a scene already built.
+pub(super) fn reaching(
+    encounter: &Encounter,
+    scene: &Scene,
+    actor: TokenId,
+    target: TokenId,
+) -> Option<usize> {
     let attacks = attacks_of(encounter, actor);
-    let scene = Scene::new(encounter);
     let distance = scene.distance_cells(actor, target);
     let adjacent = scene.touching(actor, target) == Some(true);
     let reaches = |c: &&AttackChoice| reaches(c.range, distance, adjacent).is_ok();
@@ -171,6 +180,7 @@ fn reaches(range: AttackRange, distance: Option<f64>, adjacent: bool) -> Result<
 /// attack was found (so the builder knows not to fall back to the adjacent-cell rule).
 pub(super) fn weapon(
     encounter: &Encounter,
+    board: &super::Board<'_>,
     index: usize,
     actor: TokenId,
     target: Option<TokenId>,
@@ -204,7 +214,7 @@ pub(super) fn weapon(
         damage,
     });
     if let Some(target) = target {
-        range_facts(encounter, &choice, actor, target, filled);
+        range_facts(encounter, board.scene(), &choice, actor, target, filled);
     }
     true
 }
@@ -315,12 +325,12 @@ fn post_lines(
 /// range refuses; Evening's long range gives disadvantage.
 fn range_facts(
     encounter: &Encounter,
+    scene: &Scene,
     choice: &AttackChoice,
     actor: TokenId,
     target: TokenId,
     filled: &mut FilledCheck,
 ) {
-    let scene = Scene::new(encounter);
     let distance = scene.distance_cells(actor, target);
     let adjacent = scene.touching(actor, target) == Some(true);
     if let Err(why) = reaches(choice.range, distance, adjacent) {
