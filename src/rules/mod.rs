@@ -11,6 +11,7 @@
 
 mod check;
 pub mod conditions;
+pub mod ledger;
 mod trackers;
 
 pub mod evening;
@@ -75,6 +76,10 @@ pub trait System: Sync {
     /// baseline numbers, marked as defaults until the GM edits them. Every system's reading is
     /// on its `starting_sheet`.
     fn starting_sheet(&self, side: crate::model::Side) -> TokenTrackers;
+
+    /// Every rule of the system's text that bears on a fight, and what Lantern does with it
+    /// (see [`ledger`]).
+    fn ledger(&self) -> &'static [ledger::LedgerRow];
 }
 
 /// The registry: the [`System`] for `id`.

@@ -410,15 +410,17 @@ fn pane_body_ui(
     // Side by side when the pane is wide enough, the odds under the form when it is not.
     if ui.available_width() >= 2.0 * FORM_WIDTH {
         ui.horizontal_top(|ui| {
-            ui.vertical(|ui| {
-                ui.set_max_width(FORM_WIDTH);
-                form_ui(ui, ctx, state);
-            });
-            ui.vertical(|ui| odds_ui(ui, ctx.encounter, state));
+            let filled = ui
+                .vertical(|ui| {
+                    ui.set_max_width(FORM_WIDTH);
+                    form_ui(ui, ctx, state)
+                })
+                .inner;
+            ui.vertical(|ui| odds_ui(ui, state, &filled));
         });
     } else {
-        form_ui(ui, ctx, state);
-        odds_ui(ui, ctx.encounter, state);
+        let filled = form_ui(ui, ctx, state);
+        odds_ui(ui, state, &filled);
     }
     ui.separator();
     expression::expression_ui(ui, ctx, state, rng);
@@ -429,7 +431,8 @@ fn pane_body_ui(
 /// The form column's width.
 const FORM_WIDTH: f32 = 330.0;
 
-fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState) {
+/// The form, then the builder's lines for it; returns the check they fill, for the odds.
+fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState) -> FilledCheck {
     roller_ui(ui, ctx.encounter, state);
     action::targets_ui(ui, ctx.encounter, state);
     action::weapon_ui(ui, ctx.encounter, state);
@@ -439,11 +442,12 @@ fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState) 
     let filled = state.filled(ctx.encounter);
     action::contributions_ui(ui, ctx.encounter, state, &filled);
     action::stand_ins_ui(ui, ctx, &filled);
+    filled
 }
 
 /// The exact odds of the check as it would be rolled now, recomputed only when it changes.
-fn odds_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
-    let setup = state.effective_setup(encounter);
+fn odds_ui(ui: &mut egui::Ui, state: &mut DiceState, filled: &FilledCheck) {
+    let setup = filled.setup();
     let (outcomes, totals) = state.odds.update(&setup);
     odds_plot::outcomes_plot_ui(ui, outcomes);
     if let Some(totals) = totals {

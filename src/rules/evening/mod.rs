@@ -6,6 +6,7 @@ mod check;
 mod damage;
 mod encounter;
 mod group;
+mod ledger;
 mod threat;
 mod tracker;
 
@@ -169,6 +170,10 @@ const ACTION_MARKERS: &[ConditionDef] = &[
 impl System for Evening {
     fn id(&self) -> RuleSystem {
         RuleSystem::Evening
+    }
+
+    fn ledger(&self) -> &'static [crate::rules::ledger::LedgerRow] {
+        ledger::LEDGER
     }
 
     fn default_check(&self) -> CheckSetup {

@@ -4,6 +4,7 @@
 mod check;
 mod contest;
 mod hearts;
+mod ledger;
 mod scene;
 mod tracker;
 mod wound_effect;
@@ -146,6 +147,10 @@ const ACTION_MARKERS: &[ConditionDef] = &[
 impl System for GoForthHeroes {
     fn id(&self) -> RuleSystem {
         RuleSystem::GoForthHeroes
+    }
+
+    fn ledger(&self) -> &'static [crate::rules::ledger::LedgerRow] {
+        ledger::LEDGER
     }
 
     fn default_check(&self) -> CheckSetup {

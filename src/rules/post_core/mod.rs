@@ -3,6 +3,7 @@
 
 mod action;
 mod clocks;
+mod ledger;
 mod tracker;
 
 pub use action::{
@@ -73,6 +74,10 @@ const CONDITIONS: &[ConditionDef] = &[
 impl System for PostCore {
     fn id(&self) -> RuleSystem {
         RuleSystem::PostCore
+    }
+
+    fn ledger(&self) -> &'static [crate::rules::ledger::LedgerRow] {
+        ledger::LEDGER
     }
 
     fn default_check(&self) -> CheckSetup {

@@ -4,6 +4,7 @@
 mod attack;
 mod breather;
 mod health;
+mod ledger;
 mod outcome;
 mod roster;
 mod tracker;
@@ -68,6 +69,10 @@ const CONDITIONS: &[ConditionDef] = &[
 impl System for RoadAndRuin {
     fn id(&self) -> RuleSystem {
         RuleSystem::RoadAndRuin
+    }
+
+    fn ledger(&self) -> &'static [crate::rules::ledger::LedgerRow] {
+        ledger::LEDGER
     }
 
     fn default_check(&self) -> CheckSetup {

@@ -3,6 +3,7 @@
 
 mod check;
 mod effect;
+mod ledger;
 mod tracker;
 
 pub use check::{MAX_EDGE, MAX_ESCALATION, ResolutionBand, ThreeD6Check, ThreeD6Roll};
@@ -29,6 +30,10 @@ const CONDITIONS: &[ConditionDef] = &[];
 impl System for ThreeD6 {
     fn id(&self) -> RuleSystem {
         RuleSystem::ThreeD6
+    }
+
+    fn ledger(&self) -> &'static [crate::rules::ledger::LedgerRow] {
+        ledger::LEDGER
     }
 
     fn default_check(&self) -> CheckSetup {
