@@ -251,6 +251,7 @@ fn archer(e: &mut Encounter, short_cells: u32, long_cells: u32) {
                 sides: 6,
                 bonus: 0,
             },
+            damage_type: None,
         },
     );
     e.combat.trackers.insert(

@@ -111,6 +111,7 @@ impl Plain for EveningAttackNumbers {
                 sides: 6,
                 bonus: 0,
             },
+            damage_type: None,
         }
     }
 }

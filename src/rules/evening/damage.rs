@@ -8,22 +8,25 @@ use super::{DamageDice, PassFail};
 use crate::dice::{DiceRng, DiceTerm, Distribution, OutcomeName, OutcomeOdds, RollRecord};
 use crate::rules::bounded;
 
-/// How a target takes a damage type (Evening, Modifiers).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Affinity {
-    /// Full damage.
-    #[default]
-    Normal,
-    /// Double damage.
-    Vulnerable,
-    /// Half damage, rounded down.
-    Resistant,
-    /// No damage.
-    Immune,
-}
+pub use crate::model::trackers::evening::Affinity;
 
 impl Affinity {
-    /// Applies the affinity to rolled damage; results never go below 0.
+    /// Two affinities to one damage taken together: immunity wins; vulnerability and
+    /// resistance cancel (each alone changes the damage once, as Modifiers lists them).
+    #[must_use]
+    pub fn with(self, other: Self) -> Self {
+        match (self, other) {
+            (Self::Immune, _) | (_, Self::Immune) => Self::Immune,
+            (Self::Normal, x) | (x, Self::Normal) => x,
+            (Self::Vulnerable, Self::Resistant) | (Self::Resistant, Self::Vulnerable) => {
+                Self::Normal
+            }
+            (x, _) => x,
+        }
+    }
+
+    /// Applies the affinity to rolled damage; results never go below 0 (Evening, Modifiers:
+    /// vulnerability doubles, resistance halves rounding down, immunity ignores it).
     #[must_use]
     pub fn apply(self, damage: i64) -> i64 {
         let damage = damage.max(0);

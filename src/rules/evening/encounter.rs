@@ -65,6 +65,17 @@ impl EveningEncounter {
                 self.challenge(*i)?;
                 self.challenges.remove(*i);
             }
+            C::SetCharmer { charmed, charmer } => match charmer {
+                Some(by) if by == charmed => {
+                    return Err(RulesError::NotAllowed("a creature can't charm itself"));
+                }
+                Some(by) => {
+                    self.charmed_by.insert(*charmed, *by);
+                }
+                None => {
+                    self.charmed_by.remove(charmed);
+                }
+            },
         }
         Ok(())
     }

@@ -183,7 +183,7 @@ impl ThreatProfile {
             attacks[0] = attacks[0].doubled();
         }
         let legendary = if self.has(ThreatTrait::Legendary) {
-            3
+            u32::from(LEGENDARY_ACTIONS)
         } else {
             0
         };
@@ -201,6 +201,13 @@ impl ThreatProfile {
         }
     }
 }
+
+/// Legendary actions a Legendary threat has each round (Evening, Legendary).
+pub const LEGENDARY_ACTIONS: u8 = 3;
+/// Legendary resistances a Legendary threat has (Evening, Legendary).
+pub const LEGENDARY_RESISTANCES: u8 = 3;
+/// Villain actions a Nemesis threat has, one a round, in order (Evening, Nemesis).
+pub const VILLAIN_ACTIONS: u8 = 3;
 
 /// TN shift when a threat's strength (+6) or weakness (−6) applies (Evening, Strengths &
 /// Weaknesses).
