@@ -236,7 +236,7 @@ pub(super) fn apply(
     let result = match action {
         EveningAction::Ready { trigger } => {
             take_action(economy);
-            economy.readied = trigger.trim().to_owned();
+            trigger.trim().clone_into(&mut economy.readied);
             format!("readies an action for when {}", economy.readied)
         }
         EveningAction::TakeReadied => {

@@ -92,6 +92,10 @@ pub struct Economy {
     pub attacks_made: u32,
 }
 
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if passes a reference"
+)]
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }

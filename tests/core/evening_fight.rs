@@ -526,7 +526,7 @@ fn several_targets_certain_damage_and_defending_for_half_halve_the_damage() {
         &doc.encounter,
         &area,
         &base,
-        &Default::default(),
+        &std::collections::BTreeSet::default(),
         6,
         &mut DiceRng::seeded(5),
     );

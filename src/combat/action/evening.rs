@@ -504,7 +504,7 @@ pub fn damage_taken(
     match c.affinity {
         Affinity::Normal => {}
         Affinity::Vulnerable => {
-            change(|d| d.saturating_mul(2), "vulnerable, double damage", &mut n)
+            change(|d| d.saturating_mul(2), "vulnerable, double damage", &mut n);
         }
         Affinity::Resistant => change(half, "resistant, half damage", &mut n),
         Affinity::Immune => change(|_| 0, "immune, no damage", &mut n),

@@ -17,11 +17,10 @@ impl Affinity {
     pub fn with(self, other: Self) -> Self {
         match (self, other) {
             (Self::Immune, _) | (_, Self::Immune) => Self::Immune,
-            (Self::Normal, x) | (x, Self::Normal) => x,
             (Self::Vulnerable, Self::Resistant) | (Self::Resistant, Self::Vulnerable) => {
                 Self::Normal
             }
-            (x, _) => x,
+            (Self::Normal, x) | (x, _) => x,
         }
     }
 
