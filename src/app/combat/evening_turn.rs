@@ -80,12 +80,13 @@ fn ready_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId) {
             let id = Id::unique(("evening_ready_trigger", token.0));
             let mut trigger = ui.data(|d| d.get_temp::<String>(id)).unwrap_or_default();
             ui.label("When this happens before its next turn, it acts with its reaction:");
+            let label = ui.label("Readied trigger");
             ui.add(
                 egui::TextEdit::singleline(&mut trigger)
                     .char_limit(crate::model::validate::MAX_NAME_CHARS)
                     .hint_text("the trigger"),
             )
-            .accessible_name("Readied trigger");
+            .labelled_by(label.id);
             let action = EveningAction::Ready {
                 trigger: trigger.clone(),
             };

@@ -84,13 +84,13 @@ fn words_ui(
         .unwrap_or_else(|| current.to_owned());
     let response = ui
         .horizontal(|ui| {
-            ui.label(what);
+            let label = ui.label(what);
             ui.add(
                 egui::TextEdit::singleline(&mut text)
                     .char_limit(crate::model::validate::MAX_NAME_CHARS)
                     .hint_text(hint),
             )
-            .accessible_name(format!("{what} of the threat"))
+            .labelled_by(label.id)
         })
         .inner;
     if response.has_focus() {
