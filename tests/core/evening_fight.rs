@@ -542,7 +542,7 @@ fn several_targets_certain_damage_and_defending_for_half_halve_the_damage() {
 /// Dragon takes one (2 left), a second normal one at the same moment is refused, a special one
 /// costing 2 is not (0 left); on its own turn it takes none and has all three back; Stunned it
 /// takes none. Its resistances go 3, 2, 1, 0 and a fourth is refused; a long rest brings them
-/// back.
+/// back. Surprised, it takes none before its first turn.
 #[test]
 fn legendary_actions_three_a_round_one_at_a_time_and_three_resistances() {
     let mut doc = fight(3, &[ThreatTrait::Legendary]);
@@ -596,6 +596,20 @@ fn legendary_actions_three_a_round_one_at_a_time_and_three_resistances() {
     change(&mut doc, WOLF, EveningChange::LongRest);
     assert_eq!(sheet(&doc, WOLF).track.legendary_resistances_spent, 0);
     // A legendary attack from the Dice pane spends a legendary action, not one of its attacks.
+    // "If surprised, you can't use them until after your first turn in combat."
+    let mut ambushed = fight(3, &[ThreatTrait::Legendary]);
+    let mut wolf = Combatant::new(WOLF);
+    wolf.surprised = true;
+    run(
+        &mut ambushed,
+        Command::Combat(CombatCommand::StartInitiative {
+            mode: Mode::Rolled,
+            combatants: vec![Combatant::new(ADA), wolf, Combatant::new(BRAM)],
+            surprise_round: true,
+            pick: None,
+        }),
+    );
+    assert!(refusal(&ambushed.encounter, WOLF, &one).is_some_and(|r| r.contains("surprised")));
     let legendary = EveningCheck {
         legendary: true,
         ..EveningCheck::default()

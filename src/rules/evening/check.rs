@@ -432,6 +432,9 @@ mod tests {
         check.odds().probability(&o)
     }
 
+    /// Evening, Dice Checks (lines 41–42, 49): "If the total rolled plus its modifiers beat the target
+    /// number, the check succeeds. Otherwise, it fails." At +0 against the Standard TN 10 a d20 beats it
+    /// on 11–20: 10/20, "an even chance".
     #[test]
     fn standard_tn_is_an_even_chance() {
         let c = EveningCheck::default();
@@ -578,6 +581,10 @@ mod tests {
         assert!((p(&c, EveningOutcome::Failure) - 1.0).abs() < 1e-12);
     }
 
+    /// Evening, Advantage and disadvantage (line 59): roll 2d20 and keep the higher (or the lower). At
+    /// +0 against TN 10 with advantage both dice must show 10 or less to fail: (10/20)² = 0.25. Having
+    /// both is read as having neither (our reading: the text does not say; one d20, as its 5E
+    /// ancestry).
     #[test]
     fn advantage_and_disadvantage_cancel() {
         let both = EveningCheck {
@@ -594,6 +601,42 @@ mod tests {
         let r = adv.roll(&mut DiceRng::seeded(4));
         assert_eq!(r.dice.len(), 2);
         assert_eq!(r.outcome, adv.outcome(r.natural));
+    }
+
+    /// Evening, Dice Checks (lines 48–53): the guideline's target numbers, Standard 10, Skilled
+    /// 15, Difficult 20, Extremely Hard 25, Impossible 30.
+    #[test]
+    fn the_difficulty_table_sets_the_target_numbers() {
+        let tns: Vec<i64> = [
+            Difficulty::Standard,
+            Difficulty::Skilled,
+            Difficulty::Difficult,
+            Difficulty::ExtremelyHard,
+            Difficulty::Impossible,
+        ]
+        .map(Difficulty::tn)
+        .to_vec();
+        assert_eq!(tns, [10, 15, 20, 25, 30]);
+    }
+
+    /// Evening, Advancing a thread (lines 401–402): a natural 1, or missing by 10 or more, may
+    /// advance a thread badly; a natural 20, or succeeding by 10 or more, well. +5 against TN
+    /// 12: a total of 22 (a natural 17) beats it by 10, a total of 2 is impossible (the least is
+    /// 6), so only a natural 1 prompts a bad thread; a natural 10 (15) prompts none.
+    #[test]
+    fn a_natural_20_or_beating_by_ten_may_advance_a_thread() {
+        let c = check(5, 12);
+        let prompt = |natural: u32| {
+            (0..500u64)
+                .map(|seed| c.roll(&mut DiceRng::seeded(seed)))
+                .find(|r| r.natural == natural)
+                .map(|r| r.thread_prompt)
+        };
+        assert_eq!(prompt(17), Some(Some(ThreadPrompt::Good)));
+        assert_eq!(prompt(20), Some(Some(ThreadPrompt::Good)));
+        assert_eq!(prompt(1), Some(Some(ThreadPrompt::Bad)));
+        assert_eq!(prompt(10), Some(None));
+        assert_eq!(prompt(16), Some(None), "21 beats 12 by 9");
     }
 
     proptest::proptest! {

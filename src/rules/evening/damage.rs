@@ -173,6 +173,10 @@ impl WealthCheck {
 mod tests {
     use super::*;
 
+    /// Evening, Modifiers (lines 1012–1017) and Just round down (line 32): vulnerable doubles 7 to 14,
+    /// resistant halves 7 to 3 (rounded down), immune takes none, and modified damage never goes below
+    /// 0. Attack (line 989): a critical hit doubles the damage dice, not the flat part: 2d8 + 3
+    /// averages 12, 4d8 + 3 averages 21, from 7 to 35.
     #[test]
     fn affinities_and_crits() {
         assert_eq!(Affinity::Vulnerable.apply(7), 14);
@@ -200,6 +204,9 @@ mod tests {
         assert_eq!(dealt, record.total);
     }
 
+    /// Evening, Death saves (lines 1101–1108): a 1 is two failures, 2–9 one failure, 10–19 one
+    /// success, a 20 immediate recovery; three failures die, three successes recover. From two and
+    /// two, the last save recovers on 10–20: 11 in 20.
     #[test]
     fn death_saves() {
         let mut s = DeathSaves::default();

@@ -136,6 +136,8 @@ impl EveningEncounter {
 mod tests {
     use super::*;
 
+    /// Evening, Threads (lines 409–419): advancing or forestalling marks a thread, and "After making
+    /// two such marks, stop until the next scene"; a thread forestalled to no marks is removed.
     #[test]
     fn threads_two_marks_per_scene() {
         let mut e = EveningEncounter::default();

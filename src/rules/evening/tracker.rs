@@ -397,6 +397,11 @@ impl EveningToken {
 mod tests {
     use super::*;
 
+    /// Evening, Temporary health (lines 1026–1032): it "doesn't stack" (5 then 3 keeps 5), and "if
+    /// you would take damage, the temporary health is always lost first": 8 damage takes the 5, then 3
+    /// of 20 health, leaving 17. Healing (lines 1023–1024): 10 caps at the maximum, 20; "You may not
+    /// gain health if you have died": after 20 damage from one source (Killed outright, line 1099)
+    /// healing is refused.
     #[test]
     fn temporary_health_goes_first_and_killing_outright() {
         let mut t = EveningToken {
@@ -416,6 +421,8 @@ mod tests {
         assert!(t.apply(&EveningChange::Heal(1)).is_err());
     }
 
+    /// Evening, Damage & Health (lines 1004–1006, 1028): damage comes off current health after
+    /// temporary health; Death, Killed outright (line 1099).
     #[test]
     fn damage_preview_follows_damage_and_health() {
         // Evening, Damage & Health: temporary health first, spillover to health; 0 health is
@@ -456,6 +463,10 @@ mod tests {
         assert_eq!(applied.health, 0);
     }
 
+    /// Evening, Levels of injury (lines 1044–1052): −3 to aptitude checks at 1, −3 to attack and
+    /// defense rolls at 2, −6/−6 at 3/4, −9/−9 at 5/6, and no level past 7. Exhaustion (lines
+    /// 1077, 1084): at 4 the health maximum halves (30 → 15); a long rest takes one level off (4 → 3)
+    /// and gives all health back (30).
     #[test]
     fn injury_and_exhaustion() {
         let mut t = EveningToken {
@@ -488,6 +499,9 @@ mod tests {
         assert_eq!((t.exhaustion, t.health), (3, 30));
     }
 
+    /// Evening, Injury and Exhaustion (lines 1046–1049, 1074–1076): injury 3 is −6 to aptitude
+    /// checks and −3 to attacks and defences, so +5 becomes −1 and +2; exhaustion 1 is disadvantage on
+    /// aptitude checks only.
     #[test]
     fn penalties_reach_the_check() {
         let t = EveningToken {
@@ -505,6 +519,8 @@ mod tests {
         assert_eq!((atk.modifier, atk.disadvantage), (2, false));
     }
 
+    /// Evening, Threat Rating (lines 773, 783) and Behemoth (line 826): "This is the health a threat
+    /// starts at": rating 2 is 95, doubled by Behemoth to 190.
     #[test]
     fn threats_start_at_table_health() {
         use crate::rules::evening::{ThreatProfile, ThreatTrait};
@@ -517,6 +533,9 @@ mod tests {
         assert_eq!((t.max_health, t.health), (190, 190));
     }
 
+    /// Evening, Reserves (lines 377–383): a reserve die is spent once ("You regain all spent reserves
+    /// after finishing a long rest"): spending the d10 twice is refused, and the long rest brings both
+    /// dice back.
     #[test]
     fn reserves_spend_and_return() {
         let mut t = EveningToken {
