@@ -105,13 +105,9 @@ fn next_turn(h: &mut Harness<'static, LanternApp>) {
 #[test]
 fn ready_from_the_initiative_pane_and_take_it_on_the_next_turn() {
     let mut h = app(fight(&[]), &[Pane::Map, Pane::Initiative]);
-    h.get_by_label("Ready…").click();
+    h.get_by_label("Ready for").click();
     h.run();
-    h.run();
-    h.get_by_label("Readied trigger").focus();
-    h.run();
-    h.get_by_label("Readied trigger")
-        .type_text("the wolf moves");
+    h.get_by_label("Ready for").type_text("the wolf moves");
     h.run();
     h.get_by_role_and_label(Role::Button, "Ready").click();
     h.run();

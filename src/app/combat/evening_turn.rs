@@ -1,5 +1,5 @@
 //! Evening's own turn actions on the Initiative pane's rows (the core, `combat::evening_turn`,
-//! decides each and says why one is refused): on the current combatant's row Ready…, pushing
+//! decides each and says why one is refused): on the current combatant's row Ready, pushing
 //! through exhaustion with a reserve, a threat's attacks this round and a Nemesis's villain
 //! action; on every other row a readied action to take with the reaction and a Legendary
 //! threat's legendary actions.
@@ -49,7 +49,11 @@ pub fn current_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
         return;
     };
     ui.horizontal_wrapped(|ui| {
-        ready_ui(ui, ctx, token);
+        if c.economy.readied.is_empty() {
+            ready_ui(ui, ctx, token);
+        } else {
+            ui.label(RichText::new(format!("Readied: {}", c.economy.readied)).italics());
+        }
         let exhausted = matches!(
             ctx.encounter.sheet(token),
             Some(TokenTrackers::Evening(t)) if t.exhaustion > 0
@@ -69,44 +73,41 @@ pub fn current_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
     });
 }
 
-/// "Ready…": the trigger typed in a menu, then Ready spends the Action and keeps it.
+/// Ready: the trigger typed in the row's field, then Ready spends the Action and keeps it. The
+/// field sits in the row itself (a text field in a menu loses the keyboard when clicked).
 fn ready_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId) {
     let placeholder = EveningAction::Ready {
         trigger: "a trigger".to_owned(),
     };
-    let why = refusal(ctx.encounter, token, &placeholder);
-    ui.add_enabled_ui(why.is_none(), |ui| {
-        ui.menu_button("Ready…", |ui| {
-            let id = Id::unique(("evening_ready_trigger", token.0));
-            let mut trigger = ui.data(|d| d.get_temp::<String>(id)).unwrap_or_default();
-            ui.label("When this happens before its next turn, it acts with its reaction:");
-            let label = ui.label("Readied trigger");
-            ui.add(
-                egui::TextEdit::singleline(&mut trigger)
-                    .char_limit(crate::model::validate::MAX_NAME_CHARS)
-                    .hint_text("the trigger"),
-            )
-            .labelled_by(label.id);
-            let action = EveningAction::Ready {
-                trigger: trigger.clone(),
-            };
-            let refused = refusal(ctx.encounter, token, &action);
-            let button = ui
-                .add_enabled(refused.is_none(), egui::Button::new("Ready"))
-                .on_disabled_hover_text(refused.unwrap_or_default());
-            if button.clicked() {
-                ctx.command(ready(token, &trigger));
-                trigger.clear();
-                ui.close();
-            }
-            ui.data_mut(|d| d.insert_temp(id, trigger));
-        })
-        .response
+    if refusal(ctx.encounter, token, &placeholder).is_some() {
+        return;
+    }
+    let id = Id::unique(("evening_ready_trigger", token.0));
+    let mut trigger = ui.data(|d| d.get_temp::<String>(id)).unwrap_or_default();
+    let label = ui.label("Ready for");
+    ui.add(
+        egui::TextEdit::singleline(&mut trigger)
+            .desired_width(120.0)
+            .char_limit(crate::model::validate::MAX_NAME_CHARS)
+            .hint_text("the trigger"),
+    )
+    .labelled_by(label.id)
+    .on_hover_text("What sets the readied action off before its next turn");
+    let action = EveningAction::Ready {
+        trigger: trigger.clone(),
+    };
+    let refused = refusal(ctx.encounter, token, &action);
+    let button = ui
+        .add_enabled(refused.is_none(), egui::Button::new("Ready"))
         .on_hover_text(
-            "Ready an action: spends the Action; the reaction takes it when the trigger comes",
+            "Spends the Action; its reaction takes the readied action when the trigger comes",
         )
-        .on_disabled_hover_text(why.clone().unwrap_or_default());
-    });
+        .on_disabled_hover_text(refused.unwrap_or_default());
+    if button.clicked() {
+        ctx.command(ready(token, &trigger));
+        trigger.clear();
+    }
+    ui.data_mut(|d| d.insert_temp(id, trigger));
 }
 
 /// A threat's attacks this round, and a Nemesis's next villain action.

@@ -395,9 +395,19 @@ fn economy_cost(
         &c.economy,
     )
     .is_none();
+    let who = name(encounter, token);
+    let text = match part {
+        EconomyPart::Reaction if !free && !c.economy.reaction_used => {
+            format!("{who}'s {what} (none before its first turn)")
+        }
+        EconomyPart::BonusAction if !free && init.current_token() != Some(token) => {
+            format!("{who}'s {what} (on its own turn)")
+        }
+        _ => format!("{who}'s {what}"),
+    };
     Some(super::Cost {
         token,
-        text: format!("{}'s {what}", name(encounter, token)),
+        text,
         affordable: free && allowed,
         command: Command::Combat(CombatCommand::UseEconomy { token, part }),
     })

@@ -474,7 +474,7 @@ pub const LEDGER: &[LedgerRow] = &[
         501,
         "Ready an action with a trigger; if the trigger comes before one's next turn, the reaction takes it.",
         offered(
-            "Initiative pane: Ready… on its turn spends the Action and keeps the trigger, Take readied action on its row spends the reaction; it lapses at its next turn",
+            "Initiative pane: Ready for (the trigger) and Ready on its turn spend the Action and keep the trigger; Take readied action on its row spends the reaction; it lapses at its next turn",
         ),
     ),
     // ---- Equipment and Resources -----------------------------------------------------------------
