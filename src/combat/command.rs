@@ -118,6 +118,9 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
             }
         }
         CombatCommand::SettleStress { round } => super::stress::settle_in(&mut scratch, round)?,
+        CombatCommand::Evening { token, action } => {
+            super::evening_turn::apply(&mut scratch, names.0, token, &action)?;
+        }
     }
     encounter.combat = scratch;
     Ok(())
@@ -193,6 +196,7 @@ fn turn_boundaries(state: &mut crate::model::CombatState, names: &Names<'_>, cha
     }
     if let Some(t) = change.started {
         forget_recovered_saves(state, t);
+        super::evening_turn::turn_started(state, names.0, t);
         expired.extend(pass_boundary(&mut state.conditions, Boundary::TurnStart(t)));
         if let Some(pool) = state.momentum.get_mut(&t) {
             let moved = pool.turn_started();

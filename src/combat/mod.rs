@@ -28,6 +28,8 @@
 //!   starting sheets a new token gets in every system, and the commands that edit numbers and
 //!   attacks); the current combatant's drag spending
 //!   its movement (`turn_move.rs`).
+//! - Evening's own turn actions beside the economy (`evening_turn.rs`: Ready, a threat's
+//!   attacks a round, legendary and villain actions, pushing through exhaustion).
 //! - Applying a `CombatCommand` (`command.rs`: `apply_combat`), and the fight's plain report for
 //!   `examples/replay.rs` (`report.rs`).
 
@@ -39,6 +41,7 @@ pub mod command;
 pub mod conditions;
 pub mod death;
 pub mod effective;
+pub mod evening_turn;
 pub mod health;
 pub mod initiative;
 pub mod momentum;

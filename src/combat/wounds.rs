@@ -113,7 +113,13 @@ pub fn token_speed(
     }
     // Evening, Exhaustion: level 2 halves speed, level 5 makes it 0; it weighs on the
     // creature itself, so it comes before its conditions, as a Wound does.
-    if let Some(TokenTrackers::Evening(t)) = encounter.sheet(token) {
+    let pushing = super::conditions::has_effect(
+        conditions,
+        encounter.system,
+        token,
+        crate::rules::conditions::Effect::IgnoresExhaustion,
+    );
+    if let Some(TokenTrackers::Evening(t)) = encounter.sheet(token).filter(|_| !pushing) {
         if t.exhaustion >= 5 {
             base = 0;
             reasons.push(format!("Exhaustion {}: speed 0", t.exhaustion));

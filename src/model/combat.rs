@@ -99,6 +99,8 @@ impl CombatState {
             || self.death_saves.contains_key(&id)
             || self.momentum.contains_key(&id)
             || self.trackers.per_token.contains_key(&id)
+            || (self.trackers.encounter.evening.charmed_by.iter())
+                .any(|(a, b)| *a == id || *b == id)
     }
 
     /// Drops what the fight keeps for `id` (a deleted token): it leaves the order with the turn
@@ -117,6 +119,9 @@ impl CombatState {
         self.death_saves.remove(&id);
         self.momentum.remove(&id);
         self.trackers.per_token.remove(&id);
+        // Evening, Charmed: a charm naming it, either way, goes with it.
+        let charms = &mut self.trackers.encounter.evening.charmed_by;
+        charms.retain(|charmed, charmer| *charmed != id && *charmer != id);
     }
 
     /// Forgets every token the fight names that `held` does not hold, returning how many. A
@@ -133,6 +138,8 @@ impl CombatState {
         named.extend(self.death_saves.keys().copied());
         named.extend(self.momentum.keys().copied());
         named.extend(self.trackers.per_token.keys().copied());
+        let charms = &self.trackers.encounter.evening.charmed_by;
+        named.extend(charms.iter().flat_map(|(a, b)| [*a, *b]));
         let gone: Vec<TokenId> = named.difference(held).copied().collect();
         for id in &gone {
             self.forget_token(*id);

@@ -89,6 +89,11 @@ pub enum CombatCommand {
     SettleStress {
         round: u32,
     },
+    /// One of Evening's own turn actions for `token` (`combat::evening_turn`).
+    Evening {
+        token: TokenId,
+        action: super::evening_combat::EveningAction,
+    },
 }
 
 /// A move in one hero's momentum pool (GFH, Momentum).
@@ -224,6 +229,7 @@ impl CombatCommand {
             Self::TakeWound { .. } => "Take a wound",
             Self::SettleAura { .. } => "Aura effect",
             Self::SettleStress { .. } => "Battle Stress",
+            Self::Evening { action, .. } => action.label(),
         }
     }
 }

@@ -25,6 +25,7 @@ mod command;
 pub mod conditions;
 pub mod death_saves;
 mod encounter;
+pub mod evening_combat;
 mod fog;
 mod ids;
 mod image;

@@ -9,6 +9,7 @@
 //! combat, tracker and log command.
 
 mod combat_state;
+mod evening_sheet;
 mod text;
 
 use std::collections::BTreeSet;
@@ -17,6 +18,9 @@ pub use combat_state::{
     MAX_CONDITIONS, MAX_DEATH_SAVES, MAX_EXTRA_PER_TURN, MAX_INITIATIVE_BONUS, MAX_POOL_DICE,
     MAX_ROLLOFFS, MAX_ROSTER_SLOTS, MAX_TRACKER_ENTRIES, check_combat_state, check_log_entry,
     check_tracker_refs, check_tracker_texts,
+};
+pub use evening_sheet::{
+    MAX_LEGENDARY, MAX_PHASES, MAX_SWARM_BODIES, MAX_VILLAIN_ACTIONS, check_evening_sheet,
 };
 pub use text::{
     MAX_CUSTOM_BANDS, MAX_IMAGE_NAME_CHARS, MAX_INTENTION_CHARS, MAX_LABEL_CHARS,

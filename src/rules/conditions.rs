@@ -101,6 +101,11 @@ pub enum Effect {
     /// Disengage). Lantern has no attack-of-opportunity prompt, so nothing reads this yet: the
     /// marker shows on the token and in the Conditions pane for the GM to honour.
     NoOpportunityAttacks,
+    /// The bearer's exhaustion has no effect on its checks or speed while it lasts (Evening,
+    /// Reserves: a bonus action and a reserve die ignore exhaustion for a round).
+    IgnoresExhaustion,
+    /// The bearer takes no poison damage (Evening, Petrified: "immune to poison").
+    ImmuneToPoison,
 }
 
 /// A condition a token can carry.

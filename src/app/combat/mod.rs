@@ -3,6 +3,7 @@
 mod aura_offers;
 mod conditions_pane;
 mod death_saves;
+mod evening_turn;
 mod initiative_pane;
 mod momentum_pane;
 mod turn_actions;

@@ -72,6 +72,11 @@ pub(super) fn begin(state: &mut DiceState, encounter: &Encounter, action: &MapAc
     }
     state.off.clear();
     state.roll_anyway = false;
+    // Evening: what the GM said of the last action (a reserve die, certain damage…) is not
+    // this one's.
+    if let CheckSetup::Evening(c) = &mut state.setup {
+        c.clear_action_choices();
+    }
     state.forget_result();
 }
 

@@ -5,6 +5,7 @@ mod action;
 mod area;
 mod boost;
 mod conditions;
+mod evening_form;
 mod expression;
 mod form;
 mod gfh_form;

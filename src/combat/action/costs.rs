@@ -50,6 +50,7 @@ pub fn costs(encounter: &Encounter, filled: &FilledCheck) -> Vec<Cost> {
     }) {
         out.extend(teammate_cost(encounter, helper));
     }
+    super::evening::costs(encounter, filled, &mut out);
     out
 }
 

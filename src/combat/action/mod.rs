@@ -37,6 +37,7 @@ mod apply;
 mod contribution;
 mod costs;
 mod defence;
+mod evening;
 mod post_consequence;
 mod sight;
 mod stand_in;
@@ -49,6 +50,7 @@ pub use apply::{
 pub use contribution::{Contribution, Lever, Source};
 pub use costs::{Cost, affordable, costs};
 pub use defence::{attack_lands, defence_result, defending_character};
+pub use evening::{SLOWED, charmer_of, damage_taken, slows_instead};
 pub use post_consequence::{
     PostConsequence, ResistError, Resisted, Takes, post_change, post_consequence, resistance,
     roll_resistance, roller_consequence,
@@ -307,6 +309,7 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
     if let Some(defender) = defending_character(encounter, request) {
         defence::into_defence(encounter, &board, defender, &mut filled);
     }
+    evening::choices(encounter, request, &mut filled);
     filled.stand_ins = stand_ins(encounter, request, &filled);
     filled
 }
@@ -648,13 +651,21 @@ fn trackers(
                 ));
             }
             let from = if aptitude { 1 } else { 3 };
+            // Reserves: a creature pushing through ignores its exhaustion for the round.
+            let pushing = super::evening_turn::ignores_exhaustion(encounter, actor);
             if t.exhaustion >= from {
-                let text = format!("exhaustion level {}", t.exhaustion);
-                filled.contributions.push(Contribution::new(
-                    Source::Exhaustion,
-                    text,
-                    Lever::Harder,
-                ));
+                let (text, lever) = if pushing {
+                    let text = format!(
+                        "exhaustion level {} ignored (pushing through)",
+                        t.exhaustion
+                    );
+                    (text, Lever::Note)
+                } else {
+                    (format!("exhaustion level {}", t.exhaustion), Lever::Harder)
+                };
+                filled
+                    .contributions
+                    .push(Contribution::new(Source::Exhaustion, text, lever));
             }
         }
         Some(TokenTrackers::RoadAndRuin(t)) if t.exhausted() => {

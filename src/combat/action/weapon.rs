@@ -86,11 +86,13 @@ pub fn attacks_of(encounter: &Encounter, token: TokenId) -> Vec<AttackChoice> {
             .map(|(i, a)| {
                 let n = a.numbers;
                 let apt = if n.aptitude { " + aptitude" } else { "" };
+                let kind = n.damage_type.map_or("", |t| t.label());
                 let words = format!(
-                    "{} + {}{apt}, {}",
+                    "{} + {}{apt}, {}{}{kind}",
                     ability_label(n.ability),
                     attribute_label(n.attribute),
-                    dice_label(n.damage)
+                    dice_label(n.damage),
+                    if kind.is_empty() { "" } else { " " },
                 );
                 choice(i, &a.name, a.range, words)
             })
