@@ -62,6 +62,7 @@ mod polyline;
 mod ruler;
 mod scene_cache;
 mod sight_overlay;
+mod table_view;
 mod terrain;
 mod token_images;
 mod token_marks;
@@ -344,7 +345,15 @@ pub fn map_ui(
     view.attack_pick
         .paint(ui, &painter, scene, encounter, &t, &pointer, hovered);
 
-    view_box::view_box_ui(ui, &mut view.view_box, encounter, &painter, &t, &background);
+    view_box::view_box_ui(
+        ui,
+        &mut view.view_box,
+        encounter,
+        &painter,
+        &t,
+        &background,
+        &pointer,
+    );
 
     let boxing = !view.tools.tool.edits()
         && !view.fog.brushing()

@@ -13,6 +13,7 @@
 //! app's state, so it needs no shared locks and is never a frame behind the GM's edits.
 
 mod export;
+mod follow;
 mod grid_test;
 pub mod table_setup;
 mod turn;
@@ -55,6 +56,11 @@ pub struct PlayersWindow {
     pub last_frame: Option<PlayersFrame>,
     /// The players' window's width in screen pixels, as last drawn.
     pub window_px: Option<u32>,
+    /// The combatant whose turn the view box last saw (it follows when that changes).
+    pub followed: Option<crate::model::TokenId>,
+    /// When the mouse last moved over the window (egui time): the fullscreen button shows
+    /// for a while after.
+    mouse_seen_at: Option<f64>,
 }
 
 /// How one frame of the players' window drew the map.
@@ -160,15 +166,23 @@ pub fn players_ui(
         window.table.last_display = Some(table_setup::display_key(px));
     }
     let setup = window.setup();
-    let table = window.true_scale().map(|cell| {
-        (
-            cell,
-            view_box_for(ui, rect, &setup, cell, window, view, encounter),
-        )
-    });
-    if table.is_none() {
-        view.view_box_mut().hide();
-    }
+    let table = match window.true_scale() {
+        Some(cell) => {
+            let shown = view_box_for(ui, rect, &setup, cell, window, view, encounter);
+            let follow = setup.follow_turn;
+            let moved = follow::follow_turn(&mut window.followed, follow, view, encounter);
+            let shown = if moved {
+                view.view_box().current().unwrap_or(shown)
+            } else {
+                shown
+            };
+            Some((cell, shown))
+        }
+        None => {
+            view.view_box_mut().hide();
+            None
+        }
+    };
     window.last_frame = if window.blackout {
         None
     } else if window.grid_test {
@@ -274,6 +288,7 @@ impl ViewFrame<'_> {
         upright_ui.set_clip_rect(upright);
         let options = ViewOptions {
             miniatures: self.setup.miniatures,
+            text_both_ways: self.setup.text_both_ways,
             ..ViewOptions::PLAYERS
         };
         let turn_shown = map::paint_map_view(&upright_ui, clip, view, encounter, &t, options);
@@ -330,8 +345,28 @@ pub fn set_fullscreen(ctx: &egui::Context, window: &mut PlayersWindow, on: bool)
     );
 }
 
-/// A small, dim button in the bottom-right corner: fullscreen on and off (F11 does the same).
+/// How long the fullscreen button stays after the mouse last moved over the window, in seconds.
+const BUTTON_SECS: f64 = 3.0;
+
+/// A small, dim button in the bottom-right corner to go fullscreen (F11 does the same), shown
+/// only for a few seconds after the mouse moves over the window and never in fullscreen: the
+/// table's picture and its banner carry no chrome. F11 in either window, or the View menu,
+/// leaves fullscreen.
 fn fullscreen_button_ui(ui: &mut egui::Ui, rect: Rect, window: &mut PlayersWindow) {
+    let now = ui.input(|i| i.time);
+    if mouse_moved(ui, rect) {
+        window.mouse_seen_at = Some(now);
+    }
+    let Some(seen) = window.mouse_seen_at.filter(|_| !window.fullscreen) else {
+        return;
+    };
+    let left = seen + BUTTON_SECS - now;
+    if left <= 0.0 {
+        window.mouse_seen_at = None;
+        return;
+    }
+    ui.ctx()
+        .request_repaint_after(std::time::Duration::from_secs_f64(left));
     let size = Vec2::new(130.0, 28.0);
     let at = Rect::from_min_size(rect.right_bottom() - size - Vec2::splat(8.0), size);
     let text = if window.fullscreen {
@@ -385,4 +420,20 @@ impl LanternApp {
             _ => {}
         }
     }
+}
+
+/// Whether a mouse (not a finger, which the platform also reports as the pointer) moved over
+/// `rect` this frame.
+fn mouse_moved(ui: &egui::Ui, rect: Rect) -> bool {
+    ui.input(|i| {
+        let touched = i.any_touches()
+            || i.events
+                .iter()
+                .any(|e| matches!(e, egui::Event::Touch { .. }));
+        !touched
+            && i.events
+                .iter()
+                .any(|e| matches!(e, egui::Event::PointerMoved(_)))
+            && i.pointer.latest_pos().is_some_and(|p| rect.contains(p))
+    })
 }
