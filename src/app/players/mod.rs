@@ -15,11 +15,15 @@
 mod export;
 mod follow;
 mod grid_test;
+mod table_board;
 pub mod table_setup;
+pub mod touch;
 mod turn;
 
 pub use export::Exporter;
+pub use table_board::TableTouch;
 pub use table_setup::{TableScreens, TableSetup};
+pub use touch::TableMoves;
 pub use turn::ScreenTurn;
 
 use egui::{Color32, Key, Rect, Sense, Vec2, ViewportBuilder, ViewportCommand, ViewportId};
@@ -61,6 +65,8 @@ pub struct PlayersWindow {
     /// When the mouse last moved over the window (egui time): the fullscreen button shows
     /// for a while after.
     mouse_seen_at: Option<f64>,
+    /// The fingers (and mouse) on the table's screen.
+    pub touch: TableTouch,
 }
 
 /// How one frame of the players' window drew the map.
@@ -72,6 +78,8 @@ pub struct PlayersFrame {
     /// The map's columns and rows shown at true scale; `None` when the view is fitted.
     pub cells: Option<[u32; 2]>,
     pub view_box: Option<ViewBox>,
+    /// Where the map shows on the window (the rest is the banner and the black margin).
+    pub map_on_screen: Rect,
 }
 
 impl PlayersWindow {
@@ -119,15 +127,17 @@ impl LanternApp {
         let window = &mut self.players;
         let view = &mut self.map_view;
         let encounter = &self.document.encounter;
+        let commands = &mut self.pending;
         ctx.show_viewport_immediate(PlayersWindow::viewport_id(), builder, |ui, _class| {
             if ui.input(|i| i.viewport().close_requested()) {
                 window.open = false;
             }
-            players_ui(ui, window, view, encounter);
+            players_ui(ui, window, view, encounter, commands);
         });
     }
 
-    /// Draws only the players' view into `ui` (tests and the frame benchmark use this).
+    /// Draws only the players' view into `ui`, then applies what the table did there as the
+    /// app does after drawing (tests and the frame benchmark use this).
     pub fn players_view_ui(&mut self, ui: &mut egui::Ui) {
         self.map_view.set_revision(self.document.revision());
         players_ui(
@@ -135,7 +145,9 @@ impl LanternApp {
             &mut self.players,
             &mut self.map_view,
             &self.document.encounter,
+            &mut self.pending,
         );
+        self.apply_pending(ui.ctx());
     }
 
     /// Draws the "Table screen" setup window while it is open.
@@ -146,16 +158,20 @@ impl LanternApp {
     }
 }
 
-/// The players' view: the map for the players, the turn banner and a fullscreen button.
+/// The players' view: the map for the players, the turn banner and a fullscreen button; the
+/// table's touches (or mouse) move tokens and ping, queuing their moves in `commands`.
 pub fn players_ui(
     ui: &mut egui::Ui,
     window: &mut PlayersWindow,
     view: &mut MapView,
     encounter: &Encounter,
+    commands: &mut Vec<crate::model::Command>,
 ) {
     let size = ui.available_size().max(Vec2::new(320.0, 200.0));
-    // Hover only: no click, drag, scroll or pinch here ever moves the view.
+    // Hover only: no click, drag, scroll or pinch here ever moves the view. Fingers and the
+    // mouse are read as the table's own contacts (`touch`), against the frame last drawn.
     let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    table_board::table_input_ui(ui, window, view, encounter, commands);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Players' view"));
     ui.painter().rect_filled(rect, 0.0, Color32::BLACK);
     if ui.input(|i| i.key_pressed(Key::F11)) {
@@ -196,7 +212,7 @@ pub fn players_ui(
             table,
             region,
         };
-        Some(frame.paint(ui, view, encounter))
+        Some(frame.paint(ui, view, encounter, &window.touch))
     };
     fullscreen_button_ui(ui, rect, window);
     view.end_pass(ui.ctx());
@@ -261,7 +277,13 @@ struct ViewFrame<'a> {
 
 impl ViewFrame<'_> {
     /// Paints the map and banner upright, then turns them to face the players.
-    fn paint(&self, ui: &mut egui::Ui, view: &mut MapView, encounter: &Encounter) -> PlayersFrame {
+    fn paint(
+        &self,
+        ui: &mut egui::Ui,
+        view: &mut MapView,
+        encounter: &Encounter,
+        touch: &TableTouch,
+    ) -> PlayersFrame {
         let ppp = ui.ctx().pixels_per_point();
         let stretch_y = self.table.map_or(1.0, |(cell, _)| (cell.y / cell.x) as f32);
         let turn = ScreenTurn {
@@ -292,6 +314,13 @@ impl ViewFrame<'_> {
             ..ViewOptions::PLAYERS
         };
         let turn_shown = map::paint_map_view(&upright_ui, clip, view, encounter, &t, options);
+        let marks = table_board::MarksFrame {
+            painter: &upright_ui.painter_at(clip),
+            t: &t,
+            turn: &turn,
+        };
+        let now = ui.input(|i| i.time);
+        table_board::paint_table_marks(&marks, touch, view, encounter, now);
         let banner = turn::next_shape(ui.ctx(), layer);
         map::paint_turn_banner(
             &upright_ui.painter_at(upright),
@@ -308,6 +337,7 @@ impl ViewFrame<'_> {
             turn,
             cells: self.table.map(|(_, b)| [b.cols, b.rows]),
             view_box: self.table.map(|(_, b)| b),
+            map_on_screen: turn.rect(clip),
         }
     }
 }

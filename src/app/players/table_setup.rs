@@ -170,6 +170,9 @@ pub struct TableScreens {
     /// By display key (`"3840x2160"`).
     pub displays: BTreeMap<String, TableSetup>,
     pub last_display: Option<String>,
+    /// Who the table may move by touch (or the mouse on the players' window): the same on
+    /// every display.
+    pub moves: super::TableMoves,
 }
 
 impl TableScreens {
@@ -315,6 +318,28 @@ fn setup_body_ui(ui: &mut egui::Ui, window: &mut PlayersWindow) {
     facing_ui(ui, setup, &mut window.grid_test);
     ui.separator();
     result_ui(ui, setup, window.last_frame.as_ref());
+    ui.separator();
+    moves_ui(ui, &mut window.table.moves);
+}
+
+/// Who the table may move, by touch or with the mouse on the players' window.
+fn moves_ui(ui: &mut egui::Ui, moves: &mut super::TableMoves) {
+    ui.strong("From the table");
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Who may be moved");
+        for choice in super::TableMoves::ALL {
+            ui.radio_value(moves, choice, choice.label());
+        }
+    })
+    .response
+    .on_hover_text(
+        "A finger (or the mouse) on a token drags it, checked as on the GM's map; several \
+         fingers drag several tokens. Outside a fight there is no current combatant.",
+    );
+    ui.label(
+        "A long press (half a second) pings the spot on both windows. A finger or object \
+         resting still never counts, and nothing on the table pans or zooms the view.",
+    );
 }
 
 /// Which display the setup is for, said truly: the one the players' window is on while it is
