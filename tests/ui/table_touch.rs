@@ -17,7 +17,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use lantern::app::players::{TableMoves, TableSetup};
 use lantern::app::{Action, LanternApp, Pane};
-use lantern::board::table_scale::ScreenMeasure;
+use lantern::board::table_scale::{QuarterTurn, ScreenMeasure};
 use lantern::combat::initiative::Combatant;
 use lantern::demo::Demo;
 use lantern::edit::Document;
@@ -81,13 +81,10 @@ fn on_table(harness: &Harness<'_, LanternApp>, name: &str) -> Pos2 {
 
 /// One cell of the players' picture, in points.
 fn table_cell(harness: &Harness<'_, LanternApp>) -> f32 {
-    harness
-        .state()
-        .players
-        .last_frame
-        .unwrap()
-        .transform
-        .points_per_cell
+    let Some(frame) = harness.state().players.last_frame else {
+        panic!("the players' window drew no map");
+    };
+    frame.transform.points_per_cell
 }
 
 fn touch(id: u64, phase: TouchPhase, pos: Pos2) -> Event {
@@ -107,7 +104,10 @@ fn frame(harness: &mut Harness<'_, LanternApp>, events: Vec<Event>) {
 }
 
 fn cell_of(harness: &Harness<'_, LanternApp>, id: u64) -> Cell {
-    support::token_cell(harness, id).unwrap()
+    let Some(cell) = support::token_cell(harness, id) else {
+        panic!("no token {id}");
+    };
+    cell
 }
 
 fn steps(harness: &Harness<'_, LanternApp>) -> u64 {
@@ -192,37 +192,38 @@ fn six_fingers_drag_six_tokens_at_once_and_a_resting_seventh_changes_nothing() {
     assert!((support::points_per_cell(&harness) - gm_zoom).abs() < 1e-4);
     assert_eq!(harness.state().map_view.pings().active(1e9).count(), 0);
 
-    // The resting finger, still after two seconds, then dragged off and lifted: nothing.
+    the_resting_finger_lifts_to_nothing(&mut harness, oswin, marker + 6);
+    each_move_undoes_in_the_gms_window(&mut harness, marker);
+}
+
+/// The resting finger on `oswin`, still for two seconds more, then dragged off and lifted: no
+/// move, no ping; the history stays at `marker`.
+fn the_resting_finger_lifts_to_nothing(
+    harness: &mut Harness<'_, LanternApp>,
+    oswin: Pos2,
+    marker: u64,
+) {
+    let cell = table_cell(harness);
     for _ in 0..8 {
-        frame(&mut harness, vec![]);
+        frame(harness, vec![]);
     }
-    frame(
-        &mut harness,
-        vec![touch(
-            7,
-            TouchPhase::Move,
-            oswin + Vec2::new(3.0 * cell, 0.0),
-        )],
-    );
-    frame(
-        &mut harness,
-        vec![touch(
-            7,
-            TouchPhase::End,
-            oswin + Vec2::new(3.0 * cell, 0.0),
-        )],
-    );
+    let off = oswin + Vec2::new(3.0 * cell, 0.0);
+    frame(harness, vec![touch(7, TouchPhase::Move, off)]);
+    frame(harness, vec![touch(7, TouchPhase::End, off)]);
     harness.run();
-    assert_eq!(cell_of(&harness, 22), Cell::new(8, 5));
-    assert_eq!(steps(&harness), marker + 6);
+    assert_eq!(cell_of(harness, 22), Cell::new(8, 5));
+    assert_eq!(steps(harness), marker);
     let now = harness.ctx.input(|i| i.time);
     assert_eq!(
         harness.state().map_view.pings().active(now).count(),
         0,
         "no ping either"
     );
+}
 
-    // Each move is an undo step in the GM's window: Ctrl+Z six times takes them back one by one.
+/// Ctrl+Z in the GM's window takes the six moves back one by one, to where the heroes stood
+/// (`marker` is the history before them).
+fn each_move_undoes_in_the_gms_window(harness: &mut Harness<'_, LanternApp>, marker: u64) {
     for undone in 1..=6 {
         assert_eq!(
             harness.state().document.history().undo_label(),
@@ -230,7 +231,7 @@ fn six_fingers_drag_six_tokens_at_once_and_a_resting_seventh_changes_nothing() {
         );
         harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
         harness.run();
-        assert_eq!(steps(&harness), marker + 6 - undone);
+        assert_eq!(steps(harness), marker + 6 - undone);
     }
     for (id, cell) in [
         (1, (3, 3)),
@@ -240,7 +241,7 @@ fn six_fingers_drag_six_tokens_at_once_and_a_resting_seventh_changes_nothing() {
         (20, (2, 13)),
         (21, (7, 2)),
     ] {
-        assert_eq!(cell_of(&harness, id), Cell::new(cell.0, cell.1));
+        assert_eq!(cell_of(harness, id), Cell::new(cell.0, cell.1));
     }
 }
 
@@ -431,7 +432,7 @@ fn a_drop_past_the_combatants_movement_is_refused_as_on_the_gms_map() {
     );
     // One cell further than she has left is refused, and nothing changes.
     let rest = left(&harness);
-    assert!(rest + 1 <= 9, "the column (3, 5..14) holds the test");
+    assert!(rest < 9, "the column (3, 5..14) holds the test");
     let marker = steps(&harness);
     let kestrel = on_table(&harness, "Kestrel");
     drag_by(&mut harness, 2, kestrel, Vec2::new(0.0, rest as f32 + 1.0));
@@ -449,7 +450,7 @@ fn players_alone(encounter: Encounter, moves: TableMoves) -> Harness<'static, La
     app.map_view.view_box_mut().show(
         GridKind::Square,
         [1, 1],
-        Default::default(),
+        QuarterTurn::default(),
         GridPoint::new(6.5, 8.5),
     );
     *app.players.table.current_mut() = projector();

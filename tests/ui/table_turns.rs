@@ -99,12 +99,9 @@ fn box_in_grid(harness: &Harness<'_, LanternApp>) -> GridRect {
 
 /// Whether `b` shows token `id` with at least a cell of room on every side.
 fn shows_with_room(harness: &Harness<'_, LanternApp>, b: &GridRect, id: u64) -> bool {
-    let token = harness
-        .state()
-        .document
-        .encounter
-        .token(TokenId(id))
-        .unwrap();
+    let Some(token) = harness.state().document.encounter.token(TokenId(id)) else {
+        panic!("no token {id}");
+    };
     let f = footprint_rect(GridKind::Square, token.size, token.cell);
     f.min.x - b.min.x >= 1.0
         && f.min.y - b.min.y >= 1.0
@@ -168,8 +165,13 @@ fn the_box_stays_when_following_is_off_or_the_players_cannot_see_the_combatant()
 
 /// The players' frame's box on screen (ui points).
 fn box_on_screen(harness: &Harness<'_, LanternApp>) -> Rect {
-    let frame = harness.state().players.last_frame.unwrap();
-    let b = frame.view_box.unwrap().rect_in_grid(GridKind::Square);
+    let Some(frame) = harness.state().players.last_frame else {
+        panic!("the players' window drew no map");
+    };
+    let Some(shown) = frame.view_box else {
+        panic!("no true scale");
+    };
+    let b = shown.rect_in_grid(GridKind::Square);
     let t = frame.transform;
     Rect::from_min_max(t.ui_from_grid(b.min), t.ui_from_grid(b.max))
 }
@@ -212,7 +214,9 @@ fn names_at_the_box_edge_stay_on_the_picture_and_a_token_outside_shows_none() {
 fn shapes(harness: &Harness<'_, LanternApp>) -> Vec<Shape> {
     fn flat(shape: &Shape, out: &mut Vec<Shape>) {
         if let Shape::Vec(shapes) = shape {
-            shapes.iter().for_each(|s| flat(s, out));
+            for s in shapes {
+                flat(s, out);
+            }
         } else {
             out.push(shape.clone());
         }

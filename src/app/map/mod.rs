@@ -357,16 +357,7 @@ pub fn map_ui(
     view.attack_pick
         .paint(ui, &painter, scene, encounter, &t, &pointer, hovered);
 
-    ping_ui(ui, &mut view.pings, &pointer, &painter, &t);
-    view_box::view_box_ui(
-        ui,
-        &mut view.view_box,
-        encounter,
-        &painter,
-        &t,
-        &background,
-        &pointer,
-    );
+    table_aids_ui(ui, view, encounter, (&painter, &t), &background, &pointer);
 
     let boxing = !view.tools.tool.edits()
         && !view.fog.brushing()
@@ -395,6 +386,27 @@ pub fn map_ui(
     if let Some(err) = background_error {
         error_banner_ui(ui, rect, &err);
     }
+}
+
+/// What the map shows for the table: the pings, and the table screen's view box.
+fn table_aids_ui(
+    ui: &egui::Ui,
+    view: &mut MapView,
+    encounter: &crate::model::Encounter,
+    (painter, t): (&egui::Painter, &MapTransform),
+    background: &egui::Response,
+    pointer: &pointer::MapPointer,
+) {
+    ping_ui(ui, &mut view.pings, pointer, painter, t);
+    view_box::view_box_ui(
+        ui,
+        &mut view.view_box,
+        encounter,
+        painter,
+        t,
+        background,
+        pointer,
+    );
 }
 
 /// Alt+click pings the spot on both windows; the pings showing are drawn over the tokens.

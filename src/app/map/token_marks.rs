@@ -94,7 +94,7 @@ fn half_turn_since(painter: &Painter, start: egui::layers::ShapeIdx, centre: Pos
             list.mutate_shape(egui::layers::ShapeIdx(i), |clipped| {
                 match &mut clipped.shape {
                     egui::Shape::Rect(r) => {
-                        r.rect = Rect::from_two_pos(turn(r.rect.min), turn(r.rect.max))
+                        r.rect = Rect::from_two_pos(turn(r.rect.min), turn(r.rect.max));
                     }
                     egui::Shape::Text(t) => {
                         t.pos = turn(t.pos);

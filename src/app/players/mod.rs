@@ -182,22 +182,19 @@ pub fn players_ui(
         window.table.last_display = Some(table_setup::display_key(px));
     }
     let setup = window.setup();
-    let table = match window.true_scale() {
-        Some(cell) => {
-            let shown = view_box_for(ui, rect, &setup, cell, window, view, encounter);
-            let follow = setup.follow_turn;
-            let moved = follow::follow_turn(&mut window.followed, follow, view, encounter);
-            let shown = if moved {
-                view.view_box().current().unwrap_or(shown)
-            } else {
-                shown
-            };
-            Some((cell, shown))
-        }
-        None => {
-            view.view_box_mut().hide();
-            None
-        }
+    let table = if let Some(cell) = window.true_scale() {
+        let shown = view_box_for(ui, rect, &setup, cell, window, view, encounter);
+        let follow = setup.follow_turn;
+        let moved = follow::follow_turn(&mut window.followed, follow, view, encounter);
+        let shown = if moved {
+            view.view_box().current().unwrap_or(shown)
+        } else {
+            shown
+        };
+        Some((cell, shown))
+    } else {
+        view.view_box_mut().hide();
+        None
     };
     window.last_frame = if window.blackout {
         None

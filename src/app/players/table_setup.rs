@@ -52,6 +52,10 @@ impl ShownUnit {
 /// One display's table-screen setup.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent switches, each a checkbox of the Table screen window"
+)]
 pub struct TableSetup {
     /// Draw cells at their real size (and steer the view box); otherwise the players' window
     /// fits its view as before.

@@ -310,16 +310,17 @@ fn moved(finger: &Finger, now: f64, board: &mut dyn TableBoard, acts: &mut Vec<T
             if (finger.pos - finger.start).length() <= SLOP_POINTS {
                 return finger.state;
             }
-            let rested = now - finger.since >= REST_SECS;
-            match (token, rested) {
-                (Some(id), false) => start_drag(finger, id, board).unwrap_or(State::Ignored),
-                _ => {
-                    if let (Some(id), false) = (blocked, rested) {
-                        acts.push(TableAct::Refused { token: id });
-                    }
-                    State::Ignored
-                }
+            if now - finger.since >= REST_SECS {
+                // A resting contact that starts to slide is still no gesture.
+                return State::Ignored;
             }
+            if let Some(id) = token {
+                return start_drag(finger, id, board).unwrap_or(State::Ignored);
+            }
+            if let Some(id) = blocked {
+                acts.push(TableAct::Refused { token: id });
+            }
+            State::Ignored
         }
         State::Dragging {
             token,
