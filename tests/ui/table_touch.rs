@@ -371,6 +371,12 @@ fn the_setting_says_who_the_table_may_move() {
     let bram = on_table(&harness, "Bram");
     drag_east(&mut harness, 1, bram, 1.0);
     assert_eq!(cell_of(&harness, 2), Cell::new(4, 6), "not Bram's turn");
+    assert!(
+        harness
+            .query_by_label(TableMoves::CurrentCombatant.refusal())
+            .is_some(),
+        "the table is told why"
+    );
     let kestrel = on_table(&harness, "Kestrel");
     drag_east(&mut harness, 2, kestrel, 1.0);
     assert_eq!(cell_of(&harness, 1), Cell::new(4, 3), "Kestrel's turn");
@@ -438,6 +444,12 @@ fn a_drop_past_the_combatants_movement_is_refused_as_on_the_gms_map() {
     drag_by(&mut harness, 2, kestrel, Vec2::new(0.0, rest as f32 + 1.0));
     assert_eq!(cell_of(&harness, 1), Cell::new(3, 5));
     assert_eq!(steps(&harness), marker);
+    // The table is told why, in the map's words (without the GM's Alt).
+    let why = format!("Out of reach (cost {} of {rest}).", rest + 1);
+    assert!(
+        harness.query_by_label(&why).is_some(),
+        "the players' window says {why}"
+    );
     // All she has left is hers to take.
     drag_by(&mut harness, 3, kestrel, Vec2::new(0.0, rest as f32));
     assert_eq!(cell_of(&harness, 1), Cell::new(3, 5 + rest as i32));

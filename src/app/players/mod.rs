@@ -312,6 +312,7 @@ impl ViewFrame<'_> {
         };
         let turn_shown = map::paint_map_view(&upright_ui, clip, view, encounter, &t, options);
         let marks = table_board::MarksFrame {
+            ui: &upright_ui,
             painter: &upright_ui.painter_at(clip),
             t: &t,
             turn: &turn,

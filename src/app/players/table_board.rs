@@ -107,6 +107,7 @@ pub fn table_input_ui(
         moves: window.table.moves,
     };
     for act in touch.input.run(&events, now, &mut board) {
+        log::info!("table: {act:?}");
         match act {
             TableAct::Drop { token, target } => {
                 match board.view.table_drop(encounter, token, target) {
@@ -145,6 +146,8 @@ impl TableTouch {
 /// What the table's marks are drawn with: the upright picture's painter and transform, and the
 /// screen's turn to take a finger's place back into it.
 pub struct MarksFrame<'a> {
+    /// The upright picture's ui: the notes get accessibility nodes there.
+    pub ui: &'a egui::Ui,
     pub painter: &'a Painter,
     pub t: &'a MapTransform,
     pub turn: &'a super::ScreenTurn,
@@ -159,7 +162,12 @@ pub fn paint_table_marks(
     encounter: &Encounter,
     now: f64,
 ) {
-    let MarksFrame { painter, t, turn } = *frame;
+    let MarksFrame {
+        ui,
+        painter,
+        t,
+        turn,
+    } = *frame;
     for drag in touch.input.dragging() {
         map::paint_table_drag(painter, encounter, drag.token, drag.target, drag.allowed, t);
     }
@@ -178,6 +186,11 @@ pub fn paint_table_marks(
         let rect = Align2::CENTER_BOTTOM.anchor_size(at, galley.size());
         painter.rect_filled(rect.expand(6.0), 6.0, Color32::from_rgb(120, 30, 24));
         painter.galley(rect.min, galley, Color32::WHITE);
+        let id = ui
+            .id()
+            .with(("table_note", note.at.x.to_bits(), note.at.y.to_bits()));
+        let node = ui.interact(rect, id, egui::Sense::empty());
+        node.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &note.text));
     }
     ping::paint_pings(painter, view.pings(), t, ping::now(painter.ctx()));
 }

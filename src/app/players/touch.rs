@@ -209,6 +209,8 @@ impl TableInput {
         board: &mut dyn TableBoard,
         acts: &mut Vec<TableAct>,
     ) {
+        // A touch frame that behaves oddly is diagnosed with `RUST_LOG=lantern=debug`.
+        log::debug!("table contact {contact:?} {phase:?} at {pos:?}, t = {now:.2} s");
         match phase {
             TouchPhase::Start => {
                 let state = self.pressed(pos, board);
