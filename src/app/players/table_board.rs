@@ -187,7 +187,7 @@ pub fn paint_table_marks(
         painter.rect_filled(rect.expand(6.0), 6.0, Color32::from_rgb(120, 30, 24));
         painter.galley(rect.min, galley, Color32::WHITE);
         let id = ui
-            .id()
+            .scope_id()
             .with(("table_note", note.at.x.to_bits(), note.at.y.to_bits()));
         let node = ui.interact(rect, id, egui::Sense::empty());
         node.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &note.text));
