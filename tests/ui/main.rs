@@ -28,6 +28,8 @@ mod snapshots;
 mod support;
 mod table_ready;
 mod table_screen;
+mod table_touch;
+mod table_turns;
 mod turn_actions;
 mod turns;
 mod window_budget;

@@ -62,6 +62,7 @@ mod polyline;
 mod ruler;
 mod scene_cache;
 mod sight_overlay;
+mod table_view;
 mod terrain;
 mod token_images;
 mod token_marks;
@@ -81,6 +82,7 @@ pub use fog::MapAudience;
 pub use layout::map_rect_in_grid;
 pub use ruler::Measurement;
 pub use sight_overlay::overlay_verdicts;
+pub use table_view::paint_table_drag;
 pub use token_palette::{TokenPalette, take_image_request};
 pub use tools::{Tool, ToolState};
 pub use transform::MapTransform;
@@ -124,6 +126,8 @@ pub struct MapView {
     attack_pick: attack_pick::AttackPick,
     /// The table screen's view box, drawn over the map while the players' window shows true scale.
     view_box: ViewBoxState,
+    /// Where the GM or the table pointed, shown on both windows for a few seconds.
+    pings: crate::app::ping::Pings,
 }
 
 /// A token being dragged with the primary button.
@@ -259,6 +263,15 @@ impl MapView {
     pub fn refusal_note(&self) -> Option<&str> {
         self.play.note()
     }
+
+    /// The pings showing on the windows.
+    pub fn pings(&self) -> &crate::app::ping::Pings {
+        &self.pings
+    }
+
+    pub fn pings_mut(&mut self) -> &mut crate::app::ping::Pings {
+        &mut self.pings
+    }
 }
 
 /// Draws the map and turns the GM's gestures into commands. `rng` rolls an aura offer's harm
@@ -344,7 +357,7 @@ pub fn map_ui(
     view.attack_pick
         .paint(ui, &painter, scene, encounter, &t, &pointer, hovered);
 
-    view_box::view_box_ui(ui, &mut view.view_box, encounter, &painter, &t, &background);
+    table_aids_ui(ui, view, encounter, (&painter, &t), &background, &pointer);
 
     let boxing = !view.tools.tool.edits()
         && !view.fog.brushing()
@@ -373,6 +386,42 @@ pub fn map_ui(
     if let Some(err) = background_error {
         error_banner_ui(ui, rect, &err);
     }
+}
+
+/// What the map shows for the table: the pings, and the table screen's view box.
+fn table_aids_ui(
+    ui: &egui::Ui,
+    view: &mut MapView,
+    encounter: &crate::model::Encounter,
+    (painter, t): (&egui::Painter, &MapTransform),
+    background: &egui::Response,
+    pointer: &pointer::MapPointer,
+) {
+    ping_ui(ui, &mut view.pings, pointer, painter, t);
+    view_box::view_box_ui(
+        ui,
+        &mut view.view_box,
+        encounter,
+        painter,
+        t,
+        background,
+        pointer,
+    );
+}
+
+/// Alt+click pings the spot on both windows; the pings showing are drawn over the tokens.
+fn ping_ui(
+    ui: &egui::Ui,
+    pings: &mut crate::app::ping::Pings,
+    pointer: &pointer::MapPointer,
+    painter: &egui::Painter,
+    t: &MapTransform,
+) {
+    let now = crate::app::ping::now(ui.ctx());
+    if let Some(at) = crate::app::ping::alt_click(ui, t, |p| pointer.owns(p)) {
+        pings.push(at, now);
+    }
+    crate::app::ping::paint_pings(painter, pings, t, now);
 }
 
 /// The kept areas, a right-click's "Area from here…", and the Area tool's drag.

@@ -57,7 +57,7 @@ impl DragReach {
             Some(cost) => format!("cost {} of {}", cells_text(cost), self.speed_cells),
             None => format!("cost over {limit} of {}", self.speed_cells),
         };
-        Some(format!("Out of reach ({cost}). Hold Alt to move anyway."))
+        Some(format!("Out of reach ({cost})."))
     }
 
     /// Shades every anchor cell the token may stop on.
@@ -101,6 +101,39 @@ impl DragReach {
         painter.rect_filled(at.expand(3.0), 3.0, PATH);
         painter.galley(at.min, galley, Color32::WHITE);
     }
+}
+
+/// What dropping `token` on `target` does, by the one rule the GM's map and the table's touch
+/// share: `Ok(None)` nothing (dropped where it was, or partly off the map), `Err(why)` refused
+/// (out of its reach this turn, unless `override_reach`: the GM's Alt), else the move, which on
+/// the token's turn spends the movement the path costs. `reach` is the drag's reach, worked out
+/// here when it is not `token`'s.
+pub fn drop_move(
+    scene: &Scene,
+    encounter: &Encounter,
+    reach: &mut Option<DragReach>,
+    token: &crate::model::Token,
+    target: Cell,
+    override_reach: bool,
+) -> Result<Option<crate::model::Command>, String> {
+    if target == token.cell || !super::placement::fits_in_map(&encounter.map, token.size, target) {
+        return Ok(None);
+    }
+    if reach.as_ref().is_none_or(|r| r.id != token.id) {
+        *reach = DragReach::of(scene, encounter, token.id);
+    }
+    if !override_reach && let Some(why) = reach.as_ref().and_then(|r| r.refusal(scene, target)) {
+        return Err(why);
+    }
+    // A move within reach on the token's turn spends its movement; the override spends none.
+    let cost = reach
+        .as_ref()
+        .filter(|_| !override_reach)
+        .and_then(|r| r.cost_cells(target))
+        .unwrap_or(0);
+    Ok(Some(crate::combat::turn_move::drag_move(
+        encounter, token.id, target, cost,
+    )))
 }
 
 /// A cost in cells: whole numbers without a decimal point.
