@@ -8,7 +8,7 @@ use super::death_saves::DeathSaveError;
 use super::initiative::{Combatant, EconomyPart, InitiativeError, JoinRoll, Mode};
 use super::momentum::{Lock, MomentumError, Zone};
 use super::trackers::go_forth_heroes::{Defense, Wound};
-use super::{AreaId, TokenId, TurnMoment};
+use super::{AreaId, OpportunityOffer, TokenId, TurnMoment};
 
 /// A change to the fight.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -88,6 +88,22 @@ pub enum CombatCommand {
     /// leaves the turn tracker (`combat::stress`).
     SettleStress {
         round: u32,
+    },
+    /// Names who the condition `name` on `token` comes from (`None`: nobody known): a
+    /// Frightened creature's source of fear, a Grappled creature's grappler (Evening,
+    /// Conditions; `combat::fear`).
+    SetConditionSource {
+        token: TokenId,
+        name: String,
+        source: Option<TokenId>,
+    },
+    /// A move offered these attacks of opportunity (`combat::opportunity`); they wait for the
+    /// attacker's reaction or the GM's "let it go", and lapse when the turn ends.
+    OfferOpportunities(Vec<OpportunityOffer>),
+    /// The attack of opportunity `by` was offered against `mover` was taken or let go.
+    SettleOpportunity {
+        mover: TokenId,
+        by: TokenId,
     },
 }
 
@@ -194,6 +210,10 @@ pub enum CombatError {
     NoAuraOffer(AreaId),
     #[error("no Battle Stress is waiting for the end of round {0}")]
     NoStressOffer(u32),
+    #[error("{who} can't be its own {what}")]
+    OwnSource { who: String, what: &'static str },
+    #[error("no attack of opportunity from {by} against {mover} is waiting")]
+    NoOpportunity { mover: String, by: String },
     #[error("{by} to {ally} is {band}: Rally reaches only a Close ally")]
     NotClose {
         by: String,
@@ -224,6 +244,8 @@ impl CombatCommand {
             Self::TakeWound { .. } => "Take a wound",
             Self::SettleAura { .. } => "Aura effect",
             Self::SettleStress { .. } => "Battle Stress",
+            Self::SetConditionSource { .. } => "Condition source",
+            Self::OfferOpportunities(_) | Self::SettleOpportunity { .. } => "Attack of opportunity",
         }
     }
 }

@@ -32,6 +32,7 @@ pub mod initiative;
 mod light;
 mod map;
 pub mod momentum;
+mod reactions;
 mod rule_system;
 mod rules_error;
 mod token;
@@ -54,6 +55,7 @@ pub use light::{Ambient, Light, LightCommand, LightError, LightKind, Rgba};
 pub use map::{
     Background, Cell, CellLength, DiagonalRule, GridKind, GridPoint, LengthUnit, MapSpec,
 };
+pub use reactions::{ConditionSource, OpportunityOffer};
 pub use rule_system::RuleSystem;
 pub use rules_error::RulesError;
 pub use token::{LibraryId, Rgb, Senses, Side, SizeCategory, Token};

@@ -10,6 +10,7 @@ mod combat_commands;
 mod command_checks;
 mod content;
 mod demo_attacks;
+mod evening_map;
 mod evening_rules;
 mod file_safety;
 mod files;

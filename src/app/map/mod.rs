@@ -23,7 +23,8 @@
 //! - Areas of effect: placing, turning and keeping them and sending their targets to the Dice pane
 //!   (`area_tool.rs`); a kept area's origin dot, menu and turning handle (`area_handles.rs`); an
 //!   aura's turn effect (`aura_effect_ui.rs`); the waiting aura offers' cards beside their aura and
-//!   the rings on the tokens they name (`aura_cards.rs`).
+//!   the rings on the tokens they name (`aura_cards.rs`); the attacks of opportunity a move
+//!   offered, with Attack… and Let it go beside the attacker (`opportunity_cards.rs`).
 //! - The light layer (`light_layer.rs`: the GM's tint and radii, the players' darkness with a soft
 //!   falloff, drawn as a texture from `board::fog_raster::glow_raster`), its menus
 //!   (`light_menu.rs`), and the Light source tool (`light_tool.rs`: placing, the editing panel and
@@ -54,6 +55,7 @@ mod light_tool;
 mod mesh_cache;
 mod movement;
 mod name_tags;
+mod opportunity_cards;
 pub(crate) mod palette;
 mod placement;
 mod play;
@@ -366,6 +368,7 @@ pub fn map_ui(
     view.play.toolbar_ui(ui, rect);
     view.tools.toolbar_ui(ui, ctx, rect);
     area_windows_ui(ui, ctx, view, rng, &painter, &t, rect);
+    opportunity_cards::offers_ui(ui, ctx, &painter, &t, rect.shrink2(Vec2::new(60.0, 50.0)));
     view.backgrounds.progress_ui(ui);
     lighting_progress_ui(ui, rect, view.fog.light.progress());
     fog_brush::toolbar_ui(ui, rect, encounter, &mut view.fog.brush, ctx.commands);

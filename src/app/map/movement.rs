@@ -7,7 +7,7 @@ use super::terrain::cell_polygon;
 use super::transform::MapTransform;
 use crate::board::grid::point_in_grid;
 use crate::board::{Gait, Reach, Scene};
-use crate::combat::turn_move::{gait, movement_left};
+use crate::combat::turn_move::{gait, movement_left, reach};
 use crate::combat::wounds::token_speed;
 use crate::model::{Cell, Encounter, TokenId};
 
@@ -33,7 +33,7 @@ impl DragReach {
         let speed_cells = movement_left(encounter, id)
             .unwrap_or_else(|| token_speed(encounter, &encounter.combat.conditions, id).value);
         let gait = gait(encounter, id);
-        let reach = scene.reachable_with(id, speed_cells, gait)?;
+        let reach = reach(scene, encounter, id, speed_cells)?;
         Some(Self {
             id,
             speed_cells,
@@ -43,16 +43,22 @@ impl DragReach {
     }
 
     /// Why a drop on `target` is refused, or `None` when the token can get there.
-    pub fn refusal(&self, scene: &Scene, target: Cell) -> Option<String> {
+    pub fn refusal(&self, scene: &Scene, encounter: &Encounter, target: Cell) -> Option<String> {
         if self.reach.cost_cells(target).is_some() {
             return None;
         }
         // Only on a refusal: search again with a wider (but bounded, for huge maps) limit to say
         // how far it really is.
         let limit = self.speed_cells.saturating_mul(4).max(24);
-        let cost = scene
-            .reachable_with(self.id, limit, self.gait)
-            .and_then(|r| r.cost_cells(target));
+        let cost = reach(scene, encounter, self.id, limit).and_then(|r| r.cost_cells(target));
+        if cost.is_none()
+            && let Some(source) = crate::combat::fear::kept_from(encounter, self.id)
+        {
+            let name = encounter.token(source).map_or("?", |t| t.name.as_str());
+            return Some(format!(
+                "Frightened: it can't move closer to {name}. Hold Alt to move anyway."
+            ));
+        }
         let cost = match cost {
             Some(cost) => format!("cost {} of {}", cells_text(cost), self.speed_cells),
             None => format!("cost over {limit} of {}", self.speed_cells),
@@ -69,6 +75,11 @@ impl DragReach {
                 painter.add(Shape::convex_polygon(polygon, REACH_TINT, Stroke::NONE));
             }
         }
+    }
+
+    /// The anchors a move to `target` passes, the start first, if it is reachable.
+    pub fn path_to(&self, target: Cell) -> Option<Vec<Cell>> {
+        self.reach.path_to(target)
     }
 
     /// The whole cells a move to `target` costs, if it is reachable.

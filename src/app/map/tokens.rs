@@ -319,16 +319,17 @@ fn finish_drag(
         return;
     }
     // A move within reach on the token's turn spends its movement; Alt is the GM's override.
-    let cost = layer
-        .reach
-        .as_ref()
-        .filter(|r| r.id == token.id && !alt)
-        .and_then(|r| r.cost_cells(drag.target))
-        .unwrap_or(0);
-    ctx.command(crate::combat::turn_move::drag_move(
+    let reach = layer.reach.as_ref().filter(|r| r.id == token.id && !alt);
+    let cost = reach.and_then(|r| r.cost_cells(drag.target)).unwrap_or(0);
+    // The path the move takes (for the attacks of opportunity it offers); an Alt move goes
+    // straight there.
+    let path = reach
+        .and_then(|r| r.path_to(drag.target))
+        .unwrap_or_else(|| vec![token.cell, drag.target]);
+    ctx.command(crate::combat::turn_move::move_along(
         ctx.encounter,
         token.id,
-        drag.target,
+        &path,
         cost,
     ));
 }
@@ -343,7 +344,10 @@ fn refusal(
     if layer.reach.as_ref().is_none_or(|r| r.id != token.id) {
         *layer.reach = DragReach::of(layer.scene, ctx.encounter, token.id);
     }
-    layer.reach.as_ref()?.refusal(layer.scene, target)
+    layer
+        .reach
+        .as_ref()?
+        .refusal(layer.scene, ctx.encounter, target)
 }
 
 /// The token at the cell it would land on, over its footprint tinted blue (fits) or red (off

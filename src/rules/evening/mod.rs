@@ -61,13 +61,13 @@ const CONDITIONS: &[ConditionDef] = &[
         "Frightened",
         "Disadvantage on aptitude checks and attacks while the source is in sight; won't willingly approach it.",
         None,
-        &[E::Harder(C::Aptitude), E::Harder(C::Attack)],
+        &[E::Harder(C::Aptitude), E::Harder(C::Attack), E::FearsSource],
     ),
     def(
         "Grappled",
         "Speed 0, no speed bonuses; ends if the grappler is incapacitated or the hold is broken.",
         None,
-        &[E::NoMovement],
+        &[E::NoMovement, E::HeldBySource],
     ),
     def(
         "Incapacitated",
