@@ -8,6 +8,7 @@ mod battle_stress;
 mod combat;
 mod dice;
 mod editing;
+mod evening_map;
 mod file_chooser;
 mod file_safety;
 mod import;

@@ -24,7 +24,8 @@
 //!   (`area_tool.rs`); a kept area's origin dot, menu and turning handle (`area_handles.rs`); an
 //!   aura's turn effect (`aura_effect_ui.rs`); the waiting aura offers' cards beside their aura and
 //!   the rings on the tokens they name (`aura_cards.rs`); the attacks of opportunity a move
-//!   offered, with Attack… and Let it go beside the attacker (`opportunity_cards.rs`).
+//!   offered, with Attack… and Let it go beside the attacker (`opportunity_cards.rs`); a
+//!   token's fall, its height asked in a small window (`fall_window.rs`).
 //! - The light layer (`light_layer.rs`: the GM's tint and radii, the players' darkness with a soft
 //!   falloff, drawn as a texture from `board::fog_raster::glow_raster`), its menus
 //!   (`light_menu.rs`), and the Light source tool (`light_tool.rs`: placing, the editing panel and
@@ -45,6 +46,7 @@ mod brush;
 mod calibrate;
 mod camera;
 mod cell_layers;
+mod fall_window;
 mod fog;
 mod fog_brush;
 mod layout;
@@ -79,6 +81,7 @@ mod walls;
 
 pub use area_tool::{request_area_from, targets_of};
 pub use audience_view::{ViewOptions, paint_map_view, paint_turn_banner, turn_banner_height};
+pub use fall_window::fall_menu_ui;
 pub use fog::MapAudience;
 pub use layout::map_rect_in_grid;
 pub use ruler::Measurement;
@@ -369,6 +372,7 @@ pub fn map_ui(
     view.tools.toolbar_ui(ui, ctx, rect);
     area_windows_ui(ui, ctx, view, rng, &painter, &t, rect);
     opportunity_cards::offers_ui(ui, ctx, &painter, &t, rect.shrink2(Vec2::new(60.0, 50.0)));
+    fall_window::fall_window_ui(ui, ctx, rng);
     view.backgrounds.progress_ui(ui);
     lighting_progress_ui(ui, rect, view.fog.light.progress());
     fog_brush::toolbar_ui(ui, rect, encounter, &mut view.fog.brush, ctx.commands);

@@ -531,6 +531,8 @@ fn action_menu_ui(ui: &mut Ui, ctx: &PaneContext<'_>, token: &Token) {
             ui.close();
         }
     }
+    crate::app::dice::maneuver_menu_ui(ui, ctx.encounter, token.id, actor);
+    crate::app::map::fall_menu_ui(ui, ctx.encounter, token.id);
     ui.separator();
 }
 
