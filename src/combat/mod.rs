@@ -32,7 +32,8 @@
 //!   `examples/replay.rs` (`report.rs`).
 //! - Evening's rules that happen on the map: who a condition comes from (`sources.rs`), the
 //!   attack of opportunity a move offers (`opportunity.rs`), Frightened keeping its distance
-//!   (`fear.rs`), grapple and shove (`maneuver.rs`), falling (`falling.rs`).
+//!   (`fear.rs`), grapple and shove (`maneuver.rs`), falling (`falling.rs`), moving by flight,
+//!   climbing, swimming or burrowing (`movement_kind.rs`).
 
 pub mod action;
 pub mod area_action;
@@ -49,6 +50,7 @@ pub mod initiative;
 pub mod maneuver;
 pub mod momentum;
 pub mod momentum_apply;
+pub mod movement_kind;
 pub mod opportunity;
 pub mod report;
 pub mod sheet;

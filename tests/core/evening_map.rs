@@ -646,3 +646,162 @@ fn a_fall_to_zero_health_knocks_out() {
         ["Unconscious", "Prone"]
     );
 }
+
+// ---- Kinds of movement (595–597) ------------------------------------------------------------
+
+/// Evening, Movement, Kinds of movement (lines 595–597): "if something can fly, its speed
+/// would be something like 'base (8), flight (10)'"; the common kinds are flight, climbing,
+/// swimming and burrowing. Aldric with base 8 gets flight 10 on his sheet: walking he moves 8,
+/// flying 10 — on the map, 10 squares east are in reach and 11 are not. On his turn, having
+/// walked 3, he has 10 − 3 = 7 left flying (one speed, spent as he moves).
+#[test]
+fn flight_on_the_sheet_is_the_speed_the_map_moves_by() {
+    use lantern::combat::movement_kind::{kinds, move_by};
+    use lantern::combat::sheet::{SheetField, edit};
+    use lantern::combat::turn_move::movement_left;
+    use lantern::rules::evening::MoveKind;
+    let mut e = encounter();
+    e.tokens.retain(|t| t.id != BANDIT);
+    e.combat.forget_token(BANDIT);
+    e.map.width_cells = 20;
+    e.tokens[0].speed_cells = 8;
+    let mut doc = doc_in_fight(e, &[ALDRIC]);
+    let Ok(fly) = edit(
+        &doc.encounter,
+        ALDRIC,
+        SheetField::EveningSpeed(MoveKind::Fly),
+        10,
+    ) else {
+        panic!("the flight speed was refused")
+    };
+    apply(&mut doc, fly);
+    let e = &doc.encounter;
+    assert_eq!(kinds(e, ALDRIC), [(MoveKind::Walk, 8), (MoveKind::Fly, 10)]);
+    assert_eq!(token_speed(e, &e.combat.conditions, ALDRIC).value, 8);
+    let Some(by_air) = move_by(e, ALDRIC, MoveKind::Fly) else {
+        panic!("no Move by flying")
+    };
+    apply(&mut doc, by_air);
+    let e = &doc.encounter;
+    assert_eq!(token_speed(e, &e.combat.conditions, ALDRIC).value, 10);
+    let far = reach(&Scene::new(e), e, ALDRIC, 10).unwrap_or_default();
+    assert_eq!(far.cost_cells(Cell::new(10, 0)), Some(10.0));
+    assert_eq!(far.cost_cells(Cell::new(11, 0)), None);
+    assert!(
+        move_by(e, ALDRIC, MoveKind::Swim).is_none(),
+        "no swimming speed"
+    );
+    apply(
+        &mut doc,
+        Command::Combat(CombatCommand::UseEconomy {
+            token: ALDRIC,
+            part: lantern::combat::initiative::EconomyPart::Movement(3),
+        }),
+    );
+    assert_eq!(movement_left(&doc.encounter, ALDRIC), Some(7));
+}
+
+/// The new sheet fields in a file (FORMAT.md): `"movement": { "fly": 10 }` and
+/// `"moving": "fly"` round-trip; a sheet without them (every older file) reads as walking with
+/// no other kinds; a speed past 1,000 squares, or moving by a kind the sheet gives no speed, is
+/// refused by the loader with the command's own words.
+#[test]
+fn movement_kinds_in_a_file_round_trip_and_are_bounded() {
+    use lantern::files::{encounter_from_json, encounter_to_json};
+    use lantern::rules::evening::{MoveKind, MovementSpeeds};
+    let mut e = encounter();
+    if let Some(TokenTrackers::Evening(t)) =
+        e.combat.trackers.sheet_mut(ALDRIC, RuleSystem::Evening)
+    {
+        t.movement = MovementSpeeds {
+            fly: Some(10),
+            ..MovementSpeeds::default()
+        };
+        t.moving = MoveKind::Fly;
+    }
+    let Ok(bytes) = encounter_to_json(&e) else {
+        panic!("the encounter does not save")
+    };
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    assert!(
+        text.contains(r#""movement":{"fly":10}"#) || text.contains(r#""fly": 10"#),
+        "{text}"
+    );
+    let Ok(back) = encounter_from_json(&bytes) else {
+        panic!("the saved file does not open")
+    };
+    assert_eq!(back.combat.trackers, e.combat.trackers);
+    let Ok(old) = encounter_from_json(&encounter_to_json(&encounter()).unwrap_or_default()) else {
+        panic!("a sheet without movement kinds does not open")
+    };
+    let Some(TokenTrackers::Evening(t)) = old.combat.trackers.sheet(ALDRIC, RuleSystem::Evening)
+    else {
+        panic!("no sheet")
+    };
+    assert_eq!(
+        (t.movement, t.moving),
+        (MovementSpeeds::default(), MoveKind::Walk)
+    );
+    let fast = text
+        .replace(r#""fly":10"#, r#""fly":1001"#)
+        .replace(r#""fly": 10"#, r#""fly": 1001"#);
+    let refused = encounter_from_json(fast.as_bytes());
+    assert!(
+        refused
+            .as_ref()
+            .is_err_and(|e| e.to_string().contains("1001")),
+        "{refused:?}"
+    );
+    let grounded = text
+        .replace(r#""fly":10"#, r#""climb":10"#)
+        .replace(r#""fly": 10"#, r#""climb": 10"#);
+    assert!(encounter_from_json(grounded.as_bytes()).is_err());
+}
+
+// ---- Blinding light (651–654) ---------------------------------------------------------------
+
+/// Evening, Lighting (lines 651–654): "Dim light and blinding light create an obscured area",
+/// far brighter than normal light; Vision: an obscured area gives disadvantage on aptitude
+/// checks relying on sight. A light at the bandit with a blinding radius of 1 cell: Aldric's
+/// check against it has the line and disadvantage, his attack only the note; with the radius
+/// off, no line at all — in daylight, which blinding light outshines.
+#[test]
+fn blinding_light_obscures_like_dim_light() {
+    use lantern::model::{Light, LightKind};
+    let mut e = encounter();
+    let mut flare = Light::preset(LightKind::Custom, GridPoint::new(1.5, 0.5));
+    flare.blinding_cells = Some(1.0);
+    e.lights.push(flare);
+    let check = ActionRequest {
+        actor: Some(ALDRIC),
+        targets: vec![BANDIT],
+        kind: Some(lantern::combat::catalogue::CheckKind::Aptitude),
+        ..ActionRequest::default()
+    };
+    let base = CheckSetup::Evening(EveningCheck::default());
+    let line = |e: &Encounter, request: &ActionRequest| {
+        build(e, request, &base)
+            .contributions
+            .into_iter()
+            .find(|c| c.text.starts_with("Blinding light"))
+    };
+    let seen = line(&e, &check);
+    assert!(seen.as_ref().is_some_and(|c| c.on), "{seen:?}");
+    let CheckSetup::Evening(c) = build(&e, &check, &base).setup() else {
+        panic!("not an Evening check")
+    };
+    assert!(c.disadvantage);
+    let attack = ActionRequest {
+        attack: true,
+        melee: true,
+        kind: None,
+        ..check.clone()
+    };
+    let note = line(&e, &attack);
+    assert!(note.is_some_and(|c| c.lever == lantern::combat::action::Lever::Note));
+    e.lights[0].blinding_cells = None;
+    assert!(line(&e, &check).is_none());
+    // A blinding radius past the file's bounds is refused like any light radius.
+    e.lights[0].blinding_cells = Some(f64::NAN);
+    assert!(lantern::model::validate(&e).is_err());
+}

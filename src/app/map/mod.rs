@@ -55,6 +55,7 @@ mod light_layer;
 mod light_menu;
 mod light_tool;
 mod mesh_cache;
+mod move_kind_menu;
 mod movement;
 mod name_tags;
 mod opportunity_cards;

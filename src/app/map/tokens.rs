@@ -417,6 +417,7 @@ fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
         if crate::app::combat::stand_up_ui(ui, ctx, token.id) {
             ui.close();
         }
+        super::move_kind_menu::move_kind_menu_ui(ui, ctx, token.id);
         crate::app::combat::token_turn_actions_ui(ui, ctx, token.id);
         crate::app::combat::condition_menu_ui(ui, ctx, token.id);
         if ui.button("Sheet…").clicked() {

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::attack::Attack;
+use super::evening_movement::{MoveKind, MovementSpeeds};
 use super::go_forth_heroes::is_false;
 
 /// Damage per attack as dice plus a flat part, e.g. 2d8 + 3 (Evening, Threat Rating; a
@@ -116,6 +117,14 @@ pub struct EveningToken {
     /// The sheet holds the system's plain starting numbers (see `GfhToken::default_numbers`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub default_numbers: bool,
+    /// Its other kinds of movement with their speeds (Evening, Movement: Kinds of movement);
+    /// the base speed is the token's.
+    #[serde(default, skip_serializing_if = "MovementSpeeds::is_empty")]
+    pub movement: MovementSpeeds,
+    /// The kind of movement it moves by now: walking at its base speed, or one it has a speed
+    /// for.
+    #[serde(default, skip_serializing_if = "MoveKind::is_walk")]
+    pub moving: MoveKind,
 }
 
 impl Default for EveningToken {
@@ -134,6 +143,8 @@ impl Default for EveningToken {
             level: first_level(),
             attacks: Vec::new(),
             default_numbers: false,
+            movement: MovementSpeeds::default(),
+            moving: MoveKind::Walk,
         }
     }
 }
@@ -185,6 +196,11 @@ pub enum EveningChange {
     SetLevel(u8),
     /// Replace the attacks.
     SetAttacks(Vec<EveningAttack>),
+    /// Set the speeds of its other kinds of movement; moving by a kind it no longer has, it
+    /// walks.
+    SetMovement(MovementSpeeds),
+    /// Move by this kind from now on; refused for a kind it has no speed for.
+    MoveBy(MoveKind),
 }
 
 /// Traits that change a threat (Evening, Traits).

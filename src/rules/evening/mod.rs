@@ -27,6 +27,7 @@ pub use crate::model::trackers::evening::{
     EveningEncounterChange, EveningToken, Reserve, ReserveRoll, Tally, Thread, ThreatProfile,
     ThreatTrait,
 };
+pub use crate::model::trackers::evening_movement::{MoveKind, MovementSpeeds};
 
 use crate::model::RuleSystem;
 use crate::model::initiative::Mode;
