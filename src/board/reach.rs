@@ -256,7 +256,9 @@ impl Scene {
             // How straight the step follows the push: the cosine of the angle between them.
             let along = (step.0 * line.0 + step.1 * line.1)
                 / (step.0.hypot(step.1) * line.0.hypot(line.1)).max(1e-9);
-            let better = best.is_none_or(|(f, a, _)| farther > f || (farther == f && along > a));
+            let better = best.is_none_or(|(f, a, _)| {
+                farther > f + 1e-9 || ((farther - f).abs() <= 1e-9 && along > a)
+            });
             if better {
                 best = Some((farther, along, to));
             }

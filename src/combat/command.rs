@@ -120,17 +120,7 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
             }
         }
         CombatCommand::SettleStress { round } => super::stress::settle_in(&mut scratch, round)?,
-        CombatCommand::SetConditionSource {
-            token,
-            name,
-            source,
-        } => super::sources::set_source(&mut scratch, &names, token, &name, source)?,
-        CombatCommand::OfferOpportunities(offers) => {
-            super::opportunity::offer_in(&mut scratch, &names, offers)?;
-        }
-        CombatCommand::SettleOpportunity { mover, by } => {
-            super::opportunity::settle_in(&mut scratch, &names, mover, by)?;
-        }
+        CombatCommand::Reactions(c) => super::sources::apply_in(&mut scratch, &names, c)?,
     }
     super::sources::forget_ended(&mut scratch);
     encounter.combat = scratch;

@@ -35,7 +35,9 @@ use super::sources::subjects_of;
 use crate::board::Scene;
 use crate::board::bands::{footprint_distance, footprints_touch};
 use crate::board::footprint::footprint_cells;
-use crate::model::{Cell, CombatState, Command, Encounter, LogEntry, RuleSystem, TokenId};
+use crate::model::{
+    Cell, CombatState, Command, Encounter, LogEntry, ReactionCommand, RuleSystem, TokenId,
+};
 use crate::rules::evening::{EffectLevel, EveningOutcome};
 use crate::rules::{CheckOutcome, TokenTrackers};
 
@@ -241,11 +243,13 @@ pub fn apply(
     Ok(match outcome {
         Outcome::Grappled => Command::Batch(vec![
             condition(GRAPPLED),
-            Command::Combat(CombatCommand::SetConditionSource {
-                token: target,
-                name: GRAPPLED.to_owned(),
-                source: Some(actor),
-            }),
+            Command::Combat(CombatCommand::Reactions(
+                ReactionCommand::SetConditionSource {
+                    token: target,
+                    name: GRAPPLED.to_owned(),
+                    source: Some(actor),
+                },
+            )),
         ]),
         Outcome::KnockedProne => condition(PRONE),
         Outcome::PushedAway => {

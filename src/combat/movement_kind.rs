@@ -45,10 +45,8 @@ pub fn moving(encounter: &Encounter, token: TokenId) -> MoveKind {
 #[must_use]
 pub fn move_by(encounter: &Encounter, token: TokenId, kind: MoveKind) -> Option<Command> {
     let has = kinds(encounter, token).iter().any(|(k, _)| *k == kind);
-    (has && moving(encounter, token) != kind).then(|| {
-        Command::Tracker(TrackerCommand::Token {
-            token,
-            change: TokenChange::Evening(EveningChange::MoveBy(kind)),
-        })
-    })
+    (has && moving(encounter, token) != kind).then_some(Command::Tracker(TrackerCommand::Token {
+        token,
+        change: TokenChange::Evening(EveningChange::MoveBy(kind)),
+    }))
 }

@@ -31,7 +31,9 @@ use super::initiative::{EconomyPart, Mode};
 use crate::board::bands::{footprint_distance, footprints_touch};
 use crate::board::footprint::footprint_cells;
 use crate::model::trackers::attack::AttackRange;
-use crate::model::{Cell, CombatState, Command, Encounter, OpportunityOffer, RuleSystem, TokenId};
+use crate::model::{
+    Cell, CombatState, Command, Encounter, OpportunityOffer, ReactionCommand, RuleSystem, TokenId,
+};
 
 /// The melee reach in cells `token` threatens with, or `None` when it has no melee weapon (see
 /// the module doc).
@@ -148,7 +150,9 @@ pub fn provoked(encounter: &Encounter, mover: TokenId, path: &[Cell]) -> Vec<Opp
 /// The command that records `offers` (none: `None`), for the move's batch.
 #[must_use]
 pub fn offer_command(offers: Vec<OpportunityOffer>) -> Option<Command> {
-    (!offers.is_empty()).then(|| Command::Combat(CombatCommand::OfferOpportunities(offers)))
+    (!offers.is_empty()).then_some(Command::Combat(CombatCommand::Reactions(
+        ReactionCommand::OfferOpportunities(offers),
+    )))
 }
 
 /// The attack of opportunity waiting from `by` against `mover`, if there is one.
@@ -171,20 +175,24 @@ pub fn take(offer: OpportunityOffer) -> Command {
             token: offer.by,
             part: EconomyPart::Reaction,
         }),
-        Command::Combat(CombatCommand::SettleOpportunity {
-            mover: offer.mover,
-            by: offer.by,
-        }),
+        Command::Combat(CombatCommand::Reactions(
+            ReactionCommand::SettleOpportunity {
+                mover: offer.mover,
+                by: offer.by,
+            },
+        )),
     ])
 }
 
 /// Letting the attack go: the offer leaves the fight and the reaction stays.
 #[must_use]
 pub fn let_go(offer: OpportunityOffer) -> Command {
-    Command::Combat(CombatCommand::SettleOpportunity {
-        mover: offer.mover,
-        by: offer.by,
-    })
+    Command::Combat(CombatCommand::Reactions(
+        ReactionCommand::SettleOpportunity {
+            mover: offer.mover,
+            by: offer.by,
+        },
+    ))
 }
 
 /// Whether `by` can still take the offer now (its reaction is there and usable).

@@ -6,7 +6,7 @@
 
 use super::catalogue::{Effect, find};
 use super::command::{CombatError, Names};
-use crate::model::{CombatState, ConditionSource, Encounter, RuleSystem, TokenId};
+use crate::model::{CombatState, ConditionSource, Encounter, ReactionCommand, RuleSystem, TokenId};
 
 /// The condition on `token` that has `effect`, with the token it comes from when one is named.
 #[must_use]
@@ -56,8 +56,30 @@ fn carries(combat: &CombatState, token: TokenId, name: &str) -> bool {
         .any(|c| c.token == token && c.name.eq_ignore_ascii_case(name))
 }
 
+/// Applies a command about who conditions come from and which reactions wait: a condition's
+/// source, or attacks of opportunity offered or settled (`combat::opportunity`).
+pub(super) fn apply_in(
+    state: &mut CombatState,
+    names: &Names<'_>,
+    command: ReactionCommand,
+) -> Result<(), CombatError> {
+    match command {
+        ReactionCommand::SetConditionSource {
+            token,
+            name,
+            source,
+        } => set_source(state, names, token, &name, source),
+        ReactionCommand::OfferOpportunities(offers) => {
+            super::opportunity::offer_in(state, names, offers)
+        }
+        ReactionCommand::SettleOpportunity { mover, by } => {
+            super::opportunity::settle_in(state, names, mover, by)
+        }
+    }
+}
+
 /// Names (or, with `None`, forgets) who the condition `name` on `token` comes from.
-pub(super) fn set_source(
+fn set_source(
     state: &mut CombatState,
     names: &Names<'_>,
     token: TokenId,

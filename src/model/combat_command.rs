@@ -8,7 +8,7 @@ use super::death_saves::DeathSaveError;
 use super::initiative::{Combatant, EconomyPart, InitiativeError, JoinRoll, Mode};
 use super::momentum::{Lock, MomentumError, Zone};
 use super::trackers::go_forth_heroes::{Defense, Wound};
-use super::{AreaId, OpportunityOffer, TokenId, TurnMoment};
+use super::{AreaId, ReactionCommand, TokenId, TurnMoment};
 
 /// A change to the fight.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -89,22 +89,8 @@ pub enum CombatCommand {
     SettleStress {
         round: u32,
     },
-    /// Names who the condition `name` on `token` comes from (`None`: nobody known): a
-    /// Frightened creature's source of fear, a Grappled creature's grappler (Evening,
-    /// Conditions; `combat::fear`).
-    SetConditionSource {
-        token: TokenId,
-        name: String,
-        source: Option<TokenId>,
-    },
-    /// A move offered these attacks of opportunity (`combat::opportunity`); they wait for the
-    /// attacker's reaction or the GM's "let it go", and lapse when the turn ends.
-    OfferOpportunities(Vec<OpportunityOffer>),
-    /// The attack of opportunity `by` was offered against `mover` was taken or let go.
-    SettleOpportunity {
-        mover: TokenId,
-        by: TokenId,
-    },
+    /// Who conditions come from and the reactions a move offers (Evening; `model::reactions`).
+    Reactions(ReactionCommand),
 }
 
 /// A move in one hero's momentum pool (GFH, Momentum).
@@ -244,8 +230,8 @@ impl CombatCommand {
             Self::TakeWound { .. } => "Take a wound",
             Self::SettleAura { .. } => "Aura effect",
             Self::SettleStress { .. } => "Battle Stress",
-            Self::SetConditionSource { .. } => "Condition source",
-            Self::OfferOpportunities(_) | Self::SettleOpportunity { .. } => "Attack of opportunity",
+            Self::Reactions(ReactionCommand::SetConditionSource { .. }) => "Condition source",
+            Self::Reactions(_) => "Attack of opportunity",
         }
     }
 }

@@ -55,7 +55,7 @@ pub use light::{Ambient, Light, LightCommand, LightError, LightKind, Rgba};
 pub use map::{
     Background, Cell, CellLength, DiagonalRule, GridKind, GridPoint, LengthUnit, MapSpec,
 };
-pub use reactions::{ConditionSource, OpportunityOffer};
+pub use reactions::{ConditionSource, OpportunityOffer, ReactionCommand};
 pub use rule_system::RuleSystem;
 pub use rules_error::RulesError;
 pub use token::{LibraryId, Rgb, Senses, Side, SizeCategory, Token};

@@ -31,3 +31,21 @@ pub struct OpportunityOffer {
     /// The creature whose reach it left, who may attack.
     pub by: TokenId,
 }
+
+/// A change to who conditions come from, or to the attacks of opportunity waiting.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReactionCommand {
+    /// Names who the condition `name` on `token` comes from (`None`: nobody known): a
+    /// Frightened creature's source of fear, a Grappled creature's grappler (Evening,
+    /// Conditions; `combat::fear`).
+    SetConditionSource {
+        token: TokenId,
+        name: String,
+        source: Option<TokenId>,
+    },
+    /// A move offered these attacks of opportunity (`combat::opportunity`); they wait for the
+    /// attacker's reaction or the GM's "let it go", and lapse when the turn ends.
+    OfferOpportunities(Vec<OpportunityOffer>),
+    /// The attack of opportunity `by` was offered against `mover` was taken or let go.
+    SettleOpportunity { mover: TokenId, by: TokenId },
+}

@@ -17,8 +17,8 @@ use lantern::combat::wounds::token_speed;
 use lantern::edit::Document;
 use lantern::model::trackers::attack::AttackRange;
 use lantern::model::{
-    Cell, CellLayer, Command, Encounter, GridPoint, LengthUnit, OpportunityOffer, RuleSystem, Side,
-    SizeCategory, Token, TokenId, Wall, WallId, WallKind,
+    Cell, CellLayer, Command, Encounter, GridPoint, LengthUnit, OpportunityOffer, ReactionCommand,
+    RuleSystem, Side, SizeCategory, Token, TokenId, Wall, WallId, WallKind,
 };
 use lantern::rules::evening::{
     DamageDice, EffectLevel, EveningAbilities, EveningAbility, EveningAttack, EveningAttackNumbers,
@@ -320,11 +320,13 @@ fn a_frightened_token_cannot_path_closer_to_its_source() {
     );
     apply(
         &mut doc,
-        Command::Combat(CombatCommand::SetConditionSource {
-            token: ALDRIC,
-            name: "Frightened".to_owned(),
-            source: Some(OGRE),
-        }),
+        Command::Combat(CombatCommand::Reactions(
+            ReactionCommand::SetConditionSource {
+                token: ALDRIC,
+                name: "Frightened".to_owned(),
+                source: Some(OGRE),
+            },
+        )),
     );
     let e = &doc.encounter;
     let kept = reach(&Scene::new(e), e, ALDRIC, 6).unwrap_or_default();
@@ -358,11 +360,13 @@ fn frightened_disadvantage_only_while_the_source_is_in_sight() {
     put_on(&mut doc, ALDRIC, "Frightened");
     apply(
         &mut doc,
-        Command::Combat(CombatCommand::SetConditionSource {
-            token: ALDRIC,
-            name: "Frightened".to_owned(),
-            source: Some(OGRE),
-        }),
+        Command::Combat(CombatCommand::Reactions(
+            ReactionCommand::SetConditionSource {
+                token: ALDRIC,
+                name: "Frightened".to_owned(),
+                source: Some(OGRE),
+            },
+        )),
     );
     let request = ActionRequest {
         actor: Some(ALDRIC),

@@ -211,7 +211,7 @@ fn a_shove_moves_the_target_a_cell_in_the_rolls_undo_step() {
 /// turn a drag to (4, 3), 2 from the goblin, is refused with why, and no step is taken; a drag
 /// away to (1, 3) lands.
 #[test]
-fn a_frightened_token_cannot_path_closer_to_its_source() {
+fn a_frightened_token_is_refused_a_drag_closer_to_its_source() {
     let mut e = skirmish(true);
     e.tokens[1].cell = Cell::new(6, 3);
     e.combat.conditions.push(ActiveCondition {

@@ -9,7 +9,7 @@ use crate::combat::catalogue::Effect;
 use crate::combat::command::CombatCommand;
 use crate::combat::conditions::on_token;
 use crate::combat::sources::source_in;
-use crate::model::TokenId;
+use crate::model::{ReactionCommand, TokenId};
 
 /// The word between a condition and its source: "of" a fear, "by" a hold.
 fn source_word(effects: &[Effect]) -> Option<&'static str> {
@@ -71,10 +71,10 @@ pub fn source_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: Token
 fn set(ctx: &mut PaneContext<'_>, token: TokenId, name: &str, source: Option<TokenId>) {
     queue(
         ctx,
-        CombatCommand::SetConditionSource {
+        CombatCommand::Reactions(ReactionCommand::SetConditionSource {
             token,
             name: name.to_owned(),
             source,
-        },
+        }),
     );
 }
