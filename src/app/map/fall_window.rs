@@ -61,8 +61,11 @@ pub fn fall_window_ui(ui: &egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRn
     let unit = ctx.encounter.map.cell_length.unit;
     let mut open = true;
     let mut done = false;
+    // Over the middle of the map, where the GM is looking.
     egui::Window::new(WINDOW_TITLE)
         .id(state_id().with("window"))
+        .pivot(egui::Align2::CENTER_CENTER)
+        .default_pos(ui.clip_rect().center())
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
