@@ -32,6 +32,10 @@
 //!   attacks a round, legendary and villain actions, pushing through exhaustion).
 //! - Applying a `CombatCommand` (`command.rs`: `apply_combat`), and the fight's plain report for
 //!   `examples/replay.rs` (`report.rs`).
+//! - Evening's rules that happen on the map: who a condition comes from (`sources.rs`), the
+//!   attack of opportunity a move offers (`opportunity.rs`), Frightened keeping its distance
+//!   (`fear.rs`), grapple and shove (`maneuver.rs`), falling (`falling.rs`), moving by flight,
+//!   climbing, swimming or burrowing (`movement_kind.rs`).
 
 pub mod action;
 pub mod area_action;
@@ -42,12 +46,18 @@ pub mod conditions;
 pub mod death;
 pub mod effective;
 pub mod evening_turn;
+pub mod falling;
+pub mod fear;
 pub mod health;
 pub mod initiative;
+pub mod maneuver;
 pub mod momentum;
 pub mod momentum_apply;
+pub mod movement_kind;
+pub mod opportunity;
 pub mod report;
 pub mod sheet;
+pub mod sources;
 pub mod stress;
 pub mod turn_action;
 pub mod turn_move;

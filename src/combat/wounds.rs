@@ -130,6 +130,11 @@ pub fn token_speed(
     }
     let mut speed = effective_speed(conditions, encounter.system, token, base);
     reasons.append(&mut speed.reasons);
+    // Evening, Grapple: while grappling, the grappler's speed is halved.
+    if let Some(why) = super::maneuver::grappling(encounter, token) {
+        speed.value /= 2;
+        reasons.push(why);
+    }
     speed.reasons = reasons;
     speed
 }

@@ -11,6 +11,7 @@ mod command_checks;
 mod content;
 mod demo_attacks;
 mod evening_fight;
+mod evening_map;
 mod evening_rules;
 mod file_safety;
 mod files;

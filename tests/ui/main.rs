@@ -9,6 +9,7 @@ mod combat;
 mod dice;
 mod editing;
 mod evening_fight;
+mod evening_map;
 mod file_chooser;
 mod file_safety;
 mod import;

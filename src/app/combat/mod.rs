@@ -1,6 +1,7 @@
 //! The turn-structure panes: Initiative, Conditions and Momentum, over `crate::combat`.
 
 mod aura_offers;
+mod condition_source;
 mod conditions_pane;
 mod death_saves;
 mod evening_turn;

@@ -405,6 +405,9 @@ pub(super) fn result_ui(
     ui.label(RichText::new(crate::app::text::line(&last.dice)).monospace());
     super::boost::boost_ui(ui, ctx.encounter, state, rng);
     super::reroll::reroll_ui(ui, ctx.encounter, state, rng);
+    if super::maneuver::outcome_ui(ui, ctx, state) {
+        return None;
+    }
     let offer = apply_ui(ui, ctx, state, rng);
     super::resist::roller_consequence_ui(ui, ctx.encounter, state, rng);
     offer.or_else(|| super::area::apply_ui(ui, ctx.encounter, state))

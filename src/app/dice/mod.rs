@@ -10,6 +10,7 @@ mod expression;
 mod form;
 mod gfh_form;
 mod log_text;
+mod maneuver;
 mod odds_plot;
 mod reroll;
 mod resist;
@@ -19,6 +20,7 @@ pub use area::request_area_targets;
 pub use log_text::{
     check_entry, check_result, check_result_for, check_what, dice_text, die_text, expression_entry,
 };
+pub use maneuver::{Picked as PickedManeuver, maneuver_menu_ui, request_maneuver};
 pub use odds_plot::{OddsCache, Totals, totals};
 
 use std::collections::BTreeSet;
@@ -130,6 +132,8 @@ pub struct DiceState {
     /// The last roll made from this pane, shown large.
     pub last: Option<LogEntry>,
     odds: OddsCache,
+    /// Evening: the grapple or shove the form is set up for (`maneuver.rs`).
+    maneuver: Option<maneuver::Picked>,
 }
 
 impl Default for DiceState {
@@ -167,6 +171,7 @@ impl DiceState {
             expression: "1d20".to_owned(),
             last: None,
             odds: OddsCache::default(),
+            maneuver: None,
         }
     }
 
@@ -305,6 +310,7 @@ impl DiceState {
     /// The check filled by the core builder, with the GM's cleared contributions off.
     pub fn filled(&self, encounter: &Encounter) -> FilledCheck {
         let mut filled = build(encounter, &self.request(), &self.base(encounter));
+        maneuver::fill(self, encounter, &mut filled);
         filled.switch_off(&self.off);
         filled
     }
@@ -366,6 +372,10 @@ pub fn dice_log_ui(
 ) {
     if let Some(requested) = action::take_request(ui.ctx()) {
         action::begin(state, ctx.encounter, &requested);
+        state.maneuver = None;
+    }
+    if let Some(picked) = maneuver::take_request(ui.ctx()) {
+        maneuver::begin(state, ctx.encounter, picked);
     }
     area::take_request(ui.ctx(), state);
     state.sync(ctx);
@@ -434,6 +444,7 @@ const FORM_WIDTH: f32 = 330.0;
 
 /// The form, then the builder's lines for it; returns the check they fill, for the odds.
 fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState) -> FilledCheck {
+    maneuver::heading_ui(ui, ctx.encounter, state);
     roller_ui(ui, ctx.encounter, state);
     action::targets_ui(ui, ctx.encounter, state);
     action::weapon_ui(ui, ctx.encounter, state);

@@ -23,7 +23,9 @@
 //! - Areas of effect: placing, turning and keeping them and sending their targets to the Dice pane
 //!   (`area_tool.rs`); a kept area's origin dot, menu and turning handle (`area_handles.rs`); an
 //!   aura's turn effect (`aura_effect_ui.rs`); the waiting aura offers' cards beside their aura and
-//!   the rings on the tokens they name (`aura_cards.rs`).
+//!   the rings on the tokens they name (`aura_cards.rs`); the attacks of opportunity a move
+//!   offered, with Attack… and Let it go beside the attacker (`opportunity_cards.rs`); a
+//!   token's fall, its height asked in a small window (`fall_window.rs`).
 //! - The light layer (`light_layer.rs`: the GM's tint and radii, the players' darkness with a soft
 //!   falloff, drawn as a texture from `board::fog_raster::glow_raster`), its menus
 //!   (`light_menu.rs`), and the Light source tool (`light_tool.rs`: placing, the editing panel and
@@ -44,6 +46,7 @@ mod brush;
 mod calibrate;
 mod camera;
 mod cell_layers;
+mod fall_window;
 mod fog;
 mod fog_brush;
 mod layout;
@@ -52,8 +55,10 @@ mod light_layer;
 mod light_menu;
 mod light_tool;
 mod mesh_cache;
+mod move_kind_menu;
 mod movement;
 mod name_tags;
+mod opportunity_cards;
 pub(crate) mod palette;
 mod placement;
 mod play;
@@ -78,6 +83,7 @@ mod walls;
 
 pub use area_tool::{request_area_from, targets_of};
 pub use audience_view::{ViewOptions, paint_map_view, paint_turn_banner, turn_banner_height};
+pub use fall_window::fall_menu_ui;
 pub use fog::MapAudience;
 pub use layout::map_rect_in_grid;
 pub use ruler::Measurement;
@@ -379,6 +385,8 @@ pub fn map_ui(
     view.play.toolbar_ui(ui, rect);
     view.tools.toolbar_ui(ui, ctx, rect);
     area_windows_ui(ui, ctx, view, rng, &painter, &t, rect);
+    opportunity_cards::offers_ui(ui, ctx, &painter, &t, rect.shrink2(Vec2::new(60.0, 50.0)));
+    fall_window::fall_window_ui(ui, ctx, rng);
     view.backgrounds.progress_ui(ui);
     lighting_progress_ui(ui, rect, view.fog.light.progress());
     fog_brush::toolbar_ui(ui, rect, encounter, &mut view.fog.brush, ctx.commands);

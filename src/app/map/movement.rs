@@ -7,7 +7,7 @@ use super::terrain::cell_polygon;
 use super::transform::MapTransform;
 use crate::board::grid::point_in_grid;
 use crate::board::{Gait, Reach, Scene};
-use crate::combat::turn_move::{gait, movement_left};
+use crate::combat::turn_move::{gait, movement_left, reach};
 use crate::combat::wounds::token_speed;
 use crate::model::{Cell, Encounter, TokenId};
 
@@ -33,7 +33,7 @@ impl DragReach {
         let speed_cells = movement_left(encounter, id)
             .unwrap_or_else(|| token_speed(encounter, &encounter.combat.conditions, id).value);
         let gait = gait(encounter, id);
-        let reach = scene.reachable_with(id, speed_cells, gait)?;
+        let reach = reach(scene, encounter, id, speed_cells)?;
         Some(Self {
             id,
             speed_cells,
@@ -43,16 +43,20 @@ impl DragReach {
     }
 
     /// Why a drop on `target` is refused, or `None` when the token can get there.
-    pub fn refusal(&self, scene: &Scene, target: Cell) -> Option<String> {
+    pub fn refusal(&self, scene: &Scene, encounter: &Encounter, target: Cell) -> Option<String> {
         if self.reach.cost_cells(target).is_some() {
             return None;
         }
         // Only on a refusal: search again with a wider (but bounded, for huge maps) limit to say
         // how far it really is.
         let limit = self.speed_cells.saturating_mul(4).max(24);
-        let cost = scene
-            .reachable_with(self.id, limit, self.gait)
-            .and_then(|r| r.cost_cells(target));
+        let cost = reach(scene, encounter, self.id, limit).and_then(|r| r.cost_cells(target));
+        if cost.is_none()
+            && let Some(source) = crate::combat::fear::kept_from(encounter, self.id)
+        {
+            let name = encounter.token(source).map_or("?", |t| t.name.as_str());
+            return Some(format!("Frightened: it can't move closer to {name}."));
+        }
         let cost = match cost {
             Some(cost) => format!("cost {} of {}", cells_text(cost), self.speed_cells),
             None => format!("cost over {limit} of {}", self.speed_cells),
@@ -69,6 +73,11 @@ impl DragReach {
                 painter.add(Shape::convex_polygon(polygon, REACH_TINT, Stroke::NONE));
             }
         }
+    }
+
+    /// The anchors a move to `target` passes, the start first, if it is reachable.
+    pub fn path_to(&self, target: Cell) -> Option<Vec<Cell>> {
+        self.reach.path_to(target)
     }
 
     /// The whole cells a move to `target` costs, if it is reachable.
@@ -122,17 +131,23 @@ pub fn drop_move(
     if reach.as_ref().is_none_or(|r| r.id != token.id) {
         *reach = DragReach::of(scene, encounter, token.id);
     }
-    if !override_reach && let Some(why) = reach.as_ref().and_then(|r| r.refusal(scene, target)) {
+    if !override_reach
+        && let Some(why) = reach
+            .as_ref()
+            .and_then(|r| r.refusal(scene, encounter, target))
+    {
         return Err(why);
     }
     // A move within reach on the token's turn spends its movement; the override spends none.
-    let cost = reach
-        .as_ref()
-        .filter(|_| !override_reach)
-        .and_then(|r| r.cost_cells(target))
-        .unwrap_or(0);
-    Ok(Some(crate::combat::turn_move::drag_move(
-        encounter, token.id, target, cost,
+    let within = reach.as_ref().filter(|_| !override_reach);
+    let cost = within.and_then(|r| r.cost_cells(target)).unwrap_or(0);
+    // The path the move takes (for the attacks of opportunity it offers); an override goes
+    // straight there.
+    let path = within
+        .and_then(|r| r.path_to(target))
+        .unwrap_or_else(|| vec![token.cell, target]);
+    Ok(Some(crate::combat::turn_move::move_along(
+        encounter, token.id, &path, cost,
     )))
 }
 

@@ -392,6 +392,7 @@ fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
         if crate::app::combat::stand_up_ui(ui, ctx, token.id) {
             ui.close();
         }
+        super::move_kind_menu::move_kind_menu_ui(ui, ctx, token.id);
         crate::app::combat::token_turn_actions_ui(ui, ctx, token.id);
         crate::app::combat::condition_menu_ui(ui, ctx, token.id);
         if ui.button("Sheet…").clicked() {
@@ -506,6 +507,8 @@ fn action_menu_ui(ui: &mut Ui, ctx: &PaneContext<'_>, token: &Token) {
             ui.close();
         }
     }
+    crate::app::dice::maneuver_menu_ui(ui, ctx.encounter, token.id, actor);
+    crate::app::map::fall_menu_ui(ui, ctx.encounter, token.id);
     ui.separator();
 }
 

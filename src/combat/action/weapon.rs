@@ -335,8 +335,10 @@ fn range_facts(
 ) {
     let distance = scene.distance_cells(actor, target);
     let adjacent = scene.touching(actor, target) == Some(true);
+    let leaving = filled.opportunity.is_some() && choice.range.is_melee();
     if let Err(why) = reaches(choice.range, distance, adjacent) {
-        if filled.refused.is_none() {
+        // An attack of opportunity is made as the target leaves: its reach was met then.
+        if filled.refused.is_none() && !leaving {
             filled.refused = Some(why);
         }
         return;

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::super::TokenId;
 use super::attack::Attack;
+use super::evening_movement::{MoveKind, MovementSpeeds};
 use super::go_forth_heroes::is_false;
 
 /// Damage per attack as dice plus a flat part, e.g. 2d8 + 3 (Evening, Threat Rating; a
@@ -220,6 +221,14 @@ pub struct EveningToken {
     /// resistances, villain actions, phases, a swarm's bodies).
     #[serde(default, skip_serializing_if = "ThreatTrack::is_fresh")]
     pub track: ThreatTrack,
+    /// Its other kinds of movement with their speeds (Evening, Movement: Kinds of movement);
+    /// the base speed is the token's.
+    #[serde(default, skip_serializing_if = "MovementSpeeds::is_empty")]
+    pub movement: MovementSpeeds,
+    /// The kind of movement it moves by now: walking at its base speed, or one it has a speed
+    /// for.
+    #[serde(default, skip_serializing_if = "MoveKind::is_walk")]
+    pub moving: MoveKind,
 }
 
 /// What a threat's traits spend and count during a fight (Evening, Traits).
@@ -275,6 +284,8 @@ impl Default for EveningToken {
             strength: String::new(),
             weakness: String::new(),
             track: ThreatTrack::default(),
+            movement: MovementSpeeds::default(),
+            moving: MoveKind::Walk,
         }
     }
 }
@@ -345,6 +356,11 @@ pub enum EveningChange {
     SetSwarmBodies(u16),
     /// A Swarm's body away from the heart is hit and perishes (Evening, Swarm: Many locations).
     SwarmBodyPerishes,
+    /// Set the speeds of its other kinds of movement; moving by a kind it no longer has, it
+    /// walks.
+    SetMovement(MovementSpeeds),
+    /// Move by this kind from now on; refused for a kind it has no speed for.
+    MoveBy(MoveKind),
 }
 
 /// Traits that change a threat (Evening, Traits).

@@ -55,7 +55,47 @@ pub fn check_combat_state(encounter: &Encounter, combat: &CombatState) -> Result
     check_tracker_refs(&held, &combat.trackers)?;
     check_tracker_texts(&combat.trackers)?;
     check_sheets(&combat.trackers)?;
+    check_reactions(&held, combat)?;
+    super::movement::check_movement(&combat.trackers)?;
     combat.log.iter().try_for_each(check_log_entry)
+}
+
+/// Each condition's source and each waiting attack of opportunity name tokens of the
+/// encounter; a source belongs to a condition of at most [`MAX_LABEL_CHARS`] characters, one
+/// per condition at most as many as conditions, and a token waits on at most one offer from
+/// each other token.
+fn check_reactions(
+    held: &impl Fn(TokenId) -> bool,
+    combat: &CombatState,
+) -> Result<(), CommandError> {
+    check_count(
+        "condition sources",
+        combat.condition_sources.len(),
+        MAX_CONDITIONS,
+    )?;
+    for s in &combat.condition_sources {
+        for token in [s.token, s.source] {
+            if !held(token) {
+                return Err(missing("a condition's source names", token));
+            }
+        }
+        check_text(&s.name, MAX_LABEL_CHARS, || {
+            format!("the condition named with a source on token {}", s.token)
+        })?;
+    }
+    check_count(
+        "attacks of opportunity waiting",
+        combat.opportunity_offers.len(),
+        MAX_TOKENS,
+    )?;
+    for o in &combat.opportunity_offers {
+        for token in [o.mover, o.by] {
+            if !held(token) {
+                return Err(missing("an attack of opportunity names", token));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A message for something in the fight that names a token the encounter does not hold:

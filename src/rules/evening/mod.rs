@@ -33,6 +33,7 @@ pub use crate::model::trackers::evening::{
     EveningEncounterChange, EveningToken, Reserve, ReserveRoll, Tally, Thread, ThreatProfile,
     ThreatTrack, ThreatTrait,
 };
+pub use crate::model::trackers::evening_movement::{MoveKind, MovementSpeeds};
 
 use crate::model::RuleSystem;
 use crate::model::initiative::Mode;
@@ -67,13 +68,13 @@ const CONDITIONS: &[ConditionDef] = &[
         "Frightened",
         "Disadvantage on aptitude checks and attacks while the source is in sight; won't willingly approach it.",
         None,
-        &[E::Harder(C::Aptitude), E::Harder(C::Attack)],
+        &[E::Harder(C::Aptitude), E::Harder(C::Attack), E::FearsSource],
     ),
     def(
         "Grappled",
         "Speed 0, no speed bonuses; ends if the grappler is incapacitated or the hold is broken.",
         None,
-        &[E::NoMovement],
+        &[E::NoMovement, E::HeldBySource],
     ),
     def(
         "Incapacitated",

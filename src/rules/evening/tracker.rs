@@ -171,6 +171,20 @@ impl EveningToken {
                 check_attacks(attacks, |n| check_damage(n.damage))?;
                 self.attacks.clone_from(attacks);
             }
+            EveningChange::SetMovement(speeds) => {
+                self.movement = *speeds;
+                if self.movement.get(self.moving).is_none() {
+                    self.moving = crate::model::trackers::evening_movement::MoveKind::Walk;
+                }
+            }
+            EveningChange::MoveBy(kind) => {
+                if !kind.is_walk() && self.movement.get(*kind).is_none() {
+                    return Err(RulesError::NotAllowed(
+                        "it has no speed for that kind of movement",
+                    ));
+                }
+                self.moving = *kind;
+            }
             EveningChange::SetThreat(t) => {
                 // A threat starts at its table health, traits included (Evening, Threat Rating).
                 if let Some(profile) = t {
