@@ -30,6 +30,7 @@ mod ids;
 mod image;
 pub mod initiative;
 mod light;
+pub mod limits;
 mod map;
 pub mod momentum;
 mod rule_system;

@@ -54,6 +54,7 @@ pub fn check_combat_state(encounter: &Encounter, combat: &CombatState) -> Result
     }
     check_tracker_refs(&held, &combat.trackers)?;
     check_tracker_texts(&combat.trackers)?;
+    super::sheet::check_sheets(&combat.trackers)?;
     combat.log.iter().try_for_each(check_log_entry)
 }
 
