@@ -60,7 +60,9 @@ mod tests {
         let script = format!(
             r#"[{{"Combat": {{"ApplyCondition": {{"token": 1, "name": "{name}", "duration": {{"kind": "until_removed"}}}}}}}}]"#
         );
-        let err = commands_from_json(script.as_bytes()).unwrap_err().to_string();
+        let err = commands_from_json(script.as_bytes())
+            .unwrap_err()
+            .to_string();
         assert!(
             err.starts_with(
                 "the script's `[0].Combat.ApplyCondition.name` is 65 characters long; \

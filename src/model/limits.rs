@@ -99,7 +99,11 @@ pub enum LimitError {
 }
 
 /// Refuses a list of `count` items past `max`.
-pub fn check_count(count: usize, max: usize, field: impl FnOnce() -> String) -> Result<(), LimitError> {
+pub fn check_count(
+    count: usize,
+    max: usize,
+    field: impl FnOnce() -> String,
+) -> Result<(), LimitError> {
     if count > max {
         return Err(LimitError::TooMany {
             field: field(),

@@ -24,7 +24,8 @@ pub use text::{
     MAX_CUSTOM_BANDS, MAX_IMAGE_NAME_CHARS, MAX_INTENTION_CHARS, MAX_LABEL_CHARS,
     MAX_LIBRARY_ID_CHARS, MAX_LOG_LABEL_CHARS, MAX_LOG_TEXT_CHARS, MAX_NAME_CHARS, MAX_NOTES_CHARS,
     TOO_LONG_MARKER, capped, chars_over, check_custom_bands, check_image_name, check_text,
-    de_attack_name, de_image_name, de_intention, de_label, de_log_label, de_log_text, de_name, de_notes,
+    de_attack_name, de_image_name, de_intention, de_label, de_log_label, de_log_text, de_name,
+    de_notes,
 };
 
 use super::{

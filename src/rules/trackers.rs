@@ -2,10 +2,10 @@
 
 use super::RulesError;
 use crate::model::RuleSystem;
-use crate::model::validate::{check_encounter_trackers, check_sheet};
 use crate::model::trackers::{
     EncounterChange, EncounterTrackers, TokenChange, TokenTrackers, TrackerCommand, Trackers,
 };
+use crate::model::validate::{check_encounter_trackers, check_sheet};
 use crate::rules::evening::EveningChange;
 use crate::rules::go_forth_heroes::GfhChange;
 use crate::rules::post_core::PostChange;

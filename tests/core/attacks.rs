@@ -469,8 +469,9 @@ fn an_impossible_attack_is_refused_and_the_sheet_keeps_its_list() {
     };
     // The message names the field, its value and what is allowed (`model::limits`).
     assert!(
-        err.to_string()
-            .contains("`attacks[0].numbers.effort_die` is 7; Lantern allows d4, d6, d8, d10 or d12"),
+        err.to_string().contains(
+            "`attacks[0].numbers.effort_die` is 7; Lantern allows d4, d6, d8, d10 or d12"
+        ),
         "{err}"
     );
     assert_eq!(e, before);

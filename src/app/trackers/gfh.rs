@@ -156,15 +156,16 @@ fn hearts_options_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenI
         next.breaking_point = match (breaking, h.breaking_point) {
             (false, _) => None,
             (true, None) => Some(EFFORT_PER_HEART),
-            (true, Some(bp)) => {
-                Some(edit_ui(
+            (true, Some(bp)) => Some(
+                edit_ui(
                     ui,
                     Id::unique(("gfh_bp", token.0)),
                     bp,
                     lim::GFH_BREAKING_POINT,
                     "",
-                ).unwrap_or(bp))
-            }
+                )
+                .unwrap_or(bp),
+            ),
         };
         if ui.small_button("Remove Hearts").clicked() {
             next = h.clone();

@@ -9,6 +9,7 @@
 //! "token 3's Evening sheet `attacks[0].numbers.damage.count` is 4294967295; Lantern allows 1 to
 //! 100".
 
+use super::super::TokenId;
 use super::super::limits::{
     self as lim, EFFORT_DICE, EFFORT_DICE_WORDS, Limit, LimitError, STANDARD_DICE,
     STANDARD_DICE_WORDS, check_count, check_die,
@@ -19,7 +20,6 @@ use super::super::trackers::go_forth_heroes::GfhToken;
 use super::super::trackers::post_core::{Clocks, PostToken};
 use super::super::trackers::road_and_ruin::RrToken;
 use super::super::trackers::three_d6::ThreeD6Token;
-use super::super::TokenId;
 use super::super::trackers::{EncounterTrackers, TokenTrackers, Trackers};
 
 /// Names a field of one sheet for a message: `at("level")` is "token 3's Evening sheet
@@ -151,7 +151,9 @@ fn check_gfh(t: &GfhToken, at: &At<'_>) -> Result<(), LimitError> {
     }
     check_count(t.wounds.len(), lim::GFH_MAX_WOUNDS, || at.field("wounds"))?;
     for (i, w) in t.wounds.iter().enumerate() {
-        lim::GFH_WOUND_ROLL.check(w.effect_roll, || at.field(&format!("wounds[{i}].effect_roll")))?;
+        lim::GFH_WOUND_ROLL.check(w.effect_roll, || {
+            at.field(&format!("wounds[{i}].effect_roll"))
+        })?;
         lim::GFH_WOUND_SESSIONS.check(w.sessions_left, || {
             at.field(&format!("wounds[{i}].sessions_left"))
         })?;

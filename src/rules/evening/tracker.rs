@@ -2,11 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::limits as lim;
 use super::EveningCheck;
 use super::{EveningChange, EveningToken, Reserve, ReserveRoll};
+use crate::model::limits as lim;
 use crate::rules::RulesError;
-
 
 /// Which kind of roll a penalty applies to (Evening, Injury; Exhaustion).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -145,7 +144,9 @@ impl EveningToken {
                 self.health = self.health.min(self.effective_max_health());
             }
             EveningChange::SetAbilities(a) => self.abilities = *a,
-            EveningChange::SetLevel(l) => self.level = level("character level", *l, lim::EVENING_LEVEL)?,
+            EveningChange::SetLevel(l) => {
+                self.level = level("character level", *l, lim::EVENING_LEVEL)?
+            }
             // Checked with the whole sheet (`model::validate::check_sheet`).
             EveningChange::SetAttacks(attacks) => self.attacks.clone_from(attacks),
             EveningChange::SetThreat(t) => {

@@ -8,7 +8,6 @@ use super::{
 use super::{Pool, RrChange, RrToken};
 use crate::rules::RulesError;
 
-
 /// What one attack does to a Road and Ruin token, worked out before it is applied.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StrikePreview {
