@@ -110,9 +110,10 @@ fn check_attack_list<N>(
                 lim::ATTACK_CELLS.check(long_cells, || field("range.long_cells"))?;
                 if short_cells > long_cells {
                     return Err(LimitError::Inconsistent {
-                        field: field("range"),
+                        field: field("range.long_cells"),
                         why: format!(
-                            "the short range ({short_cells}) is longer than the long one ({long_cells})"
+                            "{long_cells} is shorter than the short range ({short_cells}); \
+                             Lantern allows the short range up to the long one"
                         ),
                     });
                 }
