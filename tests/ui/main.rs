@@ -13,6 +13,7 @@ mod file_safety;
 mod import;
 mod library;
 mod lighting;
+mod limits;
 mod map;
 mod map_play;
 mod overlays;
