@@ -127,6 +127,8 @@ pub struct LanternApp {
     settings_failing: bool,
     /// The main window's size as a share of its monitor, kept across runs.
     window: window_size::WindowSize,
+    /// The context whose memory the settings keep (`None` in tests without a data folder).
+    memory_of: Option<egui::Context>,
 }
 
 impl LanternApp {
@@ -138,11 +140,15 @@ impl LanternApp {
     /// The app with an explicit configuration (tests pass a temporary data folder).
     pub fn new_with(cc: &eframe::CreationContext<'_>, config: AppConfig) -> Self {
         let settings = Settings::load(config.data_dir.as_deref(), cc.storage);
+        if let Some(kept) = &settings.egui_memory {
+            settings::restore_memory(&cc.egui_ctx, kept);
+        }
         let mut document = Document::new(Demo::GoForthHeroes.encounter().unwrap_or_default(), None);
         documents::fog_on_at_open(&mut document);
         let mut app = Self::with_document(document);
         app.restore_settings(&settings);
         app.settings_dir.clone_from(&config.data_dir);
+        app.memory_of = Some(cc.egui_ctx.clone());
         app.autosave_interval_secs = config.autosave_interval.as_secs_f64();
         if let Some(dir) = &config.data_dir {
             app.open_library(&cc.egui_ctx, dir.join("library"));
@@ -181,6 +187,7 @@ impl LanternApp {
             settings_written: None,
             settings_failing: false,
             window: window_size::WindowSize::default(),
+            memory_of: None,
         }
     }
 
@@ -192,6 +199,7 @@ impl LanternApp {
             recent_folders: self.dialogs.recent_folders().to_vec(),
             table_screens: self.players.table.clone(),
             window: self.window.current(),
+            egui_memory: self.memory_of.as_ref().and_then(settings::memory_ron),
         }
     }
 
@@ -496,6 +504,12 @@ impl eframe::App for LanternApp {
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.ui_pass(ui);
+    }
+
+    /// egui's memory goes into our own settings file, written atomically; eframe's `app.ron`
+    /// (written in place) is given nothing to hold.
+    fn persist_egui_memory(&self) -> bool {
+        false
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
