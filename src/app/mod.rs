@@ -154,7 +154,7 @@ impl LanternApp {
             app.open_library(&cc.egui_ctx, dir.join("library"));
         }
         app.autosave = config.data_dir.map(Autosave::new);
-        app.offer_restore();
+        app.offer_restore(&cc.egui_ctx);
         app
     }
 
@@ -445,7 +445,7 @@ impl LanternApp {
     /// a background image, a palette picture or the library. Each asks for a repaint when it
     /// lands, so tests step the app until this is false before they expect it to rest.
     pub fn workers_busy(&self) -> bool {
-        self.imports.busy() || self.map_view.is_loading() || !self.library.pictures_done()
+        self.imports.busy() || self.map_view.is_loading() || self.library.busy()
     }
 
     /// One whole frame without eframe, `logic` then `ui` on a root ui: what the headless frame

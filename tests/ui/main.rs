@@ -11,6 +11,7 @@ mod editing;
 mod file_chooser;
 mod file_safety;
 mod import;
+mod large_files;
 mod library;
 mod lighting;
 mod limits;
