@@ -208,6 +208,16 @@ impl Scene {
     /// The tokens the area affects: any of their cells is in, the source excluded, filtered by
     /// the area's side selection. In the encounter's order.
     pub fn area_tokens(&self, area: &PlacedArea) -> Vec<TokenId> {
+        self.area_tokens_with(area, None)
+    }
+
+    /// [`Scene::area_tokens`], reading a token's cells on the map from `runs` (the area's
+    /// cells, found already) rather than testing them again.
+    pub fn area_tokens_with(
+        &self,
+        area: &PlacedArea,
+        runs: Option<&super::area_cells::CellRuns>,
+    ) -> Vec<TokenId> {
         let mut cache = CrossingCache::default();
         let source_side = area.source.map(|i| self.tokens[i].side);
         let reach = area.bound_cells + 3.0;
@@ -222,9 +232,10 @@ impl Scene {
                 if (c.x - area.origin.x).hypot(c.y - area.origin.y) > reach {
                     return false;
                 }
-                t.cells
-                    .iter()
-                    .any(|cell| self.cell_in_area(area, *cell, &mut cache))
+                t.cells.iter().any(|cell| match runs {
+                    Some(runs) if self.map.contains(*cell) => runs.contains(&self.map, *cell),
+                    _ => self.cell_in_area(area, *cell, &mut cache),
+                })
             })
             .map(|(_, t)| t.id)
             .collect()
