@@ -31,7 +31,7 @@ fn main() -> ExitCode {
     };
     let commands: Vec<Command> = match read_regular(script)
         .map_err(|e| e.to_string())
-        .and_then(|b| serde_json::from_slice(&b).map_err(|e| e.to_string()))
+        .and_then(|b| lantern::files::commands_from_json(&b).map_err(|e| e.to_string()))
     {
         Ok(c) => c,
         Err(err) => {

@@ -188,7 +188,7 @@ impl LanternApp {
     }
 
     pub(super) fn open_argument_when_free(&mut self, ctx: &egui::Context) {
-        if self.prompt.is_some() {
+        if self.prompt.is_some() || self.reading_autosave() {
             return;
         }
         let Some(path) = self.argument.take() else {
@@ -309,17 +309,6 @@ impl LanternApp {
     }
 
     /// At start-up: an autosave left behind means the last run ended with unsaved work.
-    pub(super) fn offer_restore(&mut self) {
-        let Some(autosave) = &self.autosave else {
-            return;
-        };
-        match autosave.find() {
-            Ok(Some(offer)) => self.prompt = Some(Prompt::Restore(Box::new(offer))),
-            Ok(None) => {}
-            Err(err) => self.notifications.error(&err),
-        }
-    }
-
     fn answer_restore(&mut self, ctx: &egui::Context, restore: bool) {
         let Some(Prompt::Restore(offer)) = self.prompt.take() else {
             return;

@@ -128,6 +128,8 @@ pub struct LanternApp {
     settings_failing: bool,
     /// The main window's size as a share of its monitor, kept across runs.
     window: window_size::WindowSize,
+    /// The context whose memory the settings keep (`None` in tests without a data folder).
+    memory_of: Option<egui::Context>,
 }
 
 impl LanternApp {
@@ -139,17 +141,21 @@ impl LanternApp {
     /// The app with an explicit configuration (tests pass a temporary data folder).
     pub fn new_with(cc: &eframe::CreationContext<'_>, config: AppConfig) -> Self {
         let settings = Settings::load(config.data_dir.as_deref(), cc.storage);
+        if let Some(kept) = &settings.egui_memory {
+            settings::restore_memory(&cc.egui_ctx, kept);
+        }
         let mut document = Document::new(Demo::GoForthHeroes.encounter().unwrap_or_default(), None);
         documents::fog_on_at_open(&mut document);
         let mut app = Self::with_document(document);
         app.restore_settings(&settings);
         app.settings_dir.clone_from(&config.data_dir);
+        app.memory_of = Some(cc.egui_ctx.clone());
         app.autosave_interval_secs = config.autosave_interval.as_secs_f64();
         if let Some(dir) = &config.data_dir {
             app.open_library(&cc.egui_ctx, dir.join("library"));
         }
         app.autosave = config.data_dir.map(Autosave::new);
-        app.offer_restore();
+        app.offer_restore(&cc.egui_ctx);
         app
     }
 
@@ -182,6 +188,7 @@ impl LanternApp {
             settings_written: None,
             settings_failing: false,
             window: window_size::WindowSize::default(),
+            memory_of: None,
         }
     }
 
@@ -193,6 +200,7 @@ impl LanternApp {
             recent_folders: self.dialogs.recent_folders().to_vec(),
             table_screens: self.players.table.clone(),
             window: self.window.current(),
+            egui_memory: self.memory_of.as_ref().and_then(settings::memory_ron),
         }
     }
 
@@ -438,7 +446,7 @@ impl LanternApp {
     /// a background image, a palette picture or the library. Each asks for a repaint when it
     /// lands, so tests step the app until this is false before they expect it to rest.
     pub fn workers_busy(&self) -> bool {
-        self.imports.busy() || self.map_view.is_loading() || !self.library.pictures_done()
+        self.imports.busy() || self.map_view.is_loading() || self.library.busy()
     }
 
     /// One whole frame without eframe, `logic` then `ui` on a root ui: what the headless frame
@@ -497,6 +505,12 @@ impl eframe::App for LanternApp {
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.ui_pass(ui);
+    }
+
+    /// egui's memory goes into our own settings file, written atomically; eframe's `app.ron`
+    /// (written in place) is given nothing to hold.
+    fn persist_egui_memory(&self) -> bool {
+        false
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -3,11 +3,12 @@
 //! `settings.json` of the data folder, written atomically: a full disk or a crash mid-write
 //! leaves the previous settings whole, never an empty file.
 //!
-//! eframe's own store (`app.ron`: the window's size and place, egui's memory) is written by
-//! eframe with a plain truncate-and-write that no app can change, so Lantern keeps nothing of
-//! its own there; an `app.ron` a full disk empties costs only the window's last size. Settings
-//! a Lantern before this file kept in `app.ron` are read from there once, when no
-//! `settings.json` exists yet.
+//! eframe's own store (`app.ron`) is written by eframe with a plain truncate-and-write that no
+//! app can change, so Lantern gives it nothing to write: the window's size is ours
+//! (`window_size`), and egui's memory (its options, such as the zoom, and where floating windows
+//! stood) is kept here, in `egui_memory`, written atomically with the rest — eframe is told not
+//! to persist it (`App::persist_egui_memory`). Settings a Lantern before this file kept in
+//! `app.ron` are read from there once, when no `settings.json` exists yet.
 
 use std::path::{Path, PathBuf};
 
@@ -40,6 +41,24 @@ pub struct Settings {
     /// shrink the next one on a large screen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window: Option<super::window_size::WindowShare>,
+    /// egui's memory as RON (what eframe would have kept in `app.ron`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub egui_memory: Option<String>,
+}
+
+/// egui's memory as RON, to keep in [`Settings::egui_memory`].
+pub fn memory_ron(ctx: &egui::Context) -> Option<String> {
+    ctx.memory(|memory| ron::to_string(memory))
+        .map_err(|err| log::warn!("could not keep egui's memory: {err}"))
+        .ok()
+}
+
+/// Puts back egui's memory kept as RON; memory that does not read is let go (and logged).
+pub fn restore_memory(ctx: &egui::Context, kept: &str) {
+    match ron::from_str::<egui::Memory>(kept) {
+        Ok(memory) => ctx.memory_mut(|m| *m = memory),
+        Err(err) => log::warn!("could not read egui's kept memory: {err}"),
+    }
 }
 
 /// The settings file of a data folder.
@@ -72,6 +91,7 @@ impl Settings {
             recent_folders: eframe::get_value(storage, RECENT_FOLDERS_KEY).unwrap_or_default(),
             table_screens: TableScreens::default(),
             window: None,
+            egui_memory: None,
         }
     }
 

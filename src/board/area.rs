@@ -189,8 +189,15 @@ impl Scene {
         }
     }
 
-    /// The map's cells the area covers (see the module docs for the rule), walls included.
+    /// The map's cells the area covers (see the module docs for the rule), walls included,
+    /// row by row. Found line by line ([`Scene::area_runs`]): the cost follows the map's rows.
     pub fn area_cells(&self, area: &PlacedArea) -> Vec<Cell> {
+        self.area_runs(area).cells(&self.map).collect()
+    }
+
+    /// The map's cells the area covers, tested one by one (what [`Scene::area_cells`] finds
+    /// line by line; the property tests hold the two equal).
+    pub fn area_cells_one_by_one(&self, area: &PlacedArea) -> Vec<Cell> {
         let mut cache = CrossingCache::default();
         self.candidate_cells(area)
             .into_iter()
@@ -201,6 +208,16 @@ impl Scene {
     /// The tokens the area affects: any of their cells is in, the source excluded, filtered by
     /// the area's side selection. In the encounter's order.
     pub fn area_tokens(&self, area: &PlacedArea) -> Vec<TokenId> {
+        self.area_tokens_with(area, None)
+    }
+
+    /// [`Scene::area_tokens`], reading a token's cells on the map from `runs` (the area's
+    /// cells, found already) rather than testing them again.
+    pub fn area_tokens_with(
+        &self,
+        area: &PlacedArea,
+        runs: Option<&super::area_cells::CellRuns>,
+    ) -> Vec<TokenId> {
         let mut cache = CrossingCache::default();
         let source_side = area.source.map(|i| self.tokens[i].side);
         let reach = area.bound_cells + 3.0;
@@ -215,9 +232,10 @@ impl Scene {
                 if (c.x - area.origin.x).hypot(c.y - area.origin.y) > reach {
                     return false;
                 }
-                t.cells
-                    .iter()
-                    .any(|cell| self.cell_in_area(area, *cell, &mut cache))
+                t.cells.iter().any(|cell| match runs {
+                    Some(runs) if self.map.contains(*cell) => runs.contains(&self.map, *cell),
+                    _ => self.cell_in_area(area, *cell, &mut cache),
+                })
             })
             .map(|(_, t)| t.id)
             .collect()
@@ -228,7 +246,7 @@ impl Scene {
         self.shape_covers(area, cell) && self.origin_reaches(area, cell, cache)
     }
 
-    fn shape_covers(&self, area: &PlacedArea, cell: Cell) -> bool {
+    pub(crate) fn shape_covers(&self, area: &PlacedArea, cell: Cell) -> bool {
         if let Kind::Burst { reach_cells } = area.kind {
             return area.burst_cells.iter().any(|s| {
                 cell_distance(self.grid(), self.diagonal(), *s, cell) <= reach_cells + 1e-9
@@ -240,6 +258,10 @@ impl Scene {
 
     /// The sight rule of cover verdicts, walls, closed doors and obstacles only: some line from
     /// the origin to the cell's centre or one of its corners is clear.
+    pub(crate) fn reaches(&self, area: &PlacedArea, cell: Cell, cache: &mut CrossingCache) -> bool {
+        self.origin_reaches(area, cell, cache)
+    }
+
     fn origin_reaches(&self, area: &PlacedArea, cell: Cell, cache: &mut CrossingCache) -> bool {
         let own: &[Cell] = area.source.map_or(&[], |i| &self.tokens[i].cells);
         let target = [cell];
@@ -372,6 +394,42 @@ fn covers(grid: GridKind, kind: Kind, v: LatticePoint, d: LatticePoint) -> bool 
 }
 
 impl PlacedArea {
+    /// The shape in map space for estimating where it crosses a line of cell centres
+    /// (`area_cells.rs`): its outline, origin, unit direction, and how far from the origin a
+    /// covered centre may lie.
+    pub(crate) fn estimate_shape(
+        &self,
+        scene: &Scene,
+    ) -> (super::area_cells::Outline, GridPoint, (f64, f64), f64) {
+        use super::area_cells::Outline;
+        // Sizes a hair larger than they are: the estimate only proposes cells, each tested
+        // exactly, so it errs towards too many.
+        let cells = |steps: i128| steps as f64 / scene.lattice.cell_span() as f64 + 1e-6;
+        let o = self.origin;
+        let d = scene.lattice.grid_from_lattice(LatticePoint::new(
+            self.origin_l.x + self.dir.x,
+            self.origin_l.y + self.dir.y,
+        ));
+        let (x, y) = (d.x - o.x, d.y - o.y);
+        let len = x.hypot(y).max(1e-12);
+        let u = (x / len, y / len);
+        let shape = match self.kind {
+            Kind::Sphere { radius } => Outline::Sphere {
+                radius: cells(radius),
+            },
+            Kind::Cone { length } => Outline::Cone {
+                length: cells(length),
+            },
+            Kind::Line { length, width } => Outline::Line {
+                length: cells(length),
+                width: cells(width),
+            },
+            Kind::Square { side } => Outline::Square { side: cells(side) },
+            Kind::Burst { .. } => Outline::Burst,
+        };
+        (shape, o, u, self.bound_cells)
+    }
+
     /// The shape's outline in map space for drawing (empty for a burst, which is drawn by its
     /// cells).
     pub fn outline(&self, scene: &Scene) -> Vec<GridPoint> {

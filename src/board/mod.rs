@@ -23,6 +23,8 @@
 //!   `view_box.rs`).
 
 pub mod area;
+pub mod area_board;
+pub mod area_cells;
 pub mod bands;
 pub mod cell_set;
 pub mod cover;

@@ -6,6 +6,7 @@
 
 use super::conditions::Adjusted;
 use crate::combat::momentum::MomentumPool;
+use crate::model::limits::{self as lim, Limit};
 use crate::model::{Command, Encounter, RuleSystem, Side, SizeCategory, TokenId};
 use crate::rules::evening::{EveningAbilities, EveningChange, EveningToken};
 use crate::rules::go_forth_heroes::{Attribute, Defense, GfhChange, GfhToken, ROLL_EFFORT_CAP};
@@ -115,6 +116,12 @@ fn typed(
         source: Source::Typed { field, min, max },
         not_set: None,
     }
+}
+
+/// A typed number whose range is its limit in the one table (`model::limits`), so the sheet
+/// offers exactly what the loader and the commands keep.
+fn typed_in(label: impl Into<String>, value: i64, field: SheetField, limit: Limit) -> SheetNumber {
+    typed(label, value, field, limit.min, limit.max)
 }
 
 fn derived(label: impl Into<String>, value: i64, how: impl Into<String>) -> SheetNumber {
@@ -310,7 +317,12 @@ pub fn sheet(encounter: &Encounter, token: TokenId) -> Option<Vec<SheetSection>>
         let m = base_move(encounter, token);
         derived("Move", i64::from(m.value), m.reasons.join("; "))
     } else {
-        typed("Speed", i64::from(t.speed_cells), SheetField::Speed, 0, 60)
+        typed_in(
+            "Speed",
+            i64::from(t.speed_cells),
+            SheetField::Speed,
+            lim::TOKEN_SPEED,
+        )
     };
     let mut numbers = vec![movement];
     if let TokenTrackers::Evening(e) = trackers(encounter, token) {
@@ -332,19 +344,17 @@ fn gfh_sheet(h: &GfhToken) -> Vec<SheetSection> {
     };
     for a in Attribute::ALL {
         let name = a.label();
-        attributes.numbers.push(typed(
+        attributes.numbers.push(typed_in(
             name,
             a.score(&h.attributes),
             SheetField::GfhAttribute(a),
-            -2,
-            10,
+            lim::GFH_ATTRIBUTE,
         ));
-        attributes.numbers.push(typed(
+        attributes.numbers.push(typed_in(
             format!("{name} shift"),
             h.effort_shift(a),
             SheetField::GfhEffortShift(a),
-            -10,
-            10,
+            lim::GFH_EFFORT_SHIFT,
         ));
         let roll = h.roll_bonus(a);
         let effort = h.effort_bonus(a);
@@ -426,12 +436,15 @@ fn evening_sheet(e: &EveningToken, finesse: i32) -> Vec<SheetSection> {
         i64::from(ab.body),
         i64::from(ab.mind),
     );
+    // Finesse is the token's own number, bounded as an initiative bonus.
+    let bonus = i64::from(crate::model::validate::MAX_INITIATIVE_BONUS);
+    let ability = lim::EVENING_ABILITY;
     let abilities = vec![
-        typed("Finesse", fin, SheetField::Finesse, -5, 20),
-        typed("Prowess", pro, SheetField::EveningProwess, -5, 20),
-        typed("Resolve", res, SheetField::EveningResolve, -5, 20),
-        typed("Body", body, SheetField::EveningBody, -5, 20),
-        typed("Mind", mind, SheetField::EveningMind, -5, 20),
+        typed("Finesse", fin, SheetField::Finesse, -bonus, bonus),
+        typed_in("Prowess", pro, SheetField::EveningProwess, ability),
+        typed_in("Resolve", res, SheetField::EveningResolve, ability),
+        typed_in("Body", body, SheetField::EveningBody, ability),
+        typed_in("Mind", mind, SheetField::EveningMind, ability),
     ];
     let derived_numbers = vec![
         derived(
@@ -461,12 +474,11 @@ fn evening_sheet(e: &EveningToken, finesse: i32) -> Vec<SheetSection> {
         ),
     ];
     let health = vec![
-        typed(
+        typed_in(
             "Maximum health",
             i64::from(e.max_health),
             SheetField::EveningMaxHealth,
-            0,
-            999,
+            lim::EVENING_HEALTH,
         ),
         derived(
             "Health now",
@@ -523,47 +535,41 @@ fn reserves_how(e: &EveningToken) -> String {
 fn rr_sheet(r: &RrToken) -> Vec<SheetSection> {
     let max = |p: Pool| i64::from(r.max_of(p));
     let numbers = vec![
-        typed(
+        typed_in(
             "Endurance",
             i64::from(r.endurance),
             SheetField::RrEndurance,
-            0,
-            20,
+            lim::RR_ENDURANCE,
         ),
-        typed(
+        typed_in(
             "Health",
             max(Pool::Health),
             SheetField::RrMax(Pool::Health),
-            0,
-            999,
+            lim::RR_POOL,
         ),
-        typed(
+        typed_in(
             "Steadfast",
             max(Pool::Steadfast),
             SheetField::RrMax(Pool::Steadfast),
-            0,
-            999,
+            lim::RR_POOL,
         ),
-        typed(
+        typed_in(
             "Mana",
             max(Pool::Mana),
             SheetField::RrMax(Pool::Mana),
-            0,
-            999,
+            lim::RR_POOL,
         ),
-        typed(
+        typed_in(
             "Spirit",
             max(Pool::Spirit),
             SheetField::RrMax(Pool::Spirit),
-            0,
-            999,
+            lim::RR_POOL,
         ),
-        typed(
+        typed_in(
             "Armour (AR)",
             i64::from(r.armour),
             SheetField::RrArmour,
-            0,
-            40,
+            lim::RR_ARMOUR,
         ),
         derived(
             "Exertion",
@@ -584,21 +590,19 @@ fn post_sheet(p: &PostToken) -> Vec<SheetSection> {
         .iter()
         .enumerate()
         .map(|(i, n)| {
-            typed(
+            typed_in(
                 *n,
                 i64::from(p.base_attributes[i]),
                 SheetField::PostAttribute(i),
-                0,
-                6,
+                lim::POST_ATTRIBUTE,
             )
         })
         .collect();
-    numbers.push(typed(
+    numbers.push(typed_in(
         "Maximum HP",
         i64::from(p.max_hp),
         SheetField::PostMaxHp,
-        0,
-        20,
+        lim::POST_HP,
     ));
     numbers.push(derived(
         "Quick HP",
@@ -622,7 +626,7 @@ fn three_d6_sheet(d: &ThreeD6Token) -> Vec<SheetSection> {
             d.level.map_or(NOT_SET, i64::from),
             SheetField::ThreeD6Level,
             NOT_SET,
-            10,
+            lim::THREE_D6_LEVEL.max,
         )
     };
     let how = "levels 1–3, 4–6, 7–9 and 10; the prologue level 0 is tier 0 \

@@ -28,9 +28,11 @@ impl Distribution {
         }
     }
 
-    /// A fair die: `1..=sides`, each with chance `1/sides`. A zero-sided die is the constant 0.
+    /// A fair die: `1..=sides`, each with chance `1/sides`. A zero-sided die is the constant 0;
+    /// a die is at most [`super::expr::MAX_SIDES`] sides (what a term is bounded to).
     #[must_use]
     pub fn die(sides: u32) -> Self {
+        let sides = sides.min(super::expr::MAX_SIDES);
         if sides == 0 {
             return Self::constant(0);
         }

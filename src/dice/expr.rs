@@ -20,6 +20,11 @@ pub const MAX_SIDES: u32 = 1000;
 pub const MAX_FLAT: i64 = 100_000;
 /// Most `+`/`-` terms in one expression.
 pub const MAX_TERMS: usize = 16;
+/// The most dice one term rolls or counts odds for, whatever asked: twice [`MAX_DICE`] (a
+/// critical hit doubles them) and room for advantage. Every number a file or a command gives
+/// is checked against smaller limits first (`model::limits`); this bound is what keeps a term
+/// from allocating or looping past it even so.
+pub const MAX_TERM_DICE: u32 = 2 * MAX_DICE + 20;
 /// Exact odds refuse expressions whose result range would pass this width.
 const MAX_ODDS_WIDTH: i64 = 20_000;
 
@@ -48,6 +53,17 @@ pub struct DiceTerm {
 }
 
 impl DiceTerm {
+    /// The term as rolled and counted: at most [`MAX_TERM_DICE`] dice of at most
+    /// [`MAX_SIDES`] sides, decided before anything is allocated.
+    #[must_use]
+    pub fn bounded(self) -> Self {
+        Self {
+            count: self.count.min(MAX_TERM_DICE),
+            sides: self.sides.min(MAX_SIDES),
+            ..self
+        }
+    }
+
     /// Plain `count`d`sides`.
     #[must_use]
     pub fn plain(count: u32, sides: u32) -> Self {
@@ -67,10 +83,10 @@ impl DiceTerm {
     pub fn with_edge(count: u32, sides: u32, advantage: u32, disadvantage: u32) -> Self {
         let mut term = Self::plain(count, sides);
         if advantage > disadvantage {
-            term.count += advantage - disadvantage;
+            term.count = term.count.saturating_add(advantage - disadvantage);
             term.keep = Some(Keep::Highest(count));
         } else if disadvantage > advantage {
-            term.count += disadvantage - advantage;
+            term.count = term.count.saturating_add(disadvantage - advantage);
             term.keep = Some(Keep::Lowest(count));
         }
         term
@@ -79,13 +95,15 @@ impl DiceTerm {
     /// The distribution of one die of this term (explosions and rerolls included).
     #[must_use]
     pub fn single_die(&self) -> Distribution {
-        let face = self.face_distribution();
-        if !self.explode || self.sides < 2 {
+        let this = self.bounded();
+        let this = &this;
+        let face = this.face_distribution();
+        if !this.explode || this.sides < 2 {
             return face;
         }
         // A chain of t explosions: t maximum faces, then a non-maximum face; at the cap, the
         // last face stands whatever it is.
-        let max = i64::from(self.sides);
+        let max = i64::from(this.sides);
         let p_max = face.probability(max);
         let mut pairs = Vec::new();
         for t in 0..=i64::from(MAX_EXPLOSIONS) {
@@ -115,10 +133,11 @@ impl DiceTerm {
     /// The exact distribution of the term's kept total.
     #[must_use]
     pub fn distribution(&self) -> Distribution {
-        let die = self.single_die();
-        match self.keep {
-            None => die.repeat(self.count),
-            Some(keep) => keep_distribution(&die, self.count, keep),
+        let this = self.bounded();
+        let die = this.single_die();
+        match this.keep {
+            None => die.repeat(this.count),
+            Some(keep) => keep_distribution(&die, this.count, keep),
         }
     }
 }

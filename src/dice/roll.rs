@@ -49,10 +49,12 @@ impl RollRecord {
 }
 
 impl DiceTerm {
-    /// Rolls this term's dice, marking which are kept. `term` labels the dice.
+    /// Rolls this term's dice, marking which are kept. `term` labels the dice. The term is
+    /// [`DiceTerm::bounded`] first: no count a file could hold allocates past it.
     pub fn roll_dice(&self, term: usize, rng: &mut DiceRng) -> Vec<DieResult> {
-        let mut dice: Vec<DieResult> = (0..self.count).map(|_| self.roll_one(term, rng)).collect();
-        if let Some(keep) = self.keep {
+        let this = self.bounded();
+        let mut dice: Vec<DieResult> = (0..this.count).map(|_| this.roll_one(term, rng)).collect();
+        if let Some(keep) = this.keep {
             let mut order: Vec<usize> = (0..dice.len()).collect();
             order.sort_by_key(|&i| dice[i].value);
             let (k, drop_from_top) = match keep {

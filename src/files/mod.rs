@@ -9,6 +9,7 @@
 //!   permissions kept, a symlink's target written.
 //! - A one-pass listing read (`scan.rs`): every field but the images, which are checked by their
 //!   headers, for the library's listing.
+//! - Command scripts (`script.rs`): a list of commands, read with each wrong field's path.
 //! - The Universal VTT importer (`uvtt/`: `.dd2vtt`, `.df2vtt`, `.uvtt`).
 
 mod atomic;
@@ -17,6 +18,7 @@ mod error;
 mod images;
 mod read;
 mod scan;
+mod script;
 mod uvtt;
 
 pub use atomic::{check_replaceable, process_running, sweep_temp_files, write_atomic};
@@ -33,6 +35,7 @@ pub use images::{
 };
 pub use read::{check_regular, open_regular, read_regular};
 pub use scan::{EncounterListing, ImageHeader, encounter_listing_from_json};
+pub use script::{ScriptError, commands_from_json};
 pub use uvtt::{
     ImportStats, LATTICE_PER_CELL, MAX_COORDINATE_CELLS, MAX_FILE_BYTES, MAX_LIGHTS,
     MAX_PIXELS_PER_GRID, MAX_POINTS, MAX_SEGMENTS, UVTT_EXTENSIONS, UvttError, UvttImport, UvttMap,

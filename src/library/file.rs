@@ -254,6 +254,10 @@ fn check(
                 sheet.trackers.system()
             )));
         }
+        // The same check a sheet in an encounter gets (the entry's one token is token 1).
+        crate::model::validate::check_sheet(crate::model::TokenId(1), &sheet.trackers).map_err(
+            |err| LibraryError::File(FileError::Invalid(crate::model::CommandError::from(err))),
+        )?;
         if sheet.momentum.is_some() && *system != RuleSystem::GoForthHeroes {
             return Err(LibraryError::Inconsistent(format!(
                 "the {system:?} sheet carries a momentum pool, which only Go Forth: Heroes has"

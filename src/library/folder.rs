@@ -186,9 +186,24 @@ pub fn save_entry(dir: &Path, entry: &LibraryEntry) -> Result<PathBuf, LibraryEr
 /// byte for byte and atomically; a file of the same name in `to` is replaced. Files that fail
 /// to load are left out and reported; they never stop the others.
 pub fn copy_entries(from: &Path, to: &Path) -> Result<CopyReport, LibraryError> {
+    copy_entries_with(from, to, &|_, _| true)
+}
+
+/// [`copy_entries`], telling `progress` how many files of how many are done before each one;
+/// it answers whether to go on (a copy stopped early reports what it copied so far).
+pub fn copy_entries_with(
+    from: &Path,
+    to: &Path,
+    progress: &dyn Fn(usize, usize) -> bool,
+) -> Result<CopyReport, LibraryError> {
     std::fs::create_dir_all(to).map_err(LibraryError::Io)?;
     let mut report = CopyReport::default();
-    for path in entry_paths(from)? {
+    let paths = entry_paths(from)?;
+    let total = paths.len();
+    for (done, path) in paths.into_iter().enumerate() {
+        if !progress(done, total) {
+            break;
+        }
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())

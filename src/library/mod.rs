@@ -30,6 +30,9 @@ pub use file::{
     LIBRARY_VERSION, LibraryError, entry_from_json, entry_from_json_with, entry_to_json,
     summary_from_json,
 };
-pub use folder::{CopyReport, ListedEntry, copy_entries, entry_file_name, load_folder, save_entry};
+pub use folder::{
+    CopyReport, ListedEntry, copy_entries, copy_entries_with, entry_file_name, load_folder,
+    save_entry,
+};
 pub use place::{PlaceError, numbered_name, place_group, token_identity, use_map_command};
 pub use starting::{bestiary, seed_if_missing, starting_entries};

@@ -169,6 +169,9 @@ pub enum CommandError {
     Rules(#[from] RulesError),
     #[error(transparent)]
     Light(#[from] LightError),
+    /// A number, list or text past its limit (`model::limits`), naming its field.
+    #[error(transparent)]
+    Limit(#[from] super::limits::LimitError),
 }
 
 impl Command {

@@ -31,6 +31,7 @@ mod ids;
 mod image;
 pub mod initiative;
 mod light;
+pub mod limits;
 mod map;
 pub mod momentum;
 mod reactions;

@@ -70,4 +70,7 @@ pub enum RulesError {
     /// An attack list that cannot be kept.
     #[error(transparent)]
     Attack(#[from] crate::model::trackers::attack::AttackError),
+    /// A sheet past one of its limits (`model::limits`), naming the field.
+    #[error(transparent)]
+    Limit(#[from] crate::model::limits::LimitError),
 }

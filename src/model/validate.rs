@@ -11,6 +11,7 @@
 mod combat_state;
 mod evening_sheet;
 mod movement;
+mod sheet;
 mod text;
 
 use std::collections::BTreeSet;
@@ -24,11 +25,13 @@ pub use evening_sheet::{
     MAX_LEGENDARY, MAX_PHASES, MAX_SWARM_BODIES, MAX_VILLAIN_ACTIONS, check_evening_sheet,
 };
 pub use movement::{MAX_MOVEMENT_SPEED_CELLS, check_movement};
+pub use sheet::{check_encounter_trackers, check_sheet, check_sheets};
 pub use text::{
     MAX_CUSTOM_BANDS, MAX_IMAGE_NAME_CHARS, MAX_INTENTION_CHARS, MAX_LABEL_CHARS,
     MAX_LIBRARY_ID_CHARS, MAX_LOG_LABEL_CHARS, MAX_LOG_TEXT_CHARS, MAX_NAME_CHARS, MAX_NOTES_CHARS,
     TOO_LONG_MARKER, capped, chars_over, check_custom_bands, check_image_name, check_text,
-    de_image_name, de_intention, de_label, de_log_label, de_log_text, de_name, de_notes,
+    de_attack_name, de_image_name, de_intention, de_label, de_log_label, de_log_text, de_name,
+    de_notes,
 };
 
 use super::{
@@ -189,32 +192,59 @@ pub const MAX_AREAS: usize = 1_000;
 /// The largest size an area of effect may have, in cells (a length, radius, width or side).
 pub const MAX_AREA_SIZE_CELLS: f64 = 10_000.0;
 
+/// A number with a fraction: finite (else "is not a finite number"), then within `min` (above
+/// it when `above`) to `max`, else the field, the value and the range allowed.
+pub fn check_number(
+    value: f64,
+    (min, above): (f64, bool),
+    max: f64,
+    field: impl FnOnce() -> String,
+) -> Result<(), CommandError> {
+    if !value.is_finite() {
+        return Err(CommandError::NotFinite(field()));
+    }
+    let low = if above { value > min } else { value >= min };
+    if low && value <= max {
+        return Ok(());
+    }
+    let from = if above {
+        format!("above {min}")
+    } else {
+        min.to_string()
+    };
+    Err(super::limits::LimitError::NumberOutOfRange {
+        field: field(),
+        value: value.to_string(),
+        allowed: format!("{from} to {max}"),
+    }
+    .into())
+}
+
 /// An area of effect starts and points within the allowed area, and each size is a finite,
 /// positive number of cells up to [`MAX_AREA_SIZE_CELLS`] or a band's name.
 pub fn check_area(area: &AreaTemplate) -> Result<(), CommandError> {
     check_point(area.origin, || format!("area {}", area.id))?;
     check_point(area.toward, || format!("area {}'s direction", area.id))?;
-    let sizes: Vec<&AreaSize> = match &area.shape {
-        AreaShape::Cone { length } => vec![length],
-        AreaShape::Sphere { radius } => vec![radius],
-        AreaShape::Line { length, width } => vec![length, width],
-        AreaShape::Square { side } => vec![side],
-        AreaShape::Burst { reach } => vec![reach],
+    let sizes: Vec<(&str, &AreaSize)> = match &area.shape {
+        AreaShape::Cone { length } => vec![("length", length)],
+        AreaShape::Sphere { radius } => vec![("radius", radius)],
+        AreaShape::Line { length, width } => vec![("length", length), ("width", width)],
+        AreaShape::Square { side } => vec![("side", side)],
+        AreaShape::Burst { reach } => vec![("reach", reach)],
     };
-    for size in sizes {
+    for (name, size) in sizes {
         match size {
-            AreaSize::Cells(n) if !(n.is_finite() && *n > 0.0 && *n <= MAX_AREA_SIZE_CELLS) => {
-                return Err(CommandError::NotFinite(format!(
-                    "area {}'s size (above 0 and at most {MAX_AREA_SIZE_CELLS} cells)",
-                    area.id
-                )));
+            AreaSize::Cells(n) => {
+                check_number(*n, (0.0, true), MAX_AREA_SIZE_CELLS, || {
+                    format!("area {}'s {name} in cells (`shape.{name}.cells`)", area.id)
+                })?;
             }
             // A band is looked up by name when the area is drawn; a name no band could have
             // (empty, or longer than any) is refused here.
             AreaSize::Band(name) if name.trim().is_empty() || name.len() > 64 => {
                 return Err(CommandError::BadAreaBand(area.id));
             }
-            AreaSize::Band(_) | AreaSize::Cells(_) => {}
+            AreaSize::Band(_) => {}
         }
     }
     match &area.effect {
@@ -301,6 +331,7 @@ pub fn check_token(token: &Token) -> Result<(), CommandError> {
     };
     text::check_token_texts(token)?;
     check_token_finesse(token)?;
+    super::limits::TOKEN_SPEED.check(token.speed_cells, || format!("{}'s speed", name()))?;
     check_cell(token.cell, name)?;
     if !token.rotation_deg.is_finite() {
         return Err(CommandError::NotFinite(format!("{}'s facing", name())));
@@ -358,26 +389,35 @@ pub fn check_polygon_corners(
     )
 }
 
+/// The most a light's intensity may be.
+pub const MAX_LIGHT_INTENSITY: f64 = 1e6;
+
 /// A light sits in the allowed area with a finite, non-negative range and intensity.
 pub fn check_light(light: &Light) -> Result<(), CommandError> {
-    check_point(light.position, || "a light".to_owned())?;
-    let usable = |v: f64, max: f64| v.is_finite() && (0.0..=max).contains(&v);
-    let bright_ok = light
-        .bright_cells
-        .is_none_or(|b| usable(b, MAX_LIGHT_RANGE_CELLS));
-    let blinding_ok = light
-        .blinding_cells
-        .is_none_or(|b| usable(b, MAX_LIGHT_RANGE_CELLS));
-    if !usable(light.range_cells, MAX_LIGHT_RANGE_CELLS)
-        || !bright_ok
-        || !blinding_ok
-        || !usable(light.intensity, 1e6)
-    {
-        return Err(CommandError::NotFinite(
-            "a light's radii or intensity".to_owned(),
-        ));
+    check_light_named(light, "a light")
+}
+
+/// [`check_light`], the light named `what` in messages ("light 3").
+fn check_light_named(light: &Light, what: &str) -> Result<(), CommandError> {
+    check_point(light.position, || what.to_owned())?;
+    let field = |name: &str| format!("{what}'s `{name}`");
+    let range = (0.0, false);
+    check_number(light.range_cells, range, MAX_LIGHT_RANGE_CELLS, || {
+        field("range_cells")
+    })?;
+    if let Some(bright) = light.bright_cells {
+        check_number(bright, range, MAX_LIGHT_RANGE_CELLS, || {
+            field("bright_cells")
+        })?;
     }
-    Ok(())
+    if let Some(blinding) = light.blinding_cells {
+        check_number(blinding, range, MAX_LIGHT_RANGE_CELLS, || {
+            field("blinding_cells")
+        })?;
+    }
+    check_number(light.intensity, range, MAX_LIGHT_INTENSITY, || {
+        field("intensity")
+    })
 }
 
 /// Cells a command paints or explores lie within the allowed area.
@@ -416,7 +456,10 @@ pub fn check_crossings(walls: &[Wall]) -> Result<(), CommandError> {
 /// A light list: at most [`MAX_LIGHTS`], each usable.
 pub fn validate_lights(lights: &[Light]) -> Result<(), CommandError> {
     check_count("lights", lights.len(), MAX_LIGHTS)?;
-    lights.iter().try_for_each(check_light)
+    lights
+        .iter()
+        .enumerate()
+        .try_for_each(|(i, light)| check_light_named(light, &format!("light {}", i + 1)))
 }
 
 fn check_tokens(encounter: &Encounter) -> Result<(), CommandError> {

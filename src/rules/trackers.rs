@@ -5,6 +5,7 @@ use crate::model::RuleSystem;
 use crate::model::trackers::{
     EncounterChange, EncounterTrackers, TokenChange, TokenTrackers, TrackerCommand, Trackers,
 };
+use crate::model::validate::{check_encounter_trackers, check_sheet};
 use crate::rules::evening::EveningChange;
 use crate::rules::go_forth_heroes::GfhChange;
 use crate::rules::post_core::PostChange;
@@ -121,6 +122,10 @@ impl TrackerCommand {
     /// change goes to the sheet of the change's own system; removing a sheet without naming a
     /// system removes the one of `system`. Changes run on a copy that replaces the state only
     /// on success, so a failed command leaves `trackers` exactly as it was.
+    ///
+    /// Every sheet a command leaves — added, restored or changed — passes the loader's own
+    /// check of a sheet ([`check_sheet`]), and so do the encounter-wide trackers: no command
+    /// keeps a sheet its file would refuse.
     pub fn apply(&self, trackers: &mut Trackers, system: RuleSystem) -> Result<Self, RulesError> {
         match self {
             Self::AddToken { token, trackers: t } => {
@@ -131,6 +136,7 @@ impl TrackerCommand {
                         system,
                     });
                 }
+                check_sheet(*token, t)?;
                 trackers.insert(*token, t.clone());
                 Ok(Self::RemoveToken {
                     token: *token,
@@ -152,6 +158,7 @@ impl TrackerCommand {
                 let slot = sheet_slot(trackers, *token, change.system())?;
                 let mut next = slot.clone();
                 next.apply(change)?;
+                check_sheet(*token, &next)?;
                 let old = std::mem::replace(slot, next);
                 Ok(Self::RestoreToken {
                     token: *token,
@@ -159,6 +166,7 @@ impl TrackerCommand {
                 })
             }
             Self::RestoreToken { token, trackers: t } => {
+                check_sheet(*token, t)?;
                 let slot = sheet_slot(trackers, *token, t.system())?;
                 let old = std::mem::replace(slot, (**t).clone());
                 Ok(Self::RestoreToken {
@@ -169,10 +177,12 @@ impl TrackerCommand {
             Self::Encounter(change) => {
                 let mut next = trackers.encounter.clone();
                 next.apply(change)?;
+                check_encounter_trackers(&next)?;
                 let old = std::mem::replace(&mut trackers.encounter, next);
                 Ok(Self::RestoreEncounter(Box::new(old)))
             }
             Self::RestoreEncounter(e) => {
+                check_encounter_trackers(e)?;
                 let old = std::mem::replace(&mut trackers.encounter, (**e).clone());
                 Ok(Self::RestoreEncounter(Box::new(old)))
             }

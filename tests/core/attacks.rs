@@ -439,8 +439,8 @@ fn missing_numbers_are_listed_with_what_stood_in() {
     assert_eq!(filled.target_number(), Some(10));
 }
 
-/// A sheet's attacks are checked when they are set: a d7 Effort die is refused with its reason,
-/// and the sheet keeps its old list.
+/// A sheet's attacks are checked when they are set: a d7 Effort die is refused naming its
+/// field, and the sheet keeps its old list.
 #[test]
 fn an_impossible_attack_is_refused_and_the_sheet_keeps_its_list() {
     use lantern::model::Command;
@@ -468,6 +468,12 @@ fn an_impossible_attack_is_refused_and_the_sheet_keeps_its_list() {
     let Err(err) = apply(&mut e, set) else {
         panic!("a d7 Effort die was kept");
     };
-    assert!(err.to_string().contains("d7"), "{err}");
+    // The message names the field, its value and what is allowed (`model::limits`).
+    assert!(
+        err.to_string().contains(
+            "`attacks[0].numbers.effort_die` is 7; Lantern allows d4, d6, d8, d10 or d12"
+        ),
+        "{err}"
+    );
     assert_eq!(e, before);
 }

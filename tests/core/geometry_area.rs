@@ -506,6 +506,42 @@ proptest! {
         prop_assert_eq!(cells_of(&enc, &turned), expected);
     }
 
+    /// Issue 29: the cells found line by line (`Scene::area_cells`, whose cost follows the
+    /// map's rows) are exactly the cells the rule takes one by one, on every grid, for every
+    /// shape, from a token or not, near or past the map's edge, with walls or without.
+    #[test]
+    fn line_by_line_finds_exactly_the_cells_taken_one_by_one(
+        kind in shape_kind(), a in 1u32..80, b in 1u32..24, grid_i in 0usize..4,
+        ox in -12i32..40, oy in -12i32..40, fx in 0i32..8, fy in 0i32..8,
+        dx in -20i64..20, dy in -20i64..20, from_token in any::<bool>(),
+        walls in prop::collection::vec(((0..40i32, 0..40i32), (0..40i32, 0..40i32)), 0..3),
+    ) {
+        let grid = GridKind::ALL[grid_i];
+        let mut enc = encounter(RuleSystem::Evening, grid, 24);
+        for (i, (s, e)) in walls.iter().enumerate() {
+            let at = |c: &(i32, i32)| GridPoint::new(f64::from(c.0) / 2.0, f64::from(c.1) / 2.0);
+            enc.walls.push(wall(i as u64 + 1, at(s), at(e)));
+        }
+        let centre = point_in_grid(grid, enc.map.cell_at_offset(ox, oy));
+        let origin = GridPoint::new(centre.x + f64::from(fx) / 8.0, centre.y + f64::from(fy) / 8.0);
+        let mut area = template(shape(&kind, a, b), origin, offset(grid, origin, (dx * 210 + 1, dy * 210)));
+        if from_token {
+            let cell = enc.map.cell_at_offset(ox.clamp(0, 23), oy.clamp(0, 23));
+            enc.tokens.push(lantern::model::Token::new(
+                lantern::model::TokenId(1), "Pip", lantern::model::Side::Party, cell,
+            ));
+            area.source = Some(lantern::model::TokenId(1));
+            area.follows = true;
+        }
+        let scene = Scene::new(&enc);
+        let Ok(placed) = scene.place_area(&area) else {
+            panic!("a valid area: {area:?}");
+        };
+        let by_line: BTreeSet<Cell> = scene.area_cells(&placed).into_iter().collect();
+        let one_by_one: BTreeSet<Cell> = scene.area_cells_one_by_one(&placed).into_iter().collect();
+        prop_assert_eq!(by_line, one_by_one);
+    }
+
     /// Growing a template never loses a cell, and a wall never adds one, on every grid.
     #[test]
     fn growing_never_removes_and_walls_never_add(

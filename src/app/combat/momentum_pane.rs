@@ -75,6 +75,7 @@ fn hero_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, hero: TokenId, rng: &mu
         let resp = ui.add(
             egui::DragValue::new(&mut size)
                 .range(1..=20)
+                .clamp_existing_to_range(false)
                 .prefix("pool "),
         );
         if resp.changed() {

@@ -3,6 +3,7 @@
 //! decoding and uploading happen on worker threads with a progress bar; the result becomes one
 //! undoable command, or a new encounter.
 
+mod autosave_read;
 mod background_file;
 mod encounter_file;
 pub mod job;
@@ -47,6 +48,8 @@ pub struct Imports {
     background: Option<BackgroundLoad>,
     /// A large encounter file being opened.
     encounter: Option<encounter_file::EncounterLoad>,
+    /// A large autosave being read at start-up.
+    autosave: Option<autosave_read::AutosaveRead>,
 }
 
 impl Imports {
@@ -56,6 +59,7 @@ impl Imports {
             || self.map.is_some()
             || self.background.is_some()
             || self.encounter.is_some()
+            || self.autosave.is_some()
     }
 }
 
@@ -95,6 +99,7 @@ impl LanternApp {
         self.map_import_logic(ctx);
         self.background_logic();
         self.encounter_load_logic();
+        self.autosave_read_logic();
     }
 
     fn start_import(&mut self, ctx: &egui::Context, path: PathBuf) {
@@ -116,6 +121,7 @@ impl LanternApp {
             load.progress_ui(ctx);
         }
         self.encounter_load_ui(ctx);
+        self.autosave_read_ui(ctx);
         drop_hint_ui(ctx);
     }
 }

@@ -59,6 +59,8 @@ pub struct LibraryState {
     pub(crate) group: Vec<(String, usize)>,
     /// Failures and reports for the app to show.
     messages: Vec<anyhow::Result<String>>,
+    /// A folder being imported or exported.
+    copying: Option<menu::Copying>,
 }
 
 impl std::fmt::Debug for LibraryState {
@@ -79,6 +81,11 @@ impl LibraryState {
     /// Whether every picture the listing named has been decoded and uploaded.
     pub fn pictures_done(&self) -> bool {
         self.decoded.is_none() && self.loading.is_none()
+    }
+
+    /// Whether a worker is still listing, decoding or copying.
+    pub fn busy(&self) -> bool {
+        !self.pictures_done() || self.copying.is_some()
     }
 
     pub fn picture(&self, file_name: &str) -> Option<&egui::TextureHandle> {
@@ -259,6 +266,7 @@ impl LanternApp {
     /// The library's non-drawing work, from `logic()`.
     pub(super) fn library_logic(&mut self, ctx: &egui::Context) {
         self.library.poll(ctx);
+        self.library.copy_logic(ctx);
         for message in std::mem::take(&mut self.library.messages) {
             match message {
                 Ok(text) => self.notifications.info(text),
@@ -269,6 +277,7 @@ impl LanternApp {
 
     /// Handles a "Save to library" a token's context menu asked for this frame.
     pub(super) fn library_after_dock(&mut self, ctx: &egui::Context) {
+        self.library.copy_ui(ctx);
         let key = egui::Id::unique(SAVE_TOKEN);
         if let Some(token) = ctx
             .data_mut(|d| d.remove_temp::<Option<TokenId>>(key))

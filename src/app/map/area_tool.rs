@@ -447,7 +447,9 @@ pub fn targets_of(scene: &Scene, area: &AreaTemplate) -> Vec<TokenId> {
         .unwrap_or_default()
 }
 
-/// Draws an area: its cells filled, its outline, and a ring on each token inside.
+/// Draws an area: its cells filled, its outline, and a ring on each token inside. (The kept
+/// areas are drawn from their board, `area_layer`; this draws one area as it is laid or
+/// moved.)
 pub fn paint_area(
     painter: &Painter,
     scene: &Scene,
@@ -459,17 +461,8 @@ pub fn paint_area(
         return;
     };
     let grid = scene.grid();
-    for cell in scene.area_cells(&placed) {
-        let corners: Vec<egui::Pos2> = cell_corners(grid, cell)
-            .into_iter()
-            .map(|p| t.ui_from_grid(p))
-            .collect();
-        painter.add(egui::Shape::convex_polygon(
-            corners,
-            AREA_FILL,
-            Stroke::NONE,
-        ));
-    }
+    let runs = scene.area_runs(&placed);
+    super::area_layer::paint_cells(painter, &scene.map, &runs, t);
     let outline: Vec<egui::Pos2> = placed
         .outline(scene)
         .into_iter()
@@ -485,7 +478,7 @@ pub fn paint_area(
     if !rings {
         return;
     }
-    for id in scene.area_tokens(&placed) {
+    for id in scene.area_tokens_with(&placed, Some(&runs)) {
         let Some(i) = scene.token_index(id) else {
             continue;
         };
@@ -497,18 +490,5 @@ pub fn paint_area(
             radius + 3.0,
             Stroke::new(4.0, AREA_EDGE),
         );
-    }
-}
-
-/// The encounter's kept areas, for an audience: the players never see GM-only ones.
-pub fn paint_kept_areas(
-    painter: &Painter,
-    scene: &Scene,
-    encounter: &Encounter,
-    t: &MapTransform,
-    players: bool,
-) {
-    for area in encounter.areas.iter().filter(|a| !(players && a.gm_only)) {
-        paint_area(painter, scene, area, t, true);
     }
 }

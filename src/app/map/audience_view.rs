@@ -65,10 +65,10 @@ pub fn paint_map_view(
     if fogged {
         view.fog.paint(&painter, encounter, options.audience, t);
     }
-    let (scene, _) = view.play.scene.scene(encounter);
-    super::area_tool::paint_kept_areas(
+    view.areas
+        .refresh(&mut view.play.scene, encounter, ui.ctx());
+    view.areas.paint(
         &painter,
-        scene,
         encounter,
         t,
         options.audience == MapAudience::Players,

@@ -298,6 +298,7 @@ fn radii_ui(ui: &mut Ui, salt: &str, bright: &mut f64, dim: &mut f64) -> (bool, 
             let label = ui.label("Bright radius");
             let field = egui::DragValue::new(bright)
                 .range(0.0..=*dim)
+                .clamp_existing_to_range(false)
                 .speed(0.1)
                 .suffix(" cells");
             let field = ui.add(field).labelled_by(label.id);
@@ -307,6 +308,7 @@ fn radii_ui(ui: &mut Ui, salt: &str, bright: &mut f64, dim: &mut f64) -> (bool, 
             let label = ui.label("Dim radius");
             let field = egui::DragValue::new(dim)
                 .range(0.0..=MAX_LIGHT_RANGE_CELLS)
+                .clamp_existing_to_range(false)
                 .speed(0.1)
                 .suffix(" cells");
             let field = ui.add(field).labelled_by(label.id);

@@ -34,6 +34,7 @@
 //!   players' turn banner in its own strip.
 
 mod area_handles;
+mod area_layer;
 mod area_tool;
 mod attack_pick;
 mod audience_view;
@@ -120,6 +121,8 @@ pub struct MapView {
     walls: walls::WallMeshes,
     /// The obstacle and difficult cells as a texture, for when too many are in view.
     cell_layers: cell_layers::CellLayerTexture,
+    /// The kept areas' board, worked out on a worker when heavy.
+    areas: area_layer::AreaLayer,
     box_select: box_select::BoxSelect,
     /// The part of the map (map space) the GM's pane showed last frame: what the players'
     /// window follows or is pushed.
@@ -187,6 +190,7 @@ impl MapView {
         self.backgrounds.is_loading()
             || self.tools.palette.is_loading()
             || self.fog.light.progress().is_some()
+            || self.areas.progress().is_some()
     }
 
     /// Whether the light and fog drawn came from a worker (on a heavy map), frames after the
@@ -445,8 +449,10 @@ fn area_ui(
         view.tools.set_tool(Tool::Area);
         view.tools.area.start_from(token);
     }
+    view.areas
+        .refresh(&mut view.play.scene, ctx.encounter, ui.ctx());
+    view.areas.paint(painter, ctx.encounter, t, false);
     let (scene, _) = view.play.scene.scene(ctx.encounter);
-    area_tool::paint_kept_areas(painter, scene, ctx.encounter, t, false);
     if view.tools.tool == Tool::Area {
         view.tools
             .area

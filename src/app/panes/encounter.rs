@@ -210,7 +210,12 @@ where
     let buffer_id = ui.make_persistent_id(id_salt);
     let mut value = ui.data(|d| d.get_temp::<T>(buffer_id)).unwrap_or(current);
     let response = ui
-        .add(egui::DragValue::new(&mut value).range(range).suffix(suffix))
+        .add(
+            egui::DragValue::new(&mut value)
+                .range(range)
+                .clamp_existing_to_range(false)
+                .suffix(suffix),
+        )
         .on_hover_text(id_salt);
     let editing = response.dragged() || response.has_focus();
     let finished =

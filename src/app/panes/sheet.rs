@@ -198,7 +198,11 @@ fn edit_number_ui(
 ) -> (egui::Response, Option<i64>) {
     let current = n.value;
     let mut value = ui.data(|d| d.get_temp::<i64>(id)).unwrap_or(current);
-    let mut field = DragValue::new(&mut value).range(range);
+    // A value past the range (a file's, within its own limit) is shown as it is: showing a
+    // number never writes it back.
+    let mut field = DragValue::new(&mut value)
+        .range(range)
+        .clamp_existing_to_range(false);
     if let Some(unset) = n.not_set {
         #[expect(
             clippy::cast_possible_truncation,

@@ -248,7 +248,11 @@ fn drag_ui(
     let id = Id::unique(("sheet_attack_drag", name));
     let mut value = ui.data(|d| d.get_temp::<i64>(id)).unwrap_or(current);
     let response = ui
-        .add(DragValue::new(&mut value).range(range))
+        .add(
+            DragValue::new(&mut value)
+                .range(range)
+                .clamp_existing_to_range(false),
+        )
         .accessible_name(name)
         .on_hover_text(name);
     if response.dragged() {
@@ -320,14 +324,16 @@ fn evening_numbers_ui(ui: &mut egui::Ui, tag: &str, n: &mut EveningAttackNumbers
     ui.checkbox(&mut n.aptitude, "aptitude")
         .on_hover_text("The character has this attack's aptitude: add the aptitude bonus");
     let count = format!("{tag} damage dice");
-    if let Some(v) = drag_ui(ui, &count, i64::from(n.damage.count), 1..=100) {
+    let dice = crate::model::limits::EVENING_DAMAGE_DICE.range();
+    if let Some(v) = drag_ui(ui, &count, i64::from(n.damage.count), dice) {
         n.damage.count = u32::try_from(v).unwrap_or(n.damage.count);
     }
     let mut sides = n.damage.sides;
     pick_ui(ui, &format!("{tag} damage die"), &mut sides, &DICE);
     n.damage.sides = sides;
     let bonus = format!("{tag} damage bonus");
-    if let Some(v) = drag_ui(ui, &bonus, n.damage.bonus, -1000..=1000) {
+    let range = crate::model::limits::EVENING_DAMAGE_BONUS.range();
+    if let Some(v) = drag_ui(ui, &bonus, n.damage.bonus, range) {
         n.damage.bonus = v;
     }
     // Evening, Damage types: what a vulnerability, resistance or immunity reads.
@@ -366,7 +372,8 @@ fn rr_numbers_ui(ui: &mut egui::Ui, tag: &str, n: &mut RrAttackNumbers) {
         n.proficiency = v;
     }
     let damage = format!("{tag} damage");
-    if let Some(v) = drag_ui(ui, &damage, i64::from(n.damage), 0..=1000) {
+    let range = crate::model::limits::RR_WEAPON_DAMAGE.range();
+    if let Some(v) = drag_ui(ui, &damage, i64::from(n.damage), range) {
         n.damage = u32::try_from(v).unwrap_or(n.damage);
     }
 }
@@ -398,7 +405,8 @@ fn three_d6_numbers_ui(ui: &mut egui::Ui, tag: &str, n: &mut ThreeD6AttackNumber
         ],
     );
     let steps = format!("{tag} steps");
-    if let Some(v) = drag_ui(ui, &steps, i64::from(n.steps), -6..=6) {
+    let range = crate::model::limits::THREE_D6_STEPS.range();
+    if let Some(v) = drag_ui(ui, &steps, i64::from(n.steps), range) {
         n.steps = i8::try_from(v).unwrap_or(n.steps);
     }
     ui.checkbox(&mut n.halved, "halved");

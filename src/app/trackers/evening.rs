@@ -3,6 +3,7 @@
 //! go through `combat::health`, which adds a fall to 0 health (Unconscious) or the waking to
 //! the same undo step and logs the rests.
 
+use crate::model::limits as lim;
 use egui::{Color32, Id, RichText};
 
 use super::{amount_ui, choice_ui, edit_ui, token_change, track_ui};
@@ -59,7 +60,7 @@ fn health_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &E
             ui.label(RichText::new("Dead").color(Color32::LIGHT_RED).strong());
         }
         let id = Id::unique(("evening_max", token.0));
-        if let Some(max) = edit_ui(ui, id, t.max_health, 0..=9999, "max ") {
+        if let Some(max) = edit_ui(ui, id, t.max_health, lim::EVENING_HEALTH, "max ") {
             change(ctx, token, EveningChange::SetMaxHealth(max));
         }
     });
@@ -170,7 +171,7 @@ fn levels_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &E
     let (aptitude, combat) = t.injury_penalties();
     ui.horizontal(|ui| {
         let id = Id::unique(("evening_injury", token.0));
-        if let Some(v) = edit_ui(ui, id, t.injury, 0..=7, "Injury ") {
+        if let Some(v) = edit_ui(ui, id, t.injury, lim::EVENING_INJURY, "Injury ") {
             change(ctx, token, EveningChange::SetInjury(v));
         }
         track_ui(ui, "Injury", t.injury.into(), 7);
@@ -178,7 +179,7 @@ fn levels_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &E
     });
     ui.horizontal(|ui| {
         let id = Id::unique(("evening_exhaustion", token.0));
-        if let Some(v) = edit_ui(ui, id, t.exhaustion, 0..=6, "Exhaustion ") {
+        if let Some(v) = edit_ui(ui, id, t.exhaustion, lim::EVENING_EXHAUSTION, "Exhaustion ") {
             change(ctx, token, EveningChange::SetExhaustion(v));
         }
         track_ui(ui, "Exhaustion", t.exhaustion.into(), 6);
@@ -221,7 +222,7 @@ fn threat_ui(
             ui,
             Id::unique(("threat_rating", token.0)),
             profile.rating,
-            1..=10,
+            lim::EVENING_THREAT_RATING,
             "Threat rating ",
         ) {
             next.rating = r;

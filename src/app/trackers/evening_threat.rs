@@ -50,7 +50,7 @@ pub(super) fn threat_extras_ui(
                 ui,
                 id,
                 t.phases(),
-                2..=crate::model::validate::MAX_PHASES,
+                crate::model::limits::Limit::new(2, i64::from(crate::model::validate::MAX_PHASES)),
                 "Phases ",
             ) {
                 change(ctx, token, EveningChange::SetPhases(n));
@@ -141,7 +141,7 @@ fn swarm_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &Ev
             ui,
             id,
             t.track.swarm_bodies,
-            0..=max,
+            crate::model::limits::Limit::new(0, i64::from(max)),
             "Bodies away from the heart ",
         ) {
             change(ctx, token, EveningChange::SetSwarmBodies(n));

@@ -1,5 +1,6 @@
 //! Go Forth: Heroes token trackers: attributes and Defenses, Hearts, Wounds.
 
+use crate::model::limits as lim;
 use egui::{Id, RichText};
 
 use super::{amount_ui, edit_ui, token_change};
@@ -68,7 +69,7 @@ fn attributes_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, a
         ];
         for (name, value) in fields {
             let id = Id::unique(("gfh_attribute", token.0, name));
-            if let Some(v) = edit_ui(ui, id, *value, -10..=10, name) {
+            if let Some(v) = edit_ui(ui, id, *value, lim::GFH_ATTRIBUTE, name) {
                 *value = v;
                 edited = true;
             }
@@ -135,7 +136,7 @@ fn hearts_options_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenI
             ui,
             Id::unique(("gfh_hearts", token.0)),
             h.remaining,
-            0..=50,
+            lim::GFH_HEARTS,
             "Hearts ",
         ) {
             next.remaining = v;
@@ -145,7 +146,7 @@ fn hearts_options_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenI
             ui,
             Id::unique(("gfh_shield", token.0)),
             h.shield,
-            0..=50,
+            lim::GFH_SHIELD,
             "Shield ",
         ) {
             next.shield = v;
@@ -155,9 +156,16 @@ fn hearts_options_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenI
         next.breaking_point = match (breaking, h.breaking_point) {
             (false, _) => None,
             (true, None) => Some(EFFORT_PER_HEART),
-            (true, Some(bp)) => {
-                Some(edit_ui(ui, Id::unique(("gfh_bp", token.0)), bp, 1..=200, "").unwrap_or(bp))
-            }
+            (true, Some(bp)) => Some(
+                edit_ui(
+                    ui,
+                    Id::unique(("gfh_bp", token.0)),
+                    bp,
+                    lim::GFH_BREAKING_POINT,
+                    "",
+                )
+                .unwrap_or(bp),
+            ),
         };
         if ui.small_button("Remove Hearts").clicked() {
             next = h.clone();

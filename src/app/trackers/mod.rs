@@ -14,6 +14,7 @@ use egui::{DragValue, Id, RichText};
 
 use super::PaneContext;
 use crate::dice::DiceRng;
+use crate::model::limits::Limit;
 use crate::model::{Command, RuleSystem, Side, TokenId};
 use crate::rules::{EncounterChange, TokenChange, TokenTrackers, TrackerCommand};
 
@@ -144,19 +145,20 @@ fn encounter_change(ctx: &mut PaneContext<'_>, change: EncounterChange) {
 
 /// A number field over a tracker value that returns the new value once per gesture: a drag
 /// edits a copy kept in egui's temporary memory and commits when released, so one drag is one
-/// undo step; typing commits on Enter.
-fn edit_ui<T>(
-    ui: &mut egui::Ui,
-    id: Id,
-    current: T,
-    range: std::ops::RangeInclusive<T>,
-    prefix: &str,
-) -> Option<T>
+/// undo step; typing commits on Enter. The field offers the value's `limit` (the one table,
+/// `model::limits`) and shows a value outside it as it is: showing never writes it back.
+fn edit_ui<T>(ui: &mut egui::Ui, id: Id, current: T, limit: Limit, prefix: &str) -> Option<T>
 where
     T: egui::emath::Numeric + Send + Sync + 'static,
 {
     let mut value = ui.data(|d| d.get_temp::<T>(id)).unwrap_or(current);
-    let response = ui.add(DragValue::new(&mut value).range(range).prefix(prefix));
+    let range = T::from_f64(limit.min as f64)..=T::from_f64(limit.max as f64);
+    let response = ui.add(
+        DragValue::new(&mut value)
+            .range(range)
+            .clamp_existing_to_range(false)
+            .prefix(prefix),
+    );
     if response.dragged() {
         ui.data_mut(|d| d.insert_temp(id, value));
         return None;

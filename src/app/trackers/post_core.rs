@@ -1,5 +1,6 @@
 //! Post core trackers: each token's HP, grit and STR/DEX/WIL, and the encounter's clocks.
 
+use crate::model::limits as lim;
 use egui::{Color32, Id, RichText};
 
 use super::{amount_ui, choice_ui, edit_ui, encounter_change, text_ui, token_change, track_ui};
@@ -80,7 +81,13 @@ fn setup_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &Po
         ui.label("Base");
         for (i, (_, name)) in ATTRIBUTES.iter().enumerate() {
             let id = Id::unique(("post_base", token.0, i));
-            if let Some(v) = edit_ui(ui, id, attributes[i], 0..=6, &format!("{name} ")) {
+            if let Some(v) = edit_ui(
+                ui,
+                id,
+                attributes[i],
+                lim::POST_ATTRIBUTE,
+                &format!("{name} "),
+            ) {
                 attributes[i] = v;
             }
         }
@@ -88,7 +95,7 @@ fn setup_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &Po
             ui,
             Id::unique(("post_max_hp", token.0)),
             max_hp,
-            0..=20,
+            lim::POST_HP,
             "max HP ",
         ) {
             max_hp = v;

@@ -1,5 +1,6 @@
 //! Road and Ruin trackers: each token's five pools, and the story roster with its d20.
 
+use crate::model::limits as lim;
 use egui::{Color32, Id, RichText};
 
 use super::{amount_ui, encounter_change, text_ui, token_change};
@@ -36,7 +37,7 @@ pub fn token_ui(
             ui,
             Id::unique(("rr_endurance", token.0)),
             t.endurance,
-            0..=10,
+            lim::RR_ENDURANCE,
             "Endurance ",
         ) {
             change(ctx, token, RrChange::SetEndurance(e));
@@ -130,7 +131,7 @@ fn pool_row_ui(
         ui,
         Id::unique(("rr_max", token.0, name)),
         t.max_of(pool),
-        0..=999,
+        lim::RR_POOL,
         "max ",
     ) {
         change(ctx, token, RrChange::SetMax { pool, max });

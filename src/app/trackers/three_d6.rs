@@ -50,7 +50,11 @@ fn harm_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, harm: u
         let id = egui::Id::unique(("3d6_harm", token.0));
         let mut value = ui.data(|d| d.get_temp::<u32>(id)).unwrap_or(harm);
         let response = ui
-            .add(egui::DragValue::new(&mut value).range(0..=crate::rules::three_d6::MAX_HARM))
+            .add(
+                egui::DragValue::new(&mut value)
+                    .range(0..=crate::rules::three_d6::MAX_HARM)
+                    .clamp_existing_to_range(false),
+            )
             .labelled_by(label.id)
             .on_hover_text("The harm attacks dealt; the text keeps no health track, so read it against your game's limit");
         if response.dragged() {

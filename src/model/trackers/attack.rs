@@ -66,7 +66,8 @@ impl AttackRange {
 /// attribute, 3d6 harm die).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Attack<N> {
-    /// What the GM picks it by ("Shortsword", "Claws").
+    /// What the GM picks it by ("Shortsword", "Claws"); a longer one is refused as it is read.
+    #[serde(deserialize_with = "crate::model::validate::de_attack_name")]
     pub name: String,
     /// How far it reaches.
     pub range: AttackRange,
@@ -89,7 +90,7 @@ impl<N> Attack<N> {
 pub const MAX_ATTACKS: usize = 32;
 
 /// The farthest an attack may reach, in cells: across the whole area a map may use.
-pub const MAX_ATTACK_CELLS: u32 = 10_000;
+pub const MAX_ATTACK_CELLS: u32 = crate::model::limits::ATTACK_CELLS.max as u32;
 
 /// Why an attack list cannot be kept.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

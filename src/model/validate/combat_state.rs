@@ -54,7 +54,8 @@ pub fn check_combat_state(encounter: &Encounter, combat: &CombatState) -> Result
     }
     check_tracker_refs(&held, &combat.trackers)?;
     check_tracker_texts(&combat.trackers)?;
-    check_sheets(&combat.trackers)?;
+    super::sheet::check_sheets(&combat.trackers)?;
+    check_evening_sheets(&combat.trackers)?;
     check_reactions(&held, combat)?;
     super::movement::check_movement(&combat.trackers)?;
     combat.log.iter().try_for_each(check_log_entry)
@@ -302,7 +303,7 @@ pub fn check_tracker_refs(
 }
 
 /// Every token's Evening sheet within its limits (`check_evening_sheet`).
-fn check_sheets(trackers: &Trackers) -> Result<(), CommandError> {
+fn check_evening_sheets(trackers: &Trackers) -> Result<(), CommandError> {
     for (token, sheets) in &trackers.per_token {
         if let Some(super::super::trackers::TokenTrackers::Evening(sheet)) =
             sheets.get(super::super::RuleSystem::Evening)

@@ -75,6 +75,10 @@ pub fn de_name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
 pub fn de_label<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     capped::<D, MAX_LABEL_CHARS>(d)
 }
+/// See [`de_name`]: an attack's name on a sheet.
+pub fn de_attack_name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    capped::<D, { super::super::trackers::attack::MAX_ATTACK_NAME_CHARS }>(d)
+}
 /// See [`de_name`].
 pub fn de_notes<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     capped::<D, MAX_NOTES_CHARS>(d)

@@ -53,7 +53,7 @@ pub struct DamageRoll {
 impl DamageRoll {
     fn dice(&self) -> DiceTerm {
         let count = if self.critical {
-            self.damage.count * 2
+            self.damage.count.saturating_mul(2)
         } else {
             self.damage.count
         };
@@ -72,7 +72,11 @@ impl DamageRoll {
     /// Rolls it; the record's total is before the affinity, the returned number after.
     pub fn roll(&self, rng: &mut DiceRng) -> (RollRecord, i64) {
         let dice = self.dice().roll_dice(0, rng);
-        let total = dice.iter().map(|d| d.value).sum::<i64>() + self.damage.bonus;
+        let total = dice
+            .iter()
+            .map(|d| d.value)
+            .sum::<i64>()
+            .saturating_add(self.damage.bonus);
         let expression = format!("{}{:+}", self.dice(), self.damage.bonus);
         (
             RollRecord {

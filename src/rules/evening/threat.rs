@@ -19,9 +19,9 @@ impl DamageDice {
     #[must_use]
     pub fn doubled(self) -> Self {
         Self {
-            count: self.count * 2,
+            count: self.count.saturating_mul(2),
             sides: self.sides,
-            bonus: self.bonus * 2,
+            bonus: self.bonus.saturating_mul(2),
         }
     }
 

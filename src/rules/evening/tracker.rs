@@ -2,29 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::DamageDice;
 use super::EveningCheck;
 use super::{EveningChange, EveningToken, Reserve, ReserveRoll};
-use crate::model::trackers::attack::{check_attacks, is_standard_die};
+use crate::model::limits as lim;
 use crate::rules::RulesError;
-
-/// The most damage dice one attack rolls, and the largest flat part, either way.
-pub const MAX_DAMAGE_DICE: u32 = 100;
-
-/// A weapon's damage a sheet may keep: up to [`MAX_DAMAGE_DICE`] standard dice and a flat part
-/// of at most 1,000 either way (the threat table's largest is 6d10 + 29).
-fn check_damage(damage: DamageDice) -> Result<(), String> {
-    if !(1..=MAX_DAMAGE_DICE).contains(&damage.count) || !is_standard_die(damage.sides) {
-        return Err(format!(
-            "damage is 1 to {MAX_DAMAGE_DICE} dice of d4, d6, d8, d10, d12 or d20, not {}d{}",
-            damage.count, damage.sides
-        ));
-    }
-    if damage.bonus.abs() > 1_000 {
-        return Err(format!("a damage bonus of {} is past ±1000", damage.bonus));
-    }
-    Ok(())
-}
 
 /// Which kind of roll a penalty applies to (Evening, Injury; Exhaustion).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,15 +34,15 @@ pub struct EveningDamage {
     pub change: EveningChange,
 }
 
-fn level(what: &'static str, value: u8, max: u8) -> Result<u8, RulesError> {
-    if value <= max {
+fn level(what: &'static str, value: u8, limit: lim::Limit) -> Result<u8, RulesError> {
+    if limit.contains(value) {
         Ok(value)
     } else {
         Err(RulesError::OutOfRange {
             what,
             value: i64::from(value),
-            min: 0,
-            max: i64::from(max),
+            min: limit.min,
+            max: limit.max,
         })
     }
 }
@@ -160,16 +141,14 @@ impl EveningToken {
             }
             EveningChange::ShortRest(rolls) => self.short_rest(rolls)?,
             EveningChange::LongRest => self.long_rest()?,
-            EveningChange::SetInjury(l) => self.injury = level("injury", *l, 7)?,
+            EveningChange::SetInjury(l) => self.injury = level("injury", *l, lim::EVENING_INJURY)?,
             EveningChange::SetExhaustion(l) => {
-                self.exhaustion = level("exhaustion", *l, 6)?;
+                self.exhaustion = level("exhaustion", *l, lim::EVENING_EXHAUSTION)?;
                 self.health = self.health.min(self.effective_max_health());
             }
             EveningChange::SetAbilities(a) => self.abilities = *a,
-            EveningChange::SetLevel(l) => self.level = level("character level", *l, 20)?,
-            EveningChange::SetAttacks(attacks) => {
-                check_attacks(attacks, |n| check_damage(n.damage))?;
-                self.attacks.clone_from(attacks);
+            EveningChange::SetLevel(l) => {
+                self.level = level("character level", *l, lim::EVENING_LEVEL)?
             }
             EveningChange::SetMovement(speeds) => {
                 self.movement = *speeds;
@@ -185,6 +164,8 @@ impl EveningToken {
                 }
                 self.moving = *kind;
             }
+            // Checked with the whole sheet (`model::validate::check_sheet`).
+            EveningChange::SetAttacks(attacks) => self.attacks.clone_from(attacks),
             EveningChange::SetThreat(t) => {
                 // A threat starts at its table health, traits included (Evening, Threat Rating).
                 if let Some(profile) = t {

@@ -2,7 +2,6 @@
 
 use super::{Attribute, Defense, EFFORT_PER_HEART, Severity, Wound, WoundEffect, net_modifier};
 use super::{GfhChange, GfhToken};
-use crate::model::trackers::attack::check_attacks;
 use crate::rules::RulesError;
 
 /// The most +Roll or +Effort may be (GFH, Roll & Effort Bonuses: "Neither Roll nor Effort can
@@ -119,19 +118,9 @@ impl GfhToken {
                 }
             }
             GfhChange::EndSession => self.end_session(),
-            GfhChange::SetAttacks(attacks) => {
-                check_attacks(attacks, |n| {
-                    if matches!(n.effort_die, 4 | 6 | 8 | 10 | 12) {
-                        Ok(())
-                    } else {
-                        Err(format!(
-                            "the Effort die is a d4, d6, d8, d10 or d12, not a d{}",
-                            n.effort_die
-                        ))
-                    }
-                })?;
-                self.attacks.clone_from(attacks);
-            }
+            // The list's limits are the sheet's (`model::validate::check_sheet`), which every
+            // tracker command runs on the sheet it leaves.
+            GfhChange::SetAttacks(attacks) => self.attacks.clone_from(attacks),
             GfhChange::SetEffortShift { attribute, shift } => {
                 let score = attribute.score(&self.attributes);
                 if score < 0 && *shift != 0 {
@@ -139,8 +128,12 @@ impl GfhToken {
                         "a negative attribute lowers both +Roll and +Effort: it cannot be shifted",
                     ));
                 }
-                let highest = (score - shift).max(score + shift);
-                if highest > ROLL_EFFORT_CAP {
+                // Checked: a script's shift may be any i64 (i64::MAX once wrapped past the cap).
+                let highest = score
+                    .checked_sub(*shift)
+                    .zip(score.checked_add(*shift))
+                    .map(|(roll, effort)| roll.max(effort));
+                if highest.is_none_or(|h| h > ROLL_EFFORT_CAP) {
                     return Err(RulesError::NotAllowed(
                         "neither +Roll nor +Effort can exceed +5",
                     ));

@@ -4,7 +4,6 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Attribute, PostChange, PostToken};
-use crate::model::trackers::attack::check_attacks;
 use crate::rules::RulesError;
 
 /// Grit a character starts with and a rest restores (Post core, Grit).
@@ -105,10 +104,8 @@ impl PostToken {
                 self.grit = STARTING_GRIT;
                 self.attributes = self.base_attributes;
             }
-            PostChange::SetAttacks(attacks) => {
-                check_attacks(attacks, |_| Ok(()))?;
-                self.attacks.clone_from(attacks);
-            }
+            // Checked with the whole sheet (`model::validate::check_sheet`).
+            PostChange::SetAttacks(attacks) => self.attacks.clone_from(attacks),
         }
         Ok(())
     }

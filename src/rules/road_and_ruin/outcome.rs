@@ -8,7 +8,7 @@ use crate::dice::{
 use crate::rules::bounded;
 
 /// Most points one proficiency adds (Road and Ruin, Proficiency).
-pub const MAX_PROFICIENCY: u8 = 5;
+pub const MAX_PROFICIENCY: u8 = crate::model::limits::RR_PROFICIENCY.max as u8;
 /// The shift from a specialisation, and the extra difficulty from Exhaustion.
 pub const SPECIALISATION_SHIFT: i64 = 5;
 

@@ -2,18 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::MAX_PROFICIENCY;
 use super::{
     AttackOutcome, Exhaustion, OutcomeCheck, blow_damage, exertion_max, is_exhausted, strike,
 };
 use super::{Pool, RrChange, RrToken};
-use crate::model::trackers::attack::check_attacks;
 use crate::rules::RulesError;
-
-/// The highest AR a shield may add (the text's heaviest armour layer is 4).
-pub const MAX_ARMOUR: i64 = 100;
-/// The most a weapon's Solid Blow may deal.
-pub const MAX_WEAPON_DAMAGE: u32 = 1_000;
 
 /// What one attack does to a Road and Ruin token, worked out before it is applied.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -129,37 +122,9 @@ impl RrToken {
                 self.current[*pool as usize] = self.get(*pool).min(*max);
             }
             RrChange::SetArmour(ar) => self.armour = *ar,
-            RrChange::SetShield(shield) => {
-                if let Some(s) = shield
-                    && !(0..=MAX_ARMOUR).contains(&s.armour)
-                {
-                    return Err(RulesError::OutOfRange {
-                        what: "a shield's AR",
-                        value: s.armour,
-                        min: 0,
-                        max: MAX_ARMOUR,
-                    });
-                }
-                self.shield = *shield;
-            }
-            RrChange::SetAttacks(attacks) => {
-                check_attacks(attacks, |n| {
-                    if !(0..=i64::from(MAX_PROFICIENCY)).contains(&n.proficiency) {
-                        return Err(format!(
-                            "proficiency runs from 0 to {MAX_PROFICIENCY}, not {}",
-                            n.proficiency
-                        ));
-                    }
-                    if n.damage > MAX_WEAPON_DAMAGE {
-                        return Err(format!(
-                            "a Solid Blow deals at most {MAX_WEAPON_DAMAGE}, not {}",
-                            n.damage
-                        ));
-                    }
-                    Ok(())
-                })?;
-                self.attacks.clone_from(attacks);
-            }
+            // Both are checked with the whole sheet (`model::validate::check_sheet`).
+            RrChange::SetShield(shield) => self.shield = *shield,
+            RrChange::SetAttacks(attacks) => self.attacks.clone_from(attacks),
             RrChange::SetEndurance(e) => {
                 self.endurance = *e;
                 let cap = self.max_of(Pool::Exertion);

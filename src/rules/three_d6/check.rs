@@ -10,7 +10,7 @@ use crate::rules::bounded;
 /// Most net advantage or disadvantage (3d6, Advantage and Disadvantage).
 pub const MAX_EDGE: i64 = 3;
 /// Highest escalation.
-pub const MAX_ESCALATION: u8 = 6;
+pub const MAX_ESCALATION: u8 = crate::model::limits::THREE_D6_ESCALATION.max as u8;
 
 /// The general resolution bands by Total.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -5,11 +5,10 @@ use serde::{Deserialize, Serialize};
 
 use super::MAX_ESCALATION;
 use super::{EscalationChange, ThreeD6Change, ThreeD6Encounter, ThreeD6Token};
-use crate::model::trackers::attack::check_attacks;
 use crate::rules::RulesError;
 
-/// The most harm a token's tally keeps.
-pub const MAX_HARM: u32 = 1_000_000;
+/// The most harm a token's tally keeps (`model::limits::THREE_D6_HARM`).
+pub const MAX_HARM: u32 = crate::model::limits::THREE_D6_HARM.max as u32;
 
 /// How the thing rolled against compares to the roller's tier.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,16 +86,8 @@ impl ThreeD6Token {
                 }
                 self.harm_taken = *h;
             }
-            ThreeD6Change::SetAttacks(attacks) => {
-                check_attacks(attacks, |n| {
-                    if (-6..=6).contains(&n.steps) {
-                        Ok(())
-                    } else {
-                        Err(format!("steps run from -6 to +6, not {}", n.steps))
-                    }
-                })?;
-                self.attacks.clone_from(attacks);
-            }
+            // Checked with the whole sheet (`model::validate::check_sheet`).
+            ThreeD6Change::SetAttacks(attacks) => self.attacks.clone_from(attacks),
         }
         Ok(())
     }
