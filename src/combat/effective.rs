@@ -286,6 +286,7 @@ mod tests {
             token: TokenId(token),
             name: name.into(),
             duration: Duration::UntilRemoved,
+            system: None,
         }
     }
 

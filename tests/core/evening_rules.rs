@@ -73,6 +73,7 @@ fn condition(e: &mut Encounter, token: TokenId, name: &str) {
         token,
         name: name.into(),
         duration: Duration::UntilRemoved,
+        system: None,
     });
 }
 

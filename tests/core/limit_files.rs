@@ -184,6 +184,7 @@ fn long_texts(bytes: usize) -> Encounter {
             token: token.id,
             name: text.clone(),
             duration: Duration::UntilRemoved,
+            system: None,
         });
     }
     encounter.combat.log.push(LogEntry {

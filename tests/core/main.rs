@@ -31,6 +31,7 @@ mod real_maps;
 mod robust_files;
 mod sheet_edits;
 mod sheets;
+mod system_conditions;
 mod table_screen;
 mod turn_actions;
 mod turns;

@@ -188,6 +188,7 @@ fn three_d6_attack_from_the_map_marks_harm_and_undo_restores() {
         token: BRUTE,
         name: "Marked".into(),
         duration: Duration::UntilRemoved,
+        system: None,
     });
     let mut h = attack_and_apply(e.clone(), "Harm", 3.0);
     // The core text keeps no health track: the 3 harm typed in is marked on the target's

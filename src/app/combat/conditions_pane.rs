@@ -125,6 +125,7 @@ fn apply_row_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
                     token,
                     name: name.trim().to_owned(),
                     duration: choice.duration(token),
+                    system: None,
                 };
                 queue(ctx, CombatCommand::ApplyCondition(condition));
             }
@@ -137,8 +138,7 @@ fn token_conditions_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: Toke
     let active: Vec<ActiveCondition> = ctx
         .encounter
         .combat
-        .conditions
-        .iter()
+        .conditions_in(ctx.encounter.system)
         .filter(|c| c.token == token)
         .cloned()
         .collect();
@@ -224,8 +224,7 @@ pub fn condition_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: To
     let active: Vec<String> = ctx
         .encounter
         .combat
-        .conditions
-        .iter()
+        .conditions_in(system)
         .filter(|c| c.token == token)
         .map(|c| c.name.clone())
         .collect();
@@ -249,6 +248,7 @@ pub fn condition_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: To
                         token,
                         name: def.name.to_owned(),
                         duration: choice.duration(token),
+                        system: None,
                     };
                     queue(ctx, CombatCommand::ApplyCondition(condition));
                     ui.close();

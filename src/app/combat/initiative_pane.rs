@@ -437,8 +437,7 @@ fn flags_ui(ui: &mut egui::Ui, ctx: &PaneContext<'_>, c: &Combatant) {
         let n = ctx
             .encounter
             .combat
-            .conditions
-            .iter()
+            .conditions_in(ctx.encounter.system)
             .filter(|x| x.token == token.id)
             .count();
         if n > 0 {

@@ -584,7 +584,7 @@ fn guards(
         return;
     };
     let who = name(encounter, target);
-    for c in &encounter.combat.conditions {
+    for c in encounter.combat.conditions_in(encounter.system) {
         let guarding = super::catalogue::find(encounter.system, &c.name)
             .is_some_and(|d| d.effects.contains(&Effect::GuardsClose));
         let Some(guard) = encounter.token(c.token).filter(|_| guarding) else {
