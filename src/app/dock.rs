@@ -291,7 +291,7 @@ fn side_pane_ui(
         Pane::Initiative => combat::initiative_ui(ui, ctx, rng),
         Pane::Momentum => combat::momentum_ui(ui, ctx, rng),
         Pane::Conditions => combat::conditions_ui(ui, ctx),
-        Pane::Encounter => panes::encounter::encounter_ui(ui, ctx),
+        Pane::Encounter => panes::encounter::encounter_ui(ui, ctx, rng),
         Pane::Trackers => trackers::trackers_ui(ui, ctx, rng),
         Pane::Sheet => panes::sheet::sheet_ui(ui, ctx),
         Pane::Library => library::library_ui(ui, ctx, library),

@@ -30,6 +30,8 @@
 //!   its movement (`turn_move.rs`).
 //! - Applying a `CombatCommand` (`command.rs`: `apply_combat`), and the fight's plain report for
 //!   `examples/replay.rs` (`report.rs`).
+//! - Changing the rule system mid-fight, the order set up again the new system's way in the
+//!   same undo step (`system_switch.rs`).
 
 pub mod action;
 pub mod area_action;
@@ -46,6 +48,7 @@ pub mod momentum_apply;
 pub mod report;
 pub mod sheet;
 pub mod stress;
+pub mod system_switch;
 pub mod turn_action;
 pub mod turn_move;
 pub mod vision;

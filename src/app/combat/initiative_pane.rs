@@ -7,8 +7,7 @@ use crate::app::PaneContext;
 use crate::combat::command::CombatCommand;
 use crate::combat::effective::economy_refusal;
 use crate::combat::initiative::{
-    Combatant, EconomyPart, EnemyPlacement, Initiative, Mode, ZipperSide, arrange_round_the_table,
-    roll_evening, roll_joining,
+    Combatant, EconomyPart, EnemyPlacement, Initiative, Mode, ZipperSide, roll_joining,
 };
 use crate::combat::wounds::token_speed;
 use crate::combat::wounds::wound_refusal;
@@ -165,24 +164,14 @@ fn build_order(
     surprise: bool,
     rng: &mut DiceRng,
 ) -> Vec<Combatant> {
-    let tokens = &ctx.encounter.tokens;
-    let mut combatants = match mode {
-        Mode::Rolled => {
-            let entries: Vec<(TokenId, i32)> = tokens.iter().map(|t| (t.id, t.finesse)).collect();
-            roll_evening(&entries, lair, rng.generator())
-        }
-        Mode::RoundTheTable { placement } => {
-            let ids = |enemy: bool| {
-                tokens
-                    .iter()
-                    .filter(|t| (t.side == Side::Enemy) == enemy)
-                    .map(|t| t.id)
-                    .collect::<Vec<_>>()
-            };
-            arrange_round_the_table(&ids(false), &ids(true), placement)
-        }
-        _ => tokens.iter().map(|t| Combatant::new(t.id)).collect(),
-    };
+    let tokens: Vec<TokenId> = ctx.encounter.tokens.iter().map(|t| t.id).collect();
+    let mut combatants = crate::combat::system_switch::order_for(
+        ctx.encounter,
+        mode,
+        &tokens,
+        lair,
+        rng.generator(),
+    );
     if surprise {
         for c in &mut combatants {
             c.surprised = c.token.is_some_and(|t| ctx.selection.contains(&t));

@@ -71,6 +71,19 @@ struct CheckKey {
     weapon_damage: u32,
 }
 
+/// Who acts on whom, with which attack, under which system: the check the GM's overrides (a
+/// cleared line, "Roll anyway") were made on. A change of any of these drops them (STYLE.md:
+/// derived UI state belongs to its inputs), so a refusal waived for one attacker never carries
+/// to another.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct CheckIdentity {
+    system: RuleSystem,
+    actor: Option<TokenId>,
+    targets: Vec<TokenId>,
+    attack: bool,
+    weapon: Option<usize>,
+}
+
 /// The Dice pane's view state, kept by the app between frames (never saved in the encounter).
 #[expect(
     clippy::struct_excessive_bools,
@@ -104,6 +117,8 @@ pub struct DiceState {
     pub off: BTreeSet<String>,
     /// The GM overrides a refusal (no line of sight, out of reach).
     pub roll_anyway: bool,
+    /// The check `off` and `roll_anyway` were set on; they go when it changes.
+    overrides_for: Option<CheckIdentity>,
     /// Road and Ruin: the attack die and modifier when the roll is an attack.
     pub rr_attack: AttackRoll,
     /// Road and Ruin: the weapon's full damage (its Size/Weight), for a Solid Blow.
@@ -153,6 +168,7 @@ impl DiceState {
             targets: Vec::new(),
             off: BTreeSet::new(),
             roll_anyway: false,
+            overrides_for: None,
             rr_attack: AttackRoll::default(),
             weapon_damage: 6,
             rolled: None,
@@ -195,12 +211,31 @@ impl DiceState {
         self.targets.retain(exists);
         self.helpers
             .retain(|id| exists(id) && Some(*id) != self.roller);
+        self.keep_overrides_with_their_check(system);
         if self
             .shown_for
             .as_ref()
             .is_some_and(|key| *key != self.key())
         {
             self.forget_result();
+        }
+    }
+
+    /// Drops the GM's cleared lines and "Roll anyway" once the check they were made on is not
+    /// the one the form sets up.
+    fn keep_overrides_with_their_check(&mut self, system: RuleSystem) {
+        let request = self.request();
+        let now = CheckIdentity {
+            system,
+            actor: request.actor,
+            targets: request.targets,
+            attack: request.attack,
+            weapon: request.weapon,
+        };
+        if self.overrides_for.as_ref() != Some(&now) {
+            self.off.clear();
+            self.roll_anyway = false;
+            self.overrides_for = Some(now);
         }
     }
 
@@ -477,6 +512,9 @@ fn roll_row_ui(
     offer: Option<action::ApplyOffer>,
 ) {
     let costs = costs(ctx.encounter, filled);
+    if let Some(note) = crate::combat::action::action_spent_note(ctx.encounter, filled) {
+        ui.label(RichText::new(note).weak());
+    }
     for cost in &costs {
         let text = format!("Spends {}", cost.text);
         if cost.affordable {

@@ -3,20 +3,24 @@
 use crate::app::PaneContext;
 use crate::board::degree::cover_ruling_effect;
 use crate::board::footprint::gather_onto_resized_map;
+use crate::combat::system_switch::switch_system;
+use crate::dice::DiceRng;
 use crate::model::{
     CellLength, Command, DiagonalRule, Encounter, GridKind, LengthUnit, MapSpec, RuleSystem,
 };
 
-pub fn encounter_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
+/// Draws the Encounter pane. `rng` sets a running fight's order up again when the system
+/// changes (`combat::system_switch`).
+pub fn encounter_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     egui::ScrollArea::vertical().show(ui, |ui| {
         egui::Grid::new("encounter_settings")
             .num_columns(2)
             .spacing([12.0, 8.0])
-            .show(ui, |ui| settings_rows_ui(ui, ctx));
+            .show(ui, |ui| settings_rows_ui(ui, ctx, rng));
     });
 }
 
-fn settings_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
+fn settings_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     let encounter = ctx.encounter;
     let label = ui.label("Encounter name");
     if let Some(name) = name_edit_ui(ui, &encounter.name, label.id) {
@@ -27,7 +31,9 @@ fn settings_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
     ui.label("Rule system");
     let systems = RuleSystem::ALL.map(|s| (s, s.label()));
     if let Some(system) = choice_ui(ui, "Rule system", encounter.system, &systems) {
-        ctx.command(Command::SetSystem(system));
+        // With initiative running, the order is set up again the new system's way in the same
+        // undo step (`combat::system_switch`).
+        ctx.command(switch_system(encounter, system, rng.generator()));
     }
     ui.end_row();
 
@@ -148,7 +154,13 @@ fn choice_ui<T: Copy + PartialEq>(
             }
         })
         .response
-        .on_hover_text(id_salt);
+        .on_hover_text(id_salt)
+        // Named by its row's label, so a screen reader (and a test) finds "Rule system".
+        .widget_info(|| {
+            let mut info = egui::WidgetInfo::labeled(egui::Role::ComboBox, true, id_salt);
+            info.current_text_value = Some(selected_text.to_owned());
+            info
+        });
     picked
 }
 

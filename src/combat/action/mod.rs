@@ -47,7 +47,7 @@ pub use apply::{
     default_amount, knock_out_dice, resolve,
 };
 pub use contribution::{Contribution, Lever, Source};
-pub use costs::{Cost, affordable, costs};
+pub use costs::{Cost, action_spent_note, affordable, attack_takes_the_action, costs};
 pub use defence::{attack_lands, defence_result, defending_character};
 pub use post_consequence::{
     PostConsequence, ResistError, Resisted, Takes, post_change, post_consequence, resistance,
