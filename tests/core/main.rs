@@ -11,6 +11,7 @@ mod command_checks;
 mod content;
 mod demo_attacks;
 mod evening_rules;
+mod fight_lines;
 mod file_safety;
 mod files;
 mod fuzz_loaders;

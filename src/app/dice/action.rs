@@ -7,8 +7,8 @@ use egui::{Color32, DragValue, RichText};
 use super::{DiceState, Rolled};
 use crate::app::PaneContext;
 use crate::combat::action::{
-    Contribution, FilledCheck, SheetSpot, attacks_of, consequence, default_actor, default_amount,
-    request_for, rolled_scene_tn, roller_consequence,
+    Contribution, FilledCheck, Lever, SheetSpot, attacks_of, consequence, default_actor,
+    default_amount, request_for, rolled_scene_tn, roller_consequence,
 };
 use crate::dice::DiceRng;
 use crate::model::{Command, Encounter, TokenId};
@@ -216,6 +216,16 @@ pub(super) fn contributions_ui(
     for c in &filled.contributions {
         if let Some(why) = &c.off_because {
             switched_off_ui(ui, c, &setup, why);
+            continue;
+        }
+        if c.lever == Lever::Note {
+            // A fact that changes nothing in the roll (its text says why): no box to clear.
+            let text = crate::app::text::line(&c.text).into_owned();
+            ui.label(RichText::new(format!("· {text}")).color(Color32::from_rgb(200, 170, 120)))
+                .on_hover_text(format!(
+                    "Source: {}. Changes nothing in the roll.",
+                    c.source.word()
+                ));
             continue;
         }
         let mut on = c.on;
