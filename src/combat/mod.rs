@@ -30,6 +30,7 @@
 //!   its movement (`turn_move.rs`).
 //! - Applying a `CombatCommand` (`command.rs`: `apply_combat`), and the fight's plain report for
 //!   `examples/replay.rs` (`report.rs`).
+//! - Whether a token is out of the fight in its system's terms, for the map (`down.rs`).
 //! - Changing the rule system mid-fight, the order set up again the new system's way in the
 //!   same undo step (`system_switch.rs`).
 
@@ -40,6 +41,7 @@ pub mod catalogue;
 pub mod command;
 pub mod conditions;
 pub mod death;
+pub mod down;
 pub mod effective;
 pub mod health;
 pub mod initiative;

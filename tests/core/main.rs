@@ -36,6 +36,7 @@ mod system_conditions;
 mod table_screen;
 mod turn_actions;
 mod turns;
+mod undo_labels;
 mod uvtt_import;
 mod uvtt_roundtrip;
 mod window_budget;

@@ -65,9 +65,10 @@ fn undo_takes_back_roll_and_damage(h: &mut Harness<'static, LanternApp>, before:
     assert!(now.combat.log.is_empty(), "{:?}", now.combat.log);
     assert_eq!(now.combat.trackers, before.combat.trackers);
     assert_eq!(now.combat.momentum, before.combat.momentum);
-    // The pane forgets the roll and its target (issue 18, item 6).
+    // The pane forgets the roll and is back at the check as it stood before it, ready to
+    // roll again (issue 30, item 8).
     assert!(h.state().dice.last.is_none());
-    assert!(h.query_by_label("Against Brute").is_none());
+    assert!(h.query_by_label("Against Brute").is_some());
     if let Some(result) = result {
         assert!(h.query_by_label(&result).is_none());
     }

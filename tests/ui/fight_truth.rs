@@ -235,3 +235,136 @@ fn switching_the_system_mid_fight_sets_the_order_up_the_new_way_in_one_step() {
     assert_eq!(e.system, RuleSystem::Evening);
     assert_eq!(e.combat.initiative, before, "one undo step");
 }
+
+/// The number the form's spin box `label` shows.
+fn spin(h: &Harness<'static, LanternApp>, label: &str) -> f64 {
+    let Some(value) = h
+        .get_by_role_and_label(Role::SpinButton, label)
+        .accesskit_node()
+        .numeric_value()
+    else {
+        panic!("{label} shows no number");
+    };
+    value
+}
+
+/// Item 7: after "Attack Hobgoblin Sergeant…" from Pip, in each system, the form's fields show
+/// the numbers the check rolls with (the builder's, from the sheets and the map), marked as such,
+/// never the form's defaults beside lines that say otherwise.
+#[test]
+fn the_form_shows_the_builders_numbers_in_every_system() {
+    use lantern::rules::CheckSetup;
+    use lantern::rules::go_forth_heroes::Target;
+    for system in RuleSystem::ALL {
+        let mut e = demo(Demo::GoForthHeroes);
+        e.system = system;
+        let mut h = panes_harness(e, &[Pane::Map, Pane::DiceLog], 3, egui::vec2(1400.0, 900.0));
+        attack_from_menu(&mut h, "Pip", "Hobgoblin Sergeant");
+        let filled = h.state().dice.filled(&h.state().document.encounter);
+        assert!(
+            filled.weapon.is_some(),
+            "{system:?}: Pip attacks from the sheet"
+        );
+        let as_f64 = |n: i64| n as f64;
+        match filled.setup() {
+            CheckSetup::GoForthHeroes(c) => {
+                assert_eq!(spin(&h, "Roll bonus"), as_f64(c.roll_bonus));
+                assert_eq!(spin(&h, "Effort bonus"), as_f64(c.effort_bonus));
+                let Target::Fixed(tn) = c.target else {
+                    panic!("the Sergeant's Body Defense is a fixed TN");
+                };
+                assert_eq!(spin(&h, "TN"), as_f64(tn));
+                let die = format!("d{}", c.effort_die);
+                assert!(
+                    h.get_by_role_and_label(Role::ComboBox, "Effort die")
+                        .accesskit_node()
+                        .value()
+                        .is_some_and(|v| v.starts_with(&die)),
+                    "the Effort die shows {die}"
+                );
+            }
+            CheckSetup::Evening(c) => {
+                assert_eq!(spin(&h, "Modifier"), as_f64(c.modifier));
+                assert_eq!(spin(&h, "TN"), as_f64(c.tn));
+            }
+            CheckSetup::RoadAndRuinAttack(c) => {
+                assert_eq!(spin(&h, "To-hit modifier"), as_f64(c.modifier));
+                assert_eq!(spin(&h, "Armour"), as_f64(c.armour));
+            }
+            CheckSetup::PostCore(c) => {
+                assert_eq!(spin(&h, "Attribute"), f64::from(c.attribute));
+                let pool = format!("{} dice, {} grit", c.pool(), c.grit_cost());
+                assert!(h.query_by_label(&pool).is_some(), "{pool}");
+            }
+            CheckSetup::ThreeD6(c) => {
+                assert_eq!(spin(&h, "Advantage"), f64::from(c.advantage));
+                assert_eq!(spin(&h, "Disadvantage"), f64::from(c.disadvantage));
+            }
+            CheckSetup::RoadAndRuin(_) => panic!("an attack rolls the attack die"),
+        }
+        assert!(
+            h.query_all_by_label_contains("from the sheet").count() > 0,
+            "{system:?}: the filled fields are marked"
+        );
+    }
+}
+
+/// Item 7: the GM types over a filled field: the GM's value stands and the line that filled it
+/// is switched off, so the form and the lines agree.
+#[test]
+fn typing_over_a_filled_field_overrides_its_line() {
+    use lantern::combat::action::{Lever, Source};
+    let mut h = app(Demo::GoForthHeroes, &[Pane::Map, Pane::DiceLog]);
+    attack_from_menu(&mut h, "Pip", "Hobgoblin Sergeant");
+    let defense = |h: &Harness<'static, LanternApp>| {
+        let filled = h.state().dice.filled(&h.state().document.encounter);
+        filled
+            .contributions
+            .iter()
+            .find(|c| c.source == Source::Defense)
+            .map(|c| (c.text.clone(), c.on, c.lever))
+    };
+    let Some((line, true, Lever::TargetNumber(tn))) = defense(&h) else {
+        panic!("the Sergeant's Defense fills the TN");
+    };
+    assert_eq!(spin(&h, "TN"), tn as f64);
+    h.get_by_role_and_label(Role::SpinButton, "TN")
+        .set_value_accesskit(20.0);
+    h.run();
+    h.run();
+    assert_eq!(spin(&h, "TN"), 20.0);
+    assert_eq!(defense(&h).map(|(_, on, _)| on), Some(false));
+    assert!(h.state().dice.off.contains(&line));
+}
+
+/// Item 8: undoing a roll takes the roll back and leaves the pane at the check as it stood,
+/// the target and its lines there, ready to roll again.
+#[test]
+fn undoing_a_roll_leaves_the_check_ready_to_roll_again() {
+    let mut h = app(Demo::GoForthHeroes, &[Pane::Map, Pane::DiceLog]);
+    attack_from_menu(&mut h, "Pip", "Hobgoblin Sergeant");
+    let sergeant = id(&h.state().document.encounter, "Hobgoblin Sergeant");
+    let lines = |h: &Harness<'static, LanternApp>| {
+        h.state()
+            .dice
+            .filled(&h.state().document.encounter)
+            .contributions
+    };
+    let before = lines(&h);
+    h.get_by_label("Roll attack").click();
+    h.run();
+    h.run();
+    assert!(h.state().dice.last.is_some());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    h.run();
+    assert!(h.state().document.encounter.combat.log.is_empty());
+    assert!(
+        h.state().dice.last.is_none(),
+        "the result goes with its roll"
+    );
+    assert_eq!(h.state().dice.targets, vec![sergeant]);
+    assert!(h.query_by_label("Against Hobgoblin Sergeant").is_some());
+    assert_eq!(lines(&h), before, "band, cover and Defense lines as before");
+    assert!(!h.get_by_label("Roll attack").accesskit_node().is_disabled());
+}

@@ -8,6 +8,7 @@ mod battle_stress;
 mod combat;
 mod dice;
 mod editing;
+mod fight_marks;
 mod fight_truth;
 mod file_chooser;
 mod file_safety;

@@ -4,11 +4,12 @@
 
 use egui::{Color32, DragValue, RichText};
 
+use super::apply_offer::{ApplyLog, ApplyOffer};
 use super::{DiceState, Rolled};
 use crate::app::PaneContext;
 use crate::combat::action::{
     Contribution, FilledCheck, Lever, SheetSpot, attacks_of, consequence, default_actor,
-    default_amount, request_for, rolled_scene_tn, roller_consequence,
+    default_amount_rolled, request_for, rolled_scene_tn, roller_consequence,
 };
 use crate::dice::DiceRng;
 use crate::model::{Command, Encounter, TokenId};
@@ -317,7 +318,8 @@ pub(super) fn rolled(
     outcome: CheckOutcome,
     rng: &mut DiceRng,
 ) -> Rolled {
-    let amount = default_amount(encounter, filled, &outcome, state.weapon_damage, rng);
+    let (amount, damage) =
+        default_amount_rolled(encounter, filled, &outcome, state.weapon_damage, rng);
     let knock_out = crate::combat::action::knock_out_dice(rng);
     let roller_consequence =
         roller_consequence(encounter, filled, &outcome).map(super::resist::RollerConsequence::new);
@@ -329,56 +331,11 @@ pub(super) fn rolled(
         first: outcome.clone(),
         outcome,
         amount,
+        damage,
         knock_out,
         boosts: Vec::new(),
         applied: false,
         rerolled: false,
-    }
-}
-
-/// The last roll large, then Boosts (GFH) and Apply with its preview.
-/// What Apply would land now, offered in the Roll row at the pane's bottom (so the button is in
-/// view however long the result's lines run).
-pub(super) enum ApplyOffer {
-    /// The single target's consequence.
-    Single(Vec<Command>),
-    /// Every target's of an area roll.
-    Area(Vec<Command>),
-}
-
-impl ApplyOffer {
-    pub(super) fn label(&self) -> &'static str {
-        match self {
-            Self::Single(_) => "Apply",
-            Self::Area(_) => "Apply to all",
-        }
-    }
-
-    pub(super) fn hint(&self) -> &'static str {
-        match self {
-            Self::Single(_) => "Make it so, in the roll's undo step",
-            Self::Area(_) => "Every target's result, in the roll's undo step",
-        }
-    }
-
-    /// Apply was pressed: the roll shows as applied and its commands join the roll's step (the
-    /// app notes the step they land in, and from then on the history says whether it holds).
-    pub(super) fn accept(self, state: &mut DiceState) {
-        state.apply_pending = true;
-        match self {
-            Self::Single(commands) => {
-                if let Some(rolled) = &mut state.rolled {
-                    rolled.applied = true;
-                }
-                state.amends.push(Command::Batch(commands));
-            }
-            Self::Area(commands) => {
-                if let Some(rolled) = &mut state.area_rolled {
-                    rolled.applied = true;
-                }
-                state.amends.push(Command::Batch(commands));
-            }
-        }
     }
 }
 
@@ -408,6 +365,20 @@ pub(super) fn result_ui(
             .strong(),
     );
     ui.label(RichText::new(crate::app::text::line(&last.dice)).monospace());
+    if let Some(rolled) = &state.rolled {
+        for (on, face) in &rolled.boosts {
+            let place = if *on == crate::combat::action::BoostOn::Check {
+                "the check"
+            } else {
+                "Effort"
+            };
+            ui.label(RichText::new(format!("Boost on {place}: d6 {face}")).monospace());
+        }
+        if let Some(damage) = &rolled.damage {
+            let text = format!("Damage {}", super::apply_offer::damage_text(damage));
+            ui.label(RichText::new(text).monospace());
+        }
+    }
     super::boost::boost_ui(ui, ctx.encounter, state, rng);
     super::reroll::reroll_ui(ui, ctx.encounter, state, rng);
     let offer = apply_ui(ui, ctx, state, rng);
@@ -460,7 +431,21 @@ fn apply_ui(
     for line in &preview.lines {
         ui.label(format!("• {line}"));
     }
-    Some(ApplyOffer::Single(preview.commands))
+    let target = rolled.filled.target();
+    let target_name = target
+        .and_then(|id| encounter.token(id))
+        .map_or_else(|| "?".to_owned(), |t| t.name.clone());
+    let log = ApplyLog {
+        who: super::roller_name(encounter, rolled.filled.actor),
+        what: format!(
+            "Apply {amount} {} to {target_name}",
+            amount_word(&rolled.outcome).to_lowercase()
+        ),
+        dice: rolled.damage.clone(),
+        lines: preview.lines,
+        targets: target.into_iter().collect(),
+    };
+    Some(ApplyOffer::single(preview.commands, log))
 }
 
 /// What the editable amount is in the system's words.

@@ -2,6 +2,7 @@
 //! dice-expression roller, and the roll log.
 
 mod action;
+mod apply_offer;
 mod area;
 mod boost;
 mod conditions;
@@ -46,6 +47,8 @@ pub struct Rolled {
     pub outcome: CheckOutcome,
     /// The amount Apply deals, editable.
     pub amount: i64,
+    /// Evening: the damage dice rolled for `amount`, for the result and the log.
+    pub damage: Option<crate::dice::RollRecord>,
     /// GFH: the Wound roll's d20, d8 and d4 for a Beat, rolled with the check.
     pub knock_out: [u8; 3],
     /// GFH: momentum faces added after the roll.
@@ -144,6 +147,9 @@ pub struct DiceState {
     /// The last roll made from this pane, shown large.
     pub last: Option<LogEntry>,
     odds: OddsCache,
+    /// A fresh pane (another encounter, another system) starts scrolled to its top, its
+    /// header in view, whatever the last encounter's pane was scrolled to.
+    scroll_to_top: bool,
 }
 
 impl Default for DiceState {
@@ -182,6 +188,7 @@ impl DiceState {
             expression: "1d20".to_owned(),
             last: None,
             odds: OddsCache::default(),
+            scroll_to_top: true,
         }
     }
 
@@ -264,16 +271,16 @@ impl DiceState {
     }
 
     /// The result as the history has it, each frame before the pane is drawn: once the roll's
-    /// undo step is undone, the result, its target and its Apply go (issue 18); whether Apply
-    /// is in effect is read from its step, so undoing an Apply brings its button back and redo
-    /// takes it away again.
+    /// undo step is undone, the result and its Apply go and the pane is back at the check as
+    /// it stood before the roll (who acts, on whom, with what), ready to roll again (issue
+    /// 30); whether Apply is in effect is read from its step, so undoing an Apply brings its
+    /// button back and redo takes it away again.
     pub fn follow_history(&mut self, history: &crate::edit::History) {
         if self.awaiting_marker {
             return;
         }
         if self.roll_marker.is_some_and(|m| !history.holds(m)) {
             self.forget_result();
-            self.targets.clear();
             return;
         }
         if self.apply_pending {
@@ -341,6 +348,18 @@ impl DiceState {
         let mut filled = build(encounter, &self.request(), &self.base(encounter));
         filled.switch_off(&self.off);
         filled
+    }
+
+    /// The GM typed over the form as `filled` showed it (`shown`), making `edited`: the
+    /// fields the GM changed become the form's own and the lines that filled them are
+    /// switched off; the others stay the builder's (`combat::action::FormEdit`).
+    fn take_form_edit(&mut self, filled: &FilledCheck, shown: &CheckSetup, edited: &CheckSetup) {
+        let edit = crate::combat::action::FormEdit::new(&filled.base, filled, shown, edited);
+        match edit.base {
+            CheckSetup::RoadAndRuinAttack(attack) => self.rr_attack = attack,
+            base => self.setup = base,
+        }
+        self.off.extend(edit.overridden);
     }
 
     /// The check as rolled.
@@ -428,10 +447,13 @@ pub fn dice_log_ui(
             .request_discard("the Dice pane's Roll row changed height");
     }
     egui::CentralPanel::no_frame().show(ui, |ui| {
-        egui::ScrollArea::both()
+        let mut body = egui::ScrollArea::both()
             .id_salt("dice_body")
-            .auto_shrink([false, false])
-            .show(ui, |ui| pane_body_ui(ui, ctx, state, rng));
+            .auto_shrink([false, false]);
+        if std::mem::take(&mut state.scroll_to_top) {
+            body = body.scroll_offset(egui::Vec2::ZERO);
+        }
+        body.show(ui, |ui| pane_body_ui(ui, ctx, state, rng));
     });
 }
 
@@ -471,8 +493,9 @@ fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState) 
     roller_ui(ui, ctx.encounter, state);
     action::targets_ui(ui, ctx.encounter, state);
     action::weapon_ui(ui, ctx.encounter, state);
-    conditions::kind_ui(ui, state);
-    form::check_form_ui(ui, ctx.encounter, state);
+    let filled = state.filled(ctx.encounter);
+    conditions::kind_ui(ui, state, &filled);
+    form::check_form_ui(ui, ctx.encounter, state, &filled);
     action::scene_tn_ui(ui, ctx);
     let filled = state.filled(ctx.encounter);
     action::contributions_ui(ui, ctx.encounter, state, &filled);
@@ -509,7 +532,7 @@ fn roll_row_ui(
     state: &mut DiceState,
     rng: &mut DiceRng,
     filled: &FilledCheck,
-    offer: Option<action::ApplyOffer>,
+    offer: Option<apply_offer::ApplyOffer>,
 ) {
     let costs = costs(ctx.encounter, filled);
     if let Some(note) = crate::combat::action::action_spent_note(ctx.encounter, filled) {
@@ -552,7 +575,7 @@ fn roll_row_ui(
                 .on_hover_text(offer.hint())
                 .clicked()
         {
-            offer.accept(state);
+            offer.accept(state, ctx.encounter);
         }
     });
 }

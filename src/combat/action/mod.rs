@@ -37,6 +37,7 @@ mod apply;
 mod contribution;
 mod costs;
 mod defence;
+mod form_field;
 mod post_consequence;
 mod sight;
 mod stand_in;
@@ -44,11 +45,12 @@ mod weapon;
 
 pub use apply::{
     BoostOn, Consequence, EVENING_DEFAULT_DAMAGE, Resolution, attack_spends, boosted, consequence,
-    default_amount, knock_out_dice, resolve,
+    default_amount, default_amount_rolled, knock_out_dice, resolve,
 };
 pub use contribution::{Contribution, Lever, Source};
 pub use costs::{Cost, action_spent_note, affordable, attack_takes_the_action, costs};
 pub use defence::{attack_lands, defence_result, defending_character};
+pub use form_field::{FormEdit, FormField};
 pub use post_consequence::{
     PostConsequence, ResistError, Resisted, Takes, post_change, post_consequence, resistance,
     roll_resistance, roller_consequence,
@@ -124,6 +126,12 @@ pub struct FilledCheck {
     pub weapon: Option<ChosenAttack>,
     /// Numbers the check needed that a sheet lacks, and what stood in for each.
     pub stand_ins: Vec<StandIn>,
+    /// GFH: the attribute the check rolls with, as the chosen attack sets it (else the
+    /// request's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attribute: Option<Attribute>,
+    /// Whether the action is melee, as the chosen attack's reach sets it (else the request's).
+    pub melee: bool,
 }
 
 impl FilledCheck {
@@ -270,6 +278,8 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
         defender: None,
         weapon: None,
         stand_ins: Vec::new(),
+        attribute: request.attribute,
+        melee: request.melee,
     };
     let kinds = kinds(request);
     let board = Board::new(encounter);

@@ -4,6 +4,7 @@
 pub mod attack;
 pub mod evening;
 pub mod go_forth_heroes;
+mod label;
 pub mod post_core;
 pub mod road_and_ruin;
 pub mod three_d6;
