@@ -342,6 +342,9 @@ impl egui_tiles::Behavior<Pane> for DockBehavior<'_> {
         // Every side pane scrolls, so nothing is out of reach in a small window; text wraps to
         // the pane's width first, and only what cannot wrap scrolls sideways. A margin keeps
         // text off the dock's separators.
+        // Solid bars, shown whenever there is more to see: a floating bar that appears only on
+        // hover hid that a pane's fields went on past its edge.
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
         egui::ScrollArea::both()
             .auto_shrink([false, false])
             .show(ui, |ui| {

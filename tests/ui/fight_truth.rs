@@ -303,7 +303,7 @@ fn the_form_shows_the_builders_numbers_in_every_system() {
             CheckSetup::RoadAndRuin(_) => panic!("an attack rolls the attack die"),
         }
         assert!(
-            h.query_all_by_label_contains("from the sheet").count() > 0,
+            h.query_all_by_label_contains("· sheet").count() > 0,
             "{system:?}: the filled fields are marked"
         );
     }

@@ -189,15 +189,32 @@ fn running_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     handle_keys(ui, ctx);
     ui.separator();
     let zipper_side = zipper_side_to_pick(ctx);
+    // The row under the order keeps the height it took last frame (two lines when a narrow
+    // pane wraps it), so "End initiative" is never cut off below the list.
+    let below_id = ui.scope_id().with("initiative_below_order");
+    let below = ui.data(|d| d.get_temp::<f32>(below_id)).unwrap_or(48.0);
     egui::ScrollArea::vertical()
         .auto_shrink([false, true])
-        .max_height(ui.available_height() - 40.0)
+        .max_height(ui.available_height() - below)
         .show(ui, |ui| {
             for i in 0..ctx.encounter.combat.initiative.combatants.len() {
                 combatant_row_ui(ui, ctx, i, zipper_side.as_ref());
             }
         });
+    let top = ui.cursor().min.y;
     ui.separator();
+    order_controls_ui(ui, ctx, rng);
+    let height = ui.cursor().min.y - top + ui.spacing().item_spacing.y;
+    if (height - below).abs() > 0.5 {
+        ui.data_mut(|d| d.insert_temp(below_id, height));
+        ui.ctx()
+            .request_discard("the Initiative pane's controls changed height");
+        ui.ctx().request_repaint();
+    }
+}
+
+/// Adding the selected tokens to the order, and ending the fight.
+fn order_controls_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     ui.horizontal_wrapped(|ui| {
         let selected: Vec<TokenId> = ctx
             .selection

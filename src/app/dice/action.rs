@@ -439,13 +439,22 @@ fn apply_ui(
         who: super::roller_name(encounter, rolled.filled.actor),
         what: format!(
             "Apply {amount} {} to {target_name}",
-            amount_word(&rolled.outcome).to_lowercase()
+            applied_word(&rolled.outcome)
         ),
         dice: rolled.damage.clone(),
         lines: preview.lines,
         targets: target.into_iter().collect(),
     };
     Some(ApplyOffer::single(preview.commands, log))
+}
+
+/// What Apply lands, in the system's words, for the log: "Apply 3 Effort to …".
+fn applied_word(outcome: &CheckOutcome) -> &'static str {
+    match outcome {
+        CheckOutcome::GoForthHeroes(_) => "Effort",
+        CheckOutcome::PostCore(_) | CheckOutcome::ThreeD6(_) => "harm",
+        _ => "damage",
+    }
 }
 
 /// What the editable amount is in the system's words.

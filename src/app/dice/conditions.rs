@@ -62,7 +62,7 @@ pub fn kind_ui(ui: &mut egui::Ui, state: &mut DiceState, filled: &FilledCheck) {
                 "{}'s reach decides; pick \"the form's numbers\" in Attack with to choose",
                 weapon.name
             ));
-            ui.label(egui::RichText::new("from the sheet").small().weak());
+            ui.label(egui::RichText::new("· sheet").small().weak());
         });
     } else {
         ui.checkbox(&mut state.melee, "Melee (must reach an adjacent cell)");

@@ -1,7 +1,7 @@
 //! The check form for each system, editing the check type's own fields.
 //!
 //! The form shows the check as it will roll: a field one of the builder's lines fills shows
-//! the line's value, marked with where it comes from ("from the sheet", "from the map"), until
+//! the line's value, marked with where it comes from ("· sheet", "· map"), until
 //! the GM types another — that value is then the form's own and the lines that filled the
 //! field are switched off (`combat::action::FormEdit`), so the form and the lines never say
 //! two things.
@@ -23,11 +23,13 @@ use crate::rules::{CheckSetup, INPUT_LIMIT, TokenTrackers};
 pub struct Marks<'a>(pub &'a FilledCheck);
 
 impl Marks<'_> {
-    /// A small "from the sheet" beside a field the builder filled, its lines on hover.
+    /// A small "sheet" (or "map", "condition") beside a field the builder filled, saying
+    /// where its value comes from, the lines that fill it on hover.
     pub fn tag_ui(&self, ui: &mut egui::Ui, fields: &[FormField]) {
         let Some(origin) = self.0.filled_from(fields) else {
             return;
         };
+        let origin = format!("· {origin}");
         let lines: Vec<&str> = fields
             .iter()
             .flat_map(|f| self.0.filling(*f))
@@ -292,7 +294,7 @@ fn road_and_ruin_attack_ui(
         match marks.0.weapon.as_ref().map(|w| (w.damage, &w.name)) {
             Some((WeaponDamage::Solid(damage), name)) => {
                 ui.label(damage.to_string()).labelled_by(label.id);
-                ui.label(RichText::new("from the sheet").small().weak())
+                ui.label(RichText::new("· sheet").small().weak())
                     .on_hover_text(format!(
                         "{name}'s damage. Pick \"the form's numbers\" in Attack with to type your own."
                     ));

@@ -150,6 +150,8 @@ pub struct DiceState {
     /// A fresh pane (another encounter, another system) starts scrolled to its top, its
     /// header in view, whatever the last encounter's pane was scrolled to.
     scroll_to_top: bool,
+    /// The pane is too short for the odds charts this frame: they show as one bar.
+    short: bool,
 }
 
 impl Default for DiceState {
@@ -189,6 +191,7 @@ impl DiceState {
             last: None,
             odds: OddsCache::default(),
             scroll_to_top: true,
+            short: false,
         }
     }
 
@@ -427,12 +430,20 @@ pub fn dice_log_ui(
     // first at their natural height (a result with a Post resistance and a consequence to the
     // roller included), and the form, odds and log scroll in the room left above them.
     let filled = state.filled(ctx.encounter);
+    // The result scrolls within at most part of the pane, so the check's lines above it stay
+    // readable after a roll in a small window; the Roll and Apply row stays whole below it.
+    let result_height = (ui.available_height() * RESULT_SHARE).max(MIN_RESULT_HEIGHT);
     let row = egui::Panel::bottom("dice_roll_row")
         .resizable(false)
         .frame(egui::Frame::NONE)
         .show(ui, |ui| {
             ui.separator();
-            let offer = action::result_ui(ui, ctx, state, rng);
+            let offer = egui::ScrollArea::vertical()
+                .id_salt("dice_result")
+                .max_height(result_height)
+                .auto_shrink([false, true])
+                .show(ui, |ui| action::result_ui(ui, ctx, state, rng))
+                .inner;
             roll_row_ui(ui, ctx, state, rng, &filled, offer);
             ui.min_rect().height()
         });
@@ -445,6 +456,9 @@ pub fn dice_log_ui(
         ui.ctx().data_mut(|d| d.insert_temp(row_key, height));
         ui.ctx()
             .request_discard("the Dice pane's Roll row changed height");
+        // The result's own scroll area settles its height a frame later: draw that frame too
+        // rather than leave the row cut until the pointer moves.
+        ui.ctx().request_repaint();
     }
     egui::CentralPanel::no_frame().show(ui, |ui| {
         let mut body = egui::ScrollArea::both()
@@ -457,12 +471,23 @@ pub fn dice_log_ui(
     });
 }
 
+/// The most of the pane the result may take before it scrolls.
+const RESULT_SHARE: f32 = 0.4;
+
+/// The least room the result gets, for its headline and Apply's preview.
+const MIN_RESULT_HEIGHT: f32 = 90.0;
+
+/// Below this height of the pane's body the odds are one bar of shares rather than charts that
+/// would show as a strip.
+const SHORT_BODY: f32 = 420.0;
+
 fn pane_body_ui(
     ui: &mut egui::Ui,
     ctx: &mut PaneContext<'_>,
     state: &mut DiceState,
     rng: &mut DiceRng,
 ) {
+    state.short = ui.clip_rect().height() < SHORT_BODY;
     ui.heading(format!("Dice: {}", ctx.encounter.system.label()));
     // Side by side when the pane is wide enough, the odds under the form when it is not.
     if ui.available_width() >= 2.0 * FORM_WIDTH {
@@ -506,7 +531,12 @@ fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState) 
 /// The exact odds of the check as it would be rolled now, recomputed only when it changes.
 fn odds_ui(ui: &mut egui::Ui, state: &mut DiceState, filled: &FilledCheck) {
     let setup = filled.setup();
+    let short = state.short;
     let (outcomes, totals) = state.odds.update(&setup);
+    if short {
+        odds_plot::outcomes_bar_ui(ui, outcomes);
+        return;
+    }
     odds_plot::outcomes_plot_ui(ui, outcomes);
     if let Some(totals) = totals {
         odds_plot::totals_plot_ui(ui, totals);

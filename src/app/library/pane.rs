@@ -79,6 +79,7 @@ fn group_panel_ui(ui: &mut Ui, library: &mut LibraryState) {
         ui.ctx().data_mut(|d| d.insert_temp(key, height));
         ui.ctx()
             .request_discard("the Library pane's group changed height");
+        ui.ctx().request_repaint();
     }
 }
 

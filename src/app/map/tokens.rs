@@ -126,7 +126,9 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
             ghost = Some((token, drag.target));
         }
         context_menu(&response, ctx, token);
-        if layer.drag.is_none() && may_show_tooltip(&response) {
+        // While "Attack with…" picks a target its own card says what matters; a token's
+        // hover card there would cover the attacker and the line.
+        if layer.drag.is_none() && layer.picked.is_none() && may_show_tooltip(&response) {
             let sight = layer
                 .marks
                 .verdict(token.id)

@@ -204,21 +204,21 @@ impl Lever {
 }
 
 impl Source {
-    /// Where a line's number comes from, in the form's mark: the map, the sheets and
+    /// Where a line's number comes from, in the form's short mark: the map, the sheets and
     /// trackers, or a condition.
     #[must_use]
     pub fn origin(self) -> &'static str {
         match self {
-            Self::Cover | Self::Band | Self::Space | Self::Light => "the map",
-            Self::Condition => "a condition",
-            Self::Escalation => "the tracker",
+            Self::Cover | Self::Band | Self::Space | Self::Light => "map",
+            Self::Condition => "condition",
+            Self::Escalation => "tracker",
             Self::Wound
             | Self::Injury
             | Self::Exhaustion
             | Self::Defense
             | Self::Weapon
             | Self::Teamwork
-            | Self::Gm => "the sheet",
+            | Self::Gm => "sheet",
         }
     }
 }
@@ -231,8 +231,8 @@ impl FilledCheck {
             .filter(move |c| c.on && c.lever.fields().contains(&field))
     }
 
-    /// The form's mark for `fields`: where the lines filling them come from ("from the sheet",
-    /// "from the map and a condition"), or `None` when the form's own value stands.
+    /// The form's mark for `fields`: where the lines filling them come from ("sheet",
+    /// "map, condition"), or `None` when the form's own value stands.
     #[must_use]
     pub fn filled_from(&self, fields: &[FormField]) -> Option<String> {
         let mut origins: Vec<&str> = Vec::new();
@@ -242,7 +242,7 @@ impl FilledCheck {
                 origins.push(origin);
             }
         }
-        (!origins.is_empty()).then(|| format!("from {}", origins.join(" and ")))
+        (!origins.is_empty()).then(|| origins.join(", "))
     }
 }
 
