@@ -77,6 +77,7 @@ fn add_tokens(enc: &mut Encounter, rng: &mut XorShift, count: u64) {
                 token: TokenId(i + 1),
                 name: "Dazed".to_owned(),
                 duration: Duration::UntilRemoved,
+                system: None,
             });
         }
     }

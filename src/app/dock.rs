@@ -277,24 +277,18 @@ fn needed_width(tiles: &Tiles<Pane>, ctx: &egui::Context, tile: TileId) -> f32 {
 /// The close button's size and its space on the active tab, in points.
 const CLOSE_BUTTON: f32 = 16.0;
 
-fn side_pane_ui(
-    ui: &mut egui::Ui,
-    ctx: &mut PaneContext<'_>,
-    pane: Pane,
-    rng: &mut DiceRng,
-    library: &mut library::LibraryState,
-) {
+fn side_pane_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, pane: Pane, rng: &mut DiceRng) {
     match pane {
-        // The Map (edge to edge) and the Dice pane (its own scrolling under a Roll row that
-        // stays in view) are drawn by `pane_ui` without this scroll area.
-        Pane::Map | Pane::DiceLog => {}
+        // The Map (edge to edge), the Dice pane (its own scrolling under a Roll row that
+        // stays in view) and the Library (its own list) are drawn by `pane_ui` without this
+        // scroll area.
+        Pane::Map | Pane::DiceLog | Pane::Library => {}
         Pane::Initiative => combat::initiative_ui(ui, ctx, rng),
         Pane::Momentum => combat::momentum_ui(ui, ctx, rng),
         Pane::Conditions => combat::conditions_ui(ui, ctx),
-        Pane::Encounter => panes::encounter::encounter_ui(ui, ctx),
+        Pane::Encounter => panes::encounter::encounter_ui(ui, ctx, rng),
         Pane::Trackers => trackers::trackers_ui(ui, ctx, rng),
         Pane::Sheet => panes::sheet::sheet_ui(ui, ctx),
-        Pane::Library => library::library_ui(ui, ctx, library),
     }
 }
 
@@ -338,14 +332,24 @@ impl egui_tiles::Behavior<Pane> for DockBehavior<'_> {
             });
             return egui_tiles::UiResponse::None;
         }
+        if *pane == Pane::Library {
+            // Scrolls its own list, under filters at the top and the group at the bottom.
+            egui::Frame::new().inner_margin(6.0).show(ui, |ui| {
+                library::library_ui(ui, &mut self.pane_ctx, self.library);
+            });
+            return egui_tiles::UiResponse::None;
+        }
         // Every side pane scrolls, so nothing is out of reach in a small window; text wraps to
         // the pane's width first, and only what cannot wrap scrolls sideways. A margin keeps
         // text off the dock's separators.
+        // Solid bars, shown whenever there is more to see: a floating bar that appears only on
+        // hover hid that a pane's fields went on past its edge.
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
         egui::ScrollArea::both()
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 egui::Frame::new().inner_margin(6.0).show(ui, |ui| {
-                    side_pane_ui(ui, &mut self.pane_ctx, *pane, self.rng, self.library);
+                    side_pane_ui(ui, &mut self.pane_ctx, *pane, self.rng);
                 });
             });
         egui_tiles::UiResponse::None

@@ -161,6 +161,7 @@ pub fn apply_offer(encounter: &Encounter, offer: &AuraOffer, roll: &HarmRoll) ->
                             token,
                             name: condition.clone(),
                             duration: duration.clone(),
+                            system: None,
                         },
                     )));
                 out.lines

@@ -2,7 +2,7 @@
 //! (`src/rules/<system>/mod.rs`), behind [`crate::rules::System::condition_catalogue`].
 
 use crate::model::RuleSystem;
-pub use crate::rules::conditions::{CheckKind, ConditionDef, Defense, Effect};
+pub use crate::rules::conditions::{Bearer, CheckKind, ConditionDef, Defense, Effect};
 
 /// The catalogue for a rule system.
 pub fn catalogue(system: RuleSystem) -> &'static [ConditionDef] {
@@ -19,6 +19,25 @@ pub fn find(system: RuleSystem, name: &str) -> Option<&'static ConditionDef> {
         .chain(rules.action_markers())
         .find(|d| d.name.eq_ignore_ascii_case(name))
 }
+/// The catalogue for a token of `side`, split in two: the conditions written for its kind or
+/// for anyone first, then those written for the other kind (GFH: a hero's conditions, then the
+/// monster Debuffs; a monster's Debuffs, then the heroes' conditions, since "Monsters don't use
+/// the condition system"). Party and allies are heroes; enemies and neutrals are monsters.
+#[must_use]
+pub fn for_side(
+    system: RuleSystem,
+    side: crate::model::Side,
+) -> (Vec<&'static ConditionDef>, Vec<&'static ConditionDef>) {
+    use crate::rules::conditions::Bearer;
+    let hero = matches!(side, crate::model::Side::Party | crate::model::Side::Ally);
+    let others = if hero {
+        Bearer::Monsters
+    } else {
+        Bearer::Heroes
+    };
+    catalogue(system).iter().partition(|d| d.bearer != others)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

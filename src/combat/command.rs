@@ -173,14 +173,22 @@ fn turn_boundaries(state: &mut crate::model::CombatState, names: &Names<'_>, cha
     state.opportunity_offers.clear();
     let mut expired = Vec::new();
     if let Some(t) = change.ended {
-        expired.extend(pass_boundary(&mut state.conditions, Boundary::TurnEnd(t)));
+        expired.extend(pass_boundary(
+            &mut state.conditions,
+            system,
+            Boundary::TurnEnd(t),
+        ));
     }
     if change.pip {
-        expired.extend(pass_boundary(&mut state.conditions, Boundary::Pip));
+        expired.extend(pass_boundary(&mut state.conditions, system, Boundary::Pip));
     }
     if change.new_round && state.initiative.round > 1 {
         // "N rounds" counted from no one's turn end as new rounds begin.
-        expired.extend(pass_boundary(&mut state.conditions, Boundary::RoundStart));
+        expired.extend(pass_boundary(
+            &mut state.conditions,
+            system,
+            Boundary::RoundStart,
+        ));
     }
     if change.new_round {
         // Road and Ruin Battle Stress for the round that ended (`combat::stress`).
@@ -203,7 +211,11 @@ fn turn_boundaries(state: &mut crate::model::CombatState, names: &Names<'_>, cha
     if let Some(t) = change.started {
         forget_recovered_saves(state, t);
         super::evening_turn::turn_started(state, names.0, t);
-        expired.extend(pass_boundary(&mut state.conditions, Boundary::TurnStart(t)));
+        expired.extend(pass_boundary(
+            &mut state.conditions,
+            system,
+            Boundary::TurnStart(t),
+        ));
         if let Some(pool) = state.momentum.get_mut(&t) {
             let moved = pool.turn_started();
             if moved > 0 {
@@ -294,8 +306,7 @@ fn lay_prone(
         return Ok(());
     };
     let lying = state
-        .conditions
-        .iter()
+        .conditions_in(names.0.system)
         .any(|x| x.token == token && x.name.eq_ignore_ascii_case(prone.name));
     if lying {
         return Ok(());
@@ -304,6 +315,7 @@ fn lay_prone(
         token,
         name: prone.name.to_owned(),
         duration: Duration::UntilRemoved,
+        system: Some(names.0.system),
     };
     apply_condition_cmd(state, names, fall)
 }
@@ -314,10 +326,11 @@ pub(super) fn remove_condition(
     token: TokenId,
     name: &str,
 ) -> Result<(), CombatError> {
+    let system = names.0.system;
     let i = state
         .conditions
         .iter()
-        .position(|c| c.token == token && c.name.eq_ignore_ascii_case(name))
+        .position(|c| c.token == token && c.belongs_to(system) && c.name.eq_ignore_ascii_case(name))
         .ok_or_else(|| CombatError::NoSuchCondition {
             token,
             name: name.to_owned(),

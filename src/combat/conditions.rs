@@ -49,27 +49,28 @@ pub enum Applied {
     },
 }
 
-/// Applies a condition, cancelling it against its paired opposite on the same token.
+/// Applies a condition under `system`, cancelling it against its paired opposite on the same
+/// token. It becomes that system's condition, and meets only that system's conditions: another
+/// system's wait, untouched, for the encounter to change back.
 pub fn apply_condition(
     list: &mut Vec<ActiveCondition>,
     system: RuleSystem,
-    condition: ActiveCondition,
+    mut condition: ActiveCondition,
 ) -> Applied {
+    condition.system = Some(system);
     let def = find(system, &condition.name);
+    let same = |c: &ActiveCondition, name: &str| {
+        c.token == condition.token && c.belongs_to(system) && c.name.eq_ignore_ascii_case(name)
+    };
     if let Some(opposite) = def.and_then(|d| d.opposite)
-        && let Some(i) = list
-            .iter()
-            .position(|c| c.token == condition.token && c.name.eq_ignore_ascii_case(opposite))
+        && let Some(i) = list.iter().position(|c| same(c, opposite))
     {
         list.remove(i);
         return Applied::Cancelled {
             opposite: opposite.to_owned(),
         };
     }
-    if let Some(existing) = list
-        .iter_mut()
-        .find(|c| c.token == condition.token && c.name.eq_ignore_ascii_case(&condition.name))
-    {
+    if let Some(existing) = list.iter_mut().find(|c| same(c, &condition.name)) {
         if outlasts(&condition.duration, &existing.duration) {
             existing.duration = condition.duration;
         }
@@ -102,9 +103,14 @@ pub enum Boundary {
     Pip,
 }
 
-/// Advances durations across a turn boundary, removing and returning the conditions that expire.
-pub fn pass_boundary(list: &mut Vec<ActiveCondition>, boundary: Boundary) -> Vec<ActiveCondition> {
-    for c in list.iter_mut() {
+/// Advances `system`'s durations across a turn boundary, removing and returning the conditions
+/// that expire. Another system's conditions don't tick: they wait as they were.
+pub fn pass_boundary(
+    list: &mut Vec<ActiveCondition>,
+    system: RuleSystem,
+    boundary: Boundary,
+) -> Vec<ActiveCondition> {
+    for c in list.iter_mut().filter(|c| c.belongs_to(system)) {
         match (&mut c.duration, boundary) {
             (Duration::EndOfNextTurn { of, started }, Boundary::TurnStart(t)) if *of == t => {
                 *started = true;
@@ -118,11 +124,14 @@ pub fn pass_boundary(list: &mut Vec<ActiveCondition>, boundary: Boundary) -> Vec
             _ => {}
         }
     }
-    let expired = |c: &ActiveCondition| match (&c.duration, boundary) {
-        (Duration::Rounds { remaining: 0, .. } | Duration::Pips { remaining: 0 }, _)
-        | (Duration::EndOfRound, Boundary::RoundStart) => true,
-        (Duration::EndOfNextTurn { of, started: true }, Boundary::TurnEnd(t)) => *of == t,
-        _ => false,
+    let expired = |c: &ActiveCondition| {
+        c.belongs_to(system)
+            && match (&c.duration, boundary) {
+                (Duration::Rounds { remaining: 0, .. } | Duration::Pips { remaining: 0 }, _)
+                | (Duration::EndOfRound, Boundary::RoundStart) => true,
+                (Duration::EndOfNextTurn { of, started: true }, Boundary::TurnEnd(t)) => *of == t,
+                _ => false,
+            }
     };
     let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(list).into_iter().partition(expired);
     *list = kept;
@@ -154,14 +163,15 @@ pub fn counted_from(duration: Duration, current: Option<TokenId>) -> Duration {
     }
 }
 
-/// The conditions on one token with their catalogue entries.
+/// The conditions on one token under `system` with their catalogue entries. Another system's
+/// conditions on it are left out: they never enter this system's arithmetic.
 pub fn on_token(
     list: &[ActiveCondition],
     system: RuleSystem,
     token: TokenId,
 ) -> impl Iterator<Item = (&ActiveCondition, Option<&'static ConditionDef>)> + '_ {
     list.iter()
-        .filter(move |c| c.token == token)
+        .filter(move |c| c.token == token && c.belongs_to(system))
         .map(move |c| (c, find(system, &c.name)))
 }
 
@@ -287,6 +297,7 @@ mod tests {
             token: T,
             name: name.into(),
             duration,
+            system: None,
         }
     }
 
@@ -352,11 +363,11 @@ mod tests {
             },
         )];
         assert!(
-            pass_boundary(&mut list, Boundary::TurnEnd(T)).is_empty(),
+            pass_boundary(&mut list, GFH, Boundary::TurnEnd(T)).is_empty(),
             "the current turn doesn't count"
         );
-        pass_boundary(&mut list, Boundary::TurnStart(T));
-        assert_eq!(pass_boundary(&mut list, Boundary::TurnEnd(T)).len(), 1);
+        pass_boundary(&mut list, GFH, Boundary::TurnStart(T));
+        assert_eq!(pass_boundary(&mut list, GFH, Boundary::TurnEnd(T)).len(), 1);
     }
 
     #[test]
@@ -373,11 +384,11 @@ mod tests {
             Boundary::TurnEnd(T),
             Boundary::RoundStart,
         ] {
-            assert!(pass_boundary(&mut list, b).is_empty(), "{b:?}");
+            assert!(pass_boundary(&mut list, GFH, b).is_empty(), "{b:?}");
         }
-        assert!(pass_boundary(&mut list, Boundary::TurnStart(applier)).is_empty());
+        assert!(pass_boundary(&mut list, GFH, Boundary::TurnStart(applier)).is_empty());
         assert_eq!(
-            pass_boundary(&mut list, Boundary::TurnStart(applier))[0].name,
+            pass_boundary(&mut list, GFH, Boundary::TurnStart(applier))[0].name,
             "Mobile"
         );
     }
@@ -386,9 +397,9 @@ mod tests {
     fn end_of_round_lasts_through_every_turn_and_goes_with_the_round() {
         let mut list = vec![cond("Distracted", Duration::EndOfRound)];
         for b in [Boundary::TurnEnd(T), Boundary::TurnStart(T), Boundary::Pip] {
-            assert!(pass_boundary(&mut list, b).is_empty(), "{b:?}");
+            assert!(pass_boundary(&mut list, GFH, b).is_empty(), "{b:?}");
         }
-        assert_eq!(pass_boundary(&mut list, Boundary::RoundStart).len(), 1);
+        assert_eq!(pass_boundary(&mut list, GFH, Boundary::RoundStart).len(), 1);
     }
 
     #[test]
@@ -400,8 +411,8 @@ mod tests {
                 from: None,
             },
         )];
-        assert!(pass_boundary(&mut list, Boundary::TurnStart(T)).is_empty());
-        assert_eq!(pass_boundary(&mut list, Boundary::RoundStart).len(), 1);
+        assert!(pass_boundary(&mut list, GFH, Boundary::TurnStart(T)).is_empty());
+        assert_eq!(pass_boundary(&mut list, GFH, Boundary::RoundStart).len(), 1);
     }
 
     proptest! {

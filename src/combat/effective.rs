@@ -220,6 +220,18 @@ pub fn effective_defense(
     let Some(TokenTrackers::GoForthHeroes(hero)) = encounter.sheet(token) else {
         return None;
     };
+    Some(defense_on(encounter, hero, token, defense))
+}
+
+/// [`effective_defense`] from the GFH numbers `hero` (the token's sheet, or the starting one
+/// the Sheet pane shows when it has none).
+#[must_use]
+pub fn defense_on(
+    encounter: &Encounter,
+    hero: &crate::rules::go_forth_heroes::GfhToken,
+    token: TokenId,
+    defense: Defense,
+) -> Adjusted<i64> {
     let base = hero.attributes.defense(defense);
     let mut sources: Vec<(String, i64)> = Vec::new();
     let wanted = condition_defense(defense);
@@ -240,7 +252,7 @@ pub fn effective_defense(
     if locked > 0 {
         sources.push(("Increase Defense".to_owned(), locked));
     }
-    Some(take_the_highest(base, &sources))
+    take_the_highest(base, &sources)
 }
 
 /// Base plus the best bonus and worst penalty, with a reason per source saying whether it
@@ -286,6 +298,7 @@ mod tests {
             token: TokenId(token),
             name: name.into(),
             duration: Duration::UntilRemoved,
+            system: None,
         }
     }
 

@@ -394,6 +394,7 @@ pub fn push_through(encounter: &Encounter, token: TokenId) -> Result<Command, St
     }));
     commands.push(Command::Combat(CombatCommand::ApplyCondition(
         ActiveCondition {
+            system: Some(crate::model::RuleSystem::Evening),
             token,
             name: PUSHING_THROUGH.to_owned(),
             duration: Duration::Rounds {

@@ -101,6 +101,7 @@ pub fn fall(
     if !health.falls && !lying {
         commands.push(Command::Combat(CombatCommand::ApplyCondition(
             ActiveCondition {
+                system: Some(crate::model::RuleSystem::Evening),
                 token,
                 name: "Prone".to_owned(),
                 duration: Duration::UntilRemoved,

@@ -94,6 +94,7 @@ pub fn evening_change(
                 token,
                 name: name.to_owned(),
                 duration: Duration::UntilRemoved,
+                system: None,
             },
         )));
     }

@@ -235,6 +235,7 @@ pub fn apply(
     }
     let condition = |name: &str| {
         Command::Combat(CombatCommand::ApplyCondition(ActiveCondition {
+            system: Some(crate::model::RuleSystem::Evening),
             token: target,
             name: name.to_owned(),
             duration: Duration::UntilRemoved,

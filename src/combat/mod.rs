@@ -36,6 +36,9 @@
 //!   attack of opportunity a move offers (`opportunity.rs`), Frightened keeping its distance
 //!   (`fear.rs`), grapple and shove (`maneuver.rs`), falling (`falling.rs`), moving by flight,
 //!   climbing, swimming or burrowing (`movement_kind.rs`).
+//! - Whether a token is out of the fight in its system's terms, for the map (`down.rs`).
+//! - Changing the rule system mid-fight, the order set up again the new system's way in the
+//!   same undo step (`system_switch.rs`).
 
 pub mod action;
 pub mod area_action;
@@ -44,6 +47,7 @@ pub mod catalogue;
 pub mod command;
 pub mod conditions;
 pub mod death;
+pub mod down;
 pub mod effective;
 pub mod evening_turn;
 pub mod falling;
@@ -59,6 +63,7 @@ pub mod report;
 pub mod sheet;
 pub mod sources;
 pub mod stress;
+pub mod system_switch;
 pub mod turn_action;
 pub mod turn_move;
 pub mod vision;

@@ -325,6 +325,7 @@ fn knock_out(
         token: owner,
         name: KNOCKED_OUT.to_owned(),
         duration: Duration::UntilRemoved,
+        system: None,
     };
     apply_condition_cmd(state, names, condition)?;
     take_wound(state, names, owner, &wound)
@@ -357,6 +358,7 @@ pub(super) fn take_wound(
             token: owner,
             name: name.to_owned(),
             duration: Duration::UntilRemoved,
+            system: None,
         };
         apply_condition_cmd(state, names, condition)?;
     }

@@ -83,8 +83,7 @@ pub fn turn_report(encounter: &Encounter) -> TurnReport {
         .collect();
     let conditions = encounter
         .combat
-        .conditions
-        .iter()
+        .conditions_in(encounter.system)
         .map(|c| ConditionReport {
             token: c.token.0,
             name: c.name.clone(),

@@ -136,10 +136,23 @@ fn derived(label: impl Into<String>, value: i64, how: impl Into<String>) -> Shee
 /// The token's trackers in the encounter's system, or fresh ones if it has none yet (a sheet
 /// shows what a new token starts with; the first edit gives it those trackers).
 fn trackers(encounter: &Encounter, token: TokenId) -> TokenTrackers {
-    encounter.sheet(token).cloned().unwrap_or_else(|| {
-        let side = encounter.token(token).map(|t| t.side).unwrap_or_default();
-        crate::rules::system(encounter.system).starting_sheet(side)
-    })
+    shown(encounter, token).into_owned()
+}
+
+/// The numbers the Sheet pane shows for `token` in the encounter's system: its sheet, or, when
+/// it has none there, the system's starting sheet for its side (marked as default numbers).
+/// The check builder reads the same, so a number standing in for a missing one is the number
+/// the sheet then shows.
+#[must_use]
+pub fn shown(encounter: &Encounter, token: TokenId) -> std::borrow::Cow<'_, TokenTrackers> {
+    match encounter.sheet(token) {
+        Some(sheet) => std::borrow::Cow::Borrowed(sheet),
+        None => {
+            let side = encounter.token(token).map(|t| t.side).unwrap_or_default();
+            let starting = crate::rules::system(encounter.system).starting_sheet(side);
+            std::borrow::Cow::Owned(starting.as_defaults())
+        }
+    }
 }
 
 /// The GFH numbers of `token`, if the encounter runs GFH and the token has them.

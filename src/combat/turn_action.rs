@@ -171,6 +171,7 @@ pub fn take(
             token: bearer,
             name: action.label().to_owned(),
             duration,
+            system: None,
         },
     )));
     Ok(Command::Batch(commands))

@@ -9,6 +9,7 @@
 mod apply;
 mod document;
 mod history;
+pub mod preview;
 
 pub use apply::apply;
 pub use document::Document;

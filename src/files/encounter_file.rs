@@ -71,6 +71,7 @@ pub fn encounter_from_json_noting(bytes: &[u8]) -> Result<(Encounter, Option<Str
     // Version 0 never shipped; it reads as the first format, so hand-written files that say 0
     // still open.
     let mut encounter = parse_encounter(bytes)?;
+    encounter.combat.settle_condition_systems(encounter.system);
     encounter.walls = normalise_walls(std::mem::take(&mut encounter.walls));
     let note = forget_deleted_tokens(&mut encounter);
     validate(&encounter).map_err(FileError::Invalid)?;

@@ -103,6 +103,7 @@ fn scan(bytes: &[u8], extra_keys: &[&str]) -> Option<EncounterListing> {
         return None;
     }
     let mut encounter: Encounter = serde_json::from_value(Value::Object(fields.rest)).ok()?;
+    encounter.combat.settle_condition_systems(encounter.system);
     encounter.walls = normalise_walls(std::mem::take(&mut encounter.walls));
     // Validation looks at which images exist, never at their bytes.
     encounter.images = fields

@@ -145,6 +145,23 @@ impl CombatState {
             .retain(|o| o.mover != id && o.by != id);
     }
 
+    /// Gives every condition without a system `system` (the encounter's): a file from before
+    /// conditions had a system put them all on under the system it ran, and from now on they
+    /// stay with it when the encounter changes system.
+    pub fn settle_condition_systems(&mut self, system: super::RuleSystem) {
+        for c in &mut self.conditions {
+            c.system.get_or_insert(system);
+        }
+    }
+
+    /// The conditions that count under `system`; the others wait for the system to change back.
+    pub fn conditions_in(
+        &self,
+        system: super::RuleSystem,
+    ) -> impl Iterator<Item = &ActiveCondition> + '_ {
+        self.conditions.iter().filter(move |c| c.belongs_to(system))
+    }
+
     /// Forgets every token the fight names that `held` does not hold, returning how many. A
     /// Lantern before deleting a token cleared its fight saved files that still name deleted
     /// tokens; the loader clears them this way so those files open.

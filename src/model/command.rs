@@ -202,13 +202,38 @@ impl Command {
             Self::RemoveObstaclePolygon(_) => "Erase obstacle",
             Self::AppendLog(_) => "Roll",
             Self::PopLog => "Remove roll",
-            Self::Batch(cmds) => cmds.first().map_or("Edit", Self::label),
+            Self::Batch(cmds) => batch_label(cmds),
             Self::Combat(c) => c.label(),
             Self::SetCombat(_) => "Restore combat",
-            Self::Tracker(_) => "Change tracker",
+            Self::Tracker(c) => c.label(),
             Self::Fog(c) => c.label(),
             Self::Light(c) => c.label(),
             Self::Area(c) => c.label(),
         }
     }
+}
+
+/// A batch is named by its first command that does something of its own (not an image or a
+/// sheet it brings along for what follows), except that placing several tokens at once (a
+/// library group, with their sheets) is "Add tokens".
+fn batch_label(commands: &[Command]) -> &'static str {
+    let added = commands
+        .iter()
+        .filter(|c| matches!(c, Command::AddToken { .. }))
+        .count();
+    if added > 1 {
+        return "Add tokens";
+    }
+    let setup = |c: &&Command| {
+        matches!(
+            c,
+            Command::AddImage { .. }
+                | Command::Tracker(super::trackers::TrackerCommand::AddToken { .. })
+        )
+    };
+    commands
+        .iter()
+        .find(|c| !setup(c))
+        .or_else(|| commands.first())
+        .map_or("Edit", Command::label)
 }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::TokenId;
+use super::{RuleSystem, TokenId};
 
 /// How long a condition lasts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,7 +45,7 @@ pub enum Duration {
     Pips { remaining: u32 },
 }
 
-/// A condition on a token.
+/// A condition on a token, in one rule system.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ActiveCondition {
     pub token: TokenId,
@@ -53,4 +53,21 @@ pub struct ActiveCondition {
     #[serde(deserialize_with = "super::validate::de_label")]
     pub name: String,
     pub duration: Duration,
+    /// The rule system it was put on under. Conditions belong to a system as sheets do: the
+    /// encounter shows, counts and ticks only its own system's, and the others wait, as they
+    /// were, for the system to change back. Applying a condition gives it the encounter's
+    /// system; `None` (a file from before conditions had one, or a command that leaves it to
+    /// the encounter) reads as the encounter's system, and the loader settles it to that
+    /// system at once ([`super::CombatState::settle_condition_systems`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system: Option<RuleSystem>,
+}
+
+impl ActiveCondition {
+    /// Whether the condition counts under `system`: its own, or the encounter's when it has
+    /// none yet.
+    #[must_use]
+    pub fn belongs_to(&self, system: RuleSystem) -> bool {
+        self.system.is_none_or(|own| own == system)
+    }
 }

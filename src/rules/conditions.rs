@@ -115,6 +115,17 @@ pub enum Effect {
     HeldBySource,
 }
 
+/// Who a condition is written for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bearer {
+    /// Any creature.
+    Anyone,
+    /// The heroes (GFH: the condition system is the heroes').
+    Heroes,
+    /// Monsters (GFH Debuffs: "Monsters don't use the condition system").
+    Monsters,
+}
+
 /// A condition a token can carry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ConditionDef {
@@ -124,6 +135,8 @@ pub struct ConditionDef {
     /// The paired opposite that cancels this one on contact (GFH pairs).
     pub opposite: Option<&'static str>,
     pub effects: &'static [Effect],
+    /// Who the text writes it for; menus list a token's own side's first.
+    pub bearer: Bearer,
 }
 
 pub const fn def(
@@ -137,5 +150,15 @@ pub const fn def(
         summary,
         opposite,
         effects,
+        bearer: Bearer::Anyone,
+    }
+}
+
+impl ConditionDef {
+    /// The same condition, written for `bearer`.
+    #[must_use]
+    pub const fn for_bearer(mut self, bearer: Bearer) -> Self {
+        self.bearer = bearer;
+        self
     }
 }

@@ -29,7 +29,16 @@ fn condition(e: &mut Encounter, token: TokenId, name: &str) {
         token,
         name: name.into(),
         duration: Duration::UntilRemoved,
+        system: None,
     });
+}
+
+/// Gives the target a plain Evening character's sheet: no threat rating, so an attack on it
+/// keeps the form's TN (a token with no sheet is read from its starting sheet, which for an
+/// enemy is a rating 1 threat).
+fn not_a_threat(e: &mut Encounter) {
+    use lantern::rules::evening::EveningToken;
+    trackers(e, TARGET, TokenTrackers::Evening(EveningToken::default()));
 }
 
 fn trackers(e: &mut Encounter, token: TokenId, t: TokenTrackers) {
@@ -364,6 +373,7 @@ fn evening_attacks_on_a_prone_or_unconscious_target_depend_on_reach() {
     for name in ["Prone", "Unconscious"] {
         let mut far = scene(RuleSystem::Evening);
         far.obstacle_cells.clear();
+        not_a_threat(&mut far);
         condition(&mut far, TARGET, name);
         let base = CheckSetup::Evening(EveningCheck::default());
         let filled = attack(&far, &base);
@@ -450,6 +460,7 @@ fn evening_an_adjacent_hit_on_a_paralyzed_target_is_critical() {
     use lantern::rules::evening::EveningCheck;
     let mut e = scene(RuleSystem::Evening);
     e.obstacle_cells.clear();
+    not_a_threat(&mut e);
     condition(&mut e, TARGET, "Paralyzed");
     let base = CheckSetup::Evening(EveningCheck {
         modifier: 5,

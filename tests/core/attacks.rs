@@ -397,10 +397,12 @@ fn a_melee_attack_reaches_only_its_reach() {
     assert_eq!(attacks_of(&e, ASH).len(), 2);
 }
 
-/// Stand-ins: a GFH target with no sheet has its Body Defense stood in by the form's TN, and an
-/// actor whose sheet lists no attack has its Effort die stood in; both say where to fix them.
+/// Stand-ins: a GFH target with no sheet is read from the starting sheet the Sheet pane shows
+/// for it (issue 30, item 6: one source for the number and the sheet it opens), and an actor
+/// whose sheet lists no attack has its Effort die stood in; both say where to fix them.
 #[test]
 fn missing_numbers_are_listed_with_what_stood_in() {
+    use lantern::combat::sheet::{Source as NumberSource, sheet};
     use lantern::rules::go_forth_heroes::GfhToken;
     let mut e = scene(RuleSystem::GoForthHeroes, 1);
     give(
@@ -416,11 +418,13 @@ fn missing_numbers_are_listed_with_what_stood_in() {
     };
     let filled = build(&e, &request, &default_base(e.system, true));
     let texts: Vec<&str> = filled.stand_ins.iter().map(|s| s.text.as_str()).collect();
+    // A monster's starting GFH sheet has every attribute at 0: Body Defense 10 + Might +
+    // Agility = 10 (GFH, Defenses).
     assert_eq!(
         texts,
         [
             "Ash has no attack in Go Forth: Heroes: a d6 Effort die stands in",
-            "Brute has no Body Defense in Go Forth: Heroes: TN 12 stands in",
+            "Brute has no sheet in Go Forth: Heroes: its starting numbers stand in (Body Defense 10)",
         ]
     );
     assert_eq!(filled.stand_ins[0].at, SheetSpot::Attacks);
@@ -428,7 +432,16 @@ fn missing_numbers_are_listed_with_what_stood_in() {
         (filled.stand_ins[1].token, filled.stand_ins[1].at),
         (BRUTE, SheetSpot::Sheet)
     );
-    // With its sheet, Brute's Body Defense is 10 + Might + Agility = 10 (GFH, Defenses).
+    assert_eq!(filled.target_number(), Some(10));
+    // The sheet "Open sheet" shows gives the same Body Defense.
+    let shown = sheet(&e, BRUTE)
+        .unwrap()
+        .into_iter()
+        .flat_map(|s| s.numbers)
+        .find(|n| n.label == "Body" && matches!(n.source, NumberSource::Derived(_)))
+        .unwrap();
+    assert_eq!(shown.value, 10);
+    // With its own sheet, Brute's numbers are its own: no stand-in for it.
     give(
         &mut e,
         BRUTE,

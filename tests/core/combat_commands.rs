@@ -87,6 +87,7 @@ fn one_round_of(token: TokenId, name: &str) -> CombatCommand {
             remaining: 1,
             from: None,
         },
+        system: None,
     })
 }
 
@@ -169,6 +170,7 @@ fn rounds_put_on_another_count_from_the_appliers_turn() {
                 remaining: 2,
                 from: None,
             },
+            system: None,
         }),
     );
     for turn in 1..=17 {
@@ -232,6 +234,7 @@ fn until_end_of_round_wears_off_as_the_next_round_begins() {
             token: archer,
             name: "Distracted".into(),
             duration: Duration::EndOfRound,
+            system: None,
         }),
     );
     for turn in 1..=8 {
@@ -259,6 +262,7 @@ fn bolstered_lends_a_die_and_takes_it_back_when_cancelled() {
             token: pip,
             name: name.into(),
             duration: Duration::UntilRemoved,
+            system: None,
         })
     };
     combat(&mut doc, bolster("Bolstered"));
@@ -508,6 +512,7 @@ fn until_removed(token: TokenId, name: &str) -> CombatCommand {
         token,
         name: name.into(),
         duration: Duration::UntilRemoved,
+        system: None,
     })
 }
 

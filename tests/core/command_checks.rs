@@ -150,6 +150,7 @@ fn case9_a_condition_on_a_missing_token_or_for_ever_is_refused() {
                 remaining,
                 from: None,
             },
+            system: None,
         }))
     };
     refused(&mut doc, condition(99, 1), "there is no token 99");
@@ -181,6 +182,7 @@ fn case9_a_file_naming_token_999_in_its_fight_says_so_and_no_command_makes_one()
                     token: TokenId(999),
                     name: "Prone".into(),
                     duration: Duration::UntilRemoved,
+                    system: None,
                 });
             },
             "a condition is on token 999, which the encounter does not hold",
@@ -246,6 +248,7 @@ fn case9_deleting_a_combatant_leaves_a_fight_the_file_can_hold() {
         token: TokenId(5),
         name: "Dazed".into(),
         duration: Duration::UntilRemoved,
+        system: None,
     })))
     .unwrap();
     // The demo's Goblin Skulker (token 5) carries its sheets in every system.
@@ -335,6 +338,7 @@ fn case3_every_combat_and_tracker_command_that_sets_a_string_refuses_one_past_it
             token: TokenId(1),
             name: long(65),
             duration: Duration::UntilRemoved,
+            system: None,
         })),
         "is 65 characters long; Lantern allows at most 64",
     );

@@ -575,6 +575,7 @@ fn legendary_actions_three_a_round_one_at_a_time_and_three_resistances() {
     run(
         &mut doc,
         Command::Combat(CombatCommand::ApplyCondition(ActiveCondition {
+            system: None,
             token: WOLF,
             name: "Stunned".into(),
             duration: Duration::UntilRemoved,
@@ -867,6 +868,7 @@ fn vulnerability_resistance_and_immunity_follow_the_damage_type() {
     run(
         &mut stone,
         Command::Combat(CombatCommand::ApplyCondition(ActiveCondition {
+            system: None,
             token: ADA,
             name: "Petrified".into(),
             duration: Duration::UntilRemoved,
@@ -912,6 +914,7 @@ fn a_charmed_creature_cannot_attack_its_charmer() {
     run(
         &mut doc,
         Command::Combat(CombatCommand::ApplyCondition(ActiveCondition {
+            system: None,
             token: ADA,
             name: "Charmed".into(),
             duration: Duration::UntilRemoved,

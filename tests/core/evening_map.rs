@@ -130,6 +130,7 @@ fn put_on(doc: &mut Document, token: TokenId, name: &str) {
     apply(
         doc,
         Command::Combat(CombatCommand::ApplyCondition(ActiveCondition {
+            system: None,
             token,
             name: name.to_owned(),
             duration: Duration::UntilRemoved,

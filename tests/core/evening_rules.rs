@@ -73,6 +73,7 @@ fn condition(e: &mut Encounter, token: TokenId, name: &str) {
         token,
         name: name.into(),
         duration: Duration::UntilRemoved,
+        system: None,
     });
 }
 
@@ -742,6 +743,7 @@ fn a_condition_put_on_twice_is_had_once() {
     let mut doc = Document::new(encounter(), None);
     for _ in 0..2 {
         let prone = ActiveCondition {
+            system: None,
             token: ASH,
             name: "Prone".into(),
             duration: Duration::UntilRemoved,
@@ -784,6 +786,7 @@ fn grappled_and_restrained_stop_movement_and_incapacitated_stops_acting() {
     start_initiative(&mut doc, &[ASH, BRUTE]);
     let _ = doc.apply(Command::Combat(CombatCommand::ApplyCondition(
         ActiveCondition {
+            system: None,
             token: ASH,
             name: "Incapacitated".into(),
             duration: Duration::UntilRemoved,

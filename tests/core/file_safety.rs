@@ -141,6 +141,7 @@ fn combat_texts() -> Vec<(Edit, &'static str)> {
                     token: TokenId(1),
                     name: long(65),
                     duration: Duration::UntilRemoved,
+                    system: None,
                 });
             }),
             "`combat.conditions[0].name` is 65 characters long; Lantern allows at most 64",

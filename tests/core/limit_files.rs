@@ -194,6 +194,7 @@ fn long_texts(bytes: usize) -> Encounter {
             token: token.id,
             name: text.clone(),
             duration: Duration::UntilRemoved,
+            system: None,
         });
     }
     encounter.combat.log.push(LogEntry {
@@ -249,6 +250,7 @@ fn crowd(everything: bool) -> Encounter {
     encounter.name = text_at_cap(0, MAX_NAME_CHARS);
     for token in &encounter.tokens {
         encounter.combat.conditions.push(ActiveCondition {
+            system: None,
             token: token.id,
             name: text_at_cap(token.id.0 as usize, MAX_LABEL_CHARS),
             duration: Duration::UntilRemoved,

@@ -158,6 +158,7 @@ fn combat_command() -> impl Strategy<Value = Command> {
                         from: None,
                     }
                 },
+                system: None,
             }
         )),
         (token_id.clone(), name).prop_map(|(token, name)| C::RemoveCondition {
@@ -231,6 +232,7 @@ fn hostile_command() -> impl Strategy<Value = Command> {
                     remaining,
                     from: None,
                 },
+                system: None,
             }))
         }),
         (token_id.clone(), any::<u8>())

@@ -25,7 +25,10 @@ const ORC: TokenId = TokenId(4);
 
 /// GFH: the guard at (0,0), an ally 3 cells away (Close: up to 6), another 10 away (Nearby),
 /// and an orc 5 cells below the guard; Round the Table with the orc last, the guard's turn.
+/// The three heroes have Might 1 and Agility 1: Body Defense 10 + 1 + 1 = 12 (GFH, Defenses).
 fn gfh_fight() -> Document {
+    use lantern::rules::TokenTrackers;
+    use lantern::rules::go_forth_heroes::{Attributes, GfhToken};
     let mut e = Encounter::new("guard", RuleSystem::GoForthHeroes);
     for (id, name, side, cell) in [
         (GUARD, "Bryn", Side::Party, Cell::new(0, 0)),
@@ -34,6 +37,19 @@ fn gfh_fight() -> Document {
         (ORC, "Orc", Side::Enemy, Cell::new(0, 5)),
     ] {
         e.tokens.push(Token::new(id, name, side, cell));
+        if side == Side::Party {
+            let hero = GfhToken {
+                attributes: Attributes {
+                    might: 1,
+                    agility: 1,
+                    ..Attributes::default()
+                },
+                ..GfhToken::default()
+            };
+            e.combat
+                .trackers
+                .insert(id, TokenTrackers::GoForthHeroes(hero));
+        }
     }
     let mut doc = Document::new(e, None);
     let combatants = [GUARD, NEAR_ALLY, FAR_ALLY, ORC]

@@ -240,6 +240,7 @@ fn road_and_ruin_two_rounds_last_twenty_pips_on_anyone() {
                     remaining: 2,
                     from: None,
                 },
+                system: None,
             }),
         );
         for pip in 1..=19 {
@@ -380,6 +381,7 @@ fn move_from_agility_with_a_wound_and_mobile() {
             token: kestrel,
             name: "Mobile".into(),
             duration: Duration::UntilRemoved,
+            system: None,
         }),
     );
     assert_eq!(speed(&doc), 8);
@@ -694,6 +696,7 @@ proptest! {
                         token: t,
                         name: "Focused".into(),
                         duration: Duration::Rounds { remaining: rounds, from: None },
+                        system: None,
                     }));
                     timers.push((t, applier, rounds));
                 }
@@ -738,6 +741,7 @@ proptest! {
                 token: bearer,
                 name: "Distracted".into(),
                 duration: Duration::Rounds { remaining: rounds, from: None },
+                system: None,
             }));
             timers.push((bearer, rounds * 10));
         }

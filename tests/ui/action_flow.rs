@@ -65,9 +65,10 @@ fn undo_takes_back_roll_and_damage(h: &mut Harness<'static, LanternApp>, before:
     assert!(now.combat.log.is_empty(), "{:?}", now.combat.log);
     assert_eq!(now.combat.trackers, before.combat.trackers);
     assert_eq!(now.combat.momentum, before.combat.momentum);
-    // The pane forgets the roll and its target (issue 18, item 6).
+    // The pane forgets the roll and is back at the check as it stood before it, ready to
+    // roll again (issue 30, item 8).
     assert!(h.state().dice.last.is_none());
-    assert!(h.query_by_label("Against Brute").is_none());
+    assert!(h.query_by_label("Against Brute").is_some());
     if let Some(result) = result {
         assert!(h.query_by_label(&result).is_none());
     }
@@ -188,6 +189,7 @@ fn three_d6_attack_from_the_map_marks_harm_and_undo_restores() {
         token: BRUTE,
         name: "Marked".into(),
         duration: Duration::UntilRemoved,
+        system: None,
     });
     let mut h = attack_and_apply(e.clone(), "Harm", 3.0);
     // The core text keeps no health track: the 3 harm typed in is marked on the target's

@@ -123,7 +123,10 @@ fn a_close_cone_from_a_hero_targets_three_goblins_rolls_applies_and_undoes() {
         after.combat.trackers, before.combat.trackers,
         "Effort reached the goblins"
     );
-    assert_eq!(after.combat.log.len(), before.combat.log.len() + 1);
+    // The roll's line and Apply's, which says what landed on each (issue 30, item 10).
+    assert_eq!(after.combat.log.len(), before.combat.log.len() + 2);
+    let applied = after.combat.log.last().map(|l| l.what.clone());
+    assert_eq!(applied.as_deref(), Some("Apply to 3 targets"));
 
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();

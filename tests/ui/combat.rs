@@ -274,6 +274,7 @@ fn a_beat_in_the_momentum_pane_knocks_out_with_a_wound_and_shaken_sets_a_die_asi
                 token: kestrel,
                 name: "Shaken".into(),
                 duration: Duration::UntilRemoved,
+                system: None,
             },
         )))
         .unwrap();
@@ -388,6 +389,7 @@ fn a_stunned_combatants_action_is_refused_in_the_initiative_pane_with_the_reason
                 token: TokenId(1),
                 name: "Stunned".into(),
                 duration: Duration::UntilRemoved,
+                system: None,
             },
         )))
         .unwrap();

@@ -548,6 +548,7 @@ fn the_rollers_conditions_make_its_check_hard_with_a_hover_that_says_why() {
                 token: TokenId(1),
                 name: "Weakened".into(),
                 duration: Duration::UntilRemoved,
+                system: None,
             },
         )))
         .unwrap();

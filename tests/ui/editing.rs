@@ -331,7 +331,8 @@ fn a_token_with_a_picture_from_a_file_brings_its_image_in_the_same_step() {
     let image = wolf.image.unwrap();
     assert_eq!(e.images[&image].name, "wolf.png");
     assert_eq!(harness.state().document.history().marker(), 1);
-    assert_eq!(undo(&mut harness), Some("Add image"));
+    // One step named for the gesture: the token, with the image it brought (issue 30).
+    assert_eq!(undo(&mut harness), Some("Add token"));
     let e = &harness.state().document.encounter;
     assert!(e.images.is_empty() && e.tokens.len() == 1);
 }

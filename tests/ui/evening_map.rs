@@ -216,6 +216,7 @@ fn a_frightened_token_is_refused_a_drag_closer_to_its_source() {
     let mut e = skirmish(true);
     e.tokens[1].cell = Cell::new(6, 3);
     e.combat.conditions.push(ActiveCondition {
+        system: None,
         token: ALDRIC,
         name: "Frightened".to_owned(),
         duration: Duration::UntilRemoved,

@@ -392,3 +392,27 @@ fn an_entry_found_bad_when_dropped_says_why_and_becomes_a_bad_line() {
     harness.run();
     harness.get_by_label("⚠ 1 entries could not be read");
 }
+
+/// Issue 30, item 11: gathering a group does not move the list (the group waits at the pane's
+/// bottom), so a second click where the first was lands on the same entry's "+".
+#[test]
+fn a_second_plus_in_the_same_place_adds_the_same_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = library_app(dir.path(), skirmish());
+    let row_y = library_label(&harness, "Goblin").y;
+    let map_left = map_rect(&harness).left();
+    let Some(plus) = harness
+        .get_all_by_label("+")
+        .filter(|n| n.rect().center().x < map_left)
+        .map(|n| n.rect().center())
+        .min_by(|a, b| (a.y - row_y).abs().total_cmp(&(b.y - row_y).abs()))
+    else {
+        panic!("no + button");
+    };
+    for _ in 0..2 {
+        crate::support::click_at(&mut harness, plus);
+        harness.run();
+    }
+    assert!(harness.query_by_label("2× Goblin").is_some());
+    assert_eq!(library_label(&harness, "Goblin").y, row_y, "the row stayed");
+}

@@ -10,6 +10,8 @@ mod dice;
 mod editing;
 mod evening_fight;
 mod evening_map;
+mod fight_marks;
+mod fight_truth;
 mod file_chooser;
 mod file_safety;
 mod import;

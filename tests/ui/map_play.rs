@@ -165,6 +165,7 @@ fn the_token_whose_turn_it_is_and_its_conditions_are_marked() {
             token: TokenId(2),
             name: name.to_owned(),
             duration: Duration::UntilRemoved,
+            system: None,
         });
     }
     let harness = map_harness(encounter);

@@ -26,6 +26,11 @@ fn duel() -> Encounter {
         let y = if id == SCOUT { 3 } else { 0 };
         e.tokens.push(Token::new(id, name, side, Cell::new(x, y)));
     }
+    // Ash's own sheet lists no attack, so the form's numbers roll (a token with no sheet at
+    // all would attack with the starting sheet's Weapon, which reaches only the next cell).
+    e.combat
+        .trackers
+        .insert(ASH, TokenTrackers::GoForthHeroes(GfhToken::default()));
     e.combat.trackers.insert(
         BRUTE,
         TokenTrackers::GoForthHeroes(GfhToken {

@@ -108,7 +108,8 @@ fn a_palette_token_shows_default_numbers_until_one_is_edited() {
 fn a_stand_in_line_opens_the_sheet_it_names() {
     let mut h = app(duel(), &[Pane::Map, Pane::DiceLog, Pane::Sheet]);
     crate::support::attack_from_menu(&mut h, "Ash", "Brute");
-    let line = "Brute has no Body Defense in Go Forth: Heroes: TN 12 stands in";
+    let line =
+        "Brute has no sheet in Go Forth: Heroes: its starting numbers stand in (Body Defense 10)";
     assert!(h.query_by_label(line).is_some());
     // Ash's Sword reaches Brute next to it: the attack the pane starts with, no stand-in.
     assert!(h.query_by_label_contains("Ash has no").is_none());

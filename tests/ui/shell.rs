@@ -317,10 +317,10 @@ fn shrinking_the_map_brings_tokens_onto_it_in_the_same_step() {
     let before = harness.state().document.encounter.clone();
     harness.get_by_label("Encounter").click();
     harness.run();
-    harness.get_by_label("wide").focus();
+    harness.get_by_label("Map width").focus();
     harness.run();
     harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    harness.get_by_label("wide").type_text("18");
+    harness.get_by_label("Map width").type_text("18");
     harness.run();
     harness.key_press(Key::Enter);
     harness.run();

@@ -245,3 +245,129 @@ fn a_small_window_keeps_the_docks_proportions_for_a_larger_one() {
         "the map takes {share} of a large window"
     );
 }
+
+/// The left column's right edge: where the map begins.
+fn left_column_right(harness: &Harness<'_, LanternApp>) -> f32 {
+    let Some(map) = harness.state().map_view.rect(&harness.ctx) else {
+        panic!("the map pane was not drawn");
+    };
+    map.min.x
+}
+
+/// Issue 30, item 15: the Encounter pane's fields are whole in the narrow left column, each
+/// under its label.
+#[test]
+fn at_1024_by_700_the_encounter_panes_fields_are_whole() {
+    let mut harness = small_app(crate::support::demo(Demo::GoForthHeroes));
+    let tab = tab_rect(&harness, Pane::Encounter).center();
+    crate::support::click_at(&mut harness, tab);
+    harness.run();
+    let right = left_column_right(&harness);
+    for field in ["Rule system", "Grid", "Diagonals"] {
+        let rect = harness.get_by_role_and_label(Role::ComboBox, field).rect();
+        assert!(
+            rect.max.x <= right,
+            "{field} is cut at the pane's edge: {rect:?}"
+        );
+    }
+    for field in ["Map width", "Map height"] {
+        let rect = harness.get_by_label(field).rect();
+        assert!(rect.max.x <= right, "{field} is cut: {rect:?}");
+    }
+}
+
+/// Issue 30, item 15: with initiative running, "End initiative" is whole below the order.
+#[test]
+fn at_1024_by_700_end_initiative_is_whole() {
+    let mut harness = small_app(crate::support::demo(Demo::GoForthHeroes));
+    harness.get_by_label("⚔ Start initiative").click();
+    harness.run();
+    harness.run();
+    let end = harness.get_by_label("End initiative").rect();
+    let pane_bottom = window().max.y;
+    assert!(
+        end.max.y <= pane_bottom - 2.0,
+        "End initiative is cut: {end:?}"
+    );
+    assert!(end.max.x <= left_column_right(&harness));
+    // Above the order's last row, not under it.
+    let order_rows = harness.get_all_by_label("Reaction").map(|n| n.rect().max.y);
+    let shown: Vec<f32> = order_rows.filter(|y| *y <= end.min.y).collect();
+    assert!(!shown.is_empty());
+}
+
+/// Issue 30, item 15: after a roll the result takes at most part of the Dice pane: the
+/// check's lines above it keep most of the room.
+#[test]
+fn at_1024_by_700_the_checks_lines_keep_their_room_after_a_roll() {
+    let mut harness = small_app(demo_with_a_sergeant_to_hit());
+    let at = on_map(&harness, "Pip");
+    crate::support::click_at(&mut harness, at);
+    let at = on_map(&harness, "Hobgoblin Sergeant");
+    crate::support::right_click_at(&mut harness, at);
+    harness.get_by_label("Attack Hobgoblin Sergeant…").click();
+    harness.run();
+    harness.run();
+    harness.get_by_label("Roll attack").click();
+    harness.run();
+    harness.run();
+    let pane_top = tab_rect(&harness, Pane::DiceLog).max.y;
+    let pane_bottom = tab_rect(&harness, Pane::Momentum).min.y;
+    let Some(last) = harness.state().dice.last.clone() else {
+        panic!("no result");
+    };
+    // The big line is the first of two nodes with the result's words (the log has the other).
+    let Some(headline) = harness
+        .query_all_by_label_contains(&last.result)
+        .map(|n| n.rect())
+        .min_by(|a, b| b.height().total_cmp(&a.height()))
+    else {
+        panic!("the result is not shown");
+    };
+    let form_room = headline.min.y - pane_top;
+    assert!(
+        form_room >= 0.4 * (pane_bottom - pane_top),
+        "the form keeps {form_room} of {}",
+        pane_bottom - pane_top
+    );
+    let roll = harness.get_by_label("Roll attack").rect();
+    assert!(
+        roll.max.y <= pane_bottom,
+        "Roll attack out of view: {roll:?}"
+    );
+}
+
+/// Issue 30, item 15: the card that follows "Attack with…" never covers the attacker, and no
+/// token's hover card opens over the line meanwhile.
+#[test]
+fn the_attack_with_card_keeps_clear_of_the_attacker() {
+    let mut harness = small_app(crate::support::demo(Demo::GoForthHeroes));
+    let pip = on_map(&harness, "Pip");
+    crate::support::right_click_at(&mut harness, pip);
+    harness.get_by_label("Attack with Pip…").click();
+    harness.run();
+    let kestrel = on_map(&harness, "Kestrel");
+    harness.hover_at(kestrel);
+    harness.run();
+    harness.run();
+    let Some(card) = harness
+        .query_all_by_label_contains("Pip attacks Kestrel")
+        .map(|n| n.rect())
+        .next()
+    else {
+        panic!("no card for the hovered target");
+    };
+    let pip_disc = harness
+        .get_all_by_role_and_label(Role::Button, "Pip")
+        .map(|n| n.rect())
+        .find(|r| r.contains(pip))
+        .unwrap_or(Rect::from_center_size(pip, Vec2::splat(20.0)));
+    assert!(
+        !card.intersects(pip_disc),
+        "the card {card:?} covers Pip {pip_disc:?}"
+    );
+    assert!(
+        harness.query_by_label_contains("Speed ").is_none(),
+        "no token hover card while picking a target"
+    );
+}

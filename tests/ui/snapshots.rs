@@ -50,6 +50,7 @@ fn players_view_with_fog() {
         token: TokenId(2),
         name: "Dazed".to_owned(),
         duration: Duration::UntilRemoved,
+        system: None,
     });
     let app = LanternApp::with_document(Document::new(encounter, None));
     let mut harness = Harness::builder()

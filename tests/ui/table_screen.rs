@@ -294,6 +294,7 @@ fn fight() -> Encounter {
             token: TokenId(token),
             name: name.to_owned(),
             duration: Duration::UntilRemoved,
+            system: None,
         });
     }
     encounter

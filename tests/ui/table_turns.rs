@@ -292,6 +292,7 @@ fn with_text_both_ways_each_name_and_chip_faces_its_nearer_edge() {
     // Kestrel (3, 3) near the top edge, Ysolde (2, 10) near the bottom; each with a condition.
     for (token, name) in [(1, "Prone"), (3, "Dazed")] {
         encounter.combat.conditions.push(ActiveCondition {
+            system: None,
             token: TokenId(token),
             name: name.to_owned(),
             duration: Duration::UntilRemoved,

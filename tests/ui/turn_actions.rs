@@ -127,6 +127,7 @@ fn standing_up_from_the_token_menu_spends_two_speed_and_ends_prone_in_one_step()
         token: BRYN,
         name: "Prone".into(),
         duration: Duration::UntilRemoved,
+        system: None,
     });
     let mut h = app(doc);
     let prone = |h: &Harness<'_, LanternApp>| {

@@ -4,7 +4,7 @@ use egui::{Color32, RichText};
 
 use super::queue;
 use crate::app::PaneContext;
-use crate::combat::catalogue::{ConditionDef, catalogue};
+use crate::combat::catalogue::{Bearer, ConditionDef, catalogue};
 use crate::combat::command::CombatCommand;
 use crate::combat::conditions::{ActiveCondition, Duration};
 use crate::combat::wounds::token_speed;
@@ -125,6 +125,7 @@ fn apply_row_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
                     token,
                     name: name.trim().to_owned(),
                     duration: choice.duration(token),
+                    system: None,
                 };
                 queue(ctx, CombatCommand::ApplyCondition(condition));
             }
@@ -137,8 +138,7 @@ fn token_conditions_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: Toke
     let active: Vec<ActiveCondition> = ctx
         .encounter
         .combat
-        .conditions
-        .iter()
+        .conditions_in(ctx.encounter.system)
         .filter(|c| c.token == token)
         .cloned()
         .collect();
@@ -227,8 +227,7 @@ pub fn condition_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: To
     let active: Vec<String> = ctx
         .encounter
         .combat
-        .conditions
-        .iter()
+        .conditions_in(system)
         .filter(|c| c.token == token)
         .map(|c| c.name.clone())
         .collect();
@@ -237,7 +236,26 @@ pub fn condition_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: To
         return;
     }
     ui.label(RichText::new("Conditions").strong());
-    for def in catalogue(system) {
+    let side = ctx
+        .encounter
+        .token(token)
+        .map(|t| t.side)
+        .unwrap_or_default();
+    let (own, others) = crate::combat::catalogue::for_side(system, side);
+    let mut defs: Vec<(&ConditionDef, bool)> = own.into_iter().map(|d| (d, false)).collect();
+    defs.extend(others.into_iter().map(|d| (d, true)));
+    let mut headed = false;
+    for (def, other) in defs {
+        if other && !headed {
+            headed = true;
+            ui.separator();
+            let heading = match def.bearer {
+                Bearer::Monsters => "For monsters (Debuffs)",
+                Bearer::Heroes => "For heroes",
+                Bearer::Anyone => "Others",
+            };
+            ui.label(RichText::new(heading).weak());
+        }
         ui.menu_button(def.name, |ui| {
             // A narrow column, so the menu fits beside its parent on one side or the other.
             ui.set_max_width(SUMMARY_WIDTH);
@@ -252,6 +270,7 @@ pub fn condition_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: To
                         token,
                         name: def.name.to_owned(),
                         duration: choice.duration(token),
+                        system: None,
                     };
                     queue(ctx, CombatCommand::ApplyCondition(condition));
                     ui.close();

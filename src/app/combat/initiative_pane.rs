@@ -7,8 +7,7 @@ use crate::app::PaneContext;
 use crate::combat::command::CombatCommand;
 use crate::combat::effective::economy_refusal;
 use crate::combat::initiative::{
-    Combatant, EconomyPart, EnemyPlacement, Initiative, Mode, ZipperSide, arrange_round_the_table,
-    roll_evening, roll_joining,
+    Combatant, EconomyPart, EnemyPlacement, Initiative, Mode, ZipperSide, roll_joining,
 };
 use crate::combat::wounds::token_speed;
 use crate::combat::wounds::wound_refusal;
@@ -165,24 +164,14 @@ fn build_order(
     surprise: bool,
     rng: &mut DiceRng,
 ) -> Vec<Combatant> {
-    let tokens = &ctx.encounter.tokens;
-    let mut combatants = match mode {
-        Mode::Rolled => {
-            let entries: Vec<(TokenId, i32)> = tokens.iter().map(|t| (t.id, t.finesse)).collect();
-            roll_evening(&entries, lair, rng.generator())
-        }
-        Mode::RoundTheTable { placement } => {
-            let ids = |enemy: bool| {
-                tokens
-                    .iter()
-                    .filter(|t| (t.side == Side::Enemy) == enemy)
-                    .map(|t| t.id)
-                    .collect::<Vec<_>>()
-            };
-            arrange_round_the_table(&ids(false), &ids(true), placement)
-        }
-        _ => tokens.iter().map(|t| Combatant::new(t.id)).collect(),
-    };
+    let tokens: Vec<TokenId> = ctx.encounter.tokens.iter().map(|t| t.id).collect();
+    let mut combatants = crate::combat::system_switch::order_for(
+        ctx.encounter,
+        mode,
+        &tokens,
+        lair,
+        rng.generator(),
+    );
     if surprise {
         for c in &mut combatants {
             c.surprised = c.token.is_some_and(|t| ctx.selection.contains(&t));
@@ -200,15 +189,32 @@ fn running_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     handle_keys(ui, ctx);
     ui.separator();
     let zipper_side = zipper_side_to_pick(ctx);
+    // The row under the order keeps the height it took last frame (two lines when a narrow
+    // pane wraps it), so "End initiative" is never cut off below the list.
+    let below_id = ui.scope_id().with("initiative_below_order");
+    let below = ui.data(|d| d.get_temp::<f32>(below_id)).unwrap_or(48.0);
     egui::ScrollArea::vertical()
         .auto_shrink([false, true])
-        .max_height(ui.available_height() - 40.0)
+        .max_height(ui.available_height() - below)
         .show(ui, |ui| {
             for i in 0..ctx.encounter.combat.initiative.combatants.len() {
                 combatant_row_ui(ui, ctx, i, zipper_side.as_ref());
             }
         });
+    let top = ui.cursor().min.y;
     ui.separator();
+    order_controls_ui(ui, ctx, rng);
+    let height = ui.cursor().min.y - top + ui.spacing().item_spacing.y;
+    if (height - below).abs() > 0.5 {
+        ui.data_mut(|d| d.insert_temp(below_id, height));
+        ui.ctx()
+            .request_discard("the Initiative pane's controls changed height");
+        ui.ctx().request_repaint();
+    }
+}
+
+/// Adding the selected tokens to the order, and ending the fight.
+fn order_controls_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     ui.horizontal_wrapped(|ui| {
         let selected: Vec<TokenId> = ctx
             .selection
@@ -439,8 +445,7 @@ fn flags_ui(ui: &mut egui::Ui, ctx: &PaneContext<'_>, c: &Combatant) {
         let n = ctx
             .encounter
             .combat
-            .conditions
-            .iter()
+            .conditions_in(ctx.encounter.system)
             .filter(|x| x.token == token.id)
             .count();
         if n > 0 {

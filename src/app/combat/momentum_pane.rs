@@ -431,8 +431,7 @@ fn status_ui(ui: &mut egui::Ui, ctx: &PaneContext<'_>, hero: TokenId, pool: &Mom
     let knocked_out = ctx
         .encounter
         .combat
-        .conditions
-        .iter()
+        .conditions_in(ctx.encounter.system)
         .any(|c| c.token == hero && c.name == KNOCKED_OUT);
     if knocked_out {
         ui.label(

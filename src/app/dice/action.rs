@@ -4,11 +4,12 @@
 
 use egui::{Color32, DragValue, RichText};
 
+use super::apply_offer::{ApplyLog, ApplyOffer};
 use super::{DiceState, Rolled};
 use crate::app::PaneContext;
 use crate::combat::action::{
-    Contribution, FilledCheck, SheetSpot, attacks_of, consequence, default_actor, default_amount,
-    request_for, rolled_scene_tn, roller_consequence,
+    Contribution, FilledCheck, Lever, SheetSpot, attacks_of, consequence, default_actor,
+    default_amount_rolled, request_for, rolled_scene_tn, roller_consequence,
 };
 use crate::dice::DiceRng;
 use crate::model::{Command, Encounter, TokenId};
@@ -223,6 +224,16 @@ pub(super) fn contributions_ui(
             switched_off_ui(ui, c, &setup, why);
             continue;
         }
+        if c.lever == Lever::Note {
+            // A fact that changes nothing in the roll (its text says why): no box to clear.
+            let text = crate::app::text::line(&c.text).into_owned();
+            ui.label(RichText::new(format!("· {text}")).color(Color32::from_rgb(200, 170, 120)))
+                .on_hover_text(format!(
+                    "Source: {}. Changes nothing in the roll.",
+                    c.source.word()
+                ));
+            continue;
+        }
         let mut on = c.on;
         let effect = c.lever.effect(&setup);
         let label = if effect == "none" || c.text.ends_with(&effect) {
@@ -312,7 +323,8 @@ pub(super) fn rolled(
     outcome: CheckOutcome,
     rng: &mut DiceRng,
 ) -> Rolled {
-    let amount = default_amount(encounter, filled, &outcome, state.weapon_damage, rng);
+    let (amount, damage) =
+        default_amount_rolled(encounter, filled, &outcome, state.weapon_damage, rng);
     let knock_out = crate::combat::action::knock_out_dice(rng);
     let roller_consequence =
         roller_consequence(encounter, filled, &outcome).map(super::resist::RollerConsequence::new);
@@ -324,56 +336,11 @@ pub(super) fn rolled(
         first: outcome.clone(),
         outcome,
         amount,
+        damage,
         knock_out,
         boosts: Vec::new(),
         applied: false,
         rerolled: false,
-    }
-}
-
-/// The last roll large, then Boosts (GFH) and Apply with its preview.
-/// What Apply would land now, offered in the Roll row at the pane's bottom (so the button is in
-/// view however long the result's lines run).
-pub(super) enum ApplyOffer {
-    /// The single target's consequence.
-    Single(Vec<Command>),
-    /// Every target's of an area roll.
-    Area(Vec<Command>),
-}
-
-impl ApplyOffer {
-    pub(super) fn label(&self) -> &'static str {
-        match self {
-            Self::Single(_) => "Apply",
-            Self::Area(_) => "Apply to all",
-        }
-    }
-
-    pub(super) fn hint(&self) -> &'static str {
-        match self {
-            Self::Single(_) => "Make it so, in the roll's undo step",
-            Self::Area(_) => "Every target's result, in the roll's undo step",
-        }
-    }
-
-    /// Apply was pressed: the roll shows as applied and its commands join the roll's step (the
-    /// app notes the step they land in, and from then on the history says whether it holds).
-    pub(super) fn accept(self, state: &mut DiceState) {
-        state.apply_pending = true;
-        match self {
-            Self::Single(commands) => {
-                if let Some(rolled) = &mut state.rolled {
-                    rolled.applied = true;
-                }
-                state.amends.push(Command::Batch(commands));
-            }
-            Self::Area(commands) => {
-                if let Some(rolled) = &mut state.area_rolled {
-                    rolled.applied = true;
-                }
-                state.amends.push(Command::Batch(commands));
-            }
-        }
     }
 }
 
@@ -403,6 +370,20 @@ pub(super) fn result_ui(
             .strong(),
     );
     ui.label(RichText::new(crate::app::text::line(&last.dice)).monospace());
+    if let Some(rolled) = &state.rolled {
+        for (on, face) in &rolled.boosts {
+            let place = if *on == crate::combat::action::BoostOn::Check {
+                "the check"
+            } else {
+                "Effort"
+            };
+            ui.label(RichText::new(format!("Boost on {place}: d6 {face}")).monospace());
+        }
+        if let Some(damage) = &rolled.damage {
+            let text = format!("Damage {}", super::apply_offer::damage_text(damage));
+            ui.label(RichText::new(text).monospace());
+        }
+    }
     super::boost::boost_ui(ui, ctx.encounter, state, rng);
     super::reroll::reroll_ui(ui, ctx.encounter, state, rng);
     if super::maneuver::outcome_ui(ui, ctx, state) {
@@ -458,7 +439,30 @@ fn apply_ui(
     for line in &preview.lines {
         ui.label(format!("• {line}"));
     }
-    Some(ApplyOffer::Single(preview.commands))
+    let target = rolled.filled.target();
+    let target_name = target
+        .and_then(|id| encounter.token(id))
+        .map_or_else(|| "?".to_owned(), |t| t.name.clone());
+    let log = ApplyLog {
+        who: super::roller_name(encounter, rolled.filled.actor),
+        what: format!(
+            "Apply {amount} {} to {target_name}",
+            applied_word(&rolled.outcome)
+        ),
+        dice: rolled.damage.clone(),
+        lines: preview.lines,
+        targets: target.into_iter().collect(),
+    };
+    Some(ApplyOffer::single(preview.commands, log))
+}
+
+/// What Apply lands, in the system's words, for the log: "Apply 3 Effort to …".
+fn applied_word(outcome: &CheckOutcome) -> &'static str {
+    match outcome {
+        CheckOutcome::GoForthHeroes(_) => "Effort",
+        CheckOutcome::PostCore(_) | CheckOutcome::ThreeD6(_) => "harm",
+        _ => "damage",
+    }
 }
 
 /// What the editable amount is in the system's words.

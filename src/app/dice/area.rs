@@ -125,7 +125,7 @@ pub(super) fn apply_ui(
     ui: &mut egui::Ui,
     encounter: &Encounter,
     state: &mut DiceState,
-) -> Option<super::action::ApplyOffer> {
+) -> Option<super::apply_offer::ApplyOffer> {
     state.last.as_ref()?;
     let rolled = state.area_rolled.as_mut()?;
     if rolled.applied {
@@ -153,5 +153,15 @@ pub(super) fn apply_ui(
         ui.label("Nothing to apply to the targets.");
         return None;
     }
-    Some(super::action::ApplyOffer::Area(commands))
+    let log = super::apply_offer::ApplyLog {
+        who: super::roller_name(
+            encounter,
+            rolled.results.first().and_then(|r| r.filled.actor),
+        ),
+        what: format!("Apply to {} targets", rolled.results.len()),
+        dice: None,
+        lines: previews.iter().flat_map(|c| c.lines.clone()).collect(),
+        targets: rolled.results.iter().map(|r| r.target).collect(),
+    };
+    Some(super::apply_offer::ApplyOffer::area(commands, log))
 }

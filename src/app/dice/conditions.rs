@@ -3,6 +3,7 @@
 
 use super::DiceState;
 use super::form::combo_ui;
+use crate::combat::action::FilledCheck;
 use crate::combat::catalogue::CheckKind;
 use crate::model::RuleSystem;
 use crate::rules::CheckSetup;
@@ -29,8 +30,9 @@ pub fn default_kind(system: RuleSystem) -> CheckKind {
 }
 
 /// The "what kind of roll" choice: GFH's attribute families and whether it is an attack;
-/// Evening's aptitude check, attack or defense (which also picks the injury penalty).
-pub fn kind_ui(ui: &mut egui::Ui, state: &mut DiceState) {
+/// Evening's aptitude check, attack or defense (which also picks the injury penalty). Melee
+/// shows what `filled` rolls: a chosen attack's reach decides it.
+pub fn kind_ui(ui: &mut egui::Ui, state: &mut DiceState, filled: &FilledCheck) {
     match state.setup {
         CheckSetup::GoForthHeroes(_) => {
             ui.horizontal_wrapped(|ui| {
@@ -46,7 +48,23 @@ pub fn kind_ui(ui: &mut egui::Ui, state: &mut DiceState) {
             ui.checkbox(&mut state.attack, "Attack");
         }
     }
-    if !state.targets.is_empty() {
+    if state.targets.is_empty() {
+        return;
+    }
+    if let Some(weapon) = filled.weapon.as_ref() {
+        let mut melee = filled.melee;
+        ui.horizontal(|ui| {
+            ui.add_enabled(
+                false,
+                egui::Checkbox::new(&mut melee, "Melee (must reach an adjacent cell)"),
+            )
+            .on_disabled_hover_text(format!(
+                "{}'s reach decides; pick \"the form's numbers\" in Attack with to choose",
+                weapon.name
+            ));
+            ui.label(egui::RichText::new("· sheet").small().weak());
+        });
+    } else {
         ui.checkbox(&mut state.melee, "Melee (must reach an adjacent cell)");
     }
 }

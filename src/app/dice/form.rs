@@ -1,8 +1,15 @@
 //! The check form for each system, editing the check type's own fields.
+//!
+//! The form shows the check as it will roll: a field one of the builder's lines fills shows
+//! the line's value, marked with where it comes from ("· sheet", "· map"), until
+//! the GM types another — that value is then the form's own and the lines that filled the
+//! field are switched off (`combat::action::FormEdit`), so the form and the lines never say
+//! two things.
 
-use egui::DragValue;
+use egui::{DragValue, RichText};
 
 use super::DiceState;
+use crate::combat::action::{FilledCheck, FormField, WeaponDamage};
 use crate::model::Encounter;
 use crate::rules::evening::{Difficulty, EffectLevel, EveningCheck};
 use crate::rules::post_core::{ActionRoll, Risk};
@@ -12,21 +19,64 @@ use crate::rules::road_and_ruin::{
 use crate::rules::three_d6::{ThreeD6Check, TierRelation};
 use crate::rules::{CheckSetup, INPUT_LIMIT, TokenTrackers};
 
-/// A labelled bonus or penalty, bounded like the core bounds it.
-pub fn bonus_ui(ui: &mut egui::Ui, label: &str, value: &mut i64) {
+/// Where the builder's lines filled the form's fields from, for the marks beside them.
+pub struct Marks<'a>(pub &'a FilledCheck);
+
+impl Marks<'_> {
+    /// A small "sheet" (or "map", "condition") beside a field the builder filled, saying
+    /// where its value comes from, the lines that fill it on hover.
+    pub fn tag_ui(&self, ui: &mut egui::Ui, fields: &[FormField]) {
+        let Some(origin) = self.0.filled_from(fields) else {
+            return;
+        };
+        let origin = format!("· {origin}");
+        let lines: Vec<&str> = fields
+            .iter()
+            .flat_map(|f| self.0.filling(*f))
+            .map(|c| c.text.as_str())
+            .collect();
+        ui.label(RichText::new(origin).small().weak())
+            .on_hover_text(format!(
+                "{}\nType another value to use yours instead.",
+                lines.join("\n")
+            ));
+    }
+}
+
+/// A labelled bonus or penalty, bounded like the core bounds it, with its mark.
+pub fn bonus_ui(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut i64,
+    marks: &Marks<'_>,
+    field: Option<FormField>,
+) {
     ui.horizontal(|ui| {
         let label = ui.label(label);
         ui.add(DragValue::new(value).range(-INPUT_LIMIT..=INPUT_LIMIT))
             .labelled_by(label.id);
+        if let Some(field) = field {
+            marks.tag_ui(ui, &[field]);
+        }
     });
 }
 
-/// A small count (dice, instances) from 0 to `max`.
-fn count_ui(ui: &mut egui::Ui, label: &str, value: &mut u8, max: u8) {
+/// A small count (dice, instances) from 0 to `max`, with its mark.
+fn count_ui(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut u8,
+    max: u8,
+    marks: &Marks<'_>,
+    field: Option<FormField>,
+) {
     ui.horizontal(|ui| {
         let label = ui.label(label);
         ui.add(DragValue::new(value).range(0..=max))
             .labelled_by(label.id);
+        if let Some(field) = field {
+            marks.tag_ui(ui, &[field]);
+        }
     });
 }
 
@@ -50,27 +100,47 @@ pub fn combo_ui<T: PartialEq + Copy>(
         });
 }
 
-/// The form for the encounter's system.
-pub fn check_form_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
+/// A checkbox with its mark.
+fn flag_ui(ui: &mut egui::Ui, value: &mut bool, text: &str, marks: &Marks<'_>, field: FormField) {
+    ui.horizontal(|ui| {
+        ui.checkbox(value, text);
+        marks.tag_ui(ui, &[field]);
+    });
+}
+
+/// The form for the encounter's system, showing `filled` as it will roll; the GM's edits
+/// become the form's own values (and switch off the lines they override).
+pub fn check_form_ui(
+    ui: &mut egui::Ui,
+    encounter: &Encounter,
+    state: &mut DiceState,
+    filled: &FilledCheck,
+) {
     let escalation = encounter.combat.trackers.encounter.three_d6.escalation;
-    match &mut state.setup {
-        CheckSetup::GoForthHeroes(_) => super::gfh_form::gfh_form_ui(ui, encounter, state),
+    let marks = Marks(filled);
+    let shown = filled.setup();
+    let mut edited = shown.clone();
+    match &mut edited {
+        CheckSetup::GoForthHeroes(check) => {
+            super::gfh_form::gfh_form_ui(ui, encounter, state, check, &marks);
+        }
         CheckSetup::Evening(check) => {
-            evening_ui(ui, check);
+            evening_ui(ui, check, &marks);
             super::evening_form::choices_ui(ui, encounter, state);
         }
-        CheckSetup::RoadAndRuin(_) if state.attack => {
-            road_and_ruin_attack_ui(ui, &mut state.rr_attack, &mut state.weapon_damage);
+        CheckSetup::RoadAndRuin(check) => road_and_ruin_ui(ui, check, &marks),
+        CheckSetup::RoadAndRuinAttack(attack) => {
+            road_and_ruin_attack_ui(ui, attack, &mut state.weapon_damage, &marks);
         }
-        CheckSetup::RoadAndRuin(check) => road_and_ruin_ui(ui, check),
-        // The form edits the attack in `state.rr_attack`; the setup keeps the Outcome check.
-        CheckSetup::RoadAndRuinAttack(_) => {}
         CheckSetup::PostCore(check) => {
-            post_core_ui(ui, check);
+            post_core_ui(ui, check, &marks);
             post_attribute_menu_ui(ui, encounter, state.roller, check);
             teammates_ui(ui, encounter, state.roller, &mut state.helpers);
         }
-        CheckSetup::ThreeD6(check) => three_d6_ui(ui, check, escalation),
+        CheckSetup::ThreeD6(check) => three_d6_ui(ui, check, escalation, &marks),
+    }
+    if edited != shown {
+        state.take_form_edit(filled, &shown, &edited);
     }
 }
 
@@ -90,14 +160,21 @@ const EFFECTS: [(EffectLevel, &str); 5] = [
     (EffectLevel::Great, "Great"),
 ];
 
-fn evening_ui(ui: &mut egui::Ui, check: &mut EveningCheck) {
-    bonus_ui(ui, "Modifier", &mut check.modifier);
+fn evening_ui(ui: &mut egui::Ui, check: &mut EveningCheck, marks: &Marks<'_>) {
+    bonus_ui(
+        ui,
+        "Modifier",
+        &mut check.modifier,
+        marks,
+        Some(FormField::Modifier),
+    );
     ui.horizontal(|ui| {
         ui.add(
             DragValue::new(&mut check.tn)
                 .range(-INPUT_LIMIT..=INPUT_LIMIT)
                 .prefix("TN "),
-        );
+        )
+        .accessible_name("TN");
         ui.menu_button("Difficulty…", |ui| {
             for (d, text) in DIFFICULTIES {
                 if ui.button(text).clicked() {
@@ -105,17 +182,19 @@ fn evening_ui(ui: &mut egui::Ui, check: &mut EveningCheck) {
                 }
             }
         });
+        marks.tag_ui(ui, &[FormField::Tn]);
     });
     ui.horizontal(|ui| {
         ui.checkbox(&mut check.advantage, "Advantage");
         ui.checkbox(&mut check.disadvantage, "Disadvantage");
+        marks.tag_ui(ui, &[FormField::Advantage, FormField::Disadvantage]);
         // Whether it is an attack is the "This roll is" choice above, which the builder reads.
     });
     combo_ui(ui, "Starting effect", &mut check.starting_effect, &EFFECTS);
 }
 
-fn road_and_ruin_ui(ui: &mut egui::Ui, check: &mut OutcomeCheck) {
-    bonus_ui(ui, "Attribute", &mut check.attribute);
+fn road_and_ruin_ui(ui: &mut egui::Ui, check: &mut OutcomeCheck, marks: &Marks<'_>) {
+    bonus_ui(ui, "Attribute", &mut check.attribute, marks, None);
     ui.horizontal(|ui| {
         ui.label("Proficiencies");
         for (i, p) in check.proficiencies.iter_mut().enumerate() {
@@ -124,66 +203,150 @@ fn road_and_ruin_ui(ui: &mut egui::Ui, check: &mut OutcomeCheck) {
         }
     });
     ui.checkbox(&mut check.specialised, "Specialisation (+5)");
-    bonus_ui(ui, "Benefit", &mut check.benefit);
-    bonus_ui(ui, "Difficulty", &mut check.difficulty);
-    count_ui(ui, "Tiring", &mut check.tiring, 10);
+    bonus_ui(ui, "Benefit", &mut check.benefit, marks, None);
+    bonus_ui(
+        ui,
+        "Difficulty",
+        &mut check.difficulty,
+        marks,
+        Some(FormField::Difficulty),
+    );
+    count_ui(
+        ui,
+        "Tiring",
+        &mut check.tiring,
+        10,
+        marks,
+        Some(FormField::Tiring),
+    );
     count_ui(
         ui,
         "Tiring negated (Exertion)",
         &mut check.negate_tiring,
         10,
+        marks,
+        None,
     );
-    combo_ui(
-        ui,
-        "Exhaustion",
-        &mut check.exhaustion,
-        &[
-            (Exhaustion::Fresh, "Fresh"),
-            (Exhaustion::Exhausted, "Exhausted"),
-            (Exhaustion::Negated, "Exhausted, negated (1 Exertion)"),
-        ],
-    );
+    ui.horizontal(|ui| {
+        combo_ui(
+            ui,
+            "Exhaustion",
+            &mut check.exhaustion,
+            &[
+                (Exhaustion::Fresh, "Fresh"),
+                (Exhaustion::Exhausted, "Exhausted"),
+                (Exhaustion::Negated, "Exhausted, negated (1 Exertion)"),
+            ],
+        );
+        marks.tag_ui(ui, &[FormField::Exhaustion]);
+    });
     ui.checkbox(&mut check.exertion_reroll, "Reroll for 1 Exertion");
 }
 
 /// Road and Ruin, COMBAT: the attack die by method, the to-hit modifier (proficiency less
-/// range, dodge and the like) and the weapon's full damage; armour comes from the target.
-fn road_and_ruin_attack_ui(ui: &mut egui::Ui, attack: &mut AttackRoll, weapon_damage: &mut u32) {
-    combo_ui(
+/// range, dodge and the like) and the weapon's full damage; armour and a shield come from the
+/// target. An attack from the sheet brings its own damage, shown as its line gives it.
+fn road_and_ruin_attack_ui(
+    ui: &mut egui::Ui,
+    attack: &mut AttackRoll,
+    weapon_damage: &mut u32,
+    marks: &Marks<'_>,
+) {
+    ui.horizontal(|ui| {
+        combo_ui(
+            ui,
+            "Attack die",
+            &mut attack.die,
+            &[
+                (AttackDie::D4, "d4 accuracy"),
+                (AttackDie::D6, "d6 whip"),
+                (AttackDie::D8, "d8 edged"),
+                (AttackDie::D10, "d10 chopping"),
+                (AttackDie::D12, "d12 impact"),
+            ],
+        );
+        marks.tag_ui(ui, &[FormField::AttackDie]);
+    });
+    bonus_ui(
         ui,
-        "Attack die",
-        &mut attack.die,
-        &[
-            (AttackDie::D4, "d4 accuracy"),
-            (AttackDie::D6, "d6 whip"),
-            (AttackDie::D8, "d8 edged"),
-            (AttackDie::D10, "d10 chopping"),
-            (AttackDie::D12, "d12 impact"),
-        ],
+        "To-hit modifier",
+        &mut attack.modifier,
+        marks,
+        Some(FormField::Modifier),
     );
-    bonus_ui(ui, "To-hit modifier", &mut attack.modifier);
-    bonus_ui(ui, "Armour", &mut attack.armour);
+    bonus_ui(
+        ui,
+        "Armour",
+        &mut attack.armour,
+        marks,
+        Some(FormField::Armour),
+    );
+    if let Some(shield) = attack.shield {
+        ui.horizontal(|ui| {
+            ui.label(format!(
+                "Shield: d{} {:+}, {} AR",
+                shield.die.sides(),
+                shield.modifier,
+                shield.armour
+            ));
+            marks.tag_ui(ui, &[FormField::Shield]);
+        });
+    }
     ui.horizontal(|ui| {
         let label = ui.label("Weapon damage (Solid Blow)");
-        ui.add(DragValue::new(weapon_damage).range(0..=999))
-            .labelled_by(label.id);
+        match marks.0.weapon.as_ref().map(|w| (w.damage, &w.name)) {
+            Some((WeaponDamage::Solid(damage), name)) => {
+                ui.label(damage.to_string()).labelled_by(label.id);
+                ui.label(RichText::new("· sheet").small().weak())
+                    .on_hover_text(format!(
+                        "{name}'s damage. Pick \"the form's numbers\" in Attack with to type your own."
+                    ));
+            }
+            _ => {
+                ui.add(DragValue::new(weapon_damage).range(0..=999))
+                    .labelled_by(label.id);
+            }
+        }
     });
 }
 
-fn post_core_ui(ui: &mut egui::Ui, check: &mut ActionRoll) {
-    count_ui(ui, "Attribute", &mut check.attribute, 10);
-    count_ui(ui, "Grit dice (2 grit each)", &mut check.grit_dice, 10);
-    combo_ui(
+fn post_core_ui(ui: &mut egui::Ui, check: &mut ActionRoll, marks: &Marks<'_>) {
+    count_ui(
         ui,
-        "Risk",
-        &mut check.risk,
-        &[
-            (Risk::Low, "Low (consequence 1)"),
-            (Risk::Mixed, "Mixed (consequence 2)"),
-            (Risk::High, "High (consequence 3)"),
-        ],
+        "Attribute",
+        &mut check.attribute,
+        10,
+        marks,
+        Some(FormField::PoolAttribute),
     );
-    ui.checkbox(&mut check.assistive, "Assistive equipment (+1 effect)");
+    count_ui(
+        ui,
+        "Grit dice (2 grit each)",
+        &mut check.grit_dice,
+        10,
+        marks,
+        None,
+    );
+    ui.horizontal(|ui| {
+        combo_ui(
+            ui,
+            "Risk",
+            &mut check.risk,
+            &[
+                (Risk::Low, "Low (consequence 1)"),
+                (Risk::Mixed, "Mixed (consequence 2)"),
+                (Risk::High, "High (consequence 3)"),
+            ],
+        );
+        marks.tag_ui(ui, &[FormField::Risk]);
+    });
+    flag_ui(
+        ui,
+        &mut check.assistive,
+        "Assistive equipment (+1 effect)",
+        marks,
+        FormField::Assistive,
+    );
     ui.label(format!("{} dice, {} grit", check.pool(), check.grit_cost()));
 }
 
@@ -244,22 +407,42 @@ fn teammates_ui(
     });
 }
 
-fn three_d6_ui(ui: &mut egui::Ui, check: &mut ThreeD6Check, escalation: u8) {
-    count_ui(ui, "Advantage", &mut check.advantage, 6);
-    count_ui(ui, "Disadvantage", &mut check.disadvantage, 6);
-    combo_ui(
+fn three_d6_ui(ui: &mut egui::Ui, check: &mut ThreeD6Check, escalation: u8, marks: &Marks<'_>) {
+    count_ui(
         ui,
-        "Target's tier",
-        &mut check.tier,
-        &[
-            (TierRelation::Same, "Same tier"),
-            (TierRelation::Below, "Below (1 Advantage)"),
-            (TierRelation::Above, "Above (1 Disadvantage)"),
-        ],
+        "Advantage",
+        &mut check.advantage,
+        6,
+        marks,
+        Some(FormField::Advantage),
     );
-    bonus_ui(ui, "Bonus", &mut check.bonus);
-    ui.checkbox(
+    count_ui(
+        ui,
+        "Disadvantage",
+        &mut check.disadvantage,
+        6,
+        marks,
+        Some(FormField::Disadvantage),
+    );
+    ui.horizontal(|ui| {
+        combo_ui(
+            ui,
+            "Target's tier",
+            &mut check.tier,
+            &[
+                (TierRelation::Same, "Same tier"),
+                (TierRelation::Below, "Below (1 Advantage)"),
+                (TierRelation::Above, "Above (1 Disadvantage)"),
+            ],
+        );
+        marks.tag_ui(ui, &[FormField::Tier]);
+    });
+    bonus_ui(ui, "Bonus", &mut check.bonus, marks, None);
+    flag_ui(
+        ui,
         &mut check.add_escalation,
-        format!("Player roll: add escalation (+{escalation})"),
+        &format!("Player roll: add escalation (+{escalation})"),
+        marks,
+        FormField::Escalation,
     );
 }

@@ -3,14 +3,15 @@
 use egui::DragValue;
 
 use super::DiceState;
-use super::form::{bonus_ui, combo_ui};
+use super::form::{Marks, bonus_ui, combo_ui};
+use crate::combat::action::FormField;
 use crate::combat::conditions::Adjusted;
 use crate::combat::effective::effective_defense;
 use crate::model::{Encounter, TokenId};
 use crate::rules::go_forth_heroes::{
     Attribute, BARE_HANDS_EFFORT_DIE, Defense, GfhCheck, Target, TnTier, WEAPON_EFFORT_DIE,
 };
-use crate::rules::{CheckSetup, INPUT_LIMIT, TokenTrackers};
+use crate::rules::{INPUT_LIMIT, TokenTrackers};
 
 const TIERS: [(TnTier, &str); 8] = [
     (TnTier::VeryEasy, "Very easy (10)"),
@@ -31,19 +32,40 @@ const EFFORT_DICE: [(u32, &str); 5] = [
     (12, "d12"),
 ];
 
-/// The GFH form: +Roll, +Effort, the Effort die, the TN, Easy/Hard, modifiers and a Boost.
-pub fn gfh_form_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceState) {
+/// The GFH form: +Roll, +Effort, the Effort die, the TN, Easy/Hard and modifiers, each as the
+/// check will roll (`check` is the filled check, `form.rs`); a Boost comes after the roll.
+pub fn gfh_form_ui(
+    ui: &mut egui::Ui,
+    encounter: &Encounter,
+    state: &mut DiceState,
+    check: &mut GfhCheck,
+    marks: &Marks<'_>,
+) {
     let roller = state.roller;
-    let CheckSetup::GoForthHeroes(check) = &mut state.setup else {
-        return;
-    };
-    bonus_ui(ui, "Roll bonus", &mut check.roll_bonus);
-    bonus_ui(ui, "Effort bonus", &mut check.effort_bonus);
-    if let Some(picked) = attribute_menu_ui(ui, encounter, roller, check, state.attribute) {
+    bonus_ui(
+        ui,
+        "Roll bonus",
+        &mut check.roll_bonus,
+        marks,
+        Some(FormField::RollBonus),
+    );
+    bonus_ui(
+        ui,
+        "Effort bonus",
+        &mut check.effort_bonus,
+        marks,
+        Some(FormField::EffortBonus),
+    );
+    // The attribute the check rolls with: the chosen attack's, else the form's.
+    let rolling = marks.0.attribute;
+    if let Some(picked) = attribute_menu_ui(ui, encounter, roller, check, rolling) {
         state.attribute = Some(picked);
     }
-    combo_ui(ui, "Effort die", &mut check.effort_die, &EFFORT_DICE);
-    target_ui(ui, check);
+    ui.horizontal(|ui| {
+        combo_ui(ui, "Effort die", &mut check.effort_die, &EFFORT_DICE);
+        marks.tag_ui(ui, &[FormField::EffortDie]);
+    });
+    target_ui(ui, check, marks);
     if let Some((target, tn)) = defense_menu_ui(ui, encounter, roller) {
         check.target = Target::Fixed(tn);
         state.targets = vec![target];
@@ -51,6 +73,7 @@ pub fn gfh_form_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceSta
     ui.horizontal(|ui| {
         ui.checkbox(&mut check.easy, "Easy (TN -3)");
         ui.checkbox(&mut check.hard, "Hard (TN +3)");
+        marks.tag_ui(ui, &[FormField::Easy, FormField::Hard]);
     });
     modifiers_ui(ui, &mut check.modifiers);
 }
@@ -135,26 +158,34 @@ fn defense_menu_ui(
     picked
 }
 
-fn target_ui(ui: &mut egui::Ui, check: &mut GfhCheck) {
+fn target_ui(ui: &mut egui::Ui, check: &mut GfhCheck, marks: &Marks<'_>) {
     ui.horizontal(|ui| {
         let mut fixed = matches!(check.target, Target::Fixed(_));
-        if ui.radio_value(&mut fixed, true, "TN").clicked() {
+        if ui.radio_value(&mut fixed, true, "TN").clicked()
+            && !matches!(check.target, Target::Fixed(_))
+        {
             check.target = Target::Fixed(12);
         }
-        if ui.radio_value(&mut fixed, false, "TN tier").clicked() {
+        if ui.radio_value(&mut fixed, false, "TN tier").clicked()
+            && !matches!(check.target, Target::Tier(_))
+        {
             check.target = Target::Tier(TnTier::Common);
         }
     });
-    match &mut check.target {
-        Target::Fixed(tn) => {
-            ui.add(
-                DragValue::new(tn)
-                    .range(-INPUT_LIMIT..=INPUT_LIMIT)
-                    .prefix("TN "),
-            );
+    ui.horizontal(|ui| {
+        match &mut check.target {
+            Target::Fixed(tn) => {
+                ui.add(
+                    DragValue::new(tn)
+                        .range(-INPUT_LIMIT..=INPUT_LIMIT)
+                        .prefix("TN "),
+                )
+                .accessible_name("TN");
+            }
+            Target::Tier(tier) => combo_ui(ui, "Tier", tier, &TIERS),
         }
-        Target::Tier(tier) => combo_ui(ui, "Tier", tier, &TIERS),
-    }
+        marks.tag_ui(ui, &[FormField::Tn]);
+    });
 }
 
 /// Modifiers from different sources: only the best bonus and the worst penalty count.

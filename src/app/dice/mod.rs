@@ -2,6 +2,7 @@
 //! dice-expression roller, and the roll log.
 
 mod action;
+mod apply_offer;
 mod area;
 mod boost;
 mod conditions;
@@ -49,6 +50,8 @@ pub struct Rolled {
     pub outcome: CheckOutcome,
     /// The amount Apply deals, editable.
     pub amount: i64,
+    /// Evening: the damage dice rolled for `amount`, for the result and the log.
+    pub damage: Option<crate::dice::RollRecord>,
     /// GFH: the Wound roll's d20, d8 and d4 for a Beat, rolled with the check.
     pub knock_out: [u8; 3],
     /// GFH: momentum faces added after the roll.
@@ -72,6 +75,19 @@ struct CheckKey {
     off: BTreeSet<String>,
     rr_attack: AttackRoll,
     weapon_damage: u32,
+}
+
+/// Who acts on whom, with which attack, under which system: the check the GM's overrides (a
+/// cleared line, "Roll anyway") were made on. A change of any of these drops them (STYLE.md:
+/// derived UI state belongs to its inputs), so a refusal waived for one attacker never carries
+/// to another.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct CheckIdentity {
+    system: RuleSystem,
+    actor: Option<TokenId>,
+    targets: Vec<TokenId>,
+    attack: bool,
+    weapon: Option<usize>,
 }
 
 /// The Dice pane's view state, kept by the app between frames (never saved in the encounter).
@@ -107,6 +123,8 @@ pub struct DiceState {
     pub off: BTreeSet<String>,
     /// The GM overrides a refusal (no line of sight, out of reach).
     pub roll_anyway: bool,
+    /// The check `off` and `roll_anyway` were set on; they go when it changes.
+    overrides_for: Option<CheckIdentity>,
     /// Road and Ruin: the attack die and modifier when the roll is an attack.
     pub rr_attack: AttackRoll,
     /// Road and Ruin: the weapon's full damage (its Size/Weight), for a Solid Blow.
@@ -134,6 +152,11 @@ pub struct DiceState {
     odds: OddsCache,
     /// Evening: the grapple or shove the form is set up for (`maneuver.rs`).
     maneuver: Option<maneuver::Picked>,
+    /// A fresh pane (another encounter, another system) starts scrolled to its top, its
+    /// header in view, whatever the last encounter's pane was scrolled to.
+    scroll_to_top: bool,
+    /// The pane is too short for the odds charts this frame: they show as one bar.
+    short: bool,
 }
 
 impl Default for DiceState {
@@ -158,6 +181,7 @@ impl DiceState {
             targets: Vec::new(),
             off: BTreeSet::new(),
             roll_anyway: false,
+            overrides_for: None,
             rr_attack: AttackRoll::default(),
             weapon_damage: 6,
             rolled: None,
@@ -172,6 +196,8 @@ impl DiceState {
             last: None,
             odds: OddsCache::default(),
             maneuver: None,
+            scroll_to_top: true,
+            short: false,
         }
     }
 
@@ -201,12 +227,31 @@ impl DiceState {
         self.targets.retain(exists);
         self.helpers
             .retain(|id| exists(id) && Some(*id) != self.roller);
+        self.keep_overrides_with_their_check(system);
         if self
             .shown_for
             .as_ref()
             .is_some_and(|key| *key != self.key())
         {
             self.forget_result();
+        }
+    }
+
+    /// Drops the GM's cleared lines and "Roll anyway" once the check they were made on is not
+    /// the one the form sets up.
+    fn keep_overrides_with_their_check(&mut self, system: RuleSystem) {
+        let request = self.request();
+        let now = CheckIdentity {
+            system,
+            actor: request.actor,
+            targets: request.targets,
+            attack: request.attack,
+            weapon: request.weapon,
+        };
+        if self.overrides_for.as_ref() != Some(&now) {
+            self.off.clear();
+            self.roll_anyway = false;
+            self.overrides_for = Some(now);
         }
     }
 
@@ -235,16 +280,16 @@ impl DiceState {
     }
 
     /// The result as the history has it, each frame before the pane is drawn: once the roll's
-    /// undo step is undone, the result, its target and its Apply go (issue 18); whether Apply
-    /// is in effect is read from its step, so undoing an Apply brings its button back and redo
-    /// takes it away again.
+    /// undo step is undone, the result and its Apply go and the pane is back at the check as
+    /// it stood before the roll (who acts, on whom, with what), ready to roll again (issue
+    /// 30); whether Apply is in effect is read from its step, so undoing an Apply brings its
+    /// button back and redo takes it away again.
     pub fn follow_history(&mut self, history: &crate::edit::History) {
         if self.awaiting_marker {
             return;
         }
         if self.roll_marker.is_some_and(|m| !history.holds(m)) {
             self.forget_result();
-            self.targets.clear();
             return;
         }
         if self.apply_pending {
@@ -313,6 +358,18 @@ impl DiceState {
         maneuver::fill(self, encounter, &mut filled);
         filled.switch_off(&self.off);
         filled
+    }
+
+    /// The GM typed over the form as `filled` showed it (`shown`), making `edited`: the
+    /// fields the GM changed become the form's own and the lines that filled them are
+    /// switched off; the others stay the builder's (`combat::action::FormEdit`).
+    fn take_form_edit(&mut self, filled: &FilledCheck, shown: &CheckSetup, edited: &CheckSetup) {
+        let edit = crate::combat::action::FormEdit::new(&filled.base, filled, shown, edited);
+        match edit.base {
+            CheckSetup::RoadAndRuinAttack(attack) => self.rr_attack = attack,
+            base => self.setup = base,
+        }
+        self.off.extend(edit.overridden);
     }
 
     /// The check as rolled.
@@ -384,12 +441,20 @@ pub fn dice_log_ui(
     // first at their natural height (a result with a Post resistance and a consequence to the
     // roller included), and the form, odds and log scroll in the room left above them.
     let filled = state.filled(ctx.encounter);
+    // The result scrolls within at most part of the pane, so the check's lines above it stay
+    // readable after a roll in a small window; the Roll and Apply row stays whole below it.
+    let result_height = (ui.available_height() * RESULT_SHARE).max(MIN_RESULT_HEIGHT);
     let row = egui::Panel::bottom("dice_roll_row")
         .resizable(false)
         .frame(egui::Frame::NONE)
         .show(ui, |ui| {
             ui.separator();
-            let offer = action::result_ui(ui, ctx, state, rng);
+            let offer = egui::ScrollArea::vertical()
+                .id_salt("dice_result")
+                .max_height(result_height)
+                .auto_shrink([false, true])
+                .show(ui, |ui| action::result_ui(ui, ctx, state, rng))
+                .inner;
             roll_row_ui(ui, ctx, state, rng, &filled, offer);
             ui.min_rect().height()
         });
@@ -402,14 +467,30 @@ pub fn dice_log_ui(
         ui.ctx().data_mut(|d| d.insert_temp(row_key, height));
         ui.ctx()
             .request_discard("the Dice pane's Roll row changed height");
+        // The result's own scroll area settles its height a frame later: draw that frame too
+        // rather than leave the row cut until the pointer moves.
+        ui.ctx().request_repaint();
     }
     egui::CentralPanel::no_frame().show(ui, |ui| {
-        egui::ScrollArea::both()
+        let mut body = egui::ScrollArea::both()
             .id_salt("dice_body")
-            .auto_shrink([false, false])
-            .show(ui, |ui| pane_body_ui(ui, ctx, state, rng));
+            .auto_shrink([false, false]);
+        if std::mem::take(&mut state.scroll_to_top) {
+            body = body.scroll_offset(egui::Vec2::ZERO);
+        }
+        body.show(ui, |ui| pane_body_ui(ui, ctx, state, rng));
     });
 }
+
+/// The most of the pane the result may take before it scrolls.
+const RESULT_SHARE: f32 = 0.4;
+
+/// The least room the result gets, for its headline and Apply's preview.
+const MIN_RESULT_HEIGHT: f32 = 90.0;
+
+/// Below this height of the pane's body the odds are one bar of shares rather than charts that
+/// would show as a strip.
+const SHORT_BODY: f32 = 420.0;
 
 fn pane_body_ui(
     ui: &mut egui::Ui,
@@ -417,6 +498,7 @@ fn pane_body_ui(
     state: &mut DiceState,
     rng: &mut DiceRng,
 ) {
+    state.short = ui.clip_rect().height() < SHORT_BODY;
     ui.heading(format!("Dice: {}", ctx.encounter.system.label()));
     // Side by side when the pane is wide enough, the odds under the form when it is not.
     if ui.available_width() >= 2.0 * FORM_WIDTH {
@@ -448,8 +530,9 @@ fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState) 
     roller_ui(ui, ctx.encounter, state);
     action::targets_ui(ui, ctx.encounter, state);
     action::weapon_ui(ui, ctx.encounter, state);
-    conditions::kind_ui(ui, state);
-    form::check_form_ui(ui, ctx.encounter, state);
+    let filled = state.filled(ctx.encounter);
+    conditions::kind_ui(ui, state, &filled);
+    form::check_form_ui(ui, ctx.encounter, state, &filled);
     action::scene_tn_ui(ui, ctx);
     let filled = state.filled(ctx.encounter);
     action::contributions_ui(ui, ctx.encounter, state, &filled);
@@ -460,7 +543,12 @@ fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState) 
 /// The exact odds of the check as it would be rolled now, recomputed only when it changes.
 fn odds_ui(ui: &mut egui::Ui, state: &mut DiceState, filled: &FilledCheck) {
     let setup = filled.setup();
+    let short = state.short;
     let (outcomes, totals) = state.odds.update(&setup);
+    if short {
+        odds_plot::outcomes_bar_ui(ui, outcomes);
+        return;
+    }
     odds_plot::outcomes_plot_ui(ui, outcomes);
     if let Some(totals) = totals {
         odds_plot::totals_plot_ui(ui, totals);
@@ -486,9 +574,12 @@ fn roll_row_ui(
     state: &mut DiceState,
     rng: &mut DiceRng,
     filled: &FilledCheck,
-    offer: Option<action::ApplyOffer>,
+    offer: Option<apply_offer::ApplyOffer>,
 ) {
     let costs = costs(ctx.encounter, filled);
+    if let Some(note) = crate::combat::action::action_spent_note(ctx.encounter, filled) {
+        ui.label(RichText::new(note).weak());
+    }
     for cost in &costs {
         let text = format!("Spends {}", cost.text);
         if cost.affordable {
@@ -526,7 +617,7 @@ fn roll_row_ui(
                 .on_hover_text(offer.hint())
                 .clicked()
         {
-            offer.accept(state);
+            offer.accept(state, ctx.encounter);
         }
     });
 }

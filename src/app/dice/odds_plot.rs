@@ -82,6 +82,46 @@ fn short_name(label: &str) -> &str {
     label.split(':').next().unwrap_or(label)
 }
 
+/// The outcomes' chances as one bar split in shares, for a pane too short for the chart: each
+/// share in its own shade with its short name and percent where they fit (the full figures are
+/// the lines above it, and each share's hover).
+pub fn outcomes_bar_ui(ui: &mut egui::Ui, outcomes: &[(String, f64)]) {
+    for (name, p) in outcomes {
+        ui.label(format!("{name}: {:.1}%", percent(*p)));
+    }
+    let width = ui.available_width().min(420.0);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 22.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let mut x = rect.min.x;
+    for (i, (name, p)) in outcomes.iter().enumerate() {
+        let w = (*p as f32) * rect.width();
+        let share =
+            egui::Rect::from_min_size(egui::pos2(x, rect.min.y), egui::vec2(w, rect.height()));
+        let shade = SHARES[i % SHARES.len()];
+        painter.rect_filled(share, 0.0, shade);
+        let text = format!("{} {:.0}%", short_name(name), percent(*p));
+        let galley =
+            painter.layout_no_wrap(text, egui::FontId::proportional(12.0), egui::Color32::WHITE);
+        if galley.size().x + 4.0 <= w {
+            painter.galley(
+                share.center() - galley.size() / 2.0,
+                galley,
+                egui::Color32::WHITE,
+            );
+        }
+        x += w;
+    }
+}
+
+/// Shades of the shares in [`outcomes_bar_ui`], worst outcome first.
+const SHARES: [egui::Color32; 5] = [
+    egui::Color32::from_rgb(130, 50, 45),
+    egui::Color32::from_rgb(150, 110, 40),
+    egui::Color32::from_rgb(70, 120, 60),
+    egui::Color32::from_rgb(50, 110, 140),
+    egui::Color32::from_rgb(110, 70, 150),
+];
+
 /// Draws one bar per outcome with its chance in percent, and the same figures as text.
 pub fn outcomes_plot_ui(ui: &mut egui::Ui, outcomes: &[(String, f64)]) {
     for (name, p) in outcomes {

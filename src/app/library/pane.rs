@@ -56,8 +56,36 @@ pub fn library_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, library: &mut LibraryS
         });
         return;
     }
+    // The group sits at the pane's bottom, under the list, so gathering one with "+" never
+    // moves the rows: a second click lands on the same "+" (issue 30).
+    group_panel_ui(ui, library);
+    egui::CentralPanel::no_frame().show(ui, |ui| list_ui(ui, ctx, library));
+}
+
+/// The group in a panel at the pane's bottom, laid out at its own height; when that height
+/// changes the frame is laid out again at once rather than drawn over the list.
+fn group_panel_ui(ui: &mut Ui, library: &mut LibraryState) {
+    let panel = egui::Panel::bottom("library_group")
+        .resizable(false)
+        .frame(egui::Frame::NONE)
+        .show(ui, |ui| {
+            group_ui(ui, library);
+            ui.min_rect().height()
+        });
+    let key = ui.scope_id().with("library_group_height");
+    let height = panel.inner;
+    let last = ui.ctx().data(|d| d.get_temp::<f32>(key));
+    if last.is_none_or(|h| (h - height).abs() > 0.5) {
+        ui.ctx().data_mut(|d| d.insert_temp(key, height));
+        ui.ctx()
+            .request_discard("the Library pane's group changed height");
+        ui.ctx().request_repaint();
+    }
+}
+
+/// The filters, the entries that failed, and the entries that match.
+fn list_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, library: &mut LibraryState) {
     filters_ui(ui, &mut library.filter);
-    group_ui(ui, library);
     bad_rows_ui(ui, &library.rows);
     ui.separator();
     let shown: Vec<usize> = (0..library.rows.len())
@@ -159,6 +187,7 @@ fn group_ui(ui: &mut Ui, library: &mut LibraryState) {
         })
         .collect::<Vec<_>>()
         .join(", ");
+    ui.separator();
     ui.group(|ui| {
         ui.horizontal_wrapped(|ui| {
             let payload = LibraryDrag { group };

@@ -107,7 +107,7 @@ impl AttackPick {
             .or(at_pointer);
         let Some(to) = to else {
             let text = format!("{} attacks: click a target (Esc cancels)", attacker.name);
-            note(ui, painter, from, &text);
+            note(ui, painter, from, None, &text);
             return;
         };
         let measurement = ruler::measure(scene, t.grid_from_ui(from), t.grid_from_ui(to));
@@ -131,22 +131,41 @@ impl AttackPick {
         painter.line_segment([from, to], Stroke::new(5.0, BACK));
         painter.line_segment([from, to], Stroke::new(2.5, LINE));
         painter.circle_filled(to, 4.0, LINE);
-        note(ui, painter, to, &text);
+        note(ui, painter, to, Some(from), &text);
     }
 }
 
-/// A label beside `at`, kept inside the pane, with an accessibility node of its text (for
-/// screen readers and tests; it senses nothing).
-fn note(ui: &egui::Ui, painter: &Painter, at: Pos2, text: &str) {
+/// A label beside `at`, on the side away from `away_from` (the attacker, which the card must
+/// not cover), kept inside the pane, with an accessibility node of its text (for screen
+/// readers and tests; it senses nothing).
+fn note(ui: &egui::Ui, painter: &Painter, at: Pos2, away_from: Option<Pos2>, text: &str) {
     let galley = painter.layout_no_wrap(text.to_owned(), FontId::proportional(15.0), LINE);
     let clip = painter.clip_rect().shrink(6.0);
-    let mut rect = Align2::LEFT_BOTTOM.anchor_size(at + egui::vec2(12.0, -12.0), galley.size());
+    // Up and to the right of the point by default; past it, seen from the attacker, when
+    // there is one, so the line and the attacker stay in view.
+    let away = away_from.map_or(egui::vec2(1.0, -1.0), |from| at - from);
+    let (anchor, offset) = match (away.x >= 0.0, away.y >= 0.0) {
+        (true, true) => (Align2::LEFT_TOP, egui::vec2(12.0, 12.0)),
+        (true, false) => (Align2::LEFT_BOTTOM, egui::vec2(12.0, -12.0)),
+        (false, true) => (Align2::RIGHT_TOP, egui::vec2(-12.0, 12.0)),
+        (false, false) => (Align2::RIGHT_BOTTOM, egui::vec2(-12.0, -12.0)),
+    };
+    let mut rect = anchor.anchor_size(at + offset, galley.size());
     rect = rect.translate(egui::vec2(
-        (clip.max.x - rect.max.x).min(0.0),
-        (clip.min.y - rect.min.y).max(0.0),
+        (clip.max.x - rect.max.x).min(0.0) + (clip.min.x - rect.min.x).max(0.0),
+        (clip.min.y - rect.min.y).max(0.0) + (clip.max.y - rect.max.y).min(0.0),
     ));
-    painter.rect_filled(rect.expand(4.0), 4.0, BACK);
-    painter.galley(rect.min, galley, LINE);
+    // Above the map's toolbars and tool column, which would otherwise hide the card when the
+    // pointer nears the pane's edge; clipped to the map all the same.
+    let above = ui
+        .ctx()
+        .layer_painter(egui::LayerId::new(
+            egui::Order::Foreground,
+            ui.scope_id().with("attack_pick_card"),
+        ))
+        .with_clip_rect(painter.clip_rect());
+    above.rect_filled(rect.expand(4.0), 4.0, BACK);
+    above.galley(rect.min, galley, LINE);
     let node = ui.interact(
         rect,
         ui.scope_id().with("attack_pick_note"),

@@ -8,7 +8,7 @@ use super::base_ring;
 use super::fog::MapAudience;
 use super::layout::{TokenDisc, size_index, token_discs};
 use super::name_tags::NameTags;
-use super::token_marks::{Badges, paint_turn_ring};
+use super::token_marks::{Badges, mark_node, paint_down_mark, paint_turn_ring};
 use super::token_paint::{TokenLook, paint_token};
 use super::transform::MapTransform;
 use super::{MapView, walls};
@@ -178,6 +178,13 @@ impl TokensView<'_> {
                 base_ring::paint_base_ring(self.painter, token, centre, base, &conditions);
             } else {
                 paint_token(self.painter, token, centre, radius, look);
+            }
+            if let Some(word) = crate::combat::down::down(self.encounter, token.id) {
+                paint_down_mark(self.painter, centre, radius, word);
+                if self.audience == MapAudience::Players {
+                    let name = crate::app::text::name(&token.name);
+                    mark_node(self.ui, "down", &format!("{name}: {word}"), bounds);
+                }
             }
             // A token whose middle is off the picture shows no name or chip of its own there.
             let clip = self.painter.clip_rect();

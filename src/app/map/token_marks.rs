@@ -1,4 +1,5 @@
-//! Marks painted over tokens during play: condition chips and the whose-turn ring.
+//! Marks painted over tokens during play: condition chips, the whose-turn ring, and the mark
+//! of a token out of the fight.
 
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Stroke, vec2};
 
@@ -25,6 +26,31 @@ pub fn paint_turn_ring(painter: &Painter, centre: Pos2, radius: f32) {
     painter.circle_stroke(centre, r, Stroke::new(width + 2.0, Color32::BLACK));
     painter.circle_stroke(centre, r, Stroke::new(width, TURN));
 }
+
+/// A token out of the fight (`combat::down`: overcome, down, dead, knocked out, taken down):
+/// the disc dimmed and struck through with a dark red cross, its word across the middle, so it
+/// reads as out from across the room on either window.
+pub fn paint_down_mark(painter: &Painter, centre: Pos2, radius: f32, word: &str) {
+    painter.circle_filled(centre, radius, Color32::from_black_alpha(150));
+    let arm = radius * 0.62;
+    let stroke = Stroke::new((radius * 0.14).clamp(2.0, 7.0), DOWN);
+    for (a, b) in [
+        (vec2(-arm, -arm), vec2(arm, arm)),
+        (vec2(-arm, arm), vec2(arm, -arm)),
+    ] {
+        painter.line_segment([centre + a, centre + b], stroke);
+    }
+    if radius >= 12.0 {
+        let font = FontId::proportional((radius * 0.34).clamp(9.0, 20.0));
+        let galley = painter.layout_no_wrap(word.to_owned(), font, Color32::WHITE);
+        let rect = Align2::CENTER_CENTER.anchor_size(centre, galley.size());
+        painter.rect_filled(rect.expand(2.0), 3.0, Color32::from_black_alpha(200));
+        painter.galley(rect.min, galley, Color32::WHITE);
+    }
+}
+
+/// The cross over a token out of the fight.
+const DOWN: Color32 = Color32::from_rgb(200, 50, 40);
 
 /// A row of small chips over the top of the disc, one per active condition, with its first
 /// letters ("Prone" reads "Pr").

@@ -8,7 +8,7 @@ use super::movement::{DragReach, drop_move};
 use super::name_tags::NameTags;
 use super::placement::{fits_in_map, free_anchor_near};
 use super::sight_overlay::{self, SightMarks};
-use super::token_marks::{mark_node, paint_condition_chips, paint_turn_ring};
+use super::token_marks::{mark_node, paint_condition_chips, paint_down_mark, paint_turn_ring};
 use super::token_paint::{TokenLook, paint_token};
 use super::transform::MapTransform;
 use super::{TokenDrag, palette};
@@ -113,6 +113,11 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
             let rulings = encounter.rulings;
             sight_overlay::paint_degree_tag(layer.painter, verdict, rulings, centre, radius);
         }
+        if let Some(word) = crate::combat::down::down(encounter, token.id) {
+            paint_down_mark(layer.painter, centre, radius, word);
+            let name = crate::app::text::name(&token.name);
+            mark_node(ui, "down", &format!("{name}: {word}"), rect);
+        }
         paint_condition_chips(layer.painter, &conditions, centre, radius);
         if response.hovered() {
             *layer.hovered = Some(token.id);
@@ -121,7 +126,9 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
             ghost = Some((token, drag.target));
         }
         context_menu(&response, ctx, token);
-        if layer.drag.is_none() && may_show_tooltip(&response) {
+        // While "Attack with…" picks a target its own card says what matters; a token's
+        // hover card there would cover the attacker and the line.
+        if layer.drag.is_none() && layer.picked.is_none() && may_show_tooltip(&response) {
             let sight = layer
                 .marks
                 .verdict(token.id)

@@ -3,31 +3,58 @@
 use crate::app::PaneContext;
 use crate::board::degree::cover_ruling_effect;
 use crate::board::footprint::gather_onto_resized_map;
+use crate::combat::system_switch::switch_system;
+use crate::dice::DiceRng;
 use crate::model::{
     CellLength, Command, DiagonalRule, Encounter, GridKind, LengthUnit, MapSpec, RuleSystem,
 };
 
-pub fn encounter_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
-    egui::ScrollArea::vertical().show(ui, |ui| {
-        egui::Grid::new("encounter_settings")
-            .num_columns(2)
-            .spacing([12.0, 8.0])
-            .show(ui, |ui| settings_rows_ui(ui, ctx));
-    });
+/// Draws the Encounter pane. `rng` sets a running fight's order up again when the system
+/// changes (`combat::system_switch`).
+pub fn encounter_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
+    // In a narrow column (a 1024-point window) each field goes under its label, whole, rather
+    // than beside it and cut off at the pane's edge.
+    let narrow = ui.available_width() < NARROW_WIDTH;
+    ui.data_mut(|d| d.insert_temp(narrow_id(), narrow));
+    egui::Grid::new("encounter_settings")
+        .num_columns(if narrow { 1 } else { 2 })
+        .spacing([12.0, if narrow { 4.0 } else { 8.0 }])
+        .show(ui, |ui| settings_rows_ui(ui, ctx, rng));
 }
 
-fn settings_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
+/// Below this width the pane puts each field under its label.
+const NARROW_WIDTH: f32 = 330.0;
+
+fn narrow_id() -> egui::Id {
+    egui::Id::unique("encounter_pane_narrow")
+}
+
+/// A row's label; in a narrow pane the field then starts a row of its own.
+fn row_label(ui: &mut egui::Ui, text: &str) -> egui::Response {
+    let label = ui.label(text);
+    if ui
+        .data(|d| d.get_temp::<bool>(narrow_id()))
+        .unwrap_or(false)
+    {
+        ui.end_row();
+    }
+    label
+}
+
+fn settings_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, rng: &mut DiceRng) {
     let encounter = ctx.encounter;
-    let label = ui.label("Encounter name");
+    let label = row_label(ui, "Encounter name");
     if let Some(name) = name_edit_ui(ui, &encounter.name, label.id) {
         ctx.command(Command::SetName(name));
     }
     ui.end_row();
 
-    ui.label("Rule system");
+    row_label(ui, "Rule system");
     let systems = RuleSystem::ALL.map(|s| (s, s.label()));
     if let Some(system) = choice_ui(ui, "Rule system", encounter.system, &systems) {
-        ctx.command(Command::SetSystem(system));
+        // With initiative running, the order is set up again the new system's way in the same
+        // undo step (`combat::system_switch`).
+        ctx.command(switch_system(encounter, system, rng.generator()));
     }
     ui.end_row();
 
@@ -41,7 +68,7 @@ fn rulings_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, encounter: &Enc
     let Some(what) = cover_ruling_effect(encounter.system) else {
         return;
     };
-    ui.label("Rulings");
+    row_label(ui, "Rulings");
     let mut cover = encounter.rulings.cover;
     let hover = format!(
         "{} has no cover rule. On, an attack on a target the map shows in cover counts it ({what}); off, the Dice pane shows the cover line switched off.",
@@ -61,7 +88,7 @@ fn rulings_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, encounter: &Enc
 
 fn map_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, encounter: &Encounter) {
     let map = &encounter.map;
-    ui.label("Grid");
+    row_label(ui, "Grid");
     let grids = GridKind::ALL.map(|g| (g, g.label()));
     if let Some(grid) = choice_ui(ui, "Grid", map.grid, &grids) {
         let new = MapSpec {
@@ -72,7 +99,7 @@ fn map_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, encounter: &Encount
     }
     ui.end_row();
 
-    ui.label("Map size");
+    row_label(ui, "Map size");
     if let Some((width_cells, height_cells)) = map_size_ui(ui, map) {
         let new = MapSpec {
             width_cells,
@@ -87,13 +114,13 @@ fn map_rows_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, encounter: &Encount
     }
     ui.end_row();
 
-    ui.label("Cell length");
+    row_label(ui, "Cell length");
     if let Some(length) = cell_length_ui(ui, map.cell_length) {
         ctx.command(Command::SetCellLength(length));
     }
     ui.end_row();
 
-    ui.label("Diagonals");
+    row_label(ui, "Diagonals");
     let rules = DiagonalRule::ALL.map(|d| (d, d.label()));
     if let Some(rule) = choice_ui(ui, "Diagonals", map.diagonal, &rules) {
         ctx.command(Command::SetDiagonal(rule));
@@ -148,7 +175,13 @@ fn choice_ui<T: Copy + PartialEq>(
             }
         })
         .response
-        .on_hover_text(id_salt);
+        .on_hover_text(id_salt)
+        // Named by its row's label, so a screen reader (and a test) finds "Rule system".
+        .widget_info(|| {
+            let mut info = egui::WidgetInfo::labeled(egui::Role::ComboBox, true, id_salt);
+            info.current_text_value = Some(selected_text.to_owned());
+            info
+        });
     picked
 }
 
@@ -167,7 +200,7 @@ fn with_tokens_on(encounter: &Encounter, new: &MapSpec, change: Command) -> Comm
 /// The new `(width, height)` once either field's edit is finished.
 fn map_size_ui(ui: &mut egui::Ui, map: &MapSpec) -> Option<(u32, u32)> {
     let range = 1..=MapSpec::MAX_CELLS;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let width = committed_drag_ui(ui, "Map width", map.width_cells, range.clone(), " wide");
         ui.label("×");
         let height = committed_drag_ui(ui, "Map height", map.height_cells, range, " high");
@@ -216,7 +249,8 @@ where
                 .clamp_existing_to_range(false)
                 .suffix(suffix),
         )
-        .on_hover_text(id_salt);
+        .on_hover_text(id_salt)
+        .accessible_name(id_salt);
     let editing = response.dragged() || response.has_focus();
     let finished =
         response.drag_stopped() || response.lost_focus() || (response.changed() && !editing);

@@ -54,7 +54,18 @@ pub fn default_amount(
     weapon_damage: u32,
     rng: &mut DiceRng,
 ) -> i64 {
-    match outcome {
+    default_amount_rolled(encounter, filled, outcome, weapon_damage, rng).0
+}
+
+/// [`default_amount`], with the damage dice it rolled (Evening's), for the result and the log.
+pub fn default_amount_rolled(
+    encounter: &Encounter,
+    filled: &FilledCheck,
+    outcome: &CheckOutcome,
+    weapon_damage: u32,
+    rng: &mut DiceRng,
+) -> (i64, Option<crate::dice::RollRecord>) {
+    let amount = match outcome {
         CheckOutcome::GoForthHeroes(r) => r.effort,
         // Evening: a failed defence check lets the threat's attack land, doubled only when the
         // defender is Paralyzed and the threat adjacent (a hit from adjacent is critical).
@@ -77,10 +88,10 @@ pub fn default_amount(
                     affinity: Affinity::Normal,
                     critical,
                 };
-                roll.roll(rng).1
-            } else {
-                0
+                let (record, amount) = roll.roll(rng);
+                return (amount, Some(record));
             }
+            0
         }
         CheckOutcome::Evening(r) => match r.outcome {
             EveningOutcome::Success(_) if filled.attack => {
@@ -90,7 +101,8 @@ pub fn default_amount(
                     affinity: Affinity::Normal,
                     critical: r.critical,
                 };
-                roll.roll(rng).1
+                let (record, amount) = roll.roll(rng);
+                return (amount, Some(record));
             }
             _ => 0,
         },
@@ -110,7 +122,8 @@ pub fn default_amount(
             crate::rules::three_d6::harm(&r.effect, die, steps, halved)
         }
         CheckOutcome::RoadAndRuin(_) => 0,
-    }
+    };
+    (amount, None)
 }
 
 /// The damage of an Evening hit: the chosen attack's from the actor's sheet, else the

@@ -98,6 +98,8 @@ pub enum Lever {
     Exhausted,
     /// Road and Ruin: the target's armour rating.
     Armour(i64),
+    /// Road and Ruin: the target blocks with its shield, which rolls To Hit and adds its AR.
+    Shield(crate::rules::road_and_ruin::Shield),
     /// Post core: the action's risk one step higher.
     RiskUp,
     /// Post core: the pool's attribute.
@@ -142,6 +144,11 @@ impl Lever {
             Self::ExtraLowDie => "an extra die, keep the lower".to_owned(),
             Self::Exhausted => "Exhaustion".to_owned(),
             Self::Armour(n) => format!("armour {n}"),
+            Self::Shield(s) => format!(
+                "blocks: +{} AR on a Solid block, +{} on a Glancing one",
+                s.armour,
+                s.armour / 2
+            ),
             Self::RiskUp => "risk one step higher".to_owned(),
             Self::PoolAttribute(n) => format!("{n} dice"),
             Self::TeammateDie(_) => "+1 die".to_owned(),
@@ -214,6 +221,7 @@ impl Lever {
                 c.exhaustion = Exhaustion::Exhausted;
             }
             (Self::Armour(n), CheckSetup::RoadAndRuinAttack(c)) => c.armour = n,
+            (Self::Shield(s), CheckSetup::RoadAndRuinAttack(c)) => c.shield = Some(s),
             (Self::ExtraLowDie | Self::Exhausted, CheckSetup::RoadAndRuinAttack(c)) => {
                 c.tiring = c.tiring.saturating_add(1);
             }

@@ -1,10 +1,13 @@
 //! What a check costs and who pays it, spent in the same undo step as the roll: the roller's
 //! grit for extra dice and each teammate's grit for the die it gives (Post core, Grit), the
 //! roller's Exertion for negating Tiring and Exhaustion and for a reroll (Road and Ruin,
-//! EXERTION). The Dice pane shows these and puts their commands in the roll's batch.
+//! EXERTION), and the Action an attack takes of the attacker's turn (GFH, Evening). The Dice
+//! pane shows these and puts their commands in the roll's batch.
 
 use super::{FilledCheck, Lever, name};
-use crate::model::{Command, Encounter, TokenId};
+use crate::model::combat_command::CombatCommand;
+use crate::model::initiative::EconomyPart;
+use crate::model::{Command, Encounter, RuleSystem, TokenId};
 use crate::rules::post_core::{GRIT_PER_TEAMMATE_DIE, PostChange};
 use crate::rules::road_and_ruin::{Exhaustion, Pool, RrChange};
 use crate::rules::{CheckSetup, TokenChange, TokenTrackers, TrackerCommand};
@@ -41,6 +44,7 @@ pub fn costs(encounter: &Encounter, filled: &FilledCheck) -> Vec<Cost> {
     let setup = filled.setup();
     let mut out = Vec::new();
     out.extend(reaction_cost(encounter, filled));
+    out.extend(turn_cost(encounter, filled));
     if let Some(roller) = filled.roller() {
         out.extend(roller_cost(encounter, &setup, roller));
     }
@@ -53,6 +57,61 @@ pub fn costs(encounter: &Encounter, filled: &FilledCheck) -> Vec<Cost> {
     }
     super::evening::costs(encounter, filled, &mut out);
     out
+}
+
+/// Whether the system spends an Action of the attacker's turn on an attack: GFH, Combat ("On
+/// your turn, you get 1 Action and 1 Move"; an attack is the Action) and Evening, Combat
+/// ("you may take one action"; Attack is one). Road and Ruin's round is simultaneous, with no
+/// turn to spend; Post core and 3d6 count no action economy.
+#[must_use]
+pub fn attack_takes_the_action(system: RuleSystem) -> bool {
+    matches!(system, RuleSystem::GoForthHeroes | RuleSystem::Evening)
+}
+
+/// The attacker whose turn it is, when the system spends its Action on the attack `filled`
+/// (the threat whose attack an Evening character defends against included), with its economy.
+fn attacker_on_turn(encounter: &Encounter, filled: &FilledCheck) -> Option<(TokenId, bool)> {
+    let actor = filled.actor?;
+    let init = &encounter.combat.initiative;
+    // An attack of opportunity spends a reaction instead (`reaction_cost`).
+    if !filled.attack || filled.opportunity.is_some() || !attack_takes_the_action(encounter.system)
+    {
+        return None;
+    }
+    if init.current_token() != Some(actor) {
+        return None;
+    }
+    let combatant = init.combatants.get(init.position(actor)?)?;
+    Some((actor, combatant.economy.action_available()))
+}
+
+/// The attack's Action, while the attacker still has one this turn. An attacker whose Action
+/// is spent is not refused (an Evening threat makes all the attacks of its rating with one
+/// action; GFH Hurry and the like act for free): [`action_spent_note`] says so instead.
+fn turn_cost(encounter: &Encounter, filled: &FilledCheck) -> Option<Cost> {
+    let (token, available) = attacker_on_turn(encounter, filled)?;
+    available.then(|| Cost {
+        token,
+        text: format!("{}'s Action (its turn)", name(encounter, token)),
+        affordable: true,
+        command: Command::Combat(CombatCommand::UseEconomy {
+            token,
+            part: EconomyPart::Action,
+        }),
+    })
+}
+
+/// For the roll row: the attacker whose turn it is has no Action left, so the attack spends
+/// none (another attack of the same action, or one the GM allows).
+#[must_use]
+pub fn action_spent_note(encounter: &Encounter, filled: &FilledCheck) -> Option<String> {
+    let (token, available) = attacker_on_turn(encounter, filled)?;
+    (!available).then(|| {
+        format!(
+            "{}'s Action is already used this turn: this attack spends none",
+            name(encounter, token)
+        )
+    })
 }
 
 /// Whether every cost can be paid.

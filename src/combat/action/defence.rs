@@ -38,7 +38,7 @@ use crate::rules::{CheckOutcome, CheckSetup, TokenTrackers};
 /// Whether a token is an Evening threat (it has a threat profile from the rating table).
 fn is_threat(encounter: &Encounter, id: TokenId) -> bool {
     matches!(
-        trackers_of(encounter, id),
+        trackers_of(encounter, id).as_deref(),
         Some(TokenTrackers::Evening(t)) if t.threat.is_some()
     )
 }
@@ -83,7 +83,7 @@ pub(super) fn into_defence(
         .contributions
         .retain(|c| !matches!(c.lever, Lever::TargetNumber(_)));
     let who = name(encounter, defender);
-    if let Some(TokenTrackers::Evening(t)) = trackers_of(encounter, defender) {
+    if let Some(TokenTrackers::Evening(t)) = trackers_of(encounter, defender).as_deref() {
         let finesse = encounter.token(defender).map_or(0, |t| t.finesse);
         let body = t.abilities.body;
         filled.contributions.push(Contribution::new(
@@ -93,7 +93,7 @@ pub(super) fn into_defence(
         ));
     }
     if let Some(actor) = filled.actor
-        && let Some(TokenTrackers::Evening(t)) = trackers_of(encounter, actor)
+        && let Some(TokenTrackers::Evening(t)) = trackers_of(encounter, actor).as_deref()
         && let Some(threat) = &t.threat
     {
         // Champion, Legendary and Vicious raise the TN of its own attacks; Defender only the

@@ -569,6 +569,7 @@ pub(super) fn slow(encounter: &Encounter, filled: &FilledCheck, out: &mut super:
     out.commands
         .push(Command::Combat(CombatCommand::ApplyCondition(
             crate::combat::conditions::ActiveCondition {
+                system: Some(crate::model::RuleSystem::Evening),
                 token: hurt,
                 name: SLOWED.to_owned(),
                 duration: crate::combat::conditions::Duration::Rounds {

@@ -38,6 +38,7 @@ mod contribution;
 mod costs;
 mod defence;
 mod evening;
+mod form_field;
 mod post_consequence;
 mod sight;
 mod stand_in;
@@ -45,12 +46,13 @@ mod weapon;
 
 pub use apply::{
     BoostOn, Consequence, EVENING_DEFAULT_DAMAGE, Resolution, attack_spends, boosted, consequence,
-    default_amount, knock_out_dice, resolve,
+    default_amount, default_amount_rolled, knock_out_dice, resolve,
 };
 pub use contribution::{Contribution, Lever, Source};
-pub use costs::{Cost, affordable, costs};
+pub use costs::{Cost, action_spent_note, affordable, attack_takes_the_action, costs};
 pub use defence::{attack_lands, defence_result, defending_character};
 pub use evening::{SLOWED, charmer_of, damage_taken, slows_instead};
+pub use form_field::{FormEdit, FormField};
 pub use post_consequence::{
     PostConsequence, ResistError, Resisted, Takes, post_change, post_consequence, resistance,
     roll_resistance, roller_consequence,
@@ -65,7 +67,7 @@ use serde::Serialize;
 
 use super::catalogue::{CheckKind, Effect};
 use super::conditions::on_token;
-use super::effective::effective_defense;
+use super::effective::defense_on;
 use super::wounds::hard_from_wounds;
 use crate::board::{CoverDegree, Scene, VerdictKind};
 use crate::model::{Encounter, RuleSystem, Side, TokenId};
@@ -130,6 +132,12 @@ pub struct FilledCheck {
     /// its reach is not asked again, and the roll spends the attacker's reaction.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub opportunity: Option<crate::model::OpportunityOffer>,
+    /// GFH: the attribute the check rolls with, as the chosen attack sets it (else the
+    /// request's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attribute: Option<Attribute>,
+    /// Whether the action is melee, as the chosen attack's reach sets it (else the request's).
+    pub melee: bool,
 }
 
 impl FilledCheck {
@@ -277,6 +285,8 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
         weapon: None,
         stand_ins: Vec::new(),
         opportunity: opportunity_taken(encounter, request),
+        attribute: request.attribute,
+        melee: request.melee,
     };
     let kinds = kinds(request);
     let board = Board::new(encounter);
@@ -438,8 +448,12 @@ fn name(encounter: &Encounter, id: TokenId) -> String {
         .map_or_else(|| "?".to_owned(), |t| t.name.clone())
 }
 
-fn trackers_of(encounter: &Encounter, id: TokenId) -> Option<&TokenTrackers> {
-    encounter.sheet(id)
+/// The numbers the builder reads for `id`: its sheet, or the starting one the Sheet pane
+/// shows when it has none ([`crate::combat::sheet::shown`]), so a stand-in is the number the
+/// sheet it opens shows. `None` for a token the encounter does not hold.
+fn trackers_of(encounter: &Encounter, id: TokenId) -> Option<std::borrow::Cow<'_, TokenTrackers>> {
+    encounter.token(id)?;
+    Some(crate::combat::sheet::shown(encounter, id))
 }
 
 /// GFH: the attribute's +Roll and +Effort (GFH, Roll vs Effort Bonus: both equal the score).
@@ -450,7 +464,7 @@ fn attribute(
     actor: TokenId,
     filled: &mut FilledCheck,
 ) {
-    match (trackers_of(encounter, actor), &filled.base) {
+    match (trackers_of(encounter, actor).as_deref(), &filled.base) {
         (Some(TokenTrackers::GoForthHeroes(hero)), CheckSetup::GoForthHeroes(_)) => {
             let Some(a) = request.attribute else { return };
             let score = a.score(&hero.attributes);
@@ -632,7 +646,7 @@ fn guards(
         return;
     };
     let who = name(encounter, target);
-    for c in &encounter.combat.conditions {
+    for c in encounter.combat.conditions_in(encounter.system) {
         let guarding = super::catalogue::find(encounter.system, &c.name)
             .is_some_and(|d| d.effects.contains(&Effect::GuardsClose));
         let Some(guard) = encounter.token(c.token).filter(|_| guarding) else {
@@ -682,7 +696,7 @@ fn trackers(
     actor: TokenId,
     filled: &mut FilledCheck,
 ) {
-    match trackers_of(encounter, actor) {
+    match trackers_of(encounter, actor).as_deref() {
         Some(TokenTrackers::Evening(t)) => {
             let aptitude = !request.attack && request.kind != Some(CheckKind::Defense);
             let (apt, combat) = t.injury_penalties();
@@ -753,10 +767,13 @@ fn escalation(
 /// Only when both levels are known: a level nobody set gives no tier (level 0, the prologue,
 /// is a real level of tier 0).
 fn tier(encounter: &Encounter, actor: TokenId, target: TokenId, filled: &mut FilledCheck) {
-    let (Some(TokenTrackers::ThreeD6(a)), Some(TokenTrackers::ThreeD6(t))) = (
+    let (actor_sheet, target_sheet) = (
         trackers_of(encounter, actor),
         trackers_of(encounter, target),
-    ) else {
+    );
+    let (Some(TokenTrackers::ThreeD6(a)), Some(TokenTrackers::ThreeD6(t))) =
+        (actor_sheet.as_deref(), target_sheet.as_deref())
+    else {
         return;
     };
     let (Some(mine), Some(theirs)) = (a.tier(), t.tier()) else {
@@ -802,8 +819,14 @@ fn map_facts(
         }
         VerdictKind::Cover => {
             let grade = verdict.degree.map_or("cover", |d| d.label());
-            let text = format!("{who} behind {grade} ({corners})");
+            let mut text = format!("{who} behind {grade} ({corners})");
             let lever = cover_lever(encounter.system, &verdict, request.attack);
+            if lever == Lever::Note {
+                text = format!(
+                    "{text}: {}",
+                    cover_does_nothing(encounter.system, request.attack)
+                );
+            }
             let ruling = verdict.degree.is_some_and(CoverDegree::is_ruling);
             if ruling && lever != Lever::Note {
                 filled
@@ -845,12 +868,7 @@ fn cover_ruling(encounter: &Encounter, text: String, lever: Lever) -> Contributi
 pub fn teammates(encounter: &Encounter, actor: TokenId) -> Vec<TokenId> {
     super::turn_action::allies(encounter, actor)
         .into_iter()
-        .filter(|id| {
-            matches!(
-                trackers_of(encounter, *id),
-                Some(TokenTrackers::PostCore(_))
-            )
-        })
+        .filter(|id| matches!(encounter.sheet(*id), Some(TokenTrackers::PostCore(_))))
         .collect()
 }
 
@@ -868,10 +886,7 @@ fn teamwork(
     }
     let mut seen = Vec::new();
     for helper in &request.helpers {
-        let post = matches!(
-            trackers_of(encounter, *helper),
-            Some(TokenTrackers::PostCore(_))
-        );
+        let post = matches!(encounter.sheet(*helper), Some(TokenTrackers::PostCore(_)));
         if *helper == actor || !post || seen.contains(helper) {
             continue;
         }
@@ -902,6 +917,21 @@ fn cover_lever(system: RuleSystem, verdict: &crate::board::Verdict, attack: bool
             .map_or(Lever::Note, |n| Lever::TnShift(i64::from(n))),
         RuleSystem::PostCore => Lever::RiskUp,
         RuleSystem::RoadAndRuin => Lever::Note,
+    }
+}
+
+/// Why cover changes nothing in the roll where [`cover_lever`] gives a note: a check that is
+/// not an attack (every system's cover rule is about attacks), or Road and Ruin, whose text
+/// names no number for cover: being behind it breaks line of sight and lets the target Hide
+/// (Road and Ruin, SPACE: BEHIND), which is the GM's call.
+fn cover_does_nothing(system: RuleSystem, attack: bool) -> &'static str {
+    if !attack {
+        "cover changes attacks only, not this check"
+    } else if system == RuleSystem::RoadAndRuin {
+        "no change to the roll: Road and Ruin gives cover no number; the target may Hide \
+         behind it (the GM's call)"
+    } else {
+        "no change to the roll at this grade"
     }
 }
 
@@ -953,14 +983,12 @@ fn defence(
     filled: &mut FilledCheck,
 ) {
     let who = name(encounter, target);
-    match trackers_of(encounter, target) {
-        Some(TokenTrackers::GoForthHeroes(_)) if request.attack => {
+    match trackers_of(encounter, target).as_deref() {
+        Some(TokenTrackers::GoForthHeroes(hero)) if request.attack => {
             let kind = kinds.first().copied().unwrap_or(CheckKind::Physical);
             let defense = defense_for(kind);
             filled.defense = Some(defense);
-            let Some(tn) = effective_defense(encounter, target, defense) else {
-                return;
-            };
+            let tn = defense_on(encounter, hero, target, defense);
             let mut text = format!("{who}'s {defense:?} Defense {}", tn.value);
             if !tn.reasons.is_empty() {
                 text = format!("{text} ({})", tn.reasons.join(", "));
@@ -987,6 +1015,20 @@ fn defence(
                 format!("{who}'s armour {}", t.armour),
                 Lever::Armour(i64::from(t.armour)),
             ));
+            // Road and Ruin, COMBAT, ARMOR: a shield rolls To Hit like a weapon and blocks with
+            // its AR (all of it on a Solid result, half on a Glancing one).
+            if let Some(shield) = t.shield {
+                filled.contributions.push(Contribution::new(
+                    Source::Defense,
+                    format!(
+                        "{who}'s shield (d{}, {:+}, {} AR)",
+                        shield.die.sides(),
+                        shield.modifier,
+                        shield.armour
+                    ),
+                    Lever::Shield(shield),
+                ));
+            }
         }
         _ => {}
     }

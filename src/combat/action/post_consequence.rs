@@ -220,12 +220,18 @@ pub fn post_consequence(
     let who = name(encounter, token);
     let change = match takes {
         Takes::Hp => {
-            let p = t.preview_harm(score, exposed(encounter, token));
+            let exposed = exposed(encounter, token);
+            let p = t.preview_harm(score, exposed);
             let mut line = format!("{who} loses {} HP", p.hp_lost);
             if p.str_lost > 0 {
                 line = format!("{line} and {} STR", p.str_lost);
             }
             out.lines.push(line);
+            if exposed && p.str_lost > 0 {
+                out.lines.push(format!(
+                    "{who} is Exposed: harm acts as at 0 HP and takes STR"
+                ));
+            }
             p.change
         }
         Takes::Attribute(attribute) => {
@@ -280,6 +286,7 @@ pub fn post_change(
                     token,
                     name: condition.to_owned(),
                     duration: Duration::UntilRemoved,
+                    system: None,
                 },
             )));
         } else if !below && before.attributes[i] < 0 && has {

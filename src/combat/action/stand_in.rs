@@ -7,7 +7,6 @@ use serde::Serialize;
 use super::{ActionRequest, FilledCheck, defending_character, name};
 use crate::combat::sheet::SheetField;
 use crate::model::{Encounter, RuleSystem, TokenId};
-use crate::rules::go_forth_heroes::Target;
 use crate::rules::{CheckSetup, TokenTrackers};
 
 /// Where on a token's sheet the GM fills a missing number.
@@ -51,8 +50,10 @@ impl StandIn {
     }
 }
 
-/// Every number `filled` needed from the actor's or the target's sheet that was not there, with
-/// what the form used instead.
+/// Every number `filled` needed from the actor's or the target's sheet that was not its own,
+/// with what stood in: a token with no sheet in the system is read from the starting sheet the
+/// Sheet pane shows for it ([`crate::combat::sheet::shown`]), a palette token from its default
+/// numbers, so the number named here is the number "Open sheet" shows.
 #[must_use]
 pub fn stand_ins(
     encounter: &Encounter,
@@ -73,28 +74,46 @@ pub fn stand_ins(
     out
 }
 
+/// The line for a token whose numbers in the system are not its own: none at all (the
+/// starting ones stand in) or the default ones a palette token starts with. `detail` names the
+/// number the check took from them.
+fn not_its_own(encounter: &Encounter, token: TokenId, detail: &str) -> Option<StandIn> {
+    let who = name(encounter, token);
+    let system = encounter.system.label();
+    let detail = if detail.is_empty() {
+        String::new()
+    } else {
+        format!(" ({detail})")
+    };
+    let text = match encounter.sheet(token) {
+        None => format!("{who} has no sheet in {system}: its starting numbers stand in{detail}"),
+        Some(sheet) if sheet.default_numbers() => {
+            format!("{who}'s numbers in {system} are the defaults, not its own{detail}")
+        }
+        Some(_) => return None,
+    };
+    Some(StandIn {
+        token,
+        text,
+        at: SheetSpot::Sheet,
+    })
+}
+
 fn actor_stand_ins(
     encounter: &Encounter,
     actor: TokenId,
     filled: &FilledCheck,
     out: &mut Vec<StandIn>,
 ) {
+    let detail = filled
+        .weapon
+        .as_ref()
+        .map_or_else(String::new, |w| format!("its {}", w.name));
+    if let Some(line) = not_its_own(encounter, actor, &detail) {
+        out.push(line);
+        return;
+    }
     let Some(sheet) = encounter.sheet(actor) else {
-        let form = match &filled.base {
-            CheckSetup::GoForthHeroes(_) => "the form's attribute bonus",
-            CheckSetup::Evening(_) => "the form's modifier",
-            CheckSetup::RoadAndRuinAttack(_) => "the form's attack die",
-            CheckSetup::PostCore(_) => "the form's pool",
-            CheckSetup::ThreeD6(_) => "the same tier",
-            CheckSetup::RoadAndRuin(_) => "the form",
-        };
-        out.push(StandIn::new(
-            encounter,
-            actor,
-            "sheet",
-            form,
-            SheetSpot::Sheet,
-        ));
         return;
     };
     // An Evening threat attacks with its rating's attacks, not a sheet's.
@@ -121,6 +140,24 @@ fn actor_stand_ins(
     ));
 }
 
+/// The target's defence number the check took from its sheet, in the system's words: a GFH
+/// Defense, an Evening TN, a Road and Ruin armour rating.
+fn defence_detail(filled: &FilledCheck) -> String {
+    filled
+        .contributions
+        .iter()
+        .filter(|c| c.source == super::Source::Defense)
+        .find_map(|c| match c.lever {
+            super::Lever::TargetNumber(tn) => Some(match filled.defense {
+                Some(defense) => format!("{defense:?} Defense {tn}"),
+                None => format!("TN {tn}"),
+            }),
+            super::Lever::Armour(ar) => Some(format!("armour {ar}")),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
 fn target_stand_ins(
     encounter: &Encounter,
     request: &ActionRequest,
@@ -128,34 +165,11 @@ fn target_stand_ins(
     filled: &FilledCheck,
     out: &mut Vec<StandIn>,
 ) {
-    let sheet = encounter.sheet(target);
-    match (encounter.system, sheet) {
-        (RuleSystem::GoForthHeroes, None) => {
-            let defense = filled.defense.unwrap_or_default();
-            let tn = match &filled.base {
-                CheckSetup::GoForthHeroes(c) => match c.target {
-                    Target::Fixed(tn) => format!("TN {tn}"),
-                    Target::Tier(tier) => format!("the {tier:?} TN"),
-                },
-                _ => "the form's TN".to_owned(),
-            };
-            out.push(StandIn::new(
-                encounter,
-                target,
-                &format!("{defense:?} Defense"),
-                &tn,
-                SheetSpot::Sheet,
-            ));
-        }
-        (RuleSystem::Evening, None) if defending_character(encounter, request).is_some() => {
-            out.push(StandIn::new(
-                encounter,
-                target,
-                "Finesse and Body for its defence",
-                "+0",
-                SheetSpot::Sheet,
-            ));
-        }
+    if let Some(line) = not_its_own(encounter, target, &defence_detail(filled)) {
+        out.push(line);
+        return;
+    }
+    match (encounter.system, encounter.sheet(target)) {
         (RuleSystem::Evening, _) if defending_character(encounter, request).is_some() => {}
         (RuleSystem::Evening, Some(TokenTrackers::Evening(t))) if t.threat.is_some() => {}
         (RuleSystem::Evening, _) => {
@@ -171,20 +185,6 @@ fn target_stand_ins(
                 SheetSpot::Sheet,
             ));
         }
-        (RuleSystem::RoadAndRuin, None) => out.push(StandIn::new(
-            encounter,
-            target,
-            "armour rating",
-            "AR 0",
-            SheetSpot::Field(SheetField::RrArmour),
-        )),
-        (RuleSystem::ThreeD6, None) => out.push(StandIn::new(
-            encounter,
-            target,
-            "level",
-            "the same tier",
-            SheetSpot::Field(SheetField::ThreeD6Level),
-        )),
         (RuleSystem::ThreeD6, Some(_)) => unset_level(encounter, target, out),
         _ => {}
     }

@@ -62,12 +62,15 @@ pub struct ChosenAttack {
     pub damage: WeaponDamage,
 }
 
-/// The attacks `token`'s sheet offers in the encounter's system (none without a sheet).
+/// The attacks `token`'s sheet offers in the encounter's system: the sheet the Sheet pane
+/// shows, its own or the starting one when it has none ([`crate::combat::sheet::shown`]).
 #[must_use]
 pub fn attacks_of(encounter: &Encounter, token: TokenId) -> Vec<AttackChoice> {
-    let Some(sheet) = encounter.sheet(token) else {
+    if encounter.token(token).is_none() {
         return Vec::new();
-    };
+    }
+    let shown = crate::combat::sheet::shown(encounter, token);
+    let sheet: &TokenTrackers = &shown;
     let choice = |index: usize, name: &str, range: AttackRange, numbers: String| AttackChoice {
         index,
         name: name.to_owned(),
@@ -188,12 +191,11 @@ pub(super) fn weapon(
     target: Option<TokenId>,
     filled: &mut FilledCheck,
 ) -> bool {
-    let Some(sheet) = encounter.sheet(actor) else {
-        return false;
-    };
     let Some(choice) = attacks_of(encounter, actor).into_iter().nth(index) else {
         return false;
     };
+    let shown = crate::combat::sheet::shown(encounter, actor);
+    let sheet: &TokenTrackers = &shown;
     let who = name(encounter, actor);
     let head = format!("{who}'s {}", choice.name);
     let (lines, damage) = match sheet {
@@ -423,7 +425,8 @@ fn harm_label(n: ThreeD6AttackNumbers) -> String {
 /// The GFH attribute an attack rolls with, for requests that name an attack.
 #[must_use]
 pub fn gfh_attribute(encounter: &Encounter, actor: TokenId, index: usize) -> Option<Attribute> {
-    match encounter.sheet(actor)? {
+    encounter.token(actor)?;
+    match &*crate::combat::sheet::shown(encounter, actor) {
         TokenTrackers::GoForthHeroes(t) => t.attacks.get(index).map(|a| a.numbers.attribute),
         _ => None,
     }

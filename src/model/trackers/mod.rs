@@ -5,6 +5,7 @@ pub mod attack;
 pub mod evening;
 pub mod evening_movement;
 pub mod go_forth_heroes;
+mod label;
 pub mod post_core;
 pub mod road_and_ruin;
 pub mod three_d6;

@@ -28,7 +28,9 @@ pub use crate::model::trackers::go_forth_heroes::{
 
 use crate::model::RuleSystem;
 use crate::model::initiative::{EnemyPlacement, Mode};
-use crate::rules::conditions::{CheckKind as C, ConditionDef, Defense as D, Effect as E, def};
+use crate::rules::conditions::{
+    Bearer, CheckKind as C, ConditionDef, Defense as D, Effect as E, def,
+};
 use crate::rules::{CheckSetup, System, TokenTrackers};
 
 /// The GFH system for the registry.
@@ -46,7 +48,8 @@ const CONDITIONS: &[ConditionDef] = &[
             E::Easier(C::Social),
             E::TemporaryMomentum(1),
         ],
-    ),
+    )
+    .for_bearer(Bearer::Heroes),
     def(
         "Shaken",
         "Soul Defense −3, Social checks Hard, one momentum die lost for the duration.",
@@ -56,19 +59,22 @@ const CONDITIONS: &[ConditionDef] = &[
             E::Harder(C::Social),
             E::TemporaryMomentum(-1),
         ],
-    ),
+    )
+    .for_bearer(Bearer::Heroes),
     def(
         "Empowered",
         "Body Defense +3, Physical checks Easy.",
         Some("Weakened"),
         &[E::DefenseChange(D::Body, 3), E::Easier(C::Physical)],
-    ),
+    )
+    .for_bearer(Bearer::Heroes),
     def(
         "Weakened",
         "Body Defense −3, Physical checks Hard.",
         Some("Empowered"),
         &[E::DefenseChange(D::Body, -3), E::Harder(C::Physical)],
-    ),
+    )
+    .for_bearer(Bearer::Heroes),
     def(
         "Focused",
         "Mind Defense +3, Mental checks Easy, a second lock slot opens.",
@@ -78,7 +84,8 @@ const CONDITIONS: &[ConditionDef] = &[
             E::Easier(C::Mental),
             E::ExtraLockSlot,
         ],
-    ),
+    )
+    .for_bearer(Bearer::Heroes),
     def(
         "Dazed",
         "Mind Defense −3, Mental checks Hard, lock slots can't be used.",
@@ -88,44 +95,51 @@ const CONDITIONS: &[ConditionDef] = &[
             E::Harder(C::Mental),
             E::NoLockSlot,
         ],
-    ),
+    )
+    .for_bearer(Bearer::Heroes),
     def(
         "Mobile",
         "Moves twice as far.",
         Some("Trapped"),
         &[E::DoubleSpeed],
-    ),
-    def("Trapped", "Can't move.", Some("Mobile"), &[E::NoMovement]),
+    )
+    .for_bearer(Bearer::Heroes),
+    def("Trapped", "Can't move.", Some("Mobile"), &[E::NoMovement]).for_bearer(Bearer::Heroes),
     def(
         "Exposed",
         "Debuff: every attack against this monster is Easy.",
         None,
         &[E::AttacksAgainstEasier],
-    ),
+    )
+    .for_bearer(Bearer::Monsters),
     def(
         "Rattled",
         "Debuff: this monster's attacks are Hard.",
         None,
         &[E::Harder(C::Attack)],
-    ),
+    )
+    .for_bearer(Bearer::Monsters),
     def(
         "Pinned",
         "Debuff: this monster can't use its Move.",
         None,
         &[E::NoMovement],
-    ),
+    )
+    .for_bearer(Bearer::Monsters),
     def(
         "Staggered",
         "Debuff: this monster takes its Move or its Action this turn, not both.",
         None,
         &[E::MoveOrAction],
-    ),
+    )
+    .for_bearer(Bearer::Monsters),
     def(
         "Stunned",
         "Debuff: this monster can't act this round.",
         None,
         &[E::NoActions, E::NoMovement],
-    ),
+    )
+    .for_bearer(Bearer::Monsters),
 ];
 
 /// GFH, Advanced Actions: the markers Guard and Help leave (summaries in our words).
