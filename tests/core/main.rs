@@ -21,6 +21,7 @@ mod geometry_cover;
 mod geometry_props;
 mod geometry_sight;
 mod hostile;
+mod ledger;
 mod library;
 mod lighting;
 mod limit_files;

@@ -9,7 +9,7 @@ use crate::rules::post_core::{ActionRoll, Risk};
 use crate::rules::road_and_ruin::{
     AttackDie, AttackRoll, Exhaustion, MAX_PROFICIENCY, OutcomeCheck,
 };
-use crate::rules::three_d6::{ThreeD6Check, TierRelation};
+use crate::rules::three_d6::{EscalationDice, ThreeD6Check, TierRelation};
 use crate::rules::{CheckSetup, INPUT_LIMIT, TokenTrackers};
 
 /// A labelled bonus or penalty, bounded like the core bounds it.
@@ -258,5 +258,20 @@ fn three_d6_ui(ui: &mut egui::Ui, check: &mut ThreeD6Check, escalation: u8) {
     ui.checkbox(
         &mut check.add_escalation,
         format!("Player roll: add escalation (+{escalation})"),
+    );
+    // 3d6, Escalation: an ability may make the escalation a minimum or maximum on the dice.
+    let (least, most) = (
+        format!("Each die at least {escalation}"),
+        format!("Each die at most {escalation}"),
+    );
+    combo_ui(
+        ui,
+        "Escalation on the dice",
+        &mut check.escalation_dice,
+        &[
+            (EscalationDice::Off, "No bound"),
+            (EscalationDice::Minimum, &least),
+            (EscalationDice::Maximum, &most),
+        ],
     );
 }

@@ -1,0 +1,172 @@
+//! Help → Rules: the rules ledger (`rules::ledger`) in a window — every rule of the texts that
+//! bears on a fight, with what Lantern does with it — searchable, filtered by system (the
+//! encounter's own first) and by status. Its state is view state, kept in egui's memory.
+
+use egui::{Color32, RichText};
+
+use crate::model::RuleSystem;
+use crate::rules::ledger::{self, LedgerRow, Status};
+
+/// The Help menu's entry.
+pub const MENU_LABEL: &str = "Rules…";
+/// The search field's name (its accessible label).
+pub const SEARCH_LABEL: &str = "Search";
+/// The filter that shows every system.
+pub const ALL_SYSTEMS: &str = "All systems";
+
+/// What the window shows: open or not, the search, the system and the statuses picked.
+#[derive(Clone, Debug)]
+struct RulesView {
+    open: bool,
+    query: String,
+    /// `None` follows the encounter's system; `Some(None)` is every system.
+    system: Option<Option<RuleSystem>>,
+    /// Applied, offered, out of scope.
+    statuses: [bool; 3],
+}
+
+impl Default for RulesView {
+    fn default() -> Self {
+        Self {
+            open: false,
+            query: String::new(),
+            system: None,
+            statuses: [true; 3],
+        }
+    }
+}
+
+fn id() -> egui::Id {
+    egui::Id::unique("rules_window")
+}
+
+/// The Help menu: opens the rules window.
+pub fn help_menu_ui(ui: &mut egui::Ui) {
+    let button = ui.button(MENU_LABEL).on_hover_text(
+        "Every rule of the five texts that bears on a fight, and what Lantern does with it",
+    );
+    if button.clicked() {
+        ui.ctx()
+            .data_mut(|d| d.get_temp_mut_or_default::<RulesView>(id()).open = true);
+    }
+}
+
+/// The rules window, when open, for an encounter under `system`.
+pub fn rules_window_ui(ctx: &egui::Context, system: RuleSystem) {
+    let mut view: RulesView = ctx.data(|d| d.get_temp(id())).unwrap_or_default();
+    if !view.open {
+        return;
+    }
+    let mut open = true;
+    egui::Window::new("Rules")
+        .id(id().with("window"))
+        .open(&mut open)
+        .default_size([660.0, 560.0])
+        .vscroll(false)
+        .show(ctx, |ui| rules_ui(ui, &mut view, system));
+    view.open = open;
+    ctx.data_mut(|d| d.insert_temp(id(), view));
+}
+
+fn rules_ui(ui: &mut egui::Ui, view: &mut RulesView, encounter_system: RuleSystem) {
+    ui.horizontal(|ui| {
+        let label = ui.label(SEARCH_LABEL);
+        ui.add(
+            egui::TextEdit::singleline(&mut view.query)
+                .hint_text("words of the rule, its section or status")
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(label.id);
+    });
+    let chosen = view.system.unwrap_or(Some(encounter_system));
+    ui.horizontal_wrapped(|ui| {
+        for system in systems_first(encounter_system) {
+            let text = if system == encounter_system {
+                format!("{} (this encounter)", system.label())
+            } else {
+                system.label().to_owned()
+            };
+            if ui.selectable_label(chosen == Some(system), text).clicked() {
+                view.system = Some(Some(system));
+            }
+        }
+        if ui.selectable_label(chosen.is_none(), ALL_SYSTEMS).clicked() {
+            view.system = Some(None);
+        }
+    });
+    ui.horizontal(|ui| {
+        for (shown, name) in view
+            .statuses
+            .iter_mut()
+            .zip(["applied", "offered", "out of scope"])
+        {
+            ui.checkbox(shown, name);
+        }
+    });
+    let rows = shown_rows(chosen, &view.query, view.statuses);
+    let total: usize = systems(chosen).map(|(_, rows)| rows.len()).sum();
+    ui.weak(format!("{} of {total} rules shown", rows.len()));
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for (system, row) in rows {
+                row_ui(ui, system, row, chosen.is_none());
+            }
+        });
+}
+
+/// The encounter's system, then the others in menu order.
+fn systems_first(first: RuleSystem) -> impl Iterator<Item = RuleSystem> {
+    std::iter::once(first).chain(RuleSystem::ALL.into_iter().filter(move |s| *s != first))
+}
+
+fn systems(chosen: Option<RuleSystem>) -> impl Iterator<Item = (RuleSystem, &'static [LedgerRow])> {
+    ledger::all().filter(move |(s, _)| chosen.is_none_or(|c| c == *s))
+}
+
+/// The rows the filters let through, in the texts' order.
+fn shown_rows(
+    chosen: Option<RuleSystem>,
+    query: &str,
+    statuses: [bool; 3],
+) -> Vec<(RuleSystem, &'static LedgerRow)> {
+    systems(chosen)
+        .flat_map(|(system, rows)| rows.iter().map(move |row| (system, row)))
+        .filter(|(_, row)| statuses[status_index(row.status)] && ledger::matches(row, query))
+        .collect()
+}
+
+fn status_index(status: Status) -> usize {
+    match status {
+        Status::Applied { .. } => 0,
+        Status::Offered { .. } => 1,
+        Status::OutOfScope { .. } => 2,
+    }
+}
+
+fn row_ui(ui: &mut egui::Ui, system: RuleSystem, row: &LedgerRow, with_system: bool) {
+    let colour = match row.status {
+        Status::Applied { .. } => Color32::from_rgb(90, 170, 100),
+        Status::Offered { .. } => Color32::from_rgb(210, 160, 60),
+        Status::OutOfScope { .. } => Color32::GRAY,
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(row.status.label()).color(colour).strong());
+        if with_system {
+            ui.weak(system.label());
+        }
+        ui.strong(row.section);
+        ui.weak(format!("lines {}", row.lines_text()));
+    });
+    ui.label(row.rule);
+    let detail = match row.status {
+        Status::Applied { function, test } => {
+            format!("Applied by {function}; checked by the test {test}")
+        }
+        Status::Offered { how } => format!("Where: {how}"),
+        Status::OutOfScope { reason } => format!("Why not: {reason}"),
+    };
+    ui.label(RichText::new(detail).small().weak());
+    ui.separator();
+}
