@@ -6,10 +6,11 @@
 
 use super::conditions::Adjusted;
 use crate::combat::momentum::MomentumPool;
+use crate::model::trackers::post_core::INVENTORY_SLOTS;
 use crate::model::{Command, Encounter, RuleSystem, Side, SizeCategory, TokenId};
 use crate::rules::evening::{EveningAbilities, EveningChange, EveningToken};
 use crate::rules::go_forth_heroes::{Attribute, Defense, GfhChange, GfhToken, ROLL_EFFORT_CAP};
-use crate::rules::post_core::{PostChange, PostToken};
+use crate::rules::post_core::{PostChange, PostToken, load_dice};
 use crate::rules::road_and_ruin::{Pool, RrChange, RrToken};
 use crate::rules::three_d6::{ThreeD6Change, ThreeD6Token, tier_for_level};
 use crate::rules::{TokenChange, TokenTrackers, TrackerCommand};
@@ -45,6 +46,12 @@ pub enum SheetField {
     PostAttribute(usize),
     /// Post core maximum HP.
     PostMaxHp,
+    /// Post core full inventory slots (or not kept), for load.
+    PostSlotsFull,
+    /// Post core regular defensive pieces (one slot, one use).
+    PostDefensiveRegular,
+    /// Post core bulky defensive pieces (two slots, two uses).
+    PostDefensiveBulky,
     /// 3d6 level.
     ThreeD6Level,
 }
@@ -570,11 +577,68 @@ fn post_sheet(p: &PostToken) -> Vec<SheetSection> {
         2 + i64::from(p.base_attributes[0]),
         "2 + starting STR, the text's alternative to rolling (Post, Hit Protection)",
     ));
-    vec![SheetSection {
-        title: "Post".to_owned(),
+    vec![
+        SheetSection {
+            title: "Post".to_owned(),
+            numbers,
+            per_row: 1,
+        },
+        post_gear_section(p),
+    ]
+}
+
+/// Post, Inventory and Equipment: the full slots that set the load on DEX rolls (or not kept),
+/// the shields and armour carried, and the uses they have left.
+fn post_gear_section(p: &PostToken) -> SheetSection {
+    let slots = i64::from(INVENTORY_SLOTS);
+    let mut numbers = vec![
+        SheetNumber {
+            not_set: Some(NOT_SET),
+            ..typed(
+                "Full slots",
+                p.slots_full.map_or(NOT_SET, i64::from),
+                SheetField::PostSlotsFull,
+                NOT_SET,
+                slots,
+            )
+        },
+        typed(
+            "Shields, armour (regular)",
+            i64::from(p.defensive.regular),
+            SheetField::PostDefensiveRegular,
+            0,
+            slots,
+        ),
+        typed(
+            "Shields, armour (bulky)",
+            i64::from(p.defensive.bulky),
+            SheetField::PostDefensiveBulky,
+            0,
+            slots / 2,
+        ),
+        derived(
+            "Defensive uses left",
+            i64::from(p.defensive.uses_left()),
+            "one a regular piece, two a bulky one, back at an extended rest (Post, Equipment)",
+        ),
+    ];
+    if let Some(full) = p.slots_full {
+        let (load, dice) = match load_dice(full) {
+            1 => ("light", "one more die on DEX action rolls"),
+            0 => ("normal", "nothing on DEX action rolls"),
+            _ => ("heavy", "one die fewer on DEX action rolls"),
+        };
+        numbers.push(derived(
+            "Load",
+            i64::from(full),
+            format!("{load} load: {dice} (Post, Inventory: 0–3 light, 4 normal, 5 heavy)"),
+        ));
+    }
+    SheetSection {
+        title: "Post gear".to_owned(),
         numbers,
         per_row: 1,
-    }]
+    }
 }
 
 /// 3d6, Level, Tier, and Advancement: a level of 0 (a prologue) to 10, or not set; the tier
@@ -769,6 +833,25 @@ fn tracker_change(field: SheetField, trackers: &TokenTrackers, value: i64) -> Op
                 max_hp: small(value),
             })
         }
+        (
+            SheetField::PostSlotsFull
+            | SheetField::PostDefensiveRegular
+            | SheetField::PostDefensiveBulky,
+            TokenTrackers::PostCore(p),
+        ) => {
+            let (mut slots_full, mut regular, mut bulky) =
+                (p.slots_full, p.defensive.regular, p.defensive.bulky);
+            match field {
+                SheetField::PostSlotsFull => slots_full = (value != NOT_SET).then(|| small(value)),
+                SheetField::PostDefensiveRegular => regular = small(value),
+                _ => bulky = small(value),
+            }
+            TokenChange::PostCore(PostChange::SetGear {
+                slots_full,
+                regular,
+                bulky,
+            })
+        }
         (SheetField::ThreeD6Level, TokenTrackers::ThreeD6(_)) => {
             let level = (value != NOT_SET).then(|| small(value));
             TokenChange::ThreeD6(ThreeD6Change::SetLevel(level))
@@ -806,6 +889,9 @@ fn field_name(field: SheetField) -> &'static str {
         SheetField::RrArmour => "Armour",
         SheetField::PostAttribute(_) => "An attribute",
         SheetField::PostMaxHp => "Maximum HP",
+        SheetField::PostSlotsFull => "Full slots",
+        SheetField::PostDefensiveRegular => "Regular defensive pieces",
+        SheetField::PostDefensiveBulky => "Bulky defensive pieces",
         SheetField::ThreeD6Level => "Level",
     }
 }

@@ -40,9 +40,15 @@ fn rules_md_is_what_the_ledger_writes() {
 #[test]
 fn the_readme_carries_the_ledgers_counts() {
     let readme = read("README.md");
-    assert_eq!(
-        ledger::readme_with_counts(&readme).as_deref(),
-        Some(readme.as_str()),
+    let Some(written) = ledger::readme_with_counts(&readme) else {
+        panic!(
+            "README.md has no {} … {} lines",
+            ledger::COUNTS_START,
+            ledger::COUNTS_END
+        );
+    };
+    assert!(
+        written == readme,
         "README.md's ledger counts are not the ledgers': run \
          `cargo run --example rules_ledger -- --write`"
     );

@@ -22,6 +22,7 @@ mod geometry_props;
 mod geometry_sight;
 mod hostile;
 mod ledger;
+mod ledger_rules;
 mod library;
 mod lighting;
 mod limit_files;

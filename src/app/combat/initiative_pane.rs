@@ -570,22 +570,24 @@ fn intention_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
             );
         }
         if response.has_focus() {
-            ui.data_mut(|d| d.insert_temp(id, text));
+            ui.data_mut(|d| d.insert_temp(id, text.clone()));
         } else {
             ui.data_mut(|d| d.remove::<String>(id));
         }
-        if ui
-            .small_button("Assess")
-            .on_hover_text("Spend the round to take stock: clears Distracted")
-            .clicked()
-        {
-            queue(
-                ctx,
-                CombatCommand::RemoveCondition {
-                    token,
-                    name: "Distracted".into(),
-                },
+        // Road and Ruin: a round spent Assessing forms the Intention typed here and ends
+        // Distracted (`combat::turn_action::assess`).
+        let assessed = crate::combat::turn_action::assess(ctx.encounter, token, &text);
+        let button = ui
+            .add_enabled(assessed.is_ok(), egui::Button::new("Assess").small())
+            .on_hover_text(
+                "Spend the round taking stock: the Intention typed here becomes the new one, \
+                 and Distracted ends",
             );
+        if button.clicked()
+            && let Ok(command) = assessed
+        {
+            ui.data_mut(|d| d.remove::<String>(id));
+            ctx.command(command);
         }
     });
 }

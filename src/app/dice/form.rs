@@ -111,6 +111,23 @@ fn evening_ui(ui: &mut egui::Ui, check: &mut EveningCheck) {
     combo_ui(ui, "Starting effect", &mut check.starting_effect, &EFFECTS);
 }
 
+/// Road and Ruin's Initiative when exact timing matters: the faster of Presumptive and
+/// Reactive Speed against the Action Speed shifts the roll (`rules::road_and_ruin::Timing`).
+fn timing_ui(ui: &mut egui::Ui, check: &mut OutcomeCheck) {
+    let mut on = check.timing.is_some();
+    ui.checkbox(&mut on, "Timing matters (Initiative)")
+        .on_hover_text("A duel or a trap: the faster speed against the Action Speed");
+    if !on {
+        check.timing = None;
+        return;
+    }
+    let timing = check.timing.get_or_insert_with(Default::default);
+    bonus_ui(ui, "Presumptive Speed", &mut timing.presumptive);
+    bonus_ui(ui, "Reactive Speed", &mut timing.reactive);
+    bonus_ui(ui, "Action Speed", &mut timing.action_speed);
+    ui.weak(format!("Initiative {:+}", timing.benefit()));
+}
+
 fn road_and_ruin_ui(ui: &mut egui::Ui, check: &mut OutcomeCheck) {
     bonus_ui(ui, "Attribute", &mut check.attribute);
     ui.horizontal(|ui| {
@@ -121,6 +138,7 @@ fn road_and_ruin_ui(ui: &mut egui::Ui, check: &mut OutcomeCheck) {
         }
     });
     ui.checkbox(&mut check.specialised, "Specialisation (+5)");
+    timing_ui(ui, check);
     bonus_ui(ui, "Benefit", &mut check.benefit);
     bonus_ui(ui, "Difficulty", &mut check.difficulty);
     count_ui(ui, "Tiring", &mut check.tiring, 10);

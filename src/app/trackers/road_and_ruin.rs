@@ -73,6 +73,43 @@ pub fn token_ui(
             }
         });
     breather_ui(ui, ctx, token, t, rng);
+    fear_ui(ui, ctx, token, t, rng);
+}
+
+/// Road and Ruin, HEALTH: a saving roll against fear, its difficulty set by the GM; a BAD
+/// result costs 1 Steadfast (`combat::stress::fear`), rolled, logged and applied in one undo
+/// step.
+fn fear_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    token: TokenId,
+    t: &RrToken,
+    rng: &mut DiceRng,
+) {
+    ui.horizontal(|ui| {
+        ui.label("Difficulty");
+        let difficulty = amount_ui(
+            ui,
+            Id::unique(("rr_fear_difficulty", token.0)),
+            "Fear difficulty",
+            0,
+            10,
+        );
+        if ui
+            .button("Fear save")
+            .on_hover_text("Roll the Outcome die against fear: a BAD result costs 1 Steadfast")
+            .clicked()
+        {
+            let check = t.prepare(&crate::rules::road_and_ruin::OutcomeCheck {
+                difficulty: i64::from(difficulty),
+                ..Default::default()
+            });
+            let roll = check.roll(rng);
+            if let Some(command) = crate::combat::stress::fear(ctx.encounter, token, &roll) {
+                ctx.command(command);
+            }
+        }
+    });
 }
 
 /// The Breather (the core's `rules::road_and_ruin::Breather` rolls and reads it): the
