@@ -65,7 +65,11 @@ fn attack(e: &Encounter, actor: TokenId, target: TokenId, weapon: Option<usize>)
     if weapon.is_some() {
         request.weapon = weapon;
     }
-    build(e, &request, &lantern::combat::action::default_base(e.system, true))
+    build(
+        e,
+        &request,
+        &lantern::combat::action::default_base(e.system, true),
+    )
 }
 
 fn has(e: &Encounter, token: TokenId, name: &str) -> bool {
@@ -74,7 +78,9 @@ fn has(e: &Encounter, token: TokenId, name: &str) -> bool {
 
 fn economy(doc: &Document, token: TokenId) -> lantern::model::initiative::Economy {
     let init = &doc.encounter.combat.initiative;
-    init.combatants[init.position(token).unwrap()].economy.clone()
+    init.combatants[init.position(token).unwrap()]
+        .economy
+        .clone()
 }
 
 /// GFH, Advanced Actions: "Hurry — Take any Action at Hard, gain Interact or Help as free
@@ -114,7 +120,10 @@ fn gfh_hurry_makes_the_action_hard_and_help_free() {
     doc.apply(take(&doc.encounter, HERO, TurnAction::Hurry, None).unwrap())
         .unwrap();
     assert!(has(&doc.encounter, HERO, "Hurry"));
-    assert!(economy(&doc, HERO).action_available(), "Hurry spends nothing");
+    assert!(
+        economy(&doc, HERO).action_available(),
+        "Hurry spends nothing"
+    );
     let (tn, p) = hit(&doc);
     assert_eq!(tn, Some(15));
     assert!((p - 6.0 / 20.0).abs() < 1e-9);
@@ -334,7 +343,11 @@ fn road_and_ruin_assess_sets_the_intention_and_ends_distracted() {
     .unwrap();
     // Distracted: 1 difficulty, which on an attack is −1 to the To Hit.
     let hit = attack(&doc.encounter, HERO, FOE, None);
-    assert!(hit.contributions.iter().any(|c| c.lever == Lever::RollModifier(-1)));
+    assert!(
+        hit.contributions
+            .iter()
+            .any(|c| c.lever == Lever::RollModifier(-1))
+    );
 
     let command = assess(&doc.encounter, HERO, "Escape capture").unwrap();
     doc.apply(command).unwrap();
@@ -477,7 +490,11 @@ fn post_load_helps_or_hinders_dex_action_rolls() {
 fn post_defensive_equipment_lowers_a_physical_consequence_once_a_use() {
     use lantern::rules::post_core::{PostChange, PostToken};
     let mut doc = fight(RuleSystem::PostCore);
-    sheet(&mut doc, HERO, TokenTrackers::PostCore(post_sheet([1, 1, 1], 5)));
+    sheet(
+        &mut doc,
+        HERO,
+        TokenTrackers::PostCore(post_sheet([1, 1, 1], 5)),
+    );
     assert_eq!(defensive_block(&doc.encounter, HERO, 3), None, "no armour");
     let gear = |regular, bulky| {
         Command::Tracker(TrackerCommand::Token {
@@ -502,7 +519,11 @@ fn post_defensive_equipment_lowers_a_physical_consequence_once_a_use() {
 
     let (_, spend) = defensive_block(&doc.encounter, HERO, 1).unwrap();
     doc.apply(spend).unwrap();
-    assert_eq!(defensive_block(&doc.encounter, HERO, 1), None, "both uses spent");
+    assert_eq!(
+        defensive_block(&doc.encounter, HERO, 1),
+        None,
+        "both uses spent"
+    );
 
     let rest = Command::Tracker(TrackerCommand::Token {
         token: HERO,
@@ -520,14 +541,23 @@ fn post_defensive_equipment_lowers_a_physical_consequence_once_a_use() {
 fn post_complete_dex_or_wil_loss_stops_acting_until_an_extended_rest() {
     use lantern::rules::post_core::{Attribute, PostChange};
     let mut doc = fight(RuleSystem::PostCore);
-    sheet(&mut doc, HERO, TokenTrackers::PostCore(post_sheet([1, 1, 1], 3)));
-    sheet(&mut doc, ALLY, TokenTrackers::PostCore(post_sheet([2, 0, 1], 3)));
+    sheet(
+        &mut doc,
+        HERO,
+        TokenTrackers::PostCore(post_sheet([1, 1, 1], 3)),
+    );
+    sheet(
+        &mut doc,
+        ALLY,
+        TokenTrackers::PostCore(post_sheet([2, 0, 1], 3)),
+    );
     let landed = post_consequence(&doc.encounter, HERO, 1, Takes::Attribute(Attribute::Dex));
     assert!(
         landed
             .lines
             .iter()
-            .any(|l| l == "Hero is Unable to act (all of its DEX or WIL lost) until an extended rest"),
+            .any(|l| l
+                == "Hero is Unable to act (all of its DEX or WIL lost) until an extended rest"),
         "{:?}",
         landed.lines
     );
@@ -536,7 +566,13 @@ fn post_complete_dex_or_wil_loss_stops_acting_until_an_extended_rest() {
     assert_eq!(post_of(&doc.encounter, HERO).attributes, [1, 0, 1]);
     let hero = economy(&doc, HERO);
     let conditions = &doc.encounter.combat.conditions;
-    let refused = economy_refusal(conditions, RuleSystem::PostCore, HERO, EconomyPart::Action, &hero);
+    let refused = economy_refusal(
+        conditions,
+        RuleSystem::PostCore,
+        HERO,
+        EconomyPart::Action,
+        &hero,
+    );
     assert_eq!(
         refused.as_deref(),
         Some("Unable to act: no actions or reactions")
@@ -572,8 +608,16 @@ fn post_an_enemy_attack_on_a_hero_is_the_enemys_roll_and_its_effect_the_heros_ha
     use lantern::rules::post_core::{ActionOutcome, ActionResult};
     let mut doc = fight(RuleSystem::PostCore);
     doc.encounter.obstacle_cells.clear();
-    sheet(&mut doc, HERO, TokenTrackers::PostCore(post_sheet([1, 1, 1], 3)));
-    sheet(&mut doc, FOE, TokenTrackers::PostCore(post_sheet([2, 1, 1], 2)));
+    sheet(
+        &mut doc,
+        HERO,
+        TokenTrackers::PostCore(post_sheet([1, 1, 1], 3)),
+    );
+    sheet(
+        &mut doc,
+        FOE,
+        TokenTrackers::PostCore(post_sheet([2, 1, 1], 2)),
+    );
     let filled = attack(&doc.encounter, FOE, HERO, None);
     assert_eq!(filled.roller(), Some(FOE));
     let CheckSetup::PostCore(roll) = filled.setup() else {
@@ -587,7 +631,13 @@ fn post_an_enemy_attack_on_a_hero_is_the_enemys_roll_and_its_effect_the_heros_ha
         effect,
         consequence: consequence_score,
     });
-    let landed = consequence(&doc.encounter, &filled, &outcome, i64::from(effect), [1, 1, 1]);
+    let landed = consequence(
+        &doc.encounter,
+        &filled,
+        &outcome,
+        i64::from(effect),
+        [1, 1, 1],
+    );
     doc.apply(Command::Batch(landed.commands)).unwrap();
     assert_eq!(post_of(&doc.encounter, HERO).hp, 1);
 }
@@ -622,7 +672,10 @@ fn three_d6_an_enemy_rolling_against_a_hero_takes_the_tier_edge_and_no_escalatio
     let CheckSetup::ThreeD6(c) = back.setup() else {
         panic!("not 3d6");
     };
-    assert_eq!((c.net_edge(), c.add_escalation, c.escalation), (-1, true, 3));
+    assert_eq!(
+        (c.net_edge(), c.add_escalation, c.escalation),
+        (-1, true, 3)
+    );
 }
 
 /// Post core, Attribute Loss and Recovery: what an attribute lost lasts until an extended rest
@@ -647,4 +700,48 @@ fn post_sheet_edits_down_and_up_never_give_a_lost_point_back() {
         .unwrap();
     let t = post_of(&doc.encounter, HERO);
     assert_eq!((t.base_attributes[1], t.attributes[1]), (2, 1));
+}
+
+/// GFH, Attributes: Might is for "melee heavy weapons", Agility "melee light weapons", Finesse
+/// "ranged weapons". A thrown weapon is a ranged weapon (issue 31, item 3: choose and state):
+/// an attack starts with Might in melee and Finesse at range, and every thrown weapon the
+/// content ships rolls Finesse in Go Forth: Heroes.
+#[test]
+fn gfh_a_thrown_weapon_is_a_ranged_attack_made_with_finesse() {
+    use lantern::combat::action::default_attack_attribute;
+    use lantern::rules::go_forth_heroes::Attribute;
+    assert_eq!(default_attack_attribute(true), Attribute::Might);
+    assert_eq!(default_attack_attribute(false), Attribute::Finesse);
+    let mut all: Vec<Encounter> = lantern::demo::Demo::ALL
+        .iter()
+        .map(|d| d.encounter().unwrap())
+        .collect();
+    all.push(lantern::library::bestiary().unwrap());
+    let mut thrown = 0;
+    for e in &all {
+        for t in &e.tokens {
+            let Some(TokenTrackers::GoForthHeroes(sheet)) =
+                e.combat.trackers.sheet(t.id, RuleSystem::GoForthHeroes)
+            else {
+                continue;
+            };
+            for a in &sheet.attacks {
+                let name = a.name.to_lowercase();
+                if ["throw", "javelin"].iter().any(|w| name.contains(w)) {
+                    thrown += 1;
+                    assert!(!a.range.is_melee(), "{}'s {} is ranged", t.name, a.name);
+                    assert_eq!(
+                        a.numbers.attribute,
+                        Attribute::Finesse,
+                        "{}'s {}",
+                        t.name,
+                        a.name
+                    );
+                }
+            }
+        }
+    }
+    // The bestiary's throwing hammer, the demo's axe, javelin, rock and knife, and the hex
+    // demo's two javelins.
+    assert_eq!(thrown, 7);
 }

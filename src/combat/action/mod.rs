@@ -488,7 +488,10 @@ fn hiding_places(encounter: &Encounter, request: &ActionRequest, filled: &mut Fi
     };
     let who = name(encounter, token);
     for (c, _) in on_token(&encounter.combat.conditions, encounter.system, token) {
-        if [ABOVE, BELOW].iter().any(|p| c.name.eq_ignore_ascii_case(p)) {
+        if [ABOVE, BELOW]
+            .iter()
+            .any(|p| c.name.eq_ignore_ascii_case(p))
+        {
             filled.contributions.push(Contribution::new(
                 Source::Cover,
                 format!("{who} is {}: it may hide as though Behind", c.name),
