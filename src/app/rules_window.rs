@@ -95,10 +95,10 @@ fn rules_ui(ui: &mut egui::Ui, view: &mut RulesView, encounter_system: RuleSyste
         }
     });
     ui.horizontal(|ui| {
-        for (shown, name) in view
-            .statuses
-            .iter_mut()
-            .zip(["applied", "offered", "out of scope"])
+        for (shown, name) in
+            view.statuses
+                .iter_mut()
+                .zip(["Applied rules", "Offered rules", "Out-of-scope rules"])
         {
             ui.checkbox(shown, name);
         }

@@ -295,7 +295,7 @@ pub fn sheet(encounter: &Encounter, token: TokenId) -> Option<Vec<SheetSection>>
     let t = encounter.token(token)?;
     let mut sections = match trackers(encounter, token) {
         TokenTrackers::GoForthHeroes(h) => gfh_sheet(&h),
-        TokenTrackers::Evening(e) => evening_sheet(&e, t.finesse),
+        TokenTrackers::Evening(e) => evening_sheet(&e, t.finesse, t.size),
         TokenTrackers::RoadAndRuin(r) => rr_sheet(&r),
         TokenTrackers::PostCore(p) => post_sheet(&p),
         TokenTrackers::ThreeD6(d) => three_d6_sheet(&d),
@@ -389,7 +389,26 @@ fn gfh_sheet(h: &GfhToken) -> Vec<SheetSection> {
     ]
 }
 
-fn evening_sheet(e: &EveningToken, finesse: i32) -> Vec<SheetSection> {
+/// Evening, Size: the load capacity each size adds (Tiny and Small +0, Medium +1, Large +2,
+/// Huge +3, Gargantuan +4).
+fn evening_size_load(size: SizeCategory) -> i64 {
+    match size {
+        SizeCategory::Tiny | SizeCategory::Small => 0,
+        SizeCategory::Medium => 1,
+        SizeCategory::Large => 2,
+        SizeCategory::Huge => 3,
+        SizeCategory::Gargantuan => 4,
+    }
+}
+
+/// Evening, Load capacity: "4 + Prowess + Body", at least 2, "modified by your size" (Size).
+/// Reading: the size's modifier adds before the minimum, which holds for the capacity as a
+/// whole.
+fn evening_load_capacity(prowess: i64, body: i64, size: SizeCategory) -> i64 {
+    (4 + prowess + body + evening_size_load(size)).max(2)
+}
+
+fn evening_sheet(e: &EveningToken, finesse: i32, size: SizeCategory) -> Vec<SheetSection> {
     let ab = e.abilities;
     let (fin, pro, res, body, mind) = (
         i64::from(finesse),
@@ -428,8 +447,12 @@ fn evening_sheet(e: &EveningToken, finesse: i32) -> Vec<SheetSection> {
         ),
         derived(
             "Load capacity",
-            (4 + pro + body).max(2),
-            "4 + Prowess + Body, at least 2 (Evening, Load capacity)",
+            evening_load_capacity(pro, body, size),
+            format!(
+                "4 + Prowess + Body + {} for {} size, at least 2 (Evening, Load capacity; Size)",
+                evening_size_load(size),
+                size.label().to_lowercase()
+            ),
         ),
     ];
     let health = vec![
@@ -925,7 +948,8 @@ mod tests {
     }
 
     /// Evening, Defense: Fortitude is Resolve + Body, Reflex Finesse + Body, Will Resolve +
-    /// Mind; Load capacity: 4 + Prowess + Body, at least 2.
+    /// Mind; Load capacity: 4 + Prowess + Body, at least 2, modified by size (Size: Medium
+    /// +1, Gargantuan +4).
     #[test]
     fn evening_defenses_and_load_from_abilities() {
         let mut doc = one_token(RuleSystem::Evening);
@@ -937,9 +961,15 @@ mod tests {
         assert_eq!(value(&doc, "Fortitude defense"), 2);
         assert_eq!(value(&doc, "Reflex defense"), 3);
         assert_eq!(value(&doc, "Will defense"), 0);
-        assert_eq!(value(&doc, "Load capacity"), 4);
+        // A Medium token: 4 − 1 + 1 + 1 = 5.
+        assert_eq!(value(&doc, "Load capacity"), 5);
         set(&mut doc, SheetField::EveningProwess, -5);
+        // 4 − 5 + 1 + 1 = 1, raised to the minimum 2.
         assert_eq!(value(&doc, "Load capacity"), 2, "never below 2");
+        // Gargantuan: 4 − 5 + 1 + 4 = 4.
+        let size = edit_size(&doc.encounter, TokenId(1), SizeCategory::Gargantuan).unwrap();
+        doc.apply(size).unwrap();
+        assert_eq!(value(&doc, "Load capacity"), 4);
         assert_eq!(doc.encounter.token(TokenId(1)).unwrap().finesse, 2);
     }
 

@@ -745,3 +745,54 @@ fn gfh_a_thrown_weapon_is_a_ranged_attack_made_with_finesse() {
     // demo's two javelins.
     assert_eq!(thrown, 7);
 }
+
+/// Evening, Threat Rating: rating 2 attacks three times a round for 3d6 + 4 each; Traits,
+/// Controller: its ranged attacks become area attacks, which "does not decrease the attack
+/// damage"; Behemoth: "simply gargantuan in size". The bestiary's Ghost (rating 2 Controller)
+/// wails for 3d6 + 4, not 1d6 + 2, and every Behemoth is gargantuan (issue 31, item 3).
+#[test]
+fn evening_the_bestiary_follows_the_rating_rows_and_behemoths_are_gargantuan() {
+    use lantern::model::SizeCategory;
+    use lantern::rules::evening::{DamageDice, ThreatTrait};
+    let beasts = lantern::library::bestiary().unwrap();
+    for t in &beasts.tokens {
+        let Some(TokenTrackers::Evening(sheet)) =
+            beasts.combat.trackers.sheet(t.id, RuleSystem::Evening)
+        else {
+            continue;
+        };
+        let Some(threat) = &sheet.threat else {
+            continue;
+        };
+        if threat.traits.contains(&ThreatTrait::Behemoth) {
+            assert_eq!(t.size, SizeCategory::Gargantuan, "{} is a Behemoth", t.name);
+        }
+        if t.name == "Ghost" {
+            let wail = sheet.attacks.iter().find(|a| a.name == "Wail").unwrap();
+            let row_2 = DamageDice {
+                count: 3,
+                sides: 6,
+                bonus: 4,
+            };
+            assert_eq!(wail.numbers.damage, row_2);
+        }
+    }
+}
+
+/// Evening, Character Creation: "You begin with -1 in each, and have 4 points to distribute"
+/// (Finesse, Prowess, Resolve) and −1 each with 3 points for Body and Mind. The palette's
+/// level 0 hero spends them all: Finesse 0, Prowess +1, Resolve 0 (−3 + 4 = 1) and Body +1,
+/// Mind 0 (−2 + 3 = 1).
+#[test]
+fn evening_the_palettes_hero_spends_all_its_points() {
+    let TokenTrackers::Evening(hero) =
+        lantern::rules::system(RuleSystem::Evening).starting_sheet(Side::Party)
+    else {
+        panic!("not an Evening sheet");
+    };
+    // A palette token's Finesse is the token's own, 0 by default.
+    let finesse = Token::new(HERO, "Hero", Side::Party, Cell::new(0, 0)).finesse;
+    let a = hero.abilities;
+    assert_eq!(finesse + a.prowess + a.resolve, -3 + 4);
+    assert_eq!(a.body + a.mind, -2 + 3);
+}
