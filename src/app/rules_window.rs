@@ -2,6 +2,8 @@
 //! bears on a fight, with what Lantern does with it — searchable, filtered by system (the
 //! encounter's own first) and by status. Its state is view state, kept in egui's memory.
 
+use std::collections::HashMap;
+
 use egui::{Color32, RichText};
 
 use crate::model::RuleSystem;
@@ -23,6 +25,10 @@ struct RulesView {
     system: Option<Option<RuleSystem>>,
     /// Applied, offered, out of scope.
     statuses: [bool; 3],
+    /// Each row's height as last drawn, by system and place in its ledger, at `width`: rows
+    /// out of view take that much room without being laid out (see [`rows_ui`]).
+    heights: HashMap<(RuleSystem, usize), f32>,
+    width: f32,
 }
 
 impl Default for RulesView {
@@ -32,9 +38,14 @@ impl Default for RulesView {
             query: String::new(),
             system: None,
             statuses: [true; 3],
+            heights: HashMap::new(),
+            width: 0.0,
         }
     }
 }
+
+/// The room a row not yet drawn is given: three lines and a separator.
+const ROW_ESTIMATE: f32 = 64.0;
 
 fn id() -> egui::Id {
     egui::Id::unique("rules_window")
@@ -107,11 +118,39 @@ fn rules_ui(ui: &mut egui::Ui, view: &mut RulesView, encounter_system: RuleSyste
     let total: usize = systems(chosen).map(|(_, rows)| rows.len()).sum();
     ui.weak(format!("{} of {total} rules shown", rows.len()));
     ui.separator();
+    rows_ui(ui, view, &rows, chosen.is_none());
+}
+
+/// The rows in a scroll area, laying out only those in view: a row out of view takes the
+/// height it had when last drawn (or an estimate) without being laid out, so the window's
+/// work follows what is on screen, not the hundreds of rows the ledgers hold.
+fn rows_ui(
+    ui: &mut egui::Ui,
+    view: &mut RulesView,
+    rows: &[(RuleSystem, usize, &'static LedgerRow)],
+    with_system: bool,
+) {
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
-        .show(ui, |ui| {
-            for (system, row) in rows {
-                row_ui(ui, system, row, chosen.is_none());
+        .show_viewport(ui, |ui, viewport| {
+            let width = ui.available_width();
+            if (width - view.width).abs() > 0.5 {
+                view.heights.clear();
+                view.width = width;
+            }
+            let origin = ui.max_rect().min.y;
+            for &(system, index, row) in rows {
+                let top = ui.cursor().min.y - origin;
+                let known = view.heights.get(&(system, index)).copied();
+                let height = known.unwrap_or(ROW_ESTIMATE);
+                let visible = top + height >= viewport.min.y && top <= viewport.max.y;
+                if visible || known.is_none() && top <= viewport.max.y {
+                    let drawn = ui.scope(|ui| row_ui(ui, system, row, with_system));
+                    view.heights
+                        .insert((system, index), drawn.response.rect.height());
+                } else {
+                    ui.allocate_space(egui::vec2(width, height));
+                }
             }
         });
 }
@@ -125,15 +164,15 @@ fn systems(chosen: Option<RuleSystem>) -> impl Iterator<Item = (RuleSystem, &'st
     ledger::all().filter(move |(s, _)| chosen.is_none_or(|c| c == *s))
 }
 
-/// The rows the filters let through, in the texts' order.
+/// The rows the filters let through, in the texts' order, with their place in their ledger.
 fn shown_rows(
     chosen: Option<RuleSystem>,
     query: &str,
     statuses: [bool; 3],
-) -> Vec<(RuleSystem, &'static LedgerRow)> {
+) -> Vec<(RuleSystem, usize, &'static LedgerRow)> {
     systems(chosen)
-        .flat_map(|(system, rows)| rows.iter().map(move |row| (system, row)))
-        .filter(|(_, row)| statuses[status_index(row.status)] && ledger::matches(row, query))
+        .flat_map(|(system, rows)| rows.iter().enumerate().map(move |(i, row)| (system, i, row)))
+        .filter(|(_, _, row)| statuses[status_index(row.status)] && ledger::matches(row, query))
         .collect()
 }
 
@@ -167,6 +206,6 @@ fn row_ui(ui: &mut egui::Ui, system: RuleSystem, row: &LedgerRow, with_system: b
         Status::Offered { how } => format!("Where: {how}"),
         Status::OutOfScope { reason } => format!("Why not: {reason}"),
     };
-    ui.label(RichText::new(detail).small().weak());
+    ui.weak(detail);
     ui.separator();
 }

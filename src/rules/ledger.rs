@@ -78,6 +78,7 @@ pub fn counts(rows: &[LedgerRow]) -> [usize; 3] {
     counts
 }
 
+
 /// The file of `system`'s rule text in the shared folder beside the repository
 /// (`../shared/rules/`).
 #[must_use]
@@ -116,22 +117,34 @@ pub fn row_count() -> usize {
     all().map(|(_, rows)| rows.len()).sum()
 }
 
-/// Whether `row` matches every word of `query` (case-insensitive) in its section, rule or
-/// status text: the Rules window's search.
+/// Whether every word of `query` begins a word (case-insensitive) of `row`'s section, its rule,
+/// its status, or where it is offered or why it is out of scope: the Rules window's search. The
+/// function and test names of an applied row are left out (a search for "cover" should not
+/// find every row whose test happens to mention it).
 #[must_use]
 pub fn matches(row: &LedgerRow, query: &str) -> bool {
+    let said = match row.status {
+        Status::Applied { .. } => "",
+        Status::Offered { how } => how,
+        Status::OutOfScope { reason } => reason,
+    };
     let haystack = format!(
-        "{} {} {} {}",
+        "{} {} {} {said}",
         row.section,
         row.rule,
         row.status.label(),
-        row.status.detail()
     )
     .to_lowercase();
+    let words: Vec<&str> = haystack
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    // Each word of the query begins a word of the row: "cover" finds Cover, not Recovery.
     query
         .to_lowercase()
-        .split_whitespace()
-        .all(|word| haystack.contains(word))
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .all(|q| words.iter().any(|w| w.starts_with(q)))
 }
 
 impl Status {
@@ -205,5 +218,30 @@ impl LedgerRow {
         } else {
             format!("{first}–{last}")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_word_begins_a_word_of_the_row() {
+        let row = LedgerRow::offered(
+            "Line of Sight & Cover",
+            (450, 468),
+            "Attacks against a target in Cover are Hard.",
+            "Dice pane: Hard",
+        );
+        for query in ["cover", "COV hard", "line sight", "dice", "offered", ""] {
+            assert!(matches(&row, query), "{query}");
+        }
+        for query in ["over", "cover easy", "applied"] {
+            assert!(!matches(&row, query), "{query}");
+        }
+        let recovery = LedgerRow::applied("Recovery", (362, 381), "Rest.", "zed::fun", "qux");
+        assert!(!matches(&recovery, "cover"));
+        // An applied row's function and test are not searched.
+        assert!(!matches(&recovery, "zed") && !matches(&recovery, "qux"));
     }
 }
