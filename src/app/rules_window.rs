@@ -21,8 +21,8 @@ pub const ALL_SYSTEMS: &str = "All systems";
 struct RulesView {
     open: bool,
     query: String,
-    /// `None` follows the encounter's system; `Some(None)` is every system.
-    system: Option<Option<RuleSystem>>,
+    /// Which system's rows.
+    system: Pick,
     /// Applied, offered, out of scope.
     statuses: [bool; 3],
     /// Each row's height as last drawn, by system and place in its ledger, at `width`: rows
@@ -36,12 +36,23 @@ impl Default for RulesView {
         Self {
             open: false,
             query: String::new(),
-            system: None,
+            system: Pick::Encounter,
             statuses: [true; 3],
             heights: HashMap::new(),
             width: 0.0,
         }
     }
+}
+
+/// The systems the window shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pick {
+    /// The encounter's own, whichever it is now.
+    Encounter,
+    /// One system.
+    One(RuleSystem),
+    /// Every system.
+    All,
 }
 
 /// The room a row not yet drawn is given: three lines and a separator.
@@ -89,7 +100,11 @@ fn rules_ui(ui: &mut egui::Ui, view: &mut RulesView, encounter_system: RuleSyste
         )
         .labelled_by(label.id);
     });
-    let chosen = view.system.unwrap_or(Some(encounter_system));
+    let chosen = match view.system {
+        Pick::Encounter => Some(encounter_system),
+        Pick::One(system) => Some(system),
+        Pick::All => None,
+    };
     ui.horizontal_wrapped(|ui| {
         for system in systems_first(encounter_system) {
             let text = if system == encounter_system {
@@ -98,11 +113,11 @@ fn rules_ui(ui: &mut egui::Ui, view: &mut RulesView, encounter_system: RuleSyste
                 system.label().to_owned()
             };
             if ui.selectable_label(chosen == Some(system), text).clicked() {
-                view.system = Some(Some(system));
+                view.system = Pick::One(system);
             }
         }
         if ui.selectable_label(chosen.is_none(), ALL_SYSTEMS).clicked() {
-            view.system = Some(None);
+            view.system = Pick::All;
         }
     });
     ui.horizontal(|ui| {
@@ -171,7 +186,11 @@ fn shown_rows(
     statuses: [bool; 3],
 ) -> Vec<(RuleSystem, usize, &'static LedgerRow)> {
     systems(chosen)
-        .flat_map(|(system, rows)| rows.iter().enumerate().map(move |(i, row)| (system, i, row)))
+        .flat_map(|(system, rows)| {
+            rows.iter()
+                .enumerate()
+                .map(move |(i, row)| (system, i, row))
+        })
         .filter(|(_, _, row)| statuses[status_index(row.status)] && ledger::matches(row, query))
         .collect()
 }

@@ -171,7 +171,7 @@ pub fn take(
         .position(actor)
         .and_then(|i| init.combatants.get(i))
         .map(|c| &c.economy);
-    let has_action = economy.is_some_and(|e| e.action_available());
+    let has_action = economy.is_some_and(crate::model::initiative::Economy::action_available);
     // GFH, Hurry: the Help it makes free spends the free action (kept in the economy's bonus
     // action, which GFH has no other use for), not the Action.
     let free = action == TurnAction::Help

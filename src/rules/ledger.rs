@@ -78,7 +78,6 @@ pub fn counts(rows: &[LedgerRow]) -> [usize; 3] {
     counts
 }
 
-
 /// The file of `system`'s rule text in the shared folder beside the repository
 /// (`../shared/rules/`).
 #[must_use]
@@ -128,13 +127,8 @@ pub fn matches(row: &LedgerRow, query: &str) -> bool {
         Status::Offered { how } => how,
         Status::OutOfScope { reason } => reason,
     };
-    let haystack = format!(
-        "{} {} {} {said}",
-        row.section,
-        row.rule,
-        row.status.label(),
-    )
-    .to_lowercase();
+    let haystack =
+        format!("{} {} {} {said}", row.section, row.rule, row.status.label()).to_lowercase();
     let words: Vec<&str> = haystack
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())

@@ -69,7 +69,7 @@ impl PostToken {
     pub fn apply(&mut self, change: &PostChange) -> Result<(), RulesError> {
         match change {
             PostChange::SetUp { attributes, max_hp } => {
-                self.check_bases(attributes)?;
+                self.check_bases(*attributes)?;
                 for (i, base) in attributes.iter().enumerate() {
                     self.set_base(i, *base);
                 }
@@ -183,7 +183,7 @@ impl PostToken {
     /// Post, Attribute Loss; Recovery: what an attribute has lost lasts until an extended rest,
     /// so a base may not drop below what its attribute has lost (it would give the points back
     /// when raised again: base 2 with 1 lost, set to 0, then to 2, would read 2 again).
-    fn check_bases(&self, bases: &[i8; 3]) -> Result<(), RulesError> {
+    fn check_bases(&self, bases: [i8; 3]) -> Result<(), RulesError> {
         for (i, base) in bases.iter().enumerate() {
             let (old, current) = (self.base_attributes[i], self.attributes[i]);
             let lost = i64::from(old) - i64::from(current.max(0));
