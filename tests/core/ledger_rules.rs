@@ -796,3 +796,71 @@ fn evening_the_palettes_hero_spends_all_its_points() {
     assert_eq!(finesse + a.prowess + a.resolve, -3 + 4);
     assert_eq!(a.body + a.mind, -2 + 3);
 }
+
+/// GFH, Actions: "On your turn, you get 1 Action and 1 Move"; the Move action takes "an
+/// additional Move this turn". Hero (Agility 0) moves 4 + 0 = 4 squares (Grid Play); the Move
+/// action spends the Action for 4 more, 8 in all, and then no Action is left.
+#[test]
+fn gfh_a_turn_has_one_action_and_one_move_and_the_move_action_spends_the_action() {
+    use lantern::rules::go_forth_heroes::GfhToken;
+    let mut doc = fight(RuleSystem::GoForthHeroes);
+    sheet(
+        &mut doc,
+        HERO,
+        TokenTrackers::GoForthHeroes(GfhToken::default()),
+    );
+    let speed = lantern::combat::wounds::token_speed(
+        &doc.encounter,
+        &doc.encounter.combat.conditions,
+        HERO,
+    )
+    .value;
+    assert_eq!(speed, 4);
+    let e = economy(&doc, HERO);
+    assert!(e.action_available());
+    assert_eq!(e.movement_allowed(speed), 4);
+    let dash = CombatCommand::UseEconomy {
+        token: HERO,
+        part: EconomyPart::Dash,
+    };
+    doc.apply(Command::Combat(dash.clone())).unwrap();
+    let e = economy(&doc, HERO);
+    assert!(!e.action_available(), "the Move action is the Action");
+    assert_eq!(e.movement_allowed(speed), 8);
+    assert!(doc.apply(Command::Combat(dash)).is_err());
+}
+
+/// GFH, Recovery: a short rest after every encounter moves all momentum to Stamina. Three dice:
+/// one Prepared to Power and one Hit into Fatigue come back, all three in Stamina.
+#[test]
+fn gfh_a_short_rest_moves_every_momentum_die_to_stamina() {
+    use lantern::combat::momentum::MomentumPool;
+    use lantern::model::momentum::Zone;
+    let mut pool = MomentumPool::default();
+    pool.prepare(Zone::Stamina).unwrap();
+    let stamina = pool.first_in(Zone::Stamina).unwrap();
+    pool.hit(Some(stamina)).unwrap();
+    assert!(pool.count(Zone::Stamina) < 3);
+    pool.short_rest();
+    assert_eq!(
+        Zone::ALL.map(|z| pool.count(z)),
+        [3, 0, 0, 0, 0],
+        "every die back in Stamina"
+    );
+}
+
+/// GFH, Effort: "Bare hands d4, Weapon / Tool d6". A token's plain starting sheet attacks with a
+/// weapon's d6; bare hands are a d4.
+#[test]
+fn gfh_effort_is_a_d4_bare_handed_and_a_d6_with_a_weapon() {
+    use lantern::rules::go_forth_heroes::{BARE_HANDS_EFFORT_DIE, WEAPON_EFFORT_DIE};
+    assert_eq!((BARE_HANDS_EFFORT_DIE, WEAPON_EFFORT_DIE), (4, 6));
+    for side in [Side::Party, Side::Enemy] {
+        let TokenTrackers::GoForthHeroes(t) =
+            lantern::rules::system(RuleSystem::GoForthHeroes).starting_sheet(side)
+        else {
+            panic!("not GFH");
+        };
+        assert_eq!(t.attacks[0].numbers.effort_die, 6);
+    }
+}

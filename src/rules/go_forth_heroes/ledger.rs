@@ -131,7 +131,7 @@ pub const LEDGER: &[R] = &[
         "A turn has 1 Action and 1 Move; the Action may Attack, Interact, Cast, take a Free \
          action, or Move again.",
         "combat::initiative::Initiative::use_economy",
-        "extra_action_rally_and_prepare_once_in_the_economy",
+        "gfh_a_turn_has_one_action_and_one_move_and_the_move_action_spends_the_action",
     ),
     R::applied(
         "Attacking",
@@ -349,7 +349,7 @@ pub const LEDGER: &[R] = &[
         (370, 370),
         "A short rest moves every momentum die back to Stamina.",
         "combat::momentum::MomentumPool::short_rest",
-        "dice_are_conserved",
+        "gfh_a_short_rest_moves_every_momentum_die_to_stamina",
     ),
     R::applied(
         "Boost Example",
@@ -496,7 +496,7 @@ pub const LEDGER: &[R] = &[
         (515, 519),
         "Damage is Effort: bare hands d4, a weapon or tool d6; gambits change it.",
         "rules::go_forth_heroes::GoForthHeroes::starting_sheet",
-        "go_forth_heroes_numbers_follow_the_text",
+        "gfh_effort_is_a_d4_bare_handed_and_a_d6_with_a_weapon",
     ),
     R::applied(
         "Hearts",
