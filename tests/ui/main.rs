@@ -11,6 +11,7 @@ mod editing;
 mod file_chooser;
 mod file_safety;
 mod import;
+mod ledger_rules;
 mod library;
 mod lighting;
 mod map;
