@@ -104,6 +104,7 @@ fn post() {
         teammate_dice: 1,
         risk: Risk::High,
         assistive: true,
+        ..ActionRoll::default()
     };
     black_box(roll.odds());
     black_box(

@@ -11,6 +11,8 @@ impl LanternApp {
             ui.menu_button("Edit", |ui| self.edit_menu_ui(ui, &mut requests));
             ui.menu_button("View", |ui| self.view_menu_ui(ui, &mut requests));
             ui.menu_button("Library", |ui| self.library_menu_ui(ui));
+            // Help → Rules: the rules ledger in a window (`rules_window.rs`).
+            ui.menu_button("Help", super::rules_window::help_menu_ui);
             self.notifications.status_ui(ui);
         });
         for request in requests {

@@ -10,6 +10,7 @@
 //! - The dock of panes (`dock.rs`, `egui_tiles`), the menu bar and every user-facing action with
 //!   its label and shortcut (`menu_bar.rs`, `action.rs`), prompts, notifications, autosave, recent
 //!   files, the window's size kept as a share of the monitor (`window_size.rs`).
+//! - Help → Rules: the rules ledger, searchable and filtered by system (`rules_window.rs`).
 //! - File and folder dialogs (`dialogs/`): the desktop's own, or Lantern's in-window chooser
 //!   (`chooser/`: open, save and folder modes) when no native one can be shown, with its egui-free
 //!   listing and name rules in `chooser/listing.rs`.
@@ -48,6 +49,7 @@ pub mod ping;
 pub mod players;
 mod prompts;
 mod recent;
+mod rules_window;
 mod settings;
 pub mod text;
 pub mod trackers;
@@ -486,6 +488,7 @@ impl LanternApp {
         egui::CentralPanel::default().show(ui, |ui| self.dock_ui(ui));
         self.players_viewport(ui.ctx());
         self.table_setup_window(ui.ctx());
+        rules_window::rules_window_ui(ui.ctx(), self.document.encounter.system);
         self.prompt_ui(ui.ctx());
         self.imports_ui(ui.ctx());
         self.notifications.ui(ui.ctx());

@@ -7,10 +7,11 @@
 use super::conditions::Adjusted;
 use crate::combat::momentum::MomentumPool;
 use crate::model::limits::{self as lim, Limit};
+use crate::model::trackers::post_core::INVENTORY_SLOTS;
 use crate::model::{Command, Encounter, RuleSystem, Side, SizeCategory, TokenId};
 use crate::rules::evening::{EveningAbilities, EveningChange, EveningToken};
 use crate::rules::go_forth_heroes::{Attribute, Defense, GfhChange, GfhToken, ROLL_EFFORT_CAP};
-use crate::rules::post_core::{PostChange, PostToken};
+use crate::rules::post_core::{PostChange, PostToken, load_dice};
 use crate::rules::road_and_ruin::{Pool, RrChange, RrToken};
 use crate::rules::three_d6::{ThreeD6Change, ThreeD6Token, tier_for_level};
 use crate::rules::{TokenChange, TokenTrackers, TrackerCommand};
@@ -46,6 +47,12 @@ pub enum SheetField {
     PostAttribute(usize),
     /// Post core maximum HP.
     PostMaxHp,
+    /// Post core full inventory slots (or not kept), for load.
+    PostSlotsFull,
+    /// Post core regular defensive pieces (one slot, one use).
+    PostDefensiveRegular,
+    /// Post core bulky defensive pieces (two slots, two uses).
+    PostDefensiveBulky,
     /// 3d6 level.
     ThreeD6Level,
     /// An Evening speed of another kind of movement (Evening, Movement: Kinds of movement).
@@ -319,7 +326,7 @@ pub fn sheet(encounter: &Encounter, token: TokenId) -> Option<Vec<SheetSection>>
     let t = encounter.token(token)?;
     let mut sections = match trackers(encounter, token) {
         TokenTrackers::GoForthHeroes(h) => gfh_sheet(&h),
-        TokenTrackers::Evening(e) => evening_sheet(&e, t.finesse),
+        TokenTrackers::Evening(e) => evening_sheet(&e, t.finesse, t.size),
         TokenTrackers::RoadAndRuin(r) => rr_sheet(&r),
         TokenTrackers::PostCore(p) => post_sheet(&p),
         TokenTrackers::ThreeD6(d) => three_d6_sheet(&d),
@@ -420,6 +427,25 @@ fn gfh_sheet(h: &GfhToken) -> Vec<SheetSection> {
     ]
 }
 
+/// Evening, Size: the load capacity each size adds (Tiny and Small +0, Medium +1, Large +2,
+/// Huge +3, Gargantuan +4).
+fn evening_size_load(size: SizeCategory) -> i64 {
+    match size {
+        SizeCategory::Tiny | SizeCategory::Small => 0,
+        SizeCategory::Medium => 1,
+        SizeCategory::Large => 2,
+        SizeCategory::Huge => 3,
+        SizeCategory::Gargantuan => 4,
+    }
+}
+
+/// Evening, Load capacity: "4 + Prowess + Body", at least 2, "modified by your size" (Size).
+/// Reading: the size's modifier adds before the minimum, which holds for the capacity as a
+/// whole.
+fn evening_load_capacity(prowess: i64, body: i64, size: SizeCategory) -> i64 {
+    (4 + prowess + body + evening_size_load(size)).max(2)
+}
+
 /// Evening, Movement: Kinds of movement: flight, climbing, swimming and burrowing, each a
 /// speed in squares or "not set".
 fn evening_speeds(e: &EveningToken) -> Vec<SheetNumber> {
@@ -440,7 +466,7 @@ fn evening_speeds(e: &EveningToken) -> Vec<SheetNumber> {
         .collect()
 }
 
-fn evening_sheet(e: &EveningToken, finesse: i32) -> Vec<SheetSection> {
+fn evening_sheet(e: &EveningToken, finesse: i32, size: SizeCategory) -> Vec<SheetSection> {
     let ab = e.abilities;
     let (fin, pro, res, body, mind) = (
         i64::from(finesse),
@@ -482,8 +508,12 @@ fn evening_sheet(e: &EveningToken, finesse: i32) -> Vec<SheetSection> {
         ),
         derived(
             "Load capacity",
-            (4 + pro + body).max(2),
-            "4 + Prowess + Body, at least 2 (Evening, Load capacity)",
+            evening_load_capacity(pro, body, size),
+            format!(
+                "4 + Prowess + Body + {} for {} size, at least 2 (Evening, Load capacity; Size)",
+                evening_size_load(size),
+                size.label().to_lowercase()
+            ),
         ),
     ];
     let health = vec![
@@ -622,11 +652,68 @@ fn post_sheet(p: &PostToken) -> Vec<SheetSection> {
         2 + i64::from(p.base_attributes[0]),
         "2 + starting STR, the text's alternative to rolling (Post, Hit Protection)",
     ));
-    vec![SheetSection {
-        title: "Post".to_owned(),
+    vec![
+        SheetSection {
+            title: "Post".to_owned(),
+            numbers,
+            per_row: 1,
+        },
+        post_gear_section(p),
+    ]
+}
+
+/// Post, Inventory and Equipment: the full slots that set the load on DEX rolls (or not kept),
+/// the shields and armour carried, and the uses they have left.
+fn post_gear_section(p: &PostToken) -> SheetSection {
+    let slots = i64::from(INVENTORY_SLOTS);
+    let mut numbers = vec![
+        SheetNumber {
+            not_set: Some(NOT_SET),
+            ..typed(
+                "Full slots",
+                p.slots_full.map_or(NOT_SET, i64::from),
+                SheetField::PostSlotsFull,
+                NOT_SET,
+                slots,
+            )
+        },
+        typed(
+            "Shields, armour (regular)",
+            i64::from(p.defensive.regular),
+            SheetField::PostDefensiveRegular,
+            0,
+            slots,
+        ),
+        typed(
+            "Shields, armour (bulky)",
+            i64::from(p.defensive.bulky),
+            SheetField::PostDefensiveBulky,
+            0,
+            slots / 2,
+        ),
+        derived(
+            "Defensive uses left",
+            i64::from(p.defensive.uses_left()),
+            "one a regular piece, two a bulky one, back at an extended rest (Post, Equipment)",
+        ),
+    ];
+    if let Some(full) = p.slots_full {
+        let (load, dice) = match load_dice(full) {
+            1 => ("light", "one more die on DEX action rolls"),
+            0 => ("normal", "nothing on DEX action rolls"),
+            _ => ("heavy", "one die fewer on DEX action rolls"),
+        };
+        numbers.push(derived(
+            "Load",
+            i64::from(full),
+            format!("{load} load: {dice} (Post, Inventory: 0–3 light, 4 normal, 5 heavy)"),
+        ));
+    }
+    SheetSection {
+        title: "Post gear".to_owned(),
         numbers,
         per_row: 1,
-    }]
+    }
 }
 
 /// 3d6, Level, Tier, and Advancement: a level of 0 (a prologue) to 10, or not set; the tier
@@ -826,6 +913,25 @@ fn tracker_change(field: SheetField, trackers: &TokenTrackers, value: i64) -> Op
             speeds.set(kind, (value != NOT_SET).then(|| wide(value)));
             TokenChange::Evening(EveningChange::SetMovement(speeds))
         }
+        (
+            SheetField::PostSlotsFull
+            | SheetField::PostDefensiveRegular
+            | SheetField::PostDefensiveBulky,
+            TokenTrackers::PostCore(p),
+        ) => {
+            let (mut slots_full, mut regular, mut bulky) =
+                (p.slots_full, p.defensive.regular, p.defensive.bulky);
+            match field {
+                SheetField::PostSlotsFull => slots_full = (value != NOT_SET).then(|| small(value)),
+                SheetField::PostDefensiveRegular => regular = small(value),
+                _ => bulky = small(value),
+            }
+            TokenChange::PostCore(PostChange::SetGear {
+                slots_full,
+                regular,
+                bulky,
+            })
+        }
         (SheetField::ThreeD6Level, TokenTrackers::ThreeD6(_)) => {
             let level = (value != NOT_SET).then(|| small(value));
             TokenChange::ThreeD6(ThreeD6Change::SetLevel(level))
@@ -863,6 +969,9 @@ fn field_name(field: SheetField) -> &'static str {
         SheetField::RrArmour => "Armour",
         SheetField::PostAttribute(_) => "An attribute",
         SheetField::PostMaxHp => "Maximum HP",
+        SheetField::PostSlotsFull => "Full slots",
+        SheetField::PostDefensiveRegular => "Regular defensive pieces",
+        SheetField::PostDefensiveBulky => "Bulky defensive pieces",
         SheetField::ThreeD6Level => "Level",
         SheetField::EveningSpeed(kind) => kind.speed_label(),
     }
@@ -897,7 +1006,8 @@ mod tests {
     }
 
     /// Evening, Defense: Fortitude is Resolve + Body, Reflex Finesse + Body, Will Resolve +
-    /// Mind; Load capacity: 4 + Prowess + Body, at least 2.
+    /// Mind; Load capacity: 4 + Prowess + Body, at least 2, modified by size (Size: Medium
+    /// +1, Gargantuan +4).
     #[test]
     fn evening_defenses_and_load_from_abilities() {
         let mut doc = one_token(RuleSystem::Evening);
@@ -909,9 +1019,15 @@ mod tests {
         assert_eq!(value(&doc, "Fortitude defense"), 2);
         assert_eq!(value(&doc, "Reflex defense"), 3);
         assert_eq!(value(&doc, "Will defense"), 0);
-        assert_eq!(value(&doc, "Load capacity"), 4);
+        // A Medium token: 4 − 1 + 1 + 1 = 5.
+        assert_eq!(value(&doc, "Load capacity"), 5);
         set(&mut doc, SheetField::EveningProwess, -5);
+        // 4 − 5 + 1 + 1 = 1, raised to the minimum 2.
         assert_eq!(value(&doc, "Load capacity"), 2, "never below 2");
+        // Gargantuan: 4 − 5 + 1 + 4 = 4.
+        let size = edit_size(&doc.encounter, TokenId(1), SizeCategory::Gargantuan).unwrap();
+        doc.apply(size).unwrap();
+        assert_eq!(value(&doc, "Load capacity"), 4);
         assert_eq!(doc.encounter.token(TokenId(1)).unwrap().finesse, 2);
     }
 

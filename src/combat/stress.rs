@@ -173,6 +173,58 @@ pub fn apply_stress(encounter: &Encounter, offer: &StressOffer) -> AuraApply {
     out
 }
 
+/// Road and Ruin, HEALTH: fear costs Steadfast "this way" — 1 Steadfast, as Battle Stress
+/// does — when the creature fails its saving roll. The save is an Outcome roll the GM sets up
+/// (its difficulty and benefits), and a failure is any BAD result, GOOD/BUT being the first
+/// success (Resolving events). One [`Command::Batch`]: the roll logged and, on a failure, 1
+/// Steadfast spent (a creature with none left has nothing to lose, and the line says so).
+/// `None` when `token` is not on the map.
+#[must_use]
+pub fn fear(
+    encounter: &Encounter,
+    token: TokenId,
+    roll: &crate::rules::road_and_ruin::OutcomeRoll,
+) -> Option<Command> {
+    use crate::dice::OutcomeName as _;
+    let who = encounter.token(token)?.name.clone();
+    let sf = steadfast(encounter, token);
+    let mut commands = Vec::new();
+    let result = if !roll.outcome.is_bad() {
+        format!("{}: holds firm", roll.outcome.label())
+    } else if sf == 0 {
+        format!("{}: no Steadfast left to lose", roll.outcome.label())
+    } else {
+        commands.push(Command::Tracker(TrackerCommand::Token {
+            token,
+            change: TokenChange::RoadAndRuin(RrChange::Spend {
+                pool: Pool::Steadfast,
+                amount: 1,
+            }),
+        }));
+        let shaken = if sf == 1 { ", now Shaken" } else { "" };
+        format!(
+            "{}: loses 1 Steadfast ({sf} → {}){shaken}",
+            roll.outcome.label(),
+            sf - 1
+        )
+    };
+    let faces: Vec<String> = roll
+        .dice
+        .iter()
+        .flat_map(|d| d.rolls.iter().map(u32::to_string))
+        .collect();
+    commands.push(Command::AppendLog(
+        LogEntry {
+            who,
+            what: "Fear save".to_owned(),
+            dice: format!("d10: [{}] {:+}", faces.join(", "), roll.net_benefit),
+            result,
+        }
+        .fitted(),
+    ));
+    Some(Command::Batch(commands))
+}
+
 /// Skip, or the last part of Apply: the offer leaves the tracker.
 #[must_use]
 pub fn settle(offer: &StressOffer) -> Command {

@@ -33,6 +33,9 @@ pub enum TurnAction {
     Guard,
     /// GFH, Advanced Actions: an ally's next roll is Easy.
     Help,
+    /// GFH, Advanced Actions: this turn's Action is taken at Hard, and Interact or Help comes
+    /// free.
+    Hurry,
     /// Evening, Combat actions: +3 to defence checks until the start of the next turn.
     Defend,
     /// Evening, Combat actions: no attacks of opportunity until the start of the next turn.
@@ -50,6 +53,10 @@ pub enum TurnActionError {
     NoAlly,
     #[error("a token can't Help itself")]
     HelpSelf,
+    #[error("only a combatant in the fight can Assess")]
+    NotInFight,
+    #[error("{0}")]
+    Refused(String),
 }
 
 impl TurnAction {
@@ -59,6 +66,7 @@ impl TurnAction {
         match self {
             Self::Guard => "Guard",
             Self::Help => "Help",
+            Self::Hurry => "Hurry",
             Self::Defend => "Defend",
             Self::Disengage => "Disengage",
         }
@@ -68,7 +76,7 @@ impl TurnAction {
     #[must_use]
     pub fn system(self) -> RuleSystem {
         match self {
-            Self::Guard | Self::Help => RuleSystem::GoForthHeroes,
+            Self::Guard | Self::Help | Self::Hurry => RuleSystem::GoForthHeroes,
             Self::Defend | Self::Disengage => RuleSystem::Evening,
         }
     }
@@ -90,7 +98,7 @@ impl TurnAction {
 #[must_use]
 pub fn available(system: RuleSystem) -> &'static [TurnAction] {
     match system {
-        RuleSystem::GoForthHeroes => &[TurnAction::Guard, TurnAction::Help],
+        RuleSystem::GoForthHeroes => &[TurnAction::Guard, TurnAction::Help, TurnAction::Hurry],
         RuleSystem::Evening => &[TurnAction::Defend, TurnAction::Disengage],
         _ => &[],
     }
@@ -154,16 +162,32 @@ pub fn take(
         };
         (actor, one_round)
     };
+    if action == TurnAction::Hurry {
+        return hurry(encounter, actor);
+    }
     let mut commands = Vec::new();
     let init = &encounter.combat.initiative;
-    let has_action = init
+    let economy = init
         .position(actor)
         .and_then(|i| init.combatants.get(i))
-        .is_some_and(|c| c.economy.action_available());
-    if has_action && init.current_token() == Some(actor) {
+        .map(|c| &c.economy);
+    let has_action = economy.is_some_and(crate::model::initiative::Economy::action_available);
+    // GFH, Hurry: the Help it makes free spends the free action (kept in the economy's bonus
+    // action, which GFH has no other use for), not the Action.
+    let free = action == TurnAction::Help
+        && hurrying(encounter, actor)
+        && economy.is_some_and(|e| !e.bonus_action_used);
+    let part = if free {
+        Some(EconomyPart::BonusAction)
+    } else {
+        has_action.then_some(EconomyPart::Action)
+    };
+    if let Some(part) = part
+        && init.current_token() == Some(actor)
+    {
         commands.push(Command::Combat(CombatCommand::UseEconomy {
             token: actor,
-            part: EconomyPart::Action,
+            part,
         }));
     }
     commands.push(Command::Combat(CombatCommand::ApplyCondition(
@@ -176,6 +200,111 @@ pub fn take(
     )));
     Ok(Command::Batch(commands))
 }
+
+/// Whether `token` carries GFH's Hurry marker (taken this turn).
+#[must_use]
+pub fn hurrying(encounter: &Encounter, token: TokenId) -> bool {
+    super::conditions::on_token(&encounter.combat.conditions, encounter.system, token)
+        .any(|(c, _)| c.name.eq_ignore_ascii_case(TurnAction::Hurry.label()))
+}
+
+/// GFH, Advanced Actions: "Hurry — Take any Action at Hard, gain Interact or Help as free
+/// actions." Taken on the hero's own turn while its Action is still to come, it leaves the
+/// Hurry marker until the turn ends: every check the hero makes this turn is Hard (the
+/// builder reads the marker), and one Help (or an Interact, the GM's) costs the free action
+/// instead of the Action. The Action itself is not spent: it is still to be taken, at Hard. A
+/// Mind Wound can forbid it (GFH, Determining the Wound: Mind 2).
+fn hurry(encounter: &Encounter, actor: TokenId) -> Result<Command, TurnActionError> {
+    if let Some(why) = super::wounds::wound_refusal(
+        encounter,
+        actor,
+        crate::rules::go_forth_heroes::WoundEffect::CannotHurry,
+    ) {
+        return Err(TurnActionError::Refused(why.to_string()));
+    }
+    let init = &encounter.combat.initiative;
+    let action_left = init
+        .position(actor)
+        .and_then(|i| init.combatants.get(i))
+        .is_some_and(|c| c.economy.action_available());
+    if init.current_token() != Some(actor) || !action_left {
+        return Err(TurnActionError::Refused(
+            "Hurry is taken on the hero's own turn, before its Action".to_owned(),
+        ));
+    }
+    if hurrying(encounter, actor) {
+        return Err(TurnActionError::Refused(
+            "already Hurrying this turn".to_owned(),
+        ));
+    }
+    Ok(Command::Combat(CombatCommand::ApplyCondition(
+        ActiveCondition {
+            system: None,
+            token: actor,
+            name: TurnAction::Hurry.label().to_owned(),
+            duration: Duration::EndOfNextTurn {
+                of: actor,
+                started: true,
+            },
+        },
+    )))
+}
+
+/// Road and Ruin, Hastened time ("A character may spend a round to Assess … to form a new
+/// Intention") and OUTCOME ("reacting or pivoting without reassessing renders the character
+/// Distracted"): `token` spends the round taking stock and forms `intention`, which ends
+/// Distracted, since acting outside the old Intention is what made it so. One command: the new
+/// Intention, Distracted taken off when it is on, and a log line saying the round went to it.
+/// (Sharing the Intention with willing allies by a shout is each ally's own Assess-free
+/// change: the GM types it in their rows.)
+///
+/// # Errors
+/// The encounter is not Road and Ruin, or the token is missing or not in the fight.
+pub fn assess(
+    encounter: &Encounter,
+    token: TokenId,
+    intention: &str,
+) -> Result<Command, TurnActionError> {
+    if encounter.system != RuleSystem::RoadAndRuin {
+        return Err(TurnActionError::OtherSystem {
+            action: "Assess".to_owned(),
+            system: encounter.system.label().to_owned(),
+        });
+    }
+    let who = encounter
+        .token(token)
+        .ok_or(TurnActionError::NoSuchToken)?
+        .name
+        .clone();
+    if encounter.combat.initiative.position(token).is_none() {
+        return Err(TurnActionError::NotInFight);
+    }
+    let mut commands = vec![Command::Combat(CombatCommand::SetIntention {
+        token,
+        intention: intention.to_owned(),
+    })];
+    let distracted =
+        super::conditions::on_token(&encounter.combat.conditions, encounter.system, token)
+            .any(|(c, _)| c.name.eq_ignore_ascii_case(DISTRACTED));
+    if distracted {
+        commands.push(Command::Combat(CombatCommand::RemoveCondition {
+            token,
+            name: DISTRACTED.to_owned(),
+        }));
+    }
+    let result = if intention.trim().is_empty() {
+        "spends the round taking stock".to_owned()
+    } else {
+        format!("spends the round taking stock; Intention: {intention}")
+    };
+    commands.push(Command::AppendLog(
+        crate::model::LogEntry::event(who, "Assess", result).fitted(),
+    ));
+    Ok(Command::Batch(commands))
+}
+
+/// Road and Ruin's condition for acting outside one's Intention (Hastened time).
+pub const DISTRACTED: &str = "Distracted";
 
 /// The command that uses up the Help of the one who rolls `filled`, when the roll counted it
 /// (its line left switched on): joined to the roll's undo step (GFH, Advanced Actions: Help

@@ -94,7 +94,10 @@ impl TokenChange {
                     | RrChange::SetShield(_)
                     | RrChange::SetAttacks(_)
             ),
-            Self::PostCore(c) => matches!(c, PostChange::SetUp { .. } | PostChange::SetAttacks(_)),
+            Self::PostCore(c) => matches!(
+                c,
+                PostChange::SetUp { .. } | PostChange::SetAttacks(_) | PostChange::SetGear { .. }
+            ),
             Self::ThreeD6(c) => {
                 matches!(c, ThreeD6Change::SetLevel(_) | ThreeD6Change::SetAttacks(_))
             }

@@ -360,14 +360,16 @@ fn evening_enemies_are_threats_from_the_rating_table() {
         ..ActionRequest::default()
     };
     assert_eq!(defending_character(&ford, &request), Some(aldric));
-    // A row 6 Behemoth Legendary dragon: health 2 × 275 = 550, TN 20 + 3 = 23; its breath
-    // hits several targets, so half of 4d10 + 1, rounded down (Customizing Damage): 2d10.
+    // A row 6 Legendary dragon: health 275, TN 20 + 3 = 23 — Huge, so not a Behemoth, which
+    // is gargantuan (Traits, Behemoth; issue 31); its breath hits several targets, so half of
+    // 4d10 + 1, rounded down (Customizing Damage): 2d10.
     let beasts = bestiary().unwrap();
     let TokenTrackers::Evening(dragon) = sheet(&beasts, "Young Dragon", RuleSystem::Evening) else {
         unreachable!()
     };
     let profile = dragon.threat.clone().unwrap();
-    assert_eq!((dragon.max_health, profile.stats().tn_to_hit), (550, 23));
+    assert_eq!((dragon.max_health, profile.stats().tn_to_hit), (275, 23));
+    assert!(!profile.traits.contains(&ThreatTrait::Behemoth));
     let breath = dragon
         .attacks
         .iter()

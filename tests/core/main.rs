@@ -24,6 +24,8 @@ mod geometry_cover;
 mod geometry_props;
 mod geometry_sight;
 mod hostile;
+mod ledger;
+mod ledger_rules;
 mod library;
 mod lighting;
 mod limit_cases;

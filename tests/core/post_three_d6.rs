@@ -262,13 +262,23 @@ fn below_zero_puts_on_taken_down_and_paralysed_in_the_same_step() {
     assert!(doc.undo().is_ok());
     assert_eq!(post_of(&doc.encounter, BRUTE).attributes[0], 0);
     assert!(conditions_on(&doc.encounter, BRUTE).is_empty());
-    // A DEX loss of 2 on DEX 1: −1, paralysed.
+    // A DEX loss of 2 on DEX 1: −1, paralysed; and all of its DEX is lost, so it can't act
+    // until an extended rest (Attribute Loss, issue 31).
     let landed = post_consequence(&doc.encounter, BRUTE, 2, Takes::Attribute(Attribute::Dex));
     apply(&mut doc, landed.commands);
-    assert_eq!(conditions_on(&doc.encounter, BRUTE), vec!["Paralysed"]);
-    // The extended rest restores DEX and takes Paralysed off in the same step.
+    assert_eq!(
+        conditions_on(&doc.encounter, BRUTE),
+        vec!["Paralysed", "Unable to act"]
+    );
+    // The extended rest restores DEX and takes both off in the same step.
     let (commands, lines) = post_change(&doc.encounter, BRUTE, &PostChange::ExtendedRest);
-    assert_eq!(lines, vec!["Brute is no longer Paralysed".to_owned()]);
+    assert_eq!(
+        lines,
+        vec![
+            "Brute is no longer Paralysed".to_owned(),
+            "Brute can act again".to_owned()
+        ]
+    );
     apply(&mut doc, commands);
     assert!(conditions_on(&doc.encounter, BRUTE).is_empty());
 }

@@ -5,7 +5,9 @@
 //!   Post Max HP) only brings its current value down to fit under it, never up;
 //! - a Post base attribute carries its current score along by the same amount, so what was
 //!   lost stays lost until an extended rest (Post core, Attribute Loss; Recovery): a score
-//!   below 0 stays there and an edit never takes one below 0 by itself.
+//!   below 0 stays there, an edit never takes one below 0 by itself, and a base below what
+//!   its attribute has lost is refused;
+//! - Post defensive pieces keep the uses already spent, down to what the pieces now have.
 
 use std::collections::BTreeMap;
 
@@ -86,6 +88,10 @@ fn sheet_in_play(system: RuleSystem, d: &mut Draw) -> TokenTrackers {
             t.max_hp = d.small(0, 20);
             t.hp = d.small(0, i64::from(t.max_hp));
             t.grit = d.small(0, 6);
+            t.slots_full = u8::try_from(d.in_range(-1, 5)).ok();
+            t.defensive.regular = d.small(0, 3);
+            t.defensive.bulky = d.small(0, 1);
+            t.defensive.used = d.small(0, i64::from(t.defensive.uses()));
         }
         TokenTrackers::ThreeD6(t) => {
             let level = d.in_range(-1, 10);
@@ -156,6 +162,10 @@ fn numbers(e: &Encounter, token: TokenId) -> BTreeMap<String, i64> {
                 put(&format!("base:{i}"), i64::from(t.base_attributes[i]));
                 put(&format!("current:{i}"), i64::from(t.attributes[i]));
             }
+            put("slots_full", t.slots_full.map_or(-1, i64::from));
+            put("regular", i64::from(t.defensive.regular));
+            put("bulky", i64::from(t.defensive.bulky));
+            put("used", i64::from(t.defensive.used));
         }
         Some(TokenTrackers::ThreeD6(t)) => {
             put("level", t.level.map_or(-1, i64::from));
@@ -190,6 +200,9 @@ fn keys(field: SheetField) -> (String, Option<String>) {
         SheetField::RrArmour => one("armour"),
         SheetField::PostAttribute(i) => (format!("base:{i}"), Some(format!("current:{i}"))),
         SheetField::PostMaxHp => ("max_hp".to_owned(), Some("hp".to_owned())),
+        SheetField::PostSlotsFull => one("slots_full"),
+        SheetField::PostDefensiveRegular => ("regular".to_owned(), Some("used".to_owned())),
+        SheetField::PostDefensiveBulky => ("bulky".to_owned(), Some("used".to_owned())),
         SheetField::ThreeD6Level => one("level"),
         SheetField::EveningSpeed(kind) => one(&format!("speed:{kind:?}")),
     }
@@ -216,6 +229,9 @@ fn counterpart_after(
         // Road and Ruin, EXERTION: the pool's maximum is 10 × Endurance.
         SheetField::RrEndurance => current.min(10 * value),
         SheetField::RrMax(_) | SheetField::PostMaxHp => current.min(value),
+        // Post, Equipment: uses already spent stay spent, up to what the pieces now have.
+        SheetField::PostDefensiveRegular => current.min(value + 2 * before["bulky"]),
+        SheetField::PostDefensiveBulky => current.min(before["regular"] + 2 * value),
         SheetField::PostAttribute(i) => {
             let base = before[&format!("base:{i}")];
             if current < 0 {

@@ -548,53 +548,57 @@ fn economy_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
 
 fn intention_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &Combatant) {
     let Some(token) = c.token else { return };
+    let id = egui::Id::unique(("intention", token));
+    let mut text = ui
+        .data(|d| d.get_temp::<String>(id))
+        .unwrap_or_else(|| c.intention.clone());
     ui.horizontal(|ui| {
         ui.label("Intention:");
-        if crate::app::text::too_long_to_edit(&c.intention) {
-            let cut = crate::app::text::too_long_ui(ui, &c.intention, crate::app::text::LINE_CHARS);
-            if let Some(intention) = cut {
-                queue(ctx, CombatCommand::SetIntention { token, intention });
-            }
-            return;
-        }
-        let id = egui::Id::unique(("intention", token));
-        let mut text = ui
-            .data(|d| d.get_temp::<String>(id))
-            .unwrap_or_else(|| c.intention.clone());
-        let response = ui
-            .add(
-                egui::TextEdit::singleline(&mut text)
-                    .char_limit(crate::model::validate::MAX_INTENTION_CHARS),
-            )
-            .accessible_name(format!("Intention of {}", token_name(ctx.encounter, token)));
-        if response.lost_focus() && text != c.intention {
-            queue(
-                ctx,
-                CombatCommand::SetIntention {
-                    token,
-                    intention: text.clone(),
-                },
+        // Road and Ruin: a round spent Assessing forms the Intention typed below and ends
+        // Distracted (`combat::turn_action::assess`).
+        let assessed = crate::combat::turn_action::assess(ctx.encounter, token, &text);
+        let button = ui
+            .add_enabled(assessed.is_ok(), egui::Button::new("Assess").small())
+            .on_hover_text(
+                "Spend the round taking stock: the Intention typed here becomes the new one, \
+                 and Distracted ends",
             );
-        }
-        if response.has_focus() {
-            ui.data_mut(|d| d.insert_temp(id, text));
-        } else {
-            ui.data_mut(|d| d.remove::<String>(id));
-        }
-        if ui
-            .small_button("Assess")
-            .on_hover_text("Spend the round to take stock: clears Distracted")
-            .clicked()
+        if button.clicked()
+            && let Ok(command) = assessed
         {
-            queue(
-                ctx,
-                CombatCommand::RemoveCondition {
-                    token,
-                    name: "Distracted".into(),
-                },
-            );
+            ui.data_mut(|d| d.remove::<String>(id));
+            ctx.command(command);
         }
     });
+    if crate::app::text::too_long_to_edit(&c.intention) {
+        let cut = crate::app::text::too_long_ui(ui, &c.intention, crate::app::text::LINE_CHARS);
+        if let Some(intention) = cut {
+            queue(ctx, CombatCommand::SetIntention { token, intention });
+        }
+        return;
+    }
+    // The field takes the row's width, so the pane's narrow column never hides the button.
+    let response = ui
+        .add(
+            egui::TextEdit::singleline(&mut text)
+                .char_limit(crate::model::validate::MAX_INTENTION_CHARS)
+                .desired_width(ui.available_width()),
+        )
+        .accessible_name(format!("Intention of {}", token_name(ctx.encounter, token)));
+    if response.lost_focus() && text != c.intention {
+        queue(
+            ctx,
+            CombatCommand::SetIntention {
+                token,
+                intention: text.clone(),
+            },
+        );
+    }
+    if response.has_focus() {
+        ui.data_mut(|d| d.insert_temp(id, text));
+    } else {
+        ui.data_mut(|d| d.remove::<String>(id));
+    }
 }
 
 fn zipper_pick_ui(

@@ -16,7 +16,7 @@ use crate::rules::post_core::{ActionRoll, Risk};
 use crate::rules::road_and_ruin::{
     AttackDie, AttackRoll, Exhaustion, MAX_PROFICIENCY, OutcomeCheck,
 };
-use crate::rules::three_d6::{ThreeD6Check, TierRelation};
+use crate::rules::three_d6::{EscalationDice, ThreeD6Check, TierRelation};
 use crate::rules::{CheckSetup, INPUT_LIMIT, TokenTrackers};
 
 /// Where the builder's lines filled the form's fields from, for the marks beside them.
@@ -193,6 +193,29 @@ fn evening_ui(ui: &mut egui::Ui, check: &mut EveningCheck, marks: &Marks<'_>) {
     combo_ui(ui, "Starting effect", &mut check.starting_effect, &EFFECTS);
 }
 
+/// Road and Ruin's Initiative when exact timing matters: the faster of Presumptive and
+/// Reactive Speed against the Action Speed shifts the roll (`rules::road_and_ruin::Timing`).
+fn timing_ui(ui: &mut egui::Ui, check: &mut OutcomeCheck, marks: &Marks<'_>) {
+    let mut on = check.timing.is_some();
+    ui.checkbox(&mut on, "Timing matters (Initiative)")
+        .on_hover_text("A duel or a trap: the faster speed against the Action Speed");
+    if !on {
+        check.timing = None;
+        return;
+    }
+    let timing = check.timing.get_or_insert_with(Default::default);
+    bonus_ui(
+        ui,
+        "Presumptive Speed",
+        &mut timing.presumptive,
+        marks,
+        None,
+    );
+    bonus_ui(ui, "Reactive Speed", &mut timing.reactive, marks, None);
+    bonus_ui(ui, "Action Speed", &mut timing.action_speed, marks, None);
+    ui.weak(format!("Initiative {:+}", timing.benefit()));
+}
+
 fn road_and_ruin_ui(ui: &mut egui::Ui, check: &mut OutcomeCheck, marks: &Marks<'_>) {
     bonus_ui(ui, "Attribute", &mut check.attribute, marks, None);
     ui.horizontal(|ui| {
@@ -203,6 +226,7 @@ fn road_and_ruin_ui(ui: &mut egui::Ui, check: &mut OutcomeCheck, marks: &Marks<'
         }
     });
     ui.checkbox(&mut check.specialised, "Specialisation (+5)");
+    timing_ui(ui, check, marks);
     bonus_ui(ui, "Benefit", &mut check.benefit, marks, None);
     bonus_ui(
         ui,
@@ -444,5 +468,20 @@ fn three_d6_ui(ui: &mut egui::Ui, check: &mut ThreeD6Check, escalation: u8, mark
         &format!("Player roll: add escalation (+{escalation})"),
         marks,
         FormField::Escalation,
+    );
+    // 3d6, Escalation: an ability may make the escalation a minimum or maximum on the dice.
+    let (least, most) = (
+        format!("Each die at least {escalation}"),
+        format!("Each die at most {escalation}"),
+    );
+    combo_ui(
+        ui,
+        "Escalation on the dice",
+        &mut check.escalation_dice,
+        &[
+            (EscalationDice::Off, "No bound"),
+            (EscalationDice::Minimum, &least),
+            (EscalationDice::Maximum, &most),
+        ],
     );
 }

@@ -9,7 +9,8 @@ use egui::{DragValue, RichText};
 use super::DiceState;
 use super::log_text::dice_text;
 use crate::combat::action::{
-    PostConsequence, Resisted, Takes, post_consequence, resistance, roll_resistance,
+    PostConsequence, Resisted, Takes, defensive_block, post_consequence, resistance,
+    roll_resistance,
 };
 use crate::dice::{DiceRng, OutcomeName as _};
 use crate::model::{Command, Encounter, LogEntry, TokenId};
@@ -25,12 +26,15 @@ pub struct Resisting {
     pub grit: u8,
     /// The roll, once made (one per consequence).
     pub rolled: Option<Resisted>,
+    /// A use of defensive equipment spent against it (Post core, Equipment: one step less).
+    pub blocked: bool,
 }
 
 impl Resisting {
-    /// The score left of `score` after the roll, if one was made.
+    /// The score left of `score` after the roll, if one was made, and the block, if one was.
     pub fn remaining(&self, score: u8) -> u8 {
-        self.rolled.as_ref().map_or(score, |r| r.remaining(score))
+        let resisted = self.rolled.as_ref().map_or(score, |r| r.remaining(score));
+        resisted.saturating_sub(u8::from(self.blocked))
     }
 }
 
@@ -110,6 +114,9 @@ fn resistance_ui(
 ) {
     let (token, score, takes) = against;
     let who = name(encounter, token).to_owned();
+    if takes == Takes::Hp {
+        block_ui(ui, encounter, token, score, resisting, amends);
+    }
     if let Some(r) = &resisting.rolled {
         ui.label(format!("{who}'s resistance roll: {}", r.summary(score)));
         return;
@@ -172,6 +179,49 @@ fn resistance_ui(
         Err(err) => {
             ui.label(RichText::new(err.to_string()).color(ui.visuals().error_fg_color));
         }
+    }
+}
+
+/// Post core, Equipment: a shield or armour lowers a physical consequence by one, spending a
+/// use (`combat::action::defensive_block`); the use joins the roll's undo step.
+fn block_ui(
+    ui: &mut egui::Ui,
+    encounter: &Encounter,
+    token: TokenId,
+    score: u8,
+    resisting: &mut Resisting,
+    amends: &mut Vec<Command>,
+) {
+    let who = name(encounter, token).to_owned();
+    if resisting.blocked {
+        ui.label(format!(
+            "{who}'s shield or armour takes 1 off the consequence."
+        ));
+        return;
+    }
+    let uses = match encounter.sheet(token) {
+        Some(TokenTrackers::PostCore(t)) => t.defensive.uses_left(),
+        _ => 0,
+    };
+    let Some((_, spend)) = defensive_block(encounter, token, resisting.remaining(score)) else {
+        return;
+    };
+    let button = ui
+        .button(format!(
+            "Block with shield or armour ({uses} uses left): −1"
+        ))
+        .on_hover_text(format!(
+            "{who}'s defensive equipment lowers the consequence of a physical attack by one, \
+             spending a use"
+        ));
+    if button.clicked() {
+        amends.push(spend);
+        amends.push(Command::AppendLog(LogEntry::event(
+            who,
+            "Defensive equipment",
+            format!("a use spent: the consequence of {score} drops by 1"),
+        )));
+        resisting.blocked = true;
     }
 }
 

@@ -74,6 +74,36 @@ pub fn token_ui(
             }
         });
     breather_ui(ui, ctx, token, t, rng);
+    fear_ui(ui, ctx, token, t, rng);
+}
+
+/// Road and Ruin, HEALTH: a saving roll against fear, its difficulty set by the GM; a BAD
+/// result costs 1 Steadfast (`combat::stress::fear`), rolled, logged and applied in one undo
+/// step.
+fn fear_ui(
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    token: TokenId,
+    t: &RrToken,
+    rng: &mut DiceRng,
+) {
+    let button = (
+        "Fear save",
+        "Roll the Outcome die against fear: a BAD result costs 1 Steadfast",
+    );
+    let id = Id::unique(("rr_fear_difficulty", token.0));
+    let Some(difficulty) = roll_row_ui(ui, ("Difficulty", "Fear difficulty", id, 10), button)
+    else {
+        return;
+    };
+    let check = t.prepare(&crate::rules::road_and_ruin::OutcomeCheck {
+        difficulty: i64::from(difficulty),
+        ..Default::default()
+    });
+    let roll = check.roll(rng);
+    if let Some(command) = crate::combat::stress::fear(ctx.encounter, token, &roll) {
+        ctx.command(command);
+    }
 }
 
 /// The Breather (the core's `rules::road_and_ruin::Breather` rolls and reads it): the
@@ -86,34 +116,48 @@ fn breather_ui(
     t: &RrToken,
     rng: &mut DiceRng,
 ) {
-    ui.horizontal(|ui| {
-        ui.label("Proficiency");
-        let points = amount_ui(
-            ui,
-            Id::unique(("rr_breather_prof", token.0)),
-            "Breather proficiency",
-            0,
-            u32::from(MAX_PROFICIENCY),
-        );
-        if ui
-            .button("Breather")
-            .on_hover_text("Spend the round catching breath: 1d10 + a proficiency roll of Exertion")
-            .clicked()
-        {
-            let points = u8::try_from(points).unwrap_or(MAX_PROFICIENCY);
-            let breather = t.breather([points, 0], rng);
-            let who = ctx.encounter.token(token).map_or_else(String::new, |t| {
-                crate::app::text::name(&t.name).into_owned()
-            });
-            ctx.command(Command::Batch(vec![
-                Command::Tracker(TrackerCommand::Token {
-                    token,
-                    change: TokenChange::RoadAndRuin(breather.change.clone()),
-                }),
-                Command::AppendLog(breather.log_entry(&who)),
-            ]));
-        }
+    let button = (
+        "Breather",
+        "Spend the round catching breath: 1d10 + a proficiency roll of Exertion",
+    );
+    let prof = u32::from(MAX_PROFICIENCY);
+    let id = Id::unique(("rr_breather_prof", token.0));
+    let Some(points) = roll_row_ui(
+        ui,
+        ("Proficiency", "Breather proficiency", id, prof),
+        button,
+    ) else {
+        return;
+    };
+    let points = u8::try_from(points).unwrap_or(MAX_PROFICIENCY);
+    let breather = t.breather([points, 0], rng);
+    let who = ctx.encounter.token(token).map_or_else(String::new, |t| {
+        crate::app::text::name(&t.name).into_owned()
     });
+    ctx.command(Command::Batch(vec![
+        Command::Tracker(TrackerCommand::Token {
+            token,
+            change: TokenChange::RoadAndRuin(breather.change.clone()),
+        }),
+        Command::AppendLog(breather.log_entry(&who)),
+    ]));
+}
+
+/// A row with a labelled amount and a button: the amount when the button is clicked.
+/// `field` is (label, accessible name, id, maximum); `button` its text and hover text.
+fn roll_row_ui(
+    ui: &mut egui::Ui,
+    field: (&str, &str, Id, u32),
+    button: (&str, &str),
+) -> Option<u32> {
+    let (label, name, id, max) = field;
+    ui.horizontal(|ui| {
+        ui.label(label);
+        let amount = amount_ui(ui, id, name, 0, max);
+        let clicked = ui.button(button.0).on_hover_text(button.1).clicked();
+        clicked.then_some(amount)
+    })
+    .inner
 }
 
 fn pool_row_ui(

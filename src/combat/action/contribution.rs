@@ -106,6 +106,8 @@ pub enum Lever {
     PoolAttribute(u8),
     /// Post core: a teammate gives one die, for 1 of the teammate's own grit.
     TeammateDie(crate::model::TokenId),
+    /// Post core: the load's dice on a DEX roll (+1 light, −1 heavy).
+    Load(i8),
     /// 3d6: escalation added to the Total.
     Escalation(u8),
     /// 3d6: the target's tier against the roller's.
@@ -152,6 +154,7 @@ impl Lever {
             Self::RiskUp => "risk one step higher".to_owned(),
             Self::PoolAttribute(n) => format!("{n} dice"),
             Self::TeammateDie(_) => "+1 die".to_owned(),
+            Self::Load(n) => format!("{n:+} die"),
             Self::Escalation(n) => format!("Total +{n}"),
             Self::Tier(TierRelation::Same) => "same tier".to_owned(),
             Self::Tier(TierRelation::Below) => "1 Advantage".to_owned(),
@@ -236,6 +239,7 @@ impl Lever {
             (Self::TeammateDie(_), CheckSetup::PostCore(c)) => {
                 c.teammate_dice = c.teammate_dice.saturating_add(1);
             }
+            (Self::Load(n), CheckSetup::PostCore(c)) => c.load = n,
             (Self::Easier, CheckSetup::ThreeD6(c)) => c.advantage = c.advantage.saturating_add(1),
             (Self::Harder, CheckSetup::ThreeD6(c)) => {
                 c.disadvantage = c.disadvantage.saturating_add(1);

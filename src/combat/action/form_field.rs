@@ -201,6 +201,8 @@ impl Lever {
             Self::FailsOutright => &[F::FailsOutright],
             // The damage a type does and a villain's step are read by Apply, not the form.
             Self::Affinity(_) | Self::VillainStep(_) => &[],
+            // Post load: a die on the pool, no field of the form.
+            Self::Load(_) => &[],
         }
     }
 }

@@ -54,8 +54,8 @@ pub use defence::{attack_lands, defence_result, defending_character};
 pub use evening::{SLOWED, charmer_of, damage_taken, slows_instead};
 pub use form_field::{FormEdit, FormField};
 pub use post_consequence::{
-    PostConsequence, ResistError, Resisted, Takes, post_change, post_consequence, resistance,
-    roll_resistance, roller_consequence,
+    PostConsequence, ResistError, Resisted, Takes, defensive_block, post_change, post_consequence,
+    resistance, roll_resistance, roller_consequence,
 };
 pub use stand_in::{SheetSpot, StandIn, stand_ins};
 pub use weapon::{
@@ -306,6 +306,7 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
             attribute(encounter, request, actor, &mut filled);
         }
         teamwork(encounter, request, actor, &mut filled);
+        load(encounter, request, actor, &mut filled);
         actor_conditions(encounter, &board, actor, &kinds, &mut filled);
         sight::squeeze(encounter, &board, request, actor, &mut filled);
         wounds(encounter, request, actor, &mut filled);
@@ -316,6 +317,7 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
             tier(encounter, actor, target, &mut filled);
         }
     }
+    hiding_places(encounter, request, &mut filled);
     if let Some(target) = filled.target() {
         target_conditions(encounter, &board, target, request, &mut filled);
         guards(encounter, &board, target, request, &mut filled);
@@ -519,6 +521,38 @@ fn condition_lever(effect: Effect, kinds: &[CheckKind]) -> Option<Lever> {
     }
 }
 
+/// Road and Ruin, NAVIGATION: a creature marked Above or Below may hide as though Behind (an
+/// outside corner, a closed door or an obstacle, which let it Hide or take Cover). Behind
+/// carries no number in the text, so neither does this: a line on the actor's own checks (its
+/// hiding) and on attacks against it, for the GM.
+fn hiding_places(encounter: &Encounter, request: &ActionRequest, filled: &mut FilledCheck) {
+    use crate::rules::road_and_ruin::{ABOVE, BELOW};
+    if encounter.system != RuleSystem::RoadAndRuin {
+        return;
+    }
+    let hiding = if request.attack {
+        filled.target()
+    } else {
+        request.actor
+    };
+    let Some(token) = hiding else {
+        return;
+    };
+    let who = name(encounter, token);
+    for (c, _) in on_token(&encounter.combat.conditions, encounter.system, token) {
+        if [ABOVE, BELOW]
+            .iter()
+            .any(|p| c.name.eq_ignore_ascii_case(p))
+        {
+            filled.contributions.push(Contribution::new(
+                Source::Cover,
+                format!("{who} is {}: it may hide as though Behind", c.name),
+                Lever::Note,
+            ));
+        }
+    }
+}
+
 /// The actor's conditions: Weakened makes a Physical check Hard, and so on (each system's
 /// condition list, `rules/<system>/mod.rs`).
 fn actor_conditions(
@@ -549,6 +583,12 @@ fn actor_conditions(
             if let Some(lever) = lever {
                 let text = match *effect {
                     Effect::NextRollEasier => super::turn_action::help_line(&who),
+                    _ if c
+                        .name
+                        .eq_ignore_ascii_case(super::turn_action::TurnAction::Hurry.label()) =>
+                    {
+                        format!("{who} is Hurrying: its Action this turn is Hard")
+                    }
                     Effect::DefenceCheckBonus(n) => {
                         format!("{who} is defending ({}): {n:+} to defence checks", c.name)
                     }
@@ -821,6 +861,15 @@ fn map_facts(
             let grade = verdict.degree.map_or("cover", |d| d.label());
             let mut text = format!("{who} behind {grade} ({corners})");
             let lever = cover_lever(encounter.system, &verdict, request.attack);
+            if let Some(why) = cover_lost(encounter.system, filled.weapon.as_ref()) {
+                filled.contributions.push(Contribution::switched_off(
+                    Source::Cover,
+                    text,
+                    lever,
+                    why,
+                ));
+                return;
+            }
             if lever == Lever::Note {
                 text = format!(
                     "{text}: {}",
@@ -842,6 +891,16 @@ fn map_facts(
         .push(Contribution::new(Source::Cover, text, lever));
 }
 
+/// GFH, Divine Wrath: Sacred Flame's "target loses any Cover" — the chosen attack takes the
+/// target's cover away (`rules::go_forth_heroes::takes_cover_away`), so the cover line shows
+/// switched off with why. `None` for any other attack or system.
+fn cover_lost(system: RuleSystem, weapon: Option<&ChosenAttack>) -> Option<String> {
+    let weapon = weapon?;
+    (system == RuleSystem::GoForthHeroes
+        && crate::rules::go_forth_heroes::takes_cover_away(&weapon.name))
+    .then(|| format!("{}: the target loses any Cover", weapon.name))
+}
+
 /// Cover where the text has no cover rule (Post core, 3d6): the encounter's "Cover as a
 /// ruling" decides. On, the line counts and says it is the GM's ruling; off, it shows
 /// switched off with the reason, in the words the map's tooltip uses.
@@ -860,6 +919,50 @@ fn cover_ruling(encounter: &Encounter, text: String, lever: Lever) -> Contributi
             crate::board::degree::ruling_off_reason(encounter.system),
         )
     }
+}
+
+/// Post core, Inventory: the actor's load helps or hinders a DEX action roll (light +1 die,
+/// heavy −1, `rules::post_core::load_dice`), when its sheet keeps its full slots. The builder
+/// knows the attribute of an attack (the attack's own, else DEX at range); on another DEX
+/// roll the GM adds the die in the form.
+fn load(encounter: &Encounter, request: &ActionRequest, actor: TokenId, filled: &mut FilledCheck) {
+    use crate::rules::post_core::{Attribute, load_dice};
+    if !matches!(filled.base, CheckSetup::PostCore(_)) || !request.attack {
+        return;
+    }
+    let sheet = trackers_of(encounter, actor);
+    let Some(TokenTrackers::PostCore(t)) = sheet.as_deref() else {
+        return;
+    };
+    let Some(slots) = t.slots_full else {
+        return;
+    };
+    let from_attack = filled
+        .weapon
+        .as_ref()
+        .and(request.weapon)
+        .and_then(|i| t.attacks.get(i))
+        .map(|a| a.numbers.attribute);
+    let attribute = from_attack.unwrap_or(if request.melee {
+        Attribute::Str
+    } else {
+        Attribute::Dex
+    });
+    let dice = load_dice(slots);
+    if attribute != Attribute::Dex || dice == 0 {
+        return;
+    }
+    let (weight, effect) = if dice > 0 {
+        ("light", "one more die")
+    } else {
+        ("heavy", "one die fewer")
+    };
+    let who = name(encounter, actor);
+    filled.contributions.push(Contribution::new(
+        Source::Gm,
+        format!("{who}'s {weight} load ({slots} of 5 slots full): {effect} on DEX"),
+        Lever::Load(dice),
+    ));
 }
 
 /// The teammates who could give `actor`'s roll a die (Post core, Grit): its allies with a Post

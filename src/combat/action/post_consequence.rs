@@ -18,7 +18,7 @@ use crate::dice::DiceRng;
 use crate::model::{Command, Encounter, TokenId};
 use crate::rules::post_core::{
     ActionOutcome, Attribute, PostChange, PostToken, ResistanceResult, ResistanceRoll,
-    below_zero_condition,
+    UNABLE_TO_ACT, below_zero_condition, lost_completely,
 };
 use crate::rules::{CheckOutcome, TokenChange, TokenTrackers, TrackerCommand};
 
@@ -152,6 +152,19 @@ impl Resisted {
             self.remaining(score)
         )
     }
+}
+
+/// Post core, Equipment: defensive equipment (shields and armour) "reduces consequence rating
+/// on physical attacks". One use of `token`'s against a physical consequence of `score`: the
+/// text names no amount, and Lantern reads it as one step, as assistive equipment raises the
+/// effect by one. Returns the score left and the command that spends the use (a regular piece
+/// has one, a bulky one two, back at an extended rest), for the step the consequence lands
+/// in; `None` with no use left, no Post sheet, or nothing to lower.
+#[must_use]
+pub fn defensive_block(encounter: &Encounter, token: TokenId, score: u8) -> Option<(u8, Command)> {
+    let t = post_sheet(encounter, token)?;
+    (t.defensive.uses_left() > 0 && score > 0)
+        .then(|| (score - 1, tracker(token, PostChange::UseDefensive)))
 }
 
 /// Why a resistance roll cannot be made.
@@ -297,7 +310,47 @@ pub fn post_change(
             }));
         }
     }
+    complete_loss(
+        encounter,
+        token,
+        (before, &after),
+        &mut commands,
+        &mut lines,
+    );
     (commands, lines)
+}
+
+/// Post core, Attribute Loss: all of DEX or WIL lost puts on Unable to act, which lasts until
+/// an extended rest gives the attributes back (then it comes off in the rest's step).
+fn complete_loss(
+    encounter: &Encounter,
+    token: TokenId,
+    (before, after): (&PostToken, &PostToken),
+    commands: &mut Vec<Command>,
+    lines: &mut Vec<String>,
+) {
+    let who = name(encounter, token);
+    let has = on_token(&encounter.combat.conditions, encounter.system, token)
+        .any(|(c, _)| c.name.eq_ignore_ascii_case(UNABLE_TO_ACT));
+    if lost_completely(after) && !has {
+        lines.push(format!(
+            "{who} is {UNABLE_TO_ACT} (all of its DEX or WIL lost) until an extended rest"
+        ));
+        commands.push(Command::Combat(CombatCommand::ApplyCondition(
+            ActiveCondition {
+                system: None,
+                token,
+                name: UNABLE_TO_ACT.to_owned(),
+                duration: Duration::UntilRemoved,
+            },
+        )));
+    } else if !lost_completely(after) && lost_completely(before) && has {
+        lines.push(format!("{who} can act again"));
+        commands.push(Command::Combat(CombatCommand::RemoveCondition {
+            token,
+            name: UNABLE_TO_ACT.to_owned(),
+        }));
+    }
 }
 
 fn post_sheet(encounter: &Encounter, token: TokenId) -> Option<&PostToken> {

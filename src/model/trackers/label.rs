@@ -116,6 +116,8 @@ fn post_core(change: &PostChange) -> &'static str {
         PostChange::ShortRest => "Short rest",
         PostChange::ExtendedRest => "Extended rest",
         PostChange::SetAttacks(_) => "Edit attacks",
+        PostChange::SetGear { .. } => "Set gear",
+        PostChange::UseDefensive => "Use defensive equipment",
     }
 }
 

@@ -64,6 +64,112 @@ pub struct PostToken {
     /// The sheet holds the system's plain starting numbers (see `GfhToken::default_numbers`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub default_numbers: bool,
+    /// Full inventory slots, 0–5, which set the load on DEX action rolls (Post, Inventory);
+    /// `None` when the inventory is not kept (no load counts).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "de_slots_full"
+    )]
+    pub slots_full: Option<u8>,
+    /// Shields and armour carried, and their uses spent (Post, Equipment).
+    #[serde(default, skip_serializing_if = "Defensive::is_empty")]
+    pub defensive: Defensive,
+}
+
+/// The inventory slots a Post character has (Post, Inventory).
+pub const INVENTORY_SLOTS: u8 = 5;
+
+/// Reads `slots_full`, refusing more slots than a character has.
+fn de_slots_full<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
+    let slots = Option::<u8>::deserialize(d)?;
+    if slots.is_some_and(|n| n > INVENTORY_SLOTS) {
+        return Err(serde::de::Error::custom(format!(
+            "slots_full is at most {INVENTORY_SLOTS}"
+        )));
+    }
+    Ok(slots)
+}
+
+/// Defensive equipment (Post, Equipment): each regular piece takes a slot and is used once,
+/// each bulky one takes two slots and is used twice; uses come back at an extended rest.
+/// Read from a file only when the pieces fit the five slots and no more uses are spent than
+/// they have.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "DefensiveFile")]
+pub struct Defensive {
+    /// Regular pieces (one slot, one use each).
+    #[serde(default)]
+    pub regular: u8,
+    /// Bulky pieces (two slots, two uses each).
+    #[serde(default)]
+    pub bulky: u8,
+    /// Uses spent since the last extended rest.
+    #[serde(default)]
+    pub used: u8,
+}
+
+impl Defensive {
+    /// Whether nothing is carried or spent.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
+
+    /// Uses the pieces have between rests: one a regular piece, two a bulky one.
+    #[must_use]
+    pub fn uses(&self) -> u8 {
+        self.regular.saturating_add(self.bulky.saturating_mul(2))
+    }
+
+    /// Uses left.
+    #[must_use]
+    pub fn uses_left(&self) -> u8 {
+        self.uses().saturating_sub(self.used)
+    }
+
+    /// Inventory slots the pieces take: one a regular piece, two a bulky one.
+    #[must_use]
+    pub fn slots(&self) -> u8 {
+        self.uses()
+    }
+}
+
+/// [`Defensive`] as a file writes it, checked on the way in.
+#[derive(Deserialize)]
+struct DefensiveFile {
+    #[serde(default)]
+    regular: u8,
+    #[serde(default)]
+    bulky: u8,
+    #[serde(default)]
+    used: u8,
+}
+
+impl TryFrom<DefensiveFile> for Defensive {
+    type Error = String;
+
+    fn try_from(f: DefensiveFile) -> Result<Self, String> {
+        let d = Self {
+            regular: f.regular,
+            bulky: f.bulky,
+            used: f.used,
+        };
+        if u16::from(f.regular) + 2 * u16::from(f.bulky) > u16::from(INVENTORY_SLOTS) {
+            return Err(format!(
+                "defensive equipment takes {} slots; a character has {INVENTORY_SLOTS}",
+                u16::from(f.regular) + 2 * u16::from(f.bulky)
+            ));
+        }
+        if d.used > d.uses() {
+            return Err(format!(
+                "defensive equipment has {} uses, not {} spent",
+                d.uses(),
+                d.used
+            ));
+        }
+        Ok(d)
+    }
 }
 
 /// A change to one Post core token.
@@ -92,9 +198,21 @@ pub enum PostChange {
     SpendGrit(u8),
     /// Short rest: HP and grit restored.
     ShortRest,
-    /// Extended rest: HP, grit and attributes restored.
+    /// Extended rest: HP, grit and attributes restored, defensive equipment repaired.
     ExtendedRest,
     SetAttacks(Vec<PostAttack>),
+    /// Set the full inventory slots (0–5, or not kept) and the defensive pieces carried.
+    SetGear {
+        /// Full slots, `None` when the inventory is not kept.
+        slots_full: Option<u8>,
+        /// Regular defensive pieces.
+        regular: u8,
+        /// Bulky defensive pieces.
+        bulky: u8,
+    },
+    /// Spend one use of defensive equipment against a physical consequence (refused with none
+    /// left).
+    UseDefensive,
 }
 
 /// A clock.

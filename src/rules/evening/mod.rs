@@ -221,8 +221,9 @@ impl System for Evening {
     }
 
     /// A party token is a level 0 character: 4 health, no reserves, no aptitudes (Evening,
-    /// Character Creation, level adjustments), Body +1 from the three attribute points and the
-    /// rest at 0, striking with a weapon for d6 (the text prices weapons per weapon; d6 is our
+    /// Character Creation, level adjustments), Prowess +1 and Finesse and Resolve 0 from the
+    /// four ability points, Body +1 and Mind 0 from the three attribute points (each starts at
+    /// −1), striking with a weapon for d6 (the text prices weapons per weapon; d6 is our
     /// plain one). Anyone else is a rating 1 threat, whose health, TN and attacks come from
     /// the Threat Rating table.
     fn starting_sheet(&self, side: crate::model::Side) -> TokenTrackers {
@@ -231,6 +232,7 @@ impl System for Evening {
             sheet.level = 0;
             sheet.max_health = 4;
             sheet.health = 4;
+            sheet.abilities.prowess = 1;
             sheet.abilities.body = 1;
             sheet.attacks = vec![EveningAttack::new(
                 "Weapon",

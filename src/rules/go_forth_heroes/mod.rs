@@ -33,6 +33,20 @@ use crate::rules::conditions::{
 };
 use crate::rules::{CheckSetup, System, TokenTrackers};
 
+/// The gambits whose attack takes the target's Cover away (GFH, Divine Wrath: Sacred Flame,
+/// "target loses any Cover"). An attack on a sheet is that gambit when its name begins with
+/// the gambit's (the demo's "Sacred Flame (1 Power)").
+pub const COVER_LOST_TO: &[&str] = &["Sacred Flame"];
+
+/// Whether an attack called `name` takes the target's Cover away ([`COVER_LOST_TO`]).
+#[must_use]
+pub fn takes_cover_away(name: &str) -> bool {
+    let name = name.trim().to_lowercase();
+    COVER_LOST_TO
+        .iter()
+        .any(|gambit| name.starts_with(&gambit.to_lowercase()))
+}
+
 /// The GFH system for the registry.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GoForthHeroes;
@@ -142,7 +156,7 @@ const CONDITIONS: &[ConditionDef] = &[
     .for_bearer(Bearer::Monsters),
 ];
 
-/// GFH, Advanced Actions: the markers Guard and Help leave (summaries in our words).
+/// GFH, Advanced Actions: the markers Guard, Help and Hurry leave (summaries in our words).
 const ACTION_MARKERS: &[ConditionDef] = &[
     def(
         "Guard",
@@ -155,6 +169,12 @@ const ACTION_MARKERS: &[ConditionDef] = &[
         "Helped by an ally: its next roll is Easy, and that roll uses the Help up.",
         None,
         &[E::NextRollEasier],
+    ),
+    def(
+        "Hurry",
+        "Hurrying this turn: its checks are Hard, and one Help or Interact comes free.",
+        None,
+        &[E::Harder(C::Any)],
     ),
 ];
 

@@ -176,6 +176,20 @@ pub struct ActionRoll {
     pub risk: Risk,
     /// Assistive equipment: effect +1 (at most High, 3).
     pub assistive: bool,
+    /// Dice the character's load adds to a DEX roll (+1 light, −1 heavy; Post, Inventory).
+    pub load: i8,
+}
+
+/// Post, Inventory: "Load may grant advantages or disadvantages on DEX action rolls" — 0–3
+/// full slots a light load, 4 normal, 5 heavy. The text names no number; in a pool of d6s
+/// Lantern reads the advantage as one more die and the disadvantage as one fewer.
+#[must_use]
+pub fn load_dice(slots_full: u8) -> i8 {
+    match slots_full {
+        0..=3 => 1,
+        4 => 0,
+        _ => -1,
+    }
 }
 
 /// A rolled action.
@@ -195,7 +209,11 @@ impl ActionRoll {
     /// Dice in the pool.
     #[must_use]
     pub fn pool(&self) -> u32 {
-        u32::from(self.attribute) + u32::from(self.grit_dice) + u32::from(self.teammate_dice)
+        let dice = i64::from(self.attribute)
+            + i64::from(self.grit_dice)
+            + i64::from(self.teammate_dice)
+            + i64::from(self.load);
+        u32::try_from(dice.max(0)).unwrap_or(0)
     }
 
     /// Grit the roller spends.

@@ -8,8 +8,8 @@ mod tracker;
 
 pub use action::{
     ActionOutcome, ActionResult, ActionRoll, GRIT_PER_ACTION_DIE, GRIT_PER_RESISTANCE_DIE,
-    GRIT_PER_TEAMMATE_DIE, PoolReading, ResistanceResult, ResistanceRoll, Risk, pool_odds,
-    read_pool, roll_pool,
+    GRIT_PER_TEAMMATE_DIE, PoolReading, ResistanceResult, ResistanceRoll, Risk, load_dice,
+    pool_odds, read_pool, roll_pool,
 };
 
 pub use tracker::{PostHarm, STARTING_GRIT};
@@ -34,6 +34,21 @@ pub const PARALYSED: &str = "Paralysed";
 /// WIL below 0 (Post core, Attribute Loss).
 pub const DELIRIOUS: &str = "Delirious";
 
+/// DEX or WIL lost completely: no action until an extended rest (Post core, Attribute Loss).
+pub const UNABLE_TO_ACT: &str = "Unable to act";
+
+/// Whether `token` has lost all of its DEX or all of its WIL (Post core, Attribute Loss:
+/// "Complete DEX and WIL loss renders the character unable to act until they go through
+/// extended rest"). Lantern reads "complete loss" as an attribute the character had (a base
+/// above 0) now at 0 or below, and either attribute's loss as enough.
+#[must_use]
+pub fn lost_completely(token: &PostToken) -> bool {
+    [Attribute::Dex, Attribute::Wil].into_iter().any(|a| {
+        let i = a as usize;
+        token.base_attributes[i] > 0 && token.attributes[i] <= 0
+    })
+}
+
 /// The condition an attribute below 0 puts on a character (Post core, Damage; Attribute Loss):
 /// STR Taken down, DEX Paralysed, WIL Delirious.
 #[must_use]
@@ -47,8 +62,8 @@ pub fn below_zero_condition(attribute: Attribute) -> &'static str {
 
 /// Post core rules: the states that follow from HP and attribute loss. Taken down and
 /// Paralysed stop actions and movement (a character dying, or unable to move); Delirious
-/// changes no number (the GM plays it), and the text's "complete DEX and WIL loss" already
-/// stops both through Paralysed.
+/// changes no number (the GM plays it); Unable to act follows all of DEX or WIL lost
+/// ([`lost_completely`]) and lasts until an extended rest.
 const CONDITIONS: &[ConditionDef] = &[
     def("Exposed", "Guard down: treated as if at 0 HP.", None, &[]),
     def(
@@ -66,6 +81,12 @@ const CONDITIONS: &[ConditionDef] = &[
     def(
         TAKEN_DOWN,
         "STR below 0: dying unless helped at once.",
+        None,
+        &[E::NoMovement, E::NoActions],
+    ),
+    def(
+        UNABLE_TO_ACT,
+        "All its DEX or all its WIL lost: can't act until an extended rest.",
         None,
         &[E::NoMovement, E::NoActions],
     ),
@@ -117,7 +138,7 @@ impl System for PostCore {
                     assistive: false,
                 },
             )],
-            default_numbers: false,
+            ..PostToken::default()
         })
         .as_defaults()
     }

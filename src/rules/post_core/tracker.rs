@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Attribute, PostChange, PostToken};
+use crate::model::trackers::post_core::{Defensive, INVENTORY_SLOTS};
 use crate::rules::RulesError;
 
 /// Grit a character starts with and a rest restores (Post core, Grit).
@@ -19,6 +20,8 @@ impl Default for PostToken {
             base_attributes: [0; 3],
             attacks: Vec::new(),
             default_numbers: false,
+            slots_full: None,
+            defensive: Defensive::default(),
         }
     }
 }
@@ -65,6 +68,7 @@ impl PostToken {
     pub fn apply(&mut self, change: &PostChange) -> Result<(), RulesError> {
         match change {
             PostChange::SetUp { attributes, max_hp } => {
+                self.check_bases(*attributes)?;
                 for (i, base) in attributes.iter().enumerate() {
                     self.set_base(i, *base);
                 }
@@ -103,6 +107,23 @@ impl PostToken {
                 self.hp = self.max_hp;
                 self.grit = STARTING_GRIT;
                 self.attributes = self.base_attributes;
+                // Post, Equipment: uses are restored by repair or replacement at the rest.
+                self.defensive.used = 0;
+            }
+            PostChange::SetGear {
+                slots_full,
+                regular,
+                bulky,
+            } => self.set_gear(*slots_full, *regular, *bulky)?,
+            PostChange::UseDefensive => {
+                if self.defensive.uses_left() == 0 {
+                    return Err(RulesError::NotEnough {
+                        what: "uses of defensive equipment",
+                        have: 0,
+                        need: 1,
+                    });
+                }
+                self.defensive.used += 1;
             }
             // Checked with the whole sheet (`model::validate::check_sheet`).
             PostChange::SetAttacks(attacks) => self.attacks.clone_from(attacks),
@@ -154,6 +175,55 @@ impl PostToken {
         };
         self.base_attributes[i] = base;
         self.attributes[i] = moved;
+    }
+
+    /// Post, Attribute Loss; Recovery: what an attribute has lost lasts until an extended rest,
+    /// so a base may not drop below what its attribute has lost (it would give the points back
+    /// when raised again: base 2 with 1 lost, set to 0, then to 2, would read 2 again).
+    fn check_bases(&self, bases: [i8; 3]) -> Result<(), RulesError> {
+        for (i, base) in bases.iter().enumerate() {
+            let (old, current) = (self.base_attributes[i], self.attributes[i]);
+            let lost = i64::from(old) - i64::from(current.max(0));
+            if current >= 0 && lost > 0 && i64::from(*base) < lost && *base != old {
+                return Err(RulesError::NotAllowed(
+                    "an attribute's score can't be set below what it has lost until an \
+                     extended rest (Post, Attribute Loss)",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Post, Inventory; Equipment: full slots 0–5 (or not kept), and regular and bulky
+    /// defensive pieces that fit the five slots (one and two each). Uses already spent stay
+    /// spent, up to what the pieces now have.
+    fn set_gear(&mut self, slots: Option<u8>, regular: u8, bulky: u8) -> Result<(), RulesError> {
+        if let Some(n) = slots.filter(|n| *n > INVENTORY_SLOTS) {
+            return Err(RulesError::OutOfRange {
+                what: "full inventory slots",
+                value: i64::from(n),
+                min: 0,
+                max: i64::from(INVENTORY_SLOTS),
+            });
+        }
+        let taken = i64::from(regular) + 2 * i64::from(bulky);
+        if taken > i64::from(INVENTORY_SLOTS) {
+            return Err(RulesError::OutOfRange {
+                what: "slots taken by defensive equipment",
+                value: taken,
+                min: 0,
+                max: i64::from(INVENTORY_SLOTS),
+            });
+        }
+        let mut defensive = Defensive {
+            regular,
+            bulky,
+            used: self.defensive.used,
+        };
+        defensive.used = defensive.used.min(defensive.uses());
+        self.slots_full = slots;
+        self.defensive = defensive;
+        Ok(())
     }
 
     /// Attribute loss stops at −1: below 0 is already the end state.

@@ -15,7 +15,8 @@ pub use attack::{
 pub use breather::{Breather, proficiency_result};
 pub use health::{exertion_max, is_exhausted, strike};
 pub use outcome::{
-    Band, Exhaustion, MAX_PROFICIENCY, OutcomeCheck, OutcomeRoll, SPECIALISATION_SHIFT,
+    Band, Exhaustion, MAX_PROFICIENCY, OutcomeCheck, OutcomeRoll, SPECIALISATION_SHIFT, Timing,
+    initiative_benefit,
 };
 pub use roster::{DiscoveryPrompt, ROSTER_SLOTS, RosterOutcome, RosterRoll};
 pub use tracker::StrikePreview;
@@ -64,7 +65,26 @@ const CONDITIONS: &[ConditionDef] = &[
         None,
         &[E::Exhaustion],
     ),
+    def(
+        ABOVE,
+        "Climbed, flown or jumped above the others: seen more, but may hide as though Behind.",
+        None,
+        &[],
+    ),
+    def(
+        BELOW,
+        "Burrowed, swum or gone beneath a larger creature: may hide as though Behind.",
+        None,
+        &[],
+    ),
 ];
+
+/// Road and Ruin, NAVIGATION: a creature Above another (by enough for its distance from the
+/// edge) gains a hiding bonus as though Behind. The map keeps no heights, so the GM marks it.
+pub const ABOVE: &str = "Above";
+/// Road and Ruin, NAVIGATION: a creature Below (burrowing, underwater, beneath a larger
+/// creature) gains a hiding bonus as though Behind.
+pub const BELOW: &str = "Below";
 
 impl System for RoadAndRuin {
     fn id(&self) -> RuleSystem {

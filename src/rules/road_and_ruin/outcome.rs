@@ -110,6 +110,40 @@ pub struct OutcomeCheck {
     pub exertion_reroll: bool,
     /// Damaged or improvised statuses of the equipment used: each raises BAD/AND by one.
     pub gear_status: u8,
+    /// When exact timing matters (a duel, a trap): the speeds that make the Initiative
+    /// modifier. `None`: timing is not in question.
+    pub timing: Option<Timing>,
+}
+
+/// The speeds of Road and Ruin's Initiative (Hastened time; TIME): when the exact timing of
+/// an action has serious consequences, the roll is improved by the higher of the creature's
+/// Presumptive Speed (INT + CON + proficiency in the opponent's weapon) and Reactive Speed
+/// (DEX + WIT + proficiency in its own weapon) less the Action Speed of what it faces. The
+/// sheet keeps none of those attributes, so the GM types the two speeds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timing {
+    /// INT + CON + proficiency in the opponent's weapon.
+    pub presumptive: i64,
+    /// DEX + WIT + proficiency in one's own weapon.
+    pub reactive: i64,
+    /// The target's Action Speed.
+    pub action_speed: i64,
+}
+
+impl Timing {
+    /// The Initiative modifier: the faster speed less the Action Speed (the text's duellist:
+    /// Presumptive 7, Reactive 6 against Action Speed 3 improves the Outcome by 4).
+    #[must_use]
+    pub fn benefit(&self) -> i64 {
+        initiative_benefit(self.presumptive, self.reactive, self.action_speed)
+    }
+}
+
+/// Road and Ruin's Initiative modifier: `max(presumptive, reactive) − action_speed`, each
+/// bounded as a typed number is.
+#[must_use]
+pub fn initiative_benefit(presumptive: i64, reactive: i64, action_speed: i64) -> i64 {
+    bounded(presumptive).max(bounded(reactive)) - bounded(action_speed)
 }
 
 impl Band {
@@ -139,7 +173,7 @@ impl OutcomeCheck {
     }
 
     /// Net benefit: attribute + capped proficiencies + specialisation + benefit − difficulty
-    /// − 5 when exhausted.
+    /// − 5 when exhausted, + the Initiative modifier when timing matters.
     #[must_use]
     pub fn net_benefit(&self) -> i64 {
         let prof: i64 = self
@@ -157,9 +191,11 @@ impl OutcomeCheck {
         } else {
             0
         };
+        let timing = self.timing.map_or(0, |t| t.benefit());
         bounded(self.attribute) + prof + spec + bounded(self.benefit)
             - bounded(self.difficulty)
             - exhaustion
+            + timing
     }
 
     /// Extra dice keeping the lowest, after negations.

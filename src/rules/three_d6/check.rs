@@ -4,7 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::{EffectDice, TierRelation};
-use crate::dice::{DiceRng, DiceTerm, DieResult, Distribution, OutcomeName, OutcomeOdds};
+use crate::dice::{
+    DiceRng, DiceTerm, DieResult, Distribution, Keep, OutcomeName, OutcomeOdds, keep_distribution,
+};
 use crate::rules::bounded;
 
 /// Most net advantage or disadvantage (3d6, Advantage and Disadvantage).
@@ -46,6 +48,39 @@ impl ResolutionBand {
     }
 }
 
+/// Escalation as a bound on every die (3d6, Escalation: it "can be used in conjunction with
+/// die results, such as setting a minimum or maximum for dice equal to the value"). The text
+/// leaves when to the ability, so it is the GM's choice in the Dice pane, off by default.
+/// Readings: the bound holds for each die rolled, before the best or worst three are kept
+/// (the same dice are kept either way, since the bound keeps their order), and the dice read
+/// as Effect are the bounded ones; escalation 0 is no escalation present, so it bounds nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EscalationDice {
+    /// Escalation bounds no die.
+    #[default]
+    Off,
+    /// No die reads below the escalation.
+    Minimum,
+    /// No die reads above the escalation.
+    Maximum,
+}
+
+impl EscalationDice {
+    /// A die's face as it counts under this bound at `escalation`.
+    #[must_use]
+    pub fn bound(self, face: i64, escalation: u8) -> i64 {
+        let e = i64::from(escalation.min(MAX_ESCALATION));
+        if e == 0 {
+            return face;
+        }
+        match self {
+            Self::Off => face,
+            Self::Minimum => face.max(e),
+            Self::Maximum => face.min(e),
+        }
+    }
+}
+
 /// A 3d6 roll as the Dice pane edits it. Readings: advantage and disadvantage cancel first,
 /// then the net is capped at 3; the tier difference adds one of either; escalation is added to
 /// the Total only for player rolls it applies to.
@@ -64,6 +99,8 @@ pub struct ThreeD6Check {
     pub add_escalation: bool,
     /// Any flat change to the Total from an ability.
     pub bonus: i64,
+    /// Escalation as a minimum or maximum on each die, when an ability calls for it.
+    pub escalation_dice: EscalationDice,
 }
 
 /// A rolled 3d6 check.
@@ -105,7 +142,11 @@ impl ThreeD6Check {
     /// The Total's exact distribution.
     #[must_use]
     pub fn total_distribution(&self) -> Distribution {
-        self.dice().distribution().shift(self.flat())
+        let term = self.dice();
+        let bound = |face| self.escalation_dice.bound(face, self.escalation);
+        let die = Distribution::die(6).map(bound);
+        let kept = keep_distribution(&die, term.count, term.keep.unwrap_or(Keep::Highest(3)));
+        kept.shift(self.flat())
     }
 
     /// Exact odds of each band.
@@ -117,7 +158,10 @@ impl ThreeD6Check {
 
     /// Rolls the dice.
     pub fn roll(&self, rng: &mut DiceRng) -> ThreeD6Roll {
-        let dice = self.dice().roll_dice(0, rng);
+        let mut dice = self.dice().roll_dice(0, rng);
+        for die in &mut dice {
+            die.value = self.escalation_dice.bound(die.value, self.escalation);
+        }
         let kept: Vec<i64> = dice.iter().filter(|d| d.kept).map(|d| d.value).collect();
         let total = kept.iter().sum::<i64>() + self.flat();
         ThreeD6Roll {
@@ -183,6 +227,45 @@ mod tests {
             ..c
         };
         assert_eq!(gm.total_distribution().min(), 3);
+    }
+
+    #[test]
+    fn escalation_as_a_minimum_or_maximum_on_each_die() {
+        // 3d6, Escalation: escalation may set a minimum or maximum for dice equal to its
+        // value. At escalation 4 as a minimum every die reads 4–6, so the Total runs 12–18
+        // and is 12 only when all three show 1–4: (4/6)³ = 8/27. As a maximum every die reads
+        // 1–4, so the Total runs 3–12 and the 13+ band is out of reach.
+        let at_least = ThreeD6Check {
+            escalation: 4,
+            escalation_dice: EscalationDice::Minimum,
+            ..ThreeD6Check::default()
+        };
+        let totals = at_least.total_distribution();
+        assert_eq!((totals.min(), totals.max()), (12, 18));
+        assert!((totals.probability(12) - 8.0 / 27.0).abs() < 1e-12);
+        let at_most = ThreeD6Check {
+            escalation_dice: EscalationDice::Maximum,
+            ..at_least
+        };
+        let totals = at_most.total_distribution();
+        assert_eq!((totals.min(), totals.max()), (3, 12));
+        assert!(at_most.odds().probability(&ResolutionBand::CleanSuccess) < 1e-12);
+        // A rolled die counts its bounded face; its physical roll stays in the record.
+        let r = at_least.roll(&mut DiceRng::seeded(3));
+        assert!(r.dice.iter().all(|d| d.value >= 4));
+        assert!(r.effect.0.iter().all(|v| (4..=6).contains(v)));
+        // Escalation 0 is none: no bound.
+        let none = ThreeD6Check {
+            escalation: 0,
+            ..at_least
+        };
+        assert_eq!(none.total_distribution().min(), 3);
+        // With one Advantage the bound still holds on the four dice rolled.
+        let edge = ThreeD6Check {
+            advantage: 1,
+            ..at_least
+        };
+        assert_eq!(edge.total_distribution().min(), 12);
     }
 
     proptest::proptest! {

@@ -6,7 +6,9 @@ mod effect;
 mod ledger;
 mod tracker;
 
-pub use check::{MAX_EDGE, MAX_ESCALATION, ResolutionBand, ThreeD6Check, ThreeD6Roll};
+pub use check::{
+    EscalationDice, MAX_EDGE, MAX_ESCALATION, ResolutionBand, ThreeD6Check, ThreeD6Roll,
+};
 pub use effect::{EffectDice, EffectDie, halve, harm, step_flat};
 pub use tracker::{MAX_HARM, TierRelation, tier_for_level};
 
