@@ -17,6 +17,7 @@
 //!   counts, combat indices; the limits are in FORMAT.md) and wall-set normalisation
 //!   (`wall_set.rs`).
 //! - The edits that need no rules: fog, lights and areas.
+//! - Marks drawn on the map (`mark.rs`) and handouts for the players (`handout.rs`).
 
 mod area;
 mod combat;
@@ -26,11 +27,13 @@ pub mod conditions;
 pub mod death_saves;
 mod encounter;
 mod fog;
+mod handout;
 mod ids;
 mod image;
 pub mod initiative;
 mod light;
 mod map;
+mod mark;
 pub mod momentum;
 mod rule_system;
 mod rules_error;
@@ -48,12 +51,17 @@ pub use combat::{CombatState, LogEntry, StressOffer};
 pub use command::{CellLayer, Command, CommandError};
 pub use encounter::{CustomBand, Encounter, ObstaclePolygon, Rulings};
 pub use fog::{Fog, FogCommand, FogMark, mark_of};
+pub use handout::{
+    Handout, HandoutCommand, HandoutId, HandoutPlacement, HandoutShown, fresh_handout_id,
+    shown_to_players,
+};
 pub use ids::{ImageId, TokenId, WallId};
 pub use image::EmbeddedImage;
 pub use light::{Ambient, Light, LightCommand, LightError, LightKind, Rgba};
 pub use map::{
     Background, Cell, CellLength, DiagonalRule, GridKind, GridPoint, LengthUnit, MapSpec,
 };
+pub use mark::{Mark, MarkCommand, MarkId, MarkShape, fresh_mark_id, marks_shown_to_players};
 pub use rule_system::RuleSystem;
 pub use rules_error::RulesError;
 pub use token::{LibraryId, Rgb, Senses, Side, SizeCategory, Token};

@@ -29,6 +29,7 @@ mod post_three_d6;
 mod readme;
 mod real_maps;
 mod robust_files;
+mod rooms;
 mod sheet_edits;
 mod sheets;
 mod table_screen;
