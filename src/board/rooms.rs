@@ -78,7 +78,7 @@ pub enum RoomError {
     OnWall,
     #[error(
         "that is open ground, not a room: it reaches every edge of the map ({cells} cells); \
-         reveal it with the brush"
+         close its doors, or reveal it with the brush"
     )]
     Outside { cells: usize },
     #[error(

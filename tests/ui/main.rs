@@ -19,6 +19,7 @@ mod overlays;
 mod players;
 mod resistance;
 mod result_belongs;
+mod reveal_room;
 mod sheets;
 mod shell;
 mod small_screen;

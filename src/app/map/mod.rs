@@ -59,6 +59,7 @@ mod placement;
 mod play;
 pub mod pointer;
 mod polyline;
+mod room_reveal;
 mod ruler;
 mod scene_cache;
 mod sight_overlay;
@@ -124,6 +125,8 @@ pub struct MapView {
     attack_pick: attack_pick::AttackPick,
     /// The table screen's view box, drawn over the map while the players' window shows true scale.
     view_box: ViewBoxState,
+    /// The room Reveal room would reveal at the pointer.
+    room_preview: room_reveal::RoomPreview,
 }
 
 /// A token being dragged with the primary button.
@@ -304,6 +307,7 @@ pub fn map_ui(
     view.fog
         .brush
         .paint_stroke(&painter, encounter.map.grid, &t);
+    reveal_room_ui(ui, ctx, view, &background, &pointer, &painter, &t);
     view.hovered_cell = hovered_cell(ctx, &pointer, &t);
     if pointer.over_map {
         library_drop::library_drop_ui(ui, ctx, &mut view.play.note, &background, &t);
@@ -372,6 +376,29 @@ pub fn map_ui(
     keep_one_brush(view, brush_before);
     if let Some(err) = background_error {
         error_banner_ui(ui, rect, &err);
+    }
+}
+
+/// The fog toolbar's Reveal room: the room under the pointer, revealed on a click.
+fn reveal_room_ui(
+    ui: &egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    view: &mut MapView,
+    background: &egui::Response,
+    pointer: &pointer::MapPointer,
+    painter: &egui::Painter,
+    t: &MapTransform,
+) {
+    if view.fog.brush.tool != Some(fog_brush::BrushTool::Room) {
+        view.room_preview.clear();
+        return;
+    }
+    let scene = view.play.scene.scene(ctx.encounter);
+    let refused = view
+        .room_preview
+        .ui(ctx, scene, background, pointer, painter, t);
+    if let Some(why) = refused {
+        view.play.note = Some((why, ui.input(|i| i.time) + 5.0));
     }
 }
 
