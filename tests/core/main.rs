@@ -24,6 +24,7 @@ mod hostile;
 mod library;
 mod lighting;
 mod limit_files;
+mod marks_handouts;
 mod model_commands;
 mod post_three_d6;
 mod readme;

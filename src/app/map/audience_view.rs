@@ -94,7 +94,10 @@ pub fn paint_map_view(
         audience: options.audience,
         miniatures: options.miniatures,
     };
-    tokens.paint()
+    let turn_shown = tokens.paint();
+    super::marks::paint_kept(&painter, encounter, t, options.audience);
+    view.fading.paint(&painter, t, ui.input(|i| i.time));
+    turn_shown
 }
 
 /// What painting the tokens of one view needs.

@@ -51,10 +51,12 @@ mod library_drop;
 mod light_layer;
 mod light_menu;
 mod light_tool;
+mod marks;
 mod mesh_cache;
 mod movement;
 mod name_tags;
 pub(crate) mod palette;
+mod pen;
 mod placement;
 mod play;
 pub mod pointer;
@@ -80,6 +82,7 @@ pub use area_tool::{request_area_from, targets_of};
 pub use audience_view::{ViewOptions, paint_map_view, paint_turn_banner, turn_banner_height};
 pub use fog::MapAudience;
 pub use layout::map_rect_in_grid;
+pub(crate) use marks::{FadingMarks, StrokeSoFar};
 pub use ruler::Measurement;
 pub use sight_overlay::overlay_verdicts;
 pub use token_palette::{TokenPalette, take_image_request};
@@ -127,6 +130,11 @@ pub struct MapView {
     view_box: ViewBoxState,
     /// The room Reveal room would reveal at the pointer.
     room_preview: room_reveal::RoomPreview,
+    /// Marks that vanish a few seconds after they are drawn, on both windows.
+    fading: marks::FadingMarks,
+    /// Commands queued from outside the Map pane (the players' window's pen), for the app to
+    /// apply with the panes' own.
+    queued: Vec<crate::model::Command>,
 }
 
 /// A token being dragged with the primary button.
@@ -258,6 +266,26 @@ impl MapView {
         &mut self.view_box
     }
 
+    /// The fading marks both windows draw.
+    pub(crate) fn fading_mut(&mut self) -> &mut FadingMarks {
+        &mut self.fading
+    }
+
+    /// Queues a command from a window without a command list of its own (the players').
+    pub(crate) fn queue(&mut self, command: crate::model::Command) {
+        self.queued.push(command);
+    }
+
+    /// The commands queued since the last call.
+    pub(crate) fn take_queued(&mut self) -> Vec<crate::model::Command> {
+        std::mem::take(&mut self.queued)
+    }
+
+    /// How many fading marks are showing.
+    pub fn fading_marks(&self) -> usize {
+        self.fading.len()
+    }
+
     /// Why the last token drop was refused, while the note is shown.
     pub fn refusal_note(&self) -> Option<&str> {
         self.play.note()
@@ -341,6 +369,7 @@ pub fn map_ui(
         view.tools.set_tool(Tool::Light);
     }
     area_ui(ui, ctx, view, &painter, &t, &pointer);
+    marks_ui(ui, ctx, view, &painter, &t, &pointer);
     aura_cards::paint_waiting_tokens(ui, &painter, encounter, &t);
     view.play
         .after_tokens(ui, ctx, view.drag, hovered, pointer.over_map, &painter, &t);
@@ -376,6 +405,24 @@ pub fn map_ui(
     keep_one_brush(view, brush_before);
     if let Some(err) = background_error {
         error_banner_ui(ui, rect, &err);
+    }
+}
+
+/// The kept and fading marks, and the Pen tool's gesture.
+fn marks_ui(
+    ui: &egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    view: &mut MapView,
+    painter: &egui::Painter,
+    t: &MapTransform,
+    pointer: &pointer::MapPointer,
+) {
+    marks::paint_kept(painter, ctx.encounter, t, MapAudience::Gm);
+    view.fading.paint(painter, t, ui.input(|i| i.time));
+    if view.tools.tool == Tool::Pen {
+        view.tools
+            .pen
+            .ui(ui, ctx, painter, t, pointer, &mut view.fading);
     }
 }
 

@@ -14,6 +14,8 @@
 
 mod export;
 mod grid_test;
+mod handout_card;
+mod table_pen;
 pub mod table_setup;
 mod turn;
 
@@ -55,6 +57,10 @@ pub struct PlayersWindow {
     pub last_frame: Option<PlayersFrame>,
     /// The players' window's width in screen pixels, as last drawn.
     pub window_px: Option<u32>,
+    /// The pen on the players' window (`table_pen.rs`).
+    pub pen: table_pen::TablePen,
+    /// The handout shown over the map (`handout_card.rs`).
+    pub handout: handout_card::ShownCard,
 }
 
 /// How one frame of the players' window drew the map.
@@ -184,6 +190,10 @@ pub fn players_ui(
         };
         Some(frame.paint(ui, view, encounter))
     };
+    table_pen::pen_ui(ui, rect, window, view, encounter);
+    if window.last_frame.is_some() {
+        handout_card::handout_ui(ui, rect, &window.handout, encounter);
+    }
     fullscreen_button_ui(ui, rect, window);
     view.end_pass(ui.ctx());
 }
@@ -380,6 +390,8 @@ impl LanternApp {
                     self.map_view.view_box_mut().show_token(encounter, id);
                 }
             }
+            Action::Handouts => self.handouts.open = !self.handouts.open,
+            Action::DismissHandout => players.handout.shown = None,
             Action::ExportView => self.start_export(ctx, true),
             Action::ExportViewNoFog => self.start_export(ctx, false),
             _ => {}
