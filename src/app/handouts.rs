@@ -474,8 +474,8 @@ fn row_ui(
                         }));
                     }
                 }
-                if is_shown && ui.button("Dismiss").clicked() {
-                    actions.push(HandoutAction::Dismiss);
+                if is_shown {
+                    ui.weak("showing");
                 }
                 if ui
                     .button("Remove")
