@@ -337,8 +337,10 @@ impl LanternApp {
         let encounter = &self.document.encounter;
         let shown = self.players.handout.shown;
         let state = &mut self.handouts;
+        // Below the menu bar, left of the dock's right-hand panes.
         egui::Window::new("Handouts")
             .open(&mut open)
+            .default_pos([360.0, 80.0])
             .default_width(380.0)
             .show(ctx, |ui| {
                 handouts_ui(ui, encounter, shown, state, &mut actions);

@@ -31,8 +31,6 @@
 //!   refuses both with the reason rather than revealing the world. A room against one to three
 //!   edges (a corridor running off the map, a room whose wall is the map's edge) is a room.
 
-use std::collections::HashMap;
-
 use crate::model::{Cell, GridPoint, MapSpec};
 
 use super::grid::{cell_corners, cell_in_grid, point_in_grid};
@@ -182,32 +180,50 @@ enum Flood {
     TooLarge,
 }
 
-/// The samples of one map, with the walls near each unit square of map space gathered once.
+/// The samples of one map. What walls do to the steps between them is worked out a unit square
+/// of map space (a tile of `SAMPLES_PER_CELL²` samples) at a time, the first time a search
+/// reaches it, and kept: a flood asks about each step about twice.
 struct Samples<'a> {
     scene: &'a Scene,
     map: &'a MapSpec,
     /// The box of samples that covers the map: `0..cols` × `0..rows`.
     cols: i32,
     rows: i32,
-    /// The walls within reach of each unit square's steps, in map space.
-    near: HashMap<(i32, i32), Vec<(GridPoint, GridPoint)>>,
-    /// Each cell's centre sample (`None`: every sample of it is pinned by walls).
-    owners: HashMap<Cell, Option<Sample>>,
+    /// Tiles across the box, with one more on every side (samples just off the map).
+    tile_cols: i32,
+    /// Per tile: bit `k` set when the step right from its `k`th sample is stopped, bit
+    /// `TILE + k` the step down; [`TILE_DONE`] once worked out.
+    tiles: Vec<u64>,
+    /// Per map cell (by offset): its centre sample, packed; [`OWNER_UNKNOWN`] until asked,
+    /// [`OWNER_NONE`] when every sample of it is pinned.
+    owners: Vec<u32>,
     /// How many samples the last flood visited.
     last_count: usize,
 }
+
+/// Samples in one tile.
+const TILE: u32 = (SAMPLES_PER_CELL * SAMPLES_PER_CELL) as u32;
+const TILE_DONE: u64 = 1 << 63;
+const OWNER_UNKNOWN: u32 = u32::MAX;
+const OWNER_NONE: u32 = u32::MAX - 1;
 
 impl<'a> Samples<'a> {
     fn new(scene: &'a Scene) -> Self {
         let map = &scene.map;
         let (width, height) = map_extent(map);
+        let cols = (width / STEP).ceil() as i32 + 1;
+        let rows = (height / STEP).ceil() as i32 + 1;
+        let tile_cols = cols.div_euclid(SAMPLES_PER_CELL) + 3;
+        let tile_rows = rows.div_euclid(SAMPLES_PER_CELL) + 3;
+        let cells = map.width_cells as usize * map.height_cells as usize;
         Self {
             scene,
             map,
-            cols: (width / STEP).ceil() as i32 + 1,
-            rows: (height / STEP).ceil() as i32 + 1,
-            near: HashMap::new(),
-            owners: HashMap::new(),
+            cols,
+            rows,
+            tile_cols,
+            tiles: vec![0; tile_cols as usize * tile_rows as usize],
+            owners: vec![OWNER_UNKNOWN; cells],
             last_count: 0,
         }
     }
@@ -240,7 +256,15 @@ impl<'a> Samples<'a> {
         if beyond != 0 {
             return Err(beyond);
         }
-        let cell = cell_in_grid(self.map.grid, s.at());
+        let cell = if self.map.grid.is_hex() {
+            cell_in_grid(self.map.grid, s.at())
+        } else {
+            // A square cell holds exactly its samples: no rounding to ask.
+            Cell::new(
+                s.i.div_euclid(SAMPLES_PER_CELL),
+                s.j.div_euclid(SAMPLES_PER_CELL),
+            )
+        };
         if self.map.contains(cell) {
             return Ok(cell);
         }
@@ -254,19 +278,32 @@ impl<'a> Samples<'a> {
 
     /// Whether a wall stops the step between two neighbouring samples.
     fn blocked(&mut self, a: Sample, b: Sample) -> bool {
-        let square = (
-            a.i.min(b.i).div_euclid(SAMPLES_PER_CELL),
-            a.j.min(b.j).div_euclid(SAMPLES_PER_CELL),
+        // The step belongs to its upper-left end: the step right or down from it.
+        let (from, down) = if a.i == b.i {
+            (if a.j < b.j { a } else { b }, true)
+        } else {
+            (if a.i < b.i { a } else { b }, false)
+        };
+        let (tx, ty) = (
+            from.i.div_euclid(SAMPLES_PER_CELL),
+            from.j.div_euclid(SAMPLES_PER_CELL),
         );
-        let scene = self.scene;
-        let walls = self
-            .near
-            .entry(square)
-            .or_insert_with(|| walls_near(scene, square));
-        let (p, q) = (a.at(), b.at());
-        walls
-            .iter()
-            .any(|&(u, v)| segments_within(p, q, u, v, WALL_REACH_CELLS))
+        let bit = (from.j.rem_euclid(SAMPLES_PER_CELL) * SAMPLES_PER_CELL
+            + from.i.rem_euclid(SAMPLES_PER_CELL)) as u32
+            + if down { TILE } else { 0 };
+        let k = ((ty + 1) * self.tile_cols + tx + 1) as usize;
+        let Some(&links) = self.tiles.get(k) else {
+            // Beyond the tiles kept: never a sample any search reaches.
+            return true;
+        };
+        let links = if links & TILE_DONE == 0 {
+            let links = tile_links(self.scene, (tx, ty));
+            self.tiles[k] = links;
+            links
+        } else {
+            links
+        };
+        links & (1 << bit) != 0
     }
 
     /// Whether walls pin the sample: no step to a map sample beside it is free.
@@ -279,8 +316,12 @@ impl<'a> Samples<'a> {
     /// The sample a cell's room is read from: the one nearest its centre that lies in it and is
     /// not pinned (ties go to the upper, then the left one).
     fn owner(&mut self, cell: Cell) -> Option<Sample> {
-        if let Some(owner) = self.owners.get(&cell) {
-            return *owner;
+        let (col, row) = self.map.offset_of(cell);
+        let slot = (row as usize) * self.map.width_cells as usize + col as usize;
+        match self.owners.get(slot).copied() {
+            Some(OWNER_NONE) | None => return None,
+            Some(OWNER_UNKNOWN) => {}
+            Some(packed) => return Some(self.unpack(packed)),
         }
         let centre = point_in_grid(self.map.grid, cell);
         let (ci, cj) = (
@@ -288,12 +329,7 @@ impl<'a> Samples<'a> {
             (centre.y / STEP - 0.5).round() as i32,
         );
         let mut near: Vec<(f64, Sample)> = (-3..=3)
-            .flat_map(|dj| {
-                (-3..=3).map(move |di| Sample {
-                    i: ci + di,
-                    j: cj + dj,
-                })
-            })
+            .flat_map(|dj| (-3..=3).map(move |di| Sample { i: ci + di, j: cj + dj }))
             .map(|s| {
                 let p = s.at();
                 ((p.x - centre.x).hypot(p.y - centre.y), s)
@@ -305,8 +341,21 @@ impl<'a> Samples<'a> {
             .into_iter()
             .map(|(_, s)| s)
             .find(|&s| self.place(s) == Ok(cell) && !self.pinned(s));
-        self.owners.insert(cell, owner);
+        self.owners[slot] = owner.map_or(OWNER_NONE, |s| self.pack(s));
         owner
+    }
+
+    /// A sample of the box as one number, and back.
+    fn pack(&self, s: Sample) -> u32 {
+        (s.j * self.cols + s.i) as u32
+    }
+
+    fn unpack(&self, packed: u32) -> Sample {
+        let packed = packed as i32;
+        Sample {
+            i: packed % self.cols,
+            j: packed / self.cols,
+        }
     }
 
     /// Every sample joined to `start`, and the cells whose centre is among them; stops past
@@ -395,6 +444,33 @@ fn map_extent(map: &MapSpec) -> (f64, f64) {
         .fold((0.0, 0.0), |(x, y), p| (p.x.max(x), p.y.max(y)))
 }
 
+/// Which steps from the samples of the unit square `(x, y)` (right and down) a wall stops, as
+/// [`Samples::tiles`] keeps them.
+fn tile_links(scene: &Scene, (x, y): (i32, i32)) -> u64 {
+    let walls = walls_near(scene, (x, y));
+    let mut links = TILE_DONE;
+    if walls.is_empty() {
+        return links;
+    }
+    for k in 0..TILE {
+        let s = Sample {
+            i: x * SAMPLES_PER_CELL + (k % SAMPLES_PER_CELL as u32) as i32,
+            j: y * SAMPLES_PER_CELL + (k / SAMPLES_PER_CELL as u32) as i32,
+        };
+        let p = s.at();
+        for (bit, n) in [(k, Sample { i: s.i + 1, ..s }), (TILE + k, Sample { j: s.j + 1, ..s })] {
+            let q = n.at();
+            if walls
+                .iter()
+                .any(|&(u, v)| segments_within(p, q, u, v, WALL_REACH_CELLS))
+            {
+                links |= 1 << bit;
+            }
+        }
+    }
+    links
+}
+
 /// The movement blockers near the unit square `(x, y)` of map space: every wall that could
 /// come within reach of a step from one of its samples.
 fn walls_near(scene: &Scene, (x, y): (i32, i32)) -> Vec<(GridPoint, GridPoint)> {
@@ -429,24 +505,29 @@ fn walls_near(scene: &Scene, (x, y): (i32, i32)) -> Vec<(GridPoint, GridPoint)> 
 
 /// Whether segments `p–q` and `a–b` come closer than `reach` (or cross).
 fn segments_within(p: GridPoint, q: GridPoint, a: GridPoint, b: GridPoint, reach: f64) -> bool {
+    // Most walls near a tile pass nowhere near a given step: their boxes say so at once.
+    if a.x.max(b.x) + reach < p.x.min(q.x)
+        || a.x.min(b.x) - reach > p.x.max(q.x)
+        || a.y.max(b.y) + reach < p.y.min(q.y)
+        || a.y.min(b.y) - reach > p.y.max(q.y)
+    {
+        return false;
+    }
     let orient = |o: GridPoint, u: GridPoint, v: GridPoint| {
         (u.x - o.x) * (v.y - o.y) - (u.y - o.y) * (v.x - o.x)
     };
     let crossing =
         orient(a, b, p) * orient(a, b, q) < 0.0 && orient(p, q, a) * orient(p, q, b) < 0.0;
+    let reach2 = reach * reach;
     crossing
-        || [
-            point_to_segment(p, a, b),
-            point_to_segment(q, a, b),
-            point_to_segment(a, p, q),
-            point_to_segment(b, p, q),
-        ]
-        .into_iter()
-        .any(|d| d < reach)
+        || point_to_segment2(p, a, b) < reach2
+        || point_to_segment2(q, a, b) < reach2
+        || point_to_segment2(a, p, q) < reach2
+        || point_to_segment2(b, p, q) < reach2
 }
 
-/// The distance from `p` to the segment `a–b`.
-fn point_to_segment(p: GridPoint, a: GridPoint, b: GridPoint) -> f64 {
+/// The squared distance from `p` to the segment `a–b`.
+fn point_to_segment2(p: GridPoint, a: GridPoint, b: GridPoint) -> f64 {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let len2 = dx * dx + dy * dy;
     let t = if len2 > 0.0 {
@@ -454,7 +535,8 @@ fn point_to_segment(p: GridPoint, a: GridPoint, b: GridPoint) -> f64 {
     } else {
         0.0
     };
-    (p.x - a.x - t * dx).hypot(p.y - a.y - t * dy)
+    let (ex, ey) = (p.x - a.x - t * dx, p.y - a.y - t * dy);
+    ex * ex + ey * ey
 }
 
 #[cfg(test)]

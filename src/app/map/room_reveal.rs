@@ -66,13 +66,7 @@ impl RoomPreview {
         let view = painter.clip_rect().expand(t.points_per_cell);
         match room {
             Ok(cells) => {
-                let tint = Color32::from_rgba_unmultiplied(255, 240, 160, 70);
-                for cell in cells {
-                    let polygon = cell_polygon(grid, *cell, t);
-                    if polygon.iter().any(|p| view.contains(*p)) {
-                        painter.add(Shape::convex_polygon(polygon, tint, egui::Stroke::NONE));
-                    }
-                }
+                paint_room(painter, grid, cells, t, view);
                 label(painter, at, &format!("Reveal room: {} cells", cells.len()));
                 if clicked {
                     ctx.commands
@@ -85,6 +79,35 @@ impl RoomPreview {
                 label(painter, at, "No room here");
                 clicked.then(|| format!("Reveal room: {why}"))
             }
+        }
+    }
+}
+
+/// Tints the room's cells in view and outlines its edge, so the GM sees what a click reveals.
+fn paint_room(
+    painter: &egui::Painter,
+    grid: crate::model::GridKind,
+    cells: &[Cell],
+    t: &MapTransform,
+    view: egui::Rect,
+) {
+    let tint = Color32::from_rgba_unmultiplied(255, 200, 60, 60);
+    let edge = egui::Stroke::new(3.0, Color32::from_rgb(255, 170, 0));
+    let lattice = crate::board::lattice::Lattice::new(grid);
+    let inside: std::collections::HashSet<Cell> = cells.iter().copied().collect();
+    for cell in cells {
+        let polygon = cell_polygon(grid, *cell, t);
+        if !polygon.iter().any(|p| view.contains(*p)) {
+            continue;
+        }
+        painter.add(Shape::convex_polygon(polygon, tint, egui::Stroke::NONE));
+        for k in 0..lattice.corner_count() {
+            if inside.contains(&lattice.neighbour_across(*cell, k)) {
+                continue;
+            }
+            let [a, b] = [k, k + 1]
+                .map(|i| t.ui_from_grid(lattice.grid_from_lattice(lattice.corner(*cell, i))));
+            painter.line_segment([a, b], edge);
         }
     }
 }

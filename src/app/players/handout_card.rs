@@ -67,13 +67,16 @@ pub fn handout_ui(ui: &mut egui::Ui, rect: Rect, card: &ShownCard, encounter: &E
     }
     let name = crate::app::text::name(&handout.name);
     if caption {
-        painter.text(
-            frame.center_bottom() + Vec2::new(0.0, 8.0),
-            egui::Align2::CENTER_TOP,
-            name.as_ref(),
+        let galley = painter.layout(
+            name.to_string(),
             egui::FontId::proportional(18.0),
             Color32::WHITE,
+            frame.width(),
         );
+        let at = egui::Align2::CENTER_TOP
+            .anchor_size(frame.center_bottom() + Vec2::new(0.0, 10.0), galley.size());
+        painter.rect_filled(at.expand(4.0), 4.0, Color32::from_black_alpha(170));
+        painter.galley(at.min, galley, Color32::WHITE);
     }
     // A node for screen readers and tests: the players' window takes no clicks here.
     let node = ui.interact(frame, ui.scope_id().with("handout_card"), Sense::hover());
