@@ -80,9 +80,11 @@ const PX: f64 = 40.0;
 /// Draws the map's background with the rooms tinted over it and the walls on top.
 fn draw(encounter: &Encounter, rooms: &Rooms, out: &std::path::Path) -> Result<(), String> {
     let map = &encounter.map;
+    // Hex columns are 0.87 of a cell apart; odd ones reach half a cell lower.
+    let across = if map.grid.is_hex() { 0.87 } else { 1.0 };
     let (w, h) = (
-        (f64::from(map.width_cells) * PX * 1.6) as u32,
-        (f64::from(map.height_cells) * PX + PX) as u32,
+        ((f64::from(map.width_cells) * across + 0.5) * PX) as u32,
+        ((f64::from(map.height_cells) + 0.5) * PX) as u32,
     );
     let background = map.background.as_ref().and_then(|bg| {
         let image = encounter.images.get(&bg.image)?;
