@@ -41,6 +41,10 @@ pub enum Action {
     ShowCurrentCombatant,
     ExportView,
     ExportViewNoFog,
+    /// Opens or closes the Handouts window: pictures to show the players.
+    Handouts,
+    /// Takes the shown handout off the players' window.
+    DismissHandout,
     /// Closes the window, asking first about unsaved changes.
     Quit,
 }
@@ -48,7 +52,7 @@ pub enum Action {
 impl Action {
     /// Shortcut handling walks this list in order; shortcuts with more modifiers come first so
     /// Ctrl+Shift+S is not taken for Ctrl+S (egui matches extra Shift leniently).
-    pub const ALL: [Self; 19] = [
+    pub const ALL: [Self; 21] = [
         Self::SaveAs,
         Self::Redo,
         Self::New,
@@ -67,6 +71,8 @@ impl Action {
         Self::ShowCurrentCombatant,
         Self::ExportView,
         Self::ExportViewNoFog,
+        Self::Handouts,
+        Self::DismissHandout,
         Self::Quit,
     ];
 
@@ -91,6 +97,8 @@ impl Action {
             Self::ShowCurrentCombatant => "Show the current combatant on the TV",
             Self::ExportView => "Export map view as PNG…",
             Self::ExportViewNoFog => "Export map view without fog as PNG…",
+            Self::Handouts => "Handouts…",
+            Self::DismissHandout => "Dismiss handout",
             Self::Quit => "Quit",
         }
     }
@@ -121,6 +129,8 @@ impl Action {
             }
             Self::ExportView => "Save the Map pane's view as the players see it, fog included",
             Self::ExportViewNoFog => "Save the Map pane's view with no fog, for print or prep",
+            Self::Handouts => "Pictures kept with the encounter to show on the players' window",
+            Self::DismissHandout => "Take the handout shown off the players' window",
             Self::Quit => "Close Lantern (asks first if there are unsaved changes)",
         }
     }
@@ -151,7 +161,9 @@ impl Action {
             | Self::TableScreen
             | Self::ShowCurrentCombatant
             | Self::ExportView
-            | Self::ExportViewNoFog => &[],
+            | Self::ExportViewNoFog
+            | Self::Handouts
+            | Self::DismissHandout => &[],
         }
     }
 
@@ -177,6 +189,7 @@ mod tests {
                     | Action::TableScreen
                     | Action::ExportView
                     | Action::ExportViewNoFog
+                    | Action::Handouts
             );
             assert_eq!(action.label().ends_with('…'), opens_dialog, "{action:?}");
         }

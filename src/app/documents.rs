@@ -68,7 +68,9 @@ impl LanternApp {
             | Action::TableScreen
             | Action::ShowCurrentCombatant
             | Action::ExportView
-            | Action::ExportViewNoFog => self.run_players_action(ctx, action),
+            | Action::ExportViewNoFog
+            | Action::Handouts
+            | Action::DismissHandout => self.run_players_action(ctx, action),
             Action::Quit => self.ask_before_dropping(ctx, AfterConfirm::Close),
         }
     }
@@ -150,6 +152,7 @@ impl LanternApp {
             DialogPurpose::TokenImage => {
                 self.map_view.tools().palette.load_image(ctx, &answer.path);
             }
+            DialogPurpose::HandoutImage => self.add_handout_file(ctx, answer.path),
             DialogPurpose::LibraryFolder(job) => {
                 self.library.copy_folder(ctx, job, &answer.path);
             }

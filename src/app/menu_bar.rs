@@ -143,6 +143,12 @@ impl LanternApp {
             true_scale && current.is_some(),
             requests,
         );
+        ui.separator();
+        let handouts = Action::Handouts;
+        action_button_ui(ui, handouts, handouts.label(), true, requests);
+        let dismiss = Action::DismissHandout;
+        let shown = players.handout.shown.is_some();
+        action_button_ui(ui, dismiss, dismiss.label(), shown, requests);
     }
 }
 

@@ -39,6 +39,7 @@ mod dialogs;
 pub mod dice;
 mod dock;
 mod documents;
+pub mod handouts;
 pub mod import;
 pub mod library;
 pub mod map;
@@ -122,6 +123,8 @@ pub struct LanternApp {
     exporter: players::Exporter,
     /// The prep library's entries, pictures and filters (view state).
     pub library: library::LibraryState,
+    /// The Handouts window and the handouts' pictures (view state).
+    pub handouts: handouts::HandoutsState,
     /// Where the settings file lives (`None`: settings are not kept).
     settings_dir: Option<PathBuf>,
     /// The settings as last written, so an unchanged layout is not written again.
@@ -186,6 +189,7 @@ impl LanternApp {
             players: players::PlayersWindow::default(),
             exporter: players::Exporter::default(),
             library: library::LibraryState::default(),
+            handouts: handouts::HandoutsState::default(),
             settings_dir: None,
             settings_written: None,
             settings_failing: false,
@@ -298,6 +302,12 @@ impl LanternApp {
 
     /// Applies the panes' commands, each as its own undo step; failures are shown, not dropped.
     fn apply_pending(&mut self, ctx: &egui::Context) {
+        let queued = self.map_view.take_queued();
+        if !queued.is_empty() {
+            // Queued by the players' window after this frame's check for a second frame.
+            ctx.request_repaint();
+        }
+        self.pending.extend(queued);
         let mut applied = false;
         for command in std::mem::take(&mut self.pending) {
             let label = command.label();
@@ -448,7 +458,10 @@ impl LanternApp {
     /// a background image, a palette picture or the library. Each asks for a repaint when it
     /// lands, so tests step the app until this is false before they expect it to rest.
     pub fn workers_busy(&self) -> bool {
-        self.imports.busy() || self.map_view.is_loading() || self.library.busy()
+        self.imports.busy()
+            || self.map_view.is_loading()
+            || self.library.busy()
+            || self.handouts.busy()
     }
 
     /// One whole frame without eframe, `logic` then `ui` on a root ui: what the headless frame
@@ -473,6 +486,7 @@ impl LanternApp {
         }
         self.imports_logic(ctx);
         self.library_logic(ctx);
+        self.handouts_logic(ctx);
         self.autosave_tick(ctx);
         self.export_tick(ctx);
         self.notifications.expire(ctx);
@@ -489,6 +503,7 @@ impl LanternApp {
         self.players_viewport(ui.ctx());
         self.table_setup_window(ui.ctx());
         rules_window::rules_window_ui(ui.ctx(), self.document.encounter.system);
+        self.handouts_window(ui.ctx());
         self.prompt_ui(ui.ctx());
         self.imports_ui(ui.ctx());
         self.notifications.ui(ui.ctx());

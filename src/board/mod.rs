@@ -16,6 +16,8 @@
 //! - Movement with squeezing measured on lanes (`reach.rs`, `lane.rs`).
 //! - The illumination of each cell from the map's lights, walls casting shadows (`light.rs`).
 //! - Where a drawn door or window cuts the walls it lies along (`wall_split.rs`).
+//! - The rooms walls, windows and closed doors close off, for revealing one at a click
+//!   (`rooms.rs`).
 //! - The fog of war's visible cells: in sight and lit, or in darkvision (`fog.rs`), with a sub-cell
 //!   raster of it and of the lights' glow that the shell draws with smooth edges (`fog_raster.rs`).
 //! - Which cells and tokens an area of effect covers (`area.rs`).
@@ -39,6 +41,7 @@ pub mod lattice;
 pub mod light;
 pub mod lit_board;
 pub mod reach;
+pub mod rooms;
 pub mod scene;
 pub mod sight;
 mod sightline;

@@ -108,6 +108,8 @@ pub fn apply(encounter: &mut Encounter, command: Command) -> Result<Command, Com
             }
             Ok(Command::Light(command.apply(encounter)?))
         }
+        Command::Mark(command) => super::drawn::apply_mark(encounter, command),
+        Command::Handout(command) => super::drawn::apply_handout(encounter, command),
         Command::Area(command) => {
             if let AreaCommand::Add(area) | AreaCommand::Update(area) = &command {
                 check_area(area)?;
@@ -228,7 +230,7 @@ fn set_background(
     )))
 }
 
-fn add_image(
+pub(super) fn add_image(
     encounter: &mut Encounter,
     id: ImageId,
     image: EmbeddedImage,
@@ -242,13 +244,17 @@ fn add_image(
     Ok(Command::RemoveImage(id))
 }
 
-fn remove_image(encounter: &mut Encounter, id: ImageId) -> Result<Command, CommandError> {
+pub(super) fn remove_image(
+    encounter: &mut Encounter,
+    id: ImageId,
+) -> Result<Command, CommandError> {
     let in_use = encounter
         .map
         .background
         .as_ref()
         .is_some_and(|bg| bg.image == id)
-        || encounter.tokens.iter().any(|t| t.image == Some(id));
+        || encounter.tokens.iter().any(|t| t.image == Some(id))
+        || encounter.handouts.iter().any(|h| h.image == id);
     if in_use {
         return Err(CommandError::ImageInUse(id));
     }
@@ -435,6 +441,13 @@ fn check_fog_command(encounter: &Encounter, command: &FogCommand) -> Result<(), 
                 .iter()
                 .filter(|(c, mark)| mark.is_some() && mark_of(fog, *c).is_none())
                 .count();
+            let len = fog.revealed.len() + fog.hidden.len() + added;
+            check_count("marked cells in one layer", len, MAX_MARKED_CELLS)
+        }
+        FogCommand::Reveal(cells) => {
+            check_cells(cells, "fog cell")?;
+            let fog = &encounter.fog;
+            let added = cells.iter().filter(|c| mark_of(fog, **c).is_none()).count();
             let len = fog.revealed.len() + fog.hidden.len() + added;
             check_count("marked cells in one layer", len, MAX_MARKED_CELLS)
         }

@@ -8,6 +8,7 @@
 
 mod apply;
 mod document;
+mod drawn;
 mod history;
 pub mod preview;
 

@@ -4,7 +4,9 @@
 //! # What is where
 //!
 //! - The encounter format (`FORMAT.md`): versioned JSON with migration and validation
-//!   (`encounter_file.rs`), exact float parsing, and images decoded with limits (`images.rs`).
+//!   (`encounter_file.rs`), exact float parsing, and images decoded with limits (`images.rs`);
+//!   a handout's picture checked against them and the file's pixel budget before it joins
+//!   (`handout_picture.rs`).
 //! - Atomic saves (`atomic.rs`): a temporary file per save, swept on the next save or load,
 //!   permissions kept, a symlink's target written.
 //! - A one-pass listing read (`scan.rs`): every field but the images, which are checked by their
@@ -15,6 +17,7 @@
 mod atomic;
 mod encounter_file;
 mod error;
+mod handout_picture;
 mod images;
 mod read;
 mod scan;
@@ -29,6 +32,7 @@ pub use encounter_file::{
 };
 pub use error::FileError;
 pub(crate) use error::clip_message;
+pub use handout_picture::{PictureError, handout_picture};
 pub use images::{
     BASE_PIXEL_BUDGET, MAX_DECODE_BYTES, MAX_IMAGE_SIDE_PX, PIXELS_PER_ENCODED_BYTE, decode_image,
     image_limits, image_pixels, image_size, pixel_budget, pixels_within_limits,

@@ -95,6 +95,10 @@ pub enum Command {
     Light(LightCommand),
     /// A change to the areas of effect on the map.
     Area(AreaCommand),
+    /// A change to the marks kept on the map.
+    Mark(super::MarkCommand),
+    /// A change to the handout list.
+    Handout(super::HandoutCommand),
 }
 
 /// Why a command could not be applied.
@@ -163,6 +167,12 @@ pub enum CommandError {
     BadAura(AreaId, String),
     #[error("there is no area {0}, or two areas share that id")]
     AreaId(AreaId),
+    #[error("mark {0} {1}")]
+    BadMark(super::MarkId, &'static str),
+    #[error("there is no mark {0}, or two marks share that id")]
+    MarkId(super::MarkId),
+    #[error("there is no handout {0}, or two handouts share that id")]
+    HandoutId(super::HandoutId),
     #[error(transparent)]
     Combat(#[from] CombatError),
     #[error(transparent)]
@@ -209,6 +219,8 @@ impl Command {
             Self::Fog(c) => c.label(),
             Self::Light(c) => c.label(),
             Self::Area(c) => c.label(),
+            Self::Mark(c) => c.label(),
+            Self::Handout(c) => c.label(),
         }
     }
 }

@@ -83,6 +83,12 @@ pub struct Encounter {
     /// The GM's rulings where the rule text is silent (cover in Post and 3d6).
     #[serde(default, skip_serializing_if = "Rulings::is_default")]
     pub rulings: Rulings,
+    /// Pen strokes and labels kept on the map (fading ones are never saved).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<super::Mark>,
+    /// Pictures kept to show the players (which one is shown is view state).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub handouts: Vec<super::Handout>,
 }
 
 impl Default for Encounter {
@@ -111,6 +117,8 @@ impl Encounter {
             fog: Fog::default(),
             areas: Vec::new(),
             rulings: Rulings::default(),
+            marks: Vec::new(),
+            handouts: Vec::new(),
         }
     }
 

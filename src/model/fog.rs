@@ -45,6 +45,9 @@ pub enum FogCommand {
     SetEnabled(bool),
     /// One brush stroke: each listed cell gets the mark (`None` clears the GM's mark).
     Brush(Vec<(Cell, Option<FogMark>)>),
+    /// Reveals every cell of a room at once ("Reveal room"): each gets the revealed mark. Its
+    /// inverse is the [`FogCommand::Brush`] that puts back each cell's mark before.
+    Reveal(Vec<Cell>),
     /// Adds cells to the explored set (the party saw them).
     Explore(Vec<Cell>),
     /// Removes cells from the explored set; the inverse of [`FogCommand::Explore`].
@@ -60,6 +63,7 @@ impl FogCommand {
             Self::SetEnabled(true) => "Turn fog on",
             Self::SetEnabled(false) => "Turn fog off",
             Self::Brush(_) => "Fog brush",
+            Self::Reveal(_) => "Reveal room",
             Self::Explore(_) => "Explore",
             Self::Unexplore(_) => "Forget explored cells",
             Self::ResetExplored => "Reset explored fog",
@@ -72,6 +76,13 @@ impl FogCommand {
         match self {
             Self::SetEnabled(on) => Self::SetEnabled(std::mem::replace(&mut fog.enabled, on)),
             Self::Brush(cells) => Self::Brush(brush(fog, cells)),
+            Self::Reveal(cells) => Self::Brush(brush(
+                fog,
+                cells
+                    .into_iter()
+                    .map(|c| (c, Some(FogMark::Revealed)))
+                    .collect(),
+            )),
             Self::Explore(cells) => {
                 // Only cells new to the set are undone, so undo never forgets older exploring.
                 Self::Unexplore(

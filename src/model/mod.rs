@@ -17,6 +17,7 @@
 //!   counts, combat indices; the limits are in FORMAT.md) and wall-set normalisation
 //!   (`wall_set.rs`).
 //! - The edits that need no rules: fog, lights and areas.
+//! - Marks drawn on the map (`mark.rs`) and handouts for the players (`handout.rs`).
 
 mod area;
 mod combat;
@@ -27,12 +28,14 @@ pub mod death_saves;
 mod encounter;
 pub mod evening_combat;
 mod fog;
+mod handout;
 mod ids;
 mod image;
 pub mod initiative;
 mod light;
 pub mod limits;
 mod map;
+mod mark;
 pub mod momentum;
 mod reactions;
 mod rule_system;
@@ -51,12 +54,17 @@ pub use combat::{CombatState, LogEntry, StressOffer};
 pub use command::{CellLayer, Command, CommandError};
 pub use encounter::{CustomBand, Encounter, ObstaclePolygon, Rulings};
 pub use fog::{Fog, FogCommand, FogMark, mark_of};
+pub use handout::{
+    Handout, HandoutCommand, HandoutId, HandoutPlacement, HandoutShown, fresh_handout_id,
+    shown_to_players,
+};
 pub use ids::{ImageId, TokenId, WallId};
 pub use image::EmbeddedImage;
 pub use light::{Ambient, Light, LightCommand, LightError, LightKind, Rgba};
 pub use map::{
     Background, Cell, CellLength, DiagonalRule, GridKind, GridPoint, LengthUnit, MapSpec,
 };
+pub use mark::{Mark, MarkCommand, MarkId, MarkShape, fresh_mark_id, marks_shown_to_players};
 pub use reactions::{ConditionSource, OpportunityOffer, ReactionCommand};
 pub use rule_system::RuleSystem;
 pub use rules_error::RulesError;

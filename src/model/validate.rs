@@ -9,6 +9,7 @@
 //! combat, tracker and log command.
 
 mod combat_state;
+mod drawn;
 mod evening_sheet;
 mod movement;
 mod sheet;
@@ -20,6 +21,10 @@ pub use combat_state::{
     MAX_CONDITIONS, MAX_DEATH_SAVES, MAX_EXTRA_PER_TURN, MAX_INITIATIVE_BONUS, MAX_POOL_DICE,
     MAX_ROLLOFFS, MAX_ROSTER_SLOTS, MAX_TRACKER_ENTRIES, check_combat_state, check_log_entry,
     check_tracker_refs, check_tracker_texts,
+};
+pub use drawn::{
+    MAX_HANDOUTS, MAX_MARK_POINTS, MAX_MARK_TEXT_CHARS, MAX_MARKS, MAX_STROKE_POINTS,
+    check_handout, check_mark, de_mark_text, mark_points, validate_handouts, validate_marks,
 };
 pub use evening_sheet::{
     MAX_LEGENDARY, MAX_PHASES, MAX_SWARM_BODIES, MAX_VILLAIN_ACTIONS, check_evening_sheet,
@@ -107,6 +112,8 @@ pub fn validate(encounter: &Encounter) -> Result<(), CommandError> {
     check_polygon_corners(&encounter.obstacle_polygons, 0)?;
     validate_lights(&encounter.lights)?;
     validate_areas(&encounter.areas)?;
+    validate_marks(&encounter.marks)?;
+    validate_handouts(encounter)?;
     check_cell_sets(encounter)?;
     check_combat_state(encounter, &encounter.combat)
 }

@@ -32,6 +32,8 @@ pub enum DialogPurpose {
     Background,
     /// An image for the token palette's next token.
     TokenImage,
+    /// A picture to add as a handout.
+    HandoutImage,
     /// A PNG to export the Map pane's view to, with the players' fog or none.
     Export {
         with_fog: bool,
@@ -43,7 +45,11 @@ pub enum DialogPurpose {
 impl DialogPurpose {
     fn mode(&self) -> ChooserMode {
         match self {
-            Self::Open | Self::ImportMap | Self::Background | Self::TokenImage => ChooserMode::Open,
+            Self::Open
+            | Self::ImportMap
+            | Self::Background
+            | Self::TokenImage
+            | Self::HandoutImage => ChooserMode::Open,
             Self::SaveAs { .. } | Self::Export { .. } => ChooserMode::Save,
             Self::LibraryFolder(_) => ChooserMode::Folder,
         }
@@ -53,7 +59,7 @@ impl DialogPurpose {
         match self {
             Self::Open | Self::SaveAs { .. } => FileFilter::Encounter,
             Self::ImportMap => FileFilter::UniversalVtt,
-            Self::Background | Self::TokenImage => FileFilter::Image,
+            Self::Background | Self::TokenImage | Self::HandoutImage => FileFilter::Image,
             Self::Export { .. } => FileFilter::Png,
             Self::LibraryFolder(_) => FileFilter::LibraryEntry,
         }
@@ -66,6 +72,7 @@ impl DialogPurpose {
             Self::ImportMap => "Import Universal VTT map",
             Self::Background => "Set map background",
             Self::TokenImage => "Token image",
+            Self::HandoutImage => "Add a handout",
             Self::Export { .. } => "Export map view as PNG",
             Self::LibraryFolder(job) => job.title(),
         }
@@ -73,7 +80,10 @@ impl DialogPurpose {
 
     /// Imports only read, so a scripted answer cannot overwrite anything.
     fn reads(&self) -> bool {
-        matches!(self, Self::ImportMap | Self::Background | Self::TokenImage)
+        matches!(
+            self,
+            Self::ImportMap | Self::Background | Self::TokenImage | Self::HandoutImage
+        )
     }
 }
 

@@ -230,7 +230,7 @@ fn row_ui(ui: &mut Ui, ctx: &mut PaneContext<'_>, library: &mut LibraryState, ro
     let picture = library.picture(&row.file_name).cloned();
     ui.horizontal(|ui| {
         ui.set_height(ROW_HEIGHT);
-        let actions_width = if entry.kind.is_token() { 28.0 } else { 100.0 };
+        let actions_width = if entry.kind.is_token() { 28.0 } else { 170.0 };
         let body = Vec2::new((ui.available_width() - actions_width).max(60.0), ROW_HEIGHT);
         ui.allocate_ui(body, |ui| {
             if entry.kind.is_token() {
@@ -279,6 +279,13 @@ fn actions_ui(
             .clicked()
         {
             use_map_ui(ctx, library, row, &entry.name);
+        }
+        if ui
+            .small_button("Handout")
+            .on_hover_text("Keep its picture as a handout to show the players (View → Handouts…)")
+            .clicked()
+        {
+            crate::app::handouts::request_from_library(ui.ctx(), row);
         }
         return;
     }

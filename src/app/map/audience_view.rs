@@ -99,7 +99,10 @@ pub fn paint_map_view(
         miniatures: options.miniatures,
         both_ways: options.text_both_ways,
     };
-    tokens.paint()
+    let turn_shown = tokens.paint();
+    super::marks::paint_kept(&painter, encounter, t, options.audience);
+    view.fading.paint(&painter, t, ui.input(|i| i.time));
+    turn_shown
 }
 
 /// What painting the tokens of one view needs.

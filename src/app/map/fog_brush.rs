@@ -14,6 +14,8 @@ pub enum BrushTool {
     Hide,
     /// Takes the GM's mark off, so the party's sight decides again.
     Unmark,
+    /// A click reveals the whole room under it (`room_reveal.rs`); no stroke.
+    Room,
 }
 
 impl BrushTool {
@@ -21,7 +23,7 @@ impl BrushTool {
         match self {
             Self::Reveal => Some(FogMark::Revealed),
             Self::Hide => Some(FogMark::Hidden),
-            Self::Unmark => None,
+            Self::Unmark | Self::Room => None,
         }
     }
 
@@ -30,6 +32,7 @@ impl BrushTool {
             Self::Reveal => "Reveal",
             Self::Hide => "Hide",
             Self::Unmark => "Unmark",
+            Self::Room => "Reveal room",
         }
     }
 
@@ -38,6 +41,10 @@ impl BrushTool {
             Self::Reveal => "Drag over the map to show cells to the players",
             Self::Hide => "Drag over the map to hide cells from the players",
             Self::Unmark => "Drag over the map to let the party's sight decide again",
+            Self::Room => {
+                "Click a room to show all of it to the players: the cells its walls, windows \
+                 and closed doors close off (an open door joins the rooms either side)"
+            }
         }
     }
 }
@@ -64,7 +71,7 @@ impl Brush {
         t: &MapTransform,
         commands: &mut Vec<Command>,
     ) {
-        let Some(tool) = self.tool else {
+        let Some(tool) = self.tool.filter(|t| *t != BrushTool::Room) else {
             self.stroke.clear();
             return;
         };
@@ -180,7 +187,12 @@ fn tools_ui(ui: &mut Ui, fog: &Fog, brush: &mut Brush, commands: &mut Vec<Comman
         commands.push(Command::Fog(FogCommand::SetEnabled(enabled)));
     }
     ui.add_enabled_ui(fog.enabled, |ui| {
-        for tool in [BrushTool::Reveal, BrushTool::Hide, BrushTool::Unmark] {
+        for tool in [
+            BrushTool::Reveal,
+            BrushTool::Hide,
+            BrushTool::Unmark,
+            BrushTool::Room,
+        ] {
             let on = brush.tool == Some(tool);
             if ui
                 .selectable_label(on, tool.label())

@@ -55,16 +55,19 @@ mod library_drop;
 mod light_layer;
 mod light_menu;
 mod light_tool;
+mod marks;
 mod mesh_cache;
 mod move_kind_menu;
 mod movement;
 mod name_tags;
 mod opportunity_cards;
 pub(crate) mod palette;
+mod pen;
 mod placement;
 mod play;
 pub mod pointer;
 mod polyline;
+mod room_reveal;
 mod ruler;
 mod scene_cache;
 mod sight_overlay;
@@ -87,6 +90,7 @@ pub use audience_view::{ViewOptions, paint_map_view, paint_turn_banner, turn_ban
 pub use fall_window::fall_menu_ui;
 pub use fog::MapAudience;
 pub use layout::map_rect_in_grid;
+pub(crate) use marks::{FadingMarks, StrokeSoFar};
 pub use ruler::Measurement;
 pub use sight_overlay::overlay_verdicts;
 pub use table_view::paint_table_drag;
@@ -137,6 +141,13 @@ pub struct MapView {
     view_box: ViewBoxState,
     /// Where the GM or the table pointed, shown on both windows for a few seconds.
     pings: crate::app::ping::Pings,
+    /// The room Reveal room would reveal at the pointer.
+    room_preview: room_reveal::RoomPreview,
+    /// Marks that vanish a few seconds after they are drawn, on both windows.
+    fading: marks::FadingMarks,
+    /// Commands queued from outside the Map pane (the players' window's pen), for the app to
+    /// apply with the panes' own.
+    queued: Vec<crate::model::Command>,
 }
 
 /// A token being dragged with the primary button.
@@ -269,6 +280,26 @@ impl MapView {
         &mut self.view_box
     }
 
+    /// The fading marks both windows draw.
+    pub(crate) fn fading_mut(&mut self) -> &mut FadingMarks {
+        &mut self.fading
+    }
+
+    /// Queues a command from a window without a command list of its own (the players').
+    pub(crate) fn queue(&mut self, command: crate::model::Command) {
+        self.queued.push(command);
+    }
+
+    /// The commands queued since the last call.
+    pub(crate) fn take_queued(&mut self) -> Vec<crate::model::Command> {
+        std::mem::take(&mut self.queued)
+    }
+
+    /// How many fading marks are showing.
+    pub fn fading_marks(&self) -> usize {
+        self.fading.len()
+    }
+
     /// Why the last token drop was refused, while the note is shown.
     pub fn refusal_note(&self) -> Option<&str> {
         self.play.note()
@@ -327,6 +358,7 @@ pub fn map_ui(
     view.fog
         .brush
         .paint_stroke(&painter, encounter.map.grid, &t);
+    reveal_room_ui(ui, ctx, view, &background, &pointer, &painter, &t);
     view.hovered_cell = hovered_cell(ctx, &pointer, &t);
     if pointer.over_map {
         library_drop::library_drop_ui(ui, ctx, &mut view.play.note, &background, &t);
@@ -360,6 +392,7 @@ pub fn map_ui(
         view.tools.set_tool(Tool::Light);
     }
     area_ui(ui, ctx, view, &painter, &t, &pointer);
+    marks_ui(ui, ctx, view, &painter, &t, &pointer);
     aura_cards::paint_waiting_tokens(ui, &painter, encounter, &t);
     view.play
         .after_tokens(ui, ctx, view.drag, hovered, pointer.over_map, &painter, &t);
@@ -434,6 +467,47 @@ fn ping_ui(
         pings.push(at, now);
     }
     crate::app::ping::paint_pings(painter, pings, t, now);
+}
+
+/// The kept and fading marks, and the Pen tool's gesture.
+fn marks_ui(
+    ui: &egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    view: &mut MapView,
+    painter: &egui::Painter,
+    t: &MapTransform,
+    pointer: &pointer::MapPointer,
+) {
+    marks::paint_kept(painter, ctx.encounter, t, MapAudience::Gm);
+    view.fading.paint(painter, t, ui.input(|i| i.time));
+    if view.tools.tool == Tool::Pen {
+        view.tools
+            .pen
+            .ui(ui, ctx, painter, t, pointer, &mut view.fading);
+    }
+}
+
+/// The fog toolbar's Reveal room: the room under the pointer, revealed on a click.
+fn reveal_room_ui(
+    ui: &egui::Ui,
+    ctx: &mut PaneContext<'_>,
+    view: &mut MapView,
+    background: &egui::Response,
+    pointer: &pointer::MapPointer,
+    painter: &egui::Painter,
+    t: &MapTransform,
+) {
+    if view.fog.brush.tool != Some(fog_brush::BrushTool::Room) {
+        view.room_preview.clear();
+        return;
+    }
+    let scene = view.play.scene.scene(ctx.encounter);
+    let refused = view
+        .room_preview
+        .ui(ctx, scene, background, pointer, painter, t);
+    if let Some(why) = refused {
+        view.play.note = Some((why, ui.input(|i| i.time) + 5.0));
+    }
 }
 
 /// The kept areas, a right-click's "Area from here…", and the Area tool's drag.

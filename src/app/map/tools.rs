@@ -32,10 +32,12 @@ pub enum Tool {
     Area,
     /// Place and edit lights.
     Light,
+    /// Draw, label and rub out marks on the map (`pen.rs`).
+    Pen,
 }
 
 impl Tool {
-    pub const ALL: [Self; 11] = [
+    pub const ALL: [Self; 12] = [
         Self::Select,
         Self::AddToken,
         Self::Wall,
@@ -47,6 +49,7 @@ impl Tool {
         Self::Calibrate,
         Self::Area,
         Self::Light,
+        Self::Pen,
     ];
 
     /// The toolbar button's text, also its accessible name.
@@ -63,6 +66,7 @@ impl Tool {
             Self::Calibrate => "Align image",
             Self::Area => "Area",
             Self::Light => "Light source",
+            Self::Pen => "Pen",
         }
     }
 
@@ -87,6 +91,9 @@ impl Tool {
             Self::Light => {
                 "Click the map to place a light (on a token: it carries it); click a light to edit it, right-click for its menu"
             }
+            Self::Pen => {
+                "Draw on the map, label it or rub marks out; kept marks are saved, fading ones vanish"
+            }
         }
     }
 
@@ -104,6 +111,7 @@ impl Tool {
             Self::Calibrate => Key::A,
             Self::Area => Key::C,
             Self::Light => Key::L,
+            Self::Pen => Key::P,
         }
     }
 
@@ -133,6 +141,7 @@ pub struct ToolState {
     pub calibration: Calibration,
     pub area: super::area_tool::AreaTool,
     pub light: super::light_tool::LightTool,
+    pub pen: super::pen::Pen,
 }
 
 impl ToolState {
@@ -140,6 +149,7 @@ impl ToolState {
         if tool != self.tool {
             self.polyline.clear();
             self.brush.cancel();
+            self.pen.cancel();
             self.tool = tool;
         }
     }
@@ -154,8 +164,9 @@ impl ToolState {
         pointer: &MapPointer,
     ) {
         match self.tool {
-            // The Area tool needs the scene: the map pane runs it (`MapView`).
-            Tool::Select | Tool::Area => {}
+            // The Area tool needs the scene and the Pen the fading marks: the map pane runs them
+            // (`MapView`).
+            Tool::Select | Tool::Area | Tool::Pen => {}
             Tool::AddToken => self.palette.place_ui(ctx, painter, t, pointer),
             Tool::Wall | Tool::Door | Tool::Window => {
                 let kind = self.tool.wall_kind().unwrap_or_default();
@@ -219,6 +230,7 @@ impl ToolState {
             Tool::AddToken => self.palette.panel_ui(ui, ctx, beside),
             Tool::Calibrate => self.calibration.panel_ui(ui, ctx, beside),
             Tool::Light => self.light.panel_ui(ui, ctx, beside),
+            Tool::Pen => self.pen.panel_ui(ui, ctx, beside),
             _ => {}
         }
     }

@@ -15,7 +15,9 @@
 mod export;
 mod follow;
 mod grid_test;
+mod handout_card;
 mod table_board;
+mod table_pen;
 pub mod table_setup;
 pub mod touch;
 mod turn;
@@ -67,6 +69,10 @@ pub struct PlayersWindow {
     mouse_seen_at: Option<f64>,
     /// The fingers (and mouse) on the table's screen.
     pub touch: TableTouch,
+    /// The pen on the players' window (`table_pen.rs`).
+    pub pen: table_pen::TablePen,
+    /// The handout shown over the map (`handout_card.rs`).
+    pub handout: handout_card::ShownCard,
 }
 
 /// How one frame of the players' window drew the map.
@@ -211,6 +217,10 @@ pub fn players_ui(
         };
         Some(frame.paint(ui, view, encounter, &window.touch))
     };
+    table_pen::pen_ui(ui, rect, window, view, encounter);
+    if window.last_frame.is_some() {
+        handout_card::handout_ui(ui, rect, &window.handout, encounter);
+    }
     fullscreen_button_ui(ui, rect, window);
     view.end_pass(ui.ctx());
 }
@@ -443,6 +453,8 @@ impl LanternApp {
                     self.map_view.view_box_mut().show_token(encounter, id);
                 }
             }
+            Action::Handouts => self.handouts.open = !self.handouts.open,
+            Action::DismissHandout => players.handout.shown = None,
             Action::ExportView => self.start_export(ctx, true),
             Action::ExportViewNoFog => self.start_export(ctx, false),
             _ => {}
