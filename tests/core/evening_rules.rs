@@ -761,7 +761,7 @@ fn a_condition_put_on_twice_is_had_once() {
 /// "Attack rolls against the creature have advantage, and the creature's attack and defense
 /// rolls have disadvantage"; Incapacitated (line 1149): "can't take actions or reactions". Ash
 /// (speed 6) grappled moves 0; the Brute restrained moves 0, Ash's attack on it has advantage,
-/// its own attack disadvantage; Ash incapacitated is refused his Action and his reaction.
+/// its own attack disadvantage (Ash's defence against it, advantage); Ash incapacitated is refused his Action and his reaction.
 #[test]
 fn grappled_and_restrained_stop_movement_and_incapacitated_stops_acting() {
     let mut e = encounter();
@@ -781,7 +781,11 @@ fn grappled_and_restrained_stop_movement_and_incapacitated_stops_acting() {
         ..ActionRequest::default()
     };
     let from_brute = build(&e, &brute_attacks, &evening_base());
-    assert!(setup(&from_brute).disadvantage);
+    // The Brute has no sheet: an enemy's starting Evening sheet, a threat, stands in (TN 14), and
+    // a threat's attack on a character is the character's defence check, so the Brute's
+    // disadvantage is Ash's advantage.
+    let defence = setup(&from_brute);
+    assert!(!defence.attack && defence.advantage && !defence.disadvantage);
     let mut doc = Document::new(e, None);
     start_initiative(&mut doc, &[ASH, BRUTE]);
     let _ = doc.apply(Command::Combat(CombatCommand::ApplyCondition(

@@ -81,6 +81,13 @@ fn attacker_on_turn(encounter: &Encounter, filled: &FilledCheck) -> Option<(Toke
     if init.current_token() != Some(actor) {
         return None;
     }
+    // Evening: a threat's attacks count against its rating's attacks a round, and an off-hand
+    // attack spends the bonus action; both are Evening's own costs (`evening::costs`).
+    if let CheckSetup::Evening(c) = filled.setup()
+        && (c.off_hand || super::evening::is_threat(encounter, actor))
+    {
+        return None;
+    }
     let combatant = init.combatants.get(init.position(actor)?)?;
     Some((actor, combatant.economy.action_available()))
 }

@@ -48,7 +48,7 @@ fn evening(encounter: &Encounter, id: TokenId) -> Option<&EveningToken> {
     }
 }
 
-fn is_threat(encounter: &Encounter, id: TokenId) -> bool {
+pub(super) fn is_threat(encounter: &Encounter, id: TokenId) -> bool {
     evening(encounter, id).is_some_and(|t| t.threat.is_some())
 }
 

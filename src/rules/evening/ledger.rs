@@ -219,7 +219,7 @@ pub const LEDGER: &[LedgerRow] = &[
         ),
     ),
     row(
-        "Origins, Classes, Focus, Discipline",
+        "Origins",
         225,
         325,
         "Feature levels from origin, class, focus and discipline.",
@@ -521,7 +521,7 @@ pub const LEDGER: &[LedgerRow] = &[
         ),
     ),
     LedgerRow {
-        section: "Movement: Kinds of movement",
+        section: "Kinds of movement",
         lines: (595, 597),
         rule: "A creature may move by flight, climbing, swimming or burrowing, each kind with \
                its own speed beside its base speed.",
@@ -531,7 +531,7 @@ pub const LEDGER: &[LedgerRow] = &[
         },
     },
     LedgerRow {
-        section: "Movement: Kinds of movement",
+        section: "Kinds of movement",
         lines: (595, 597),
         rule: "Where each kind can go: through the air, up a wall, across water, under the \
                ground.",
@@ -610,7 +610,7 @@ pub const LEDGER: &[LedgerRow] = &[
         ),
     ),
     LedgerRow {
-        section: "Environment: Falling",
+        section: "Falling",
         lines: (640, 640),
         rule: "A fall deals 1d6 bludgeoning damage for every 10 feet, at most 20d6, and the \
                creature lands prone unless it avoids the damage.",
@@ -640,7 +640,7 @@ pub const LEDGER: &[LedgerRow] = &[
         ),
     ),
     LedgerRow {
-        section: "Environment: Lighting",
+        section: "Lighting",
         lines: (651, 654),
         rule: "Blinding light, far brighter than normal, makes an obscured area as dim light \
                does.",
@@ -1091,7 +1091,7 @@ pub const LEDGER: &[LedgerRow] = &[
         ),
     ),
     LedgerRow {
-        section: "Combat: Combat actions, Attack of opportunity",
+        section: "Combat actions",
         lines: (991, 991),
         rule: "A creature moving on from a square next to an enemy, past it or away, lets that \
                enemy spend its reaction on one melee weapon attack against it.",
@@ -1131,7 +1131,7 @@ pub const LEDGER: &[LedgerRow] = &[
         ),
     ),
     LedgerRow {
-        section: "Combat: Combat actions, Grapple",
+        section: "Combat actions",
         lines: (995, 995),
         rule: "As an action, a creature grapples an adjacent target its size or smaller with a \
                Prowess + Body + Athletics check against the target's TN (contested against a \
@@ -1143,7 +1143,7 @@ pub const LEDGER: &[LedgerRow] = &[
         },
     },
     LedgerRow {
-        section: "Combat: Combat actions, Grapple",
+        section: "Combat actions",
         lines: (995, 995),
         rule: "While grappling, the grappler's speed is halved.",
         status: Status::Applied {
@@ -1152,7 +1152,7 @@ pub const LEDGER: &[LedgerRow] = &[
         },
     },
     LedgerRow {
-        section: "Combat: Combat actions, Shove",
+        section: "Combat actions",
         lines: (996, 998),
         rule: "As an action, a creature shoves an adjacent target its size or smaller with the \
                same check; success knocks it prone or pushes it one square away, the shover's \
@@ -1429,7 +1429,7 @@ pub const LEDGER: &[LedgerRow] = &[
         offered("Conditions pane: the marker on the token; the GM fails checks that need hearing"),
     ),
     LedgerRow {
-        section: "Conditions: Frightened",
+        section: "Frightened",
         lines: (1138, 1138),
         rule: "A frightened creature has disadvantage on aptitude checks and attacks only while \
                the source of its fear is in its line of sight.",
@@ -1439,7 +1439,7 @@ pub const LEDGER: &[LedgerRow] = &[
         },
     },
     LedgerRow {
-        section: "Conditions: Frightened",
+        section: "Frightened",
         lines: (1139, 1139),
         rule: "A frightened creature can't move willingly closer to the source of its fear.",
         status: Status::Applied {
@@ -1458,7 +1458,7 @@ pub const LEDGER: &[LedgerRow] = &[
         ),
     ),
     LedgerRow {
-        section: "Conditions: Grappled",
+        section: "Grappled",
         lines: (1144, 1144),
         rule: "The grapple ends when the grappler is incapacitated.",
         status: Status::Applied {
@@ -1474,7 +1474,7 @@ pub const LEDGER: &[LedgerRow] = &[
         offered("Conditions pane: remove Grappled"),
     ),
     LedgerRow {
-        section: "Conditions: Grappled",
+        section: "Grappled",
         lines: (1145, 1145),
         rule: "The grapple ends when the grappled creature is taken out of the grappler's \
                reach.",
