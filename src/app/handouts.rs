@@ -249,7 +249,11 @@ impl LanternApp {
     fn add_pasted_handout(&mut self, ctx: &egui::Context, pasted: &ColorImage) {
         let images = self.document.encounter.images.clone();
         let [w, h] = pasted.size;
-        let pixels: Vec<u8> = pasted.pixels.iter().flat_map(|c| c.to_array()).collect();
+        let pixels: Vec<u8> = pasted
+            .pixels
+            .iter()
+            .flat_map(egui::Color32::to_array)
+            .collect();
         let name = "Pasted picture".to_owned();
         let worker_name = name.clone();
         let job = Job::spawn(ctx, move |progress| {
@@ -363,7 +367,7 @@ impl LanternApp {
                 }
             }
             HandoutAction::Dismiss => self.players.handout.shown = None,
-            HandoutAction::Command(command) => self.pending.push(command),
+            HandoutAction::Command(command) => self.pending.push(*command),
         }
         ctx.request_repaint();
     }
@@ -374,7 +378,7 @@ enum HandoutAction {
     AddFile,
     Show(HandoutShown),
     Dismiss,
-    Command(Command),
+    Command(Box<Command>),
 }
 
 fn handouts_ui(
@@ -430,11 +434,11 @@ fn handouts_ui(
         .show(ui, |ui| {
             for handout in &encounter.handouts {
                 let is_shown = shown.is_some_and(|(h, _)| h.id == handout.id);
-                let parts = RowParts {
+                let mut parts = RowParts {
                     pictures: &state.pictures,
                     renaming: &mut state.renaming,
                 };
-                row_ui(ui, parts, handout, is_shown, actions);
+                row_ui(ui, &mut parts, handout, is_shown, actions);
             }
         });
 }
@@ -447,7 +451,7 @@ struct RowParts<'a> {
 
 fn row_ui(
     ui: &mut egui::Ui,
-    parts: RowParts<'_>,
+    parts: &mut RowParts<'_>,
     handout: &Handout,
     is_shown: bool,
     actions: &mut Vec<HandoutAction>,
@@ -484,12 +488,12 @@ fn row_ui(
                     .on_hover_text("Take it out of the encounter (one undo step)")
                     .clicked()
                 {
-                    actions.push(HandoutAction::Command(Command::Handout(
+                    actions.push(HandoutAction::Command(Box::new(Command::Handout(
                         HandoutCommand::Remove {
                             id: handout.id,
                             with_picture: true,
                         },
-                    )));
+                    ))));
                 }
             });
         });
@@ -514,12 +518,12 @@ fn name_ui(
         field.request_focus();
         if ui.input(|i| i.key_pressed(egui::Key::Enter)) {
             if !text.trim().is_empty() && *text != handout.name {
-                actions.push(HandoutAction::Command(Command::Handout(
+                actions.push(HandoutAction::Command(Box::new(Command::Handout(
                     HandoutCommand::Rename {
                         id: handout.id,
                         name: text.trim().to_owned(),
                     },
-                )));
+                ))));
             }
             *renaming = None;
         } else if ui.input(|i| i.key_pressed(egui::Key::Escape)) {

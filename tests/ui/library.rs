@@ -414,5 +414,6 @@ fn a_second_plus_in_the_same_place_adds_the_same_entry() {
         harness.run();
     }
     assert!(harness.query_by_label("2× Goblin").is_some());
-    assert_eq!(library_label(&harness, "Goblin").y, row_y, "the row stayed");
+    let moved = (library_label(&harness, "Goblin").y - row_y).abs();
+    assert!(moved < 0.5, "the row stayed (moved {moved} points)");
 }

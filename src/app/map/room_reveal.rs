@@ -15,10 +15,13 @@ use crate::board::rooms::{RoomError, room_at};
 use crate::model::{Cell, Command, FogCommand};
 
 /// The room under the pointer, kept while the pointer stays on one cell of one scene.
+/// The cell under the pointer and the scene's generation a room was found for.
+type FoundAt = (Cell, u64);
+
 #[derive(Debug, Default)]
 pub struct RoomPreview {
     /// The cell and scene generation it was found for, and what was found.
-    found: Option<((Cell, u64), Result<Vec<Cell>, RoomError>)>,
+    found: Option<(FoundAt, Result<Vec<Cell>, RoomError>)>,
 }
 
 impl RoomPreview {
