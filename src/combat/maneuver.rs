@@ -157,6 +157,8 @@ pub fn fill(encounter: &Encounter, scene: &Scene, maneuver: Maneuver, filled: &m
     let (Some(actor), Some(target)) = (filled.actor, filled.target()) else {
         return;
     };
+    // "As an action": on the grappler's turn the roll spends its Action.
+    filled.takes_action = true;
     if let Some(why) = refusal(encounter, scene, maneuver, actor, target) {
         filled.refused.get_or_insert(why);
     }

@@ -426,7 +426,8 @@ fn evening_roll(check: &EveningCheck, natural: u32) -> CheckOutcome {
 /// Evening, Combat actions, Grapple (line 995): "As an action, you may grapple an adjacent
 /// target which is your size or smaller. Make a Prowess + Body + Athletics check against the
 /// target's TN." Aldric (Prowess 1, Body 2, aptitude bonus +2 at level 1) rolls +5 against the
-/// rating 1 bandit's TN 14: a natural 10 makes 15, beating 14. "Success subjects the target to
+/// rating 1 bandit's TN 14: a natural 10 makes 15, beating 14. On Aldric's turn the roll
+/// spends his Action ("as an action"). "Success subjects the target to
 /// the grappled condition. While grappling, your speed is halved": the bandit's speed is 0
 /// and Aldric's 6 becomes 3.
 #[test]
@@ -447,6 +448,9 @@ fn grapple_checks_prowess_body_athletics_and_halves_the_grapplers_speed() {
         panic!("not an Evening check")
     };
     assert_eq!((check.modifier, check.tn()), (5, 14));
+    assert_eq!(e.combat.initiative.current_token(), Some(ALDRIC));
+    let paid: Vec<_> = costs(e, &filled).into_iter().map(|c| c.text).collect();
+    assert_eq!(paid, ["Aldric's Action (its turn)"]);
     assert!(maneuver::landed(&evening_roll(&check, 10)));
     assert!(
         !maneuver::landed(&evening_roll(&check, 9)),

@@ -74,8 +74,8 @@ fn attacker_on_turn(encounter: &Encounter, filled: &FilledCheck) -> Option<(Toke
     let actor = filled.actor?;
     let init = &encounter.combat.initiative;
     // An attack of opportunity spends a reaction instead (`reaction_cost`).
-    if !filled.attack || filled.opportunity.is_some() || !attack_takes_the_action(encounter.system)
-    {
+    let action = filled.attack || filled.takes_action;
+    if !action || filled.opportunity.is_some() || !attack_takes_the_action(encounter.system) {
         return None;
     }
     if init.current_token() != Some(actor) {
@@ -115,7 +115,7 @@ pub fn action_spent_note(encounter: &Encounter, filled: &FilledCheck) -> Option<
     let (token, available) = attacker_on_turn(encounter, filled)?;
     (!available).then(|| {
         format!(
-            "{}'s Action is already used this turn: this attack spends none",
+            "{}'s Action is already used this turn: this roll spends none",
             name(encounter, token)
         )
     })
