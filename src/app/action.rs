@@ -39,6 +39,8 @@ pub enum Action {
     TableScreen,
     /// Moves the table screen's view box just enough to show the current combatant.
     ShowCurrentCombatant,
+    /// Opens the companion's window: players' phones over the table's network.
+    PlayersPhones,
     ExportView,
     ExportViewNoFog,
     /// Closes the window, asking first about unsaved changes.
@@ -48,7 +50,7 @@ pub enum Action {
 impl Action {
     /// Shortcut handling walks this list in order; shortcuts with more modifiers come first so
     /// Ctrl+Shift+S is not taken for Ctrl+S (egui matches extra Shift leniently).
-    pub const ALL: [Self; 19] = [
+    pub const ALL: [Self; 20] = [
         Self::SaveAs,
         Self::Redo,
         Self::New,
@@ -65,6 +67,7 @@ impl Action {
         Self::PlayersFullscreen,
         Self::TableScreen,
         Self::ShowCurrentCombatant,
+        Self::PlayersPhones,
         Self::ExportView,
         Self::ExportViewNoFog,
         Self::Quit,
@@ -89,6 +92,7 @@ impl Action {
             Self::PlayersFullscreen => "Players' window fullscreen",
             Self::TableScreen => "Table screen…",
             Self::ShowCurrentCombatant => "Show the current combatant on the TV",
+            Self::PlayersPhones => "Players' phones…",
             Self::ExportView => "Export map view as PNG…",
             Self::ExportViewNoFog => "Export map view without fog as PNG…",
             Self::Quit => "Quit",
@@ -118,6 +122,9 @@ impl Action {
             }
             Self::ShowCurrentCombatant => {
                 "Move the TV's view box the least that brings the current combatant inside"
+            }
+            Self::PlayersPhones => {
+                "Let players hold their heroes on their phones, over this computer's network"
             }
             Self::ExportView => "Save the Map pane's view as the players see it, fog included",
             Self::ExportViewNoFog => "Save the Map pane's view with no fog, for print or prep",
@@ -150,6 +157,7 @@ impl Action {
             | Self::Blackout
             | Self::TableScreen
             | Self::ShowCurrentCombatant
+            | Self::PlayersPhones
             | Self::ExportView
             | Self::ExportViewNoFog => &[],
         }
@@ -175,6 +183,7 @@ mod tests {
                     | Action::ImportMap
                     | Action::SetBackground
                     | Action::TableScreen
+                    | Action::PlayersPhones
                     | Action::ExportView
                     | Action::ExportViewNoFog
             );

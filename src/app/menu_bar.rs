@@ -141,6 +141,9 @@ impl LanternApp {
             true_scale && current.is_some(),
             requests,
         );
+        ui.separator();
+        let phones = Action::PlayersPhones;
+        action_button_ui(ui, phones, phones.label(), true, requests);
     }
 }
 

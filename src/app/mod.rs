@@ -32,6 +32,7 @@ mod action;
 mod autosave;
 mod chooser;
 pub mod combat;
+pub mod companion;
 mod config;
 mod context;
 mod dialogs;
@@ -127,6 +128,8 @@ pub struct LanternApp {
     settings_failing: bool,
     /// The main window's size as a share of its monitor, kept across runs.
     window: window_size::WindowSize,
+    /// Players' phones: the companion's host and its window (view state).
+    pub companion: companion::CompanionState,
 }
 
 impl LanternApp {
@@ -181,6 +184,7 @@ impl LanternApp {
             settings_written: None,
             settings_failing: false,
             window: window_size::WindowSize::default(),
+            companion: companion::CompanionState::default(),
         }
     }
 
@@ -287,7 +291,8 @@ impl LanternApp {
 
     /// Applies the panes' commands, each as its own undo step; failures are shown, not dropped.
     fn apply_pending(&mut self, ctx: &egui::Context) {
-        let mut applied = false;
+        // A phone's request applied in `logic()` is this frame's change too.
+        let mut applied = std::mem::take(&mut self.companion.applied);
         for command in std::mem::take(&mut self.pending) {
             let label = command.label();
             match self.document.apply(command) {
@@ -461,6 +466,7 @@ impl LanternApp {
             self.handle_dialog_answer(ctx, answer);
         }
         self.imports_logic(ctx);
+        self.companion_logic();
         self.library_logic(ctx);
         self.autosave_tick(ctx);
         self.export_tick(ctx);
@@ -477,6 +483,7 @@ impl LanternApp {
         egui::CentralPanel::default().show(ui, |ui| self.dock_ui(ui));
         self.players_viewport(ui.ctx());
         self.table_setup_window(ui.ctx());
+        self.companion_window(ui.ctx());
         self.prompt_ui(ui.ctx());
         self.imports_ui(ui.ctx());
         self.notifications.ui(ui.ctx());
@@ -486,6 +493,7 @@ impl LanternApp {
             ui.ctx().request_repaint();
         }
         self.apply_pending(ui.ctx());
+        self.companion_publish();
     }
 }
 

@@ -8,16 +8,16 @@ mod conditions;
 mod expression;
 mod form;
 mod gfh_form;
-mod log_text;
 mod odds_plot;
+mod phone;
 mod reroll;
 mod resist;
 
-pub use action::{MapAction, request_action};
-pub use area::request_area_targets;
-pub use log_text::{
+pub use crate::combat::log_text::{
     check_entry, check_result, check_result_for, check_what, dice_text, die_text, expression_entry,
 };
+pub use action::{MapAction, request_action};
+pub use area::request_area_targets;
 pub use odds_plot::{OddsCache, Totals, totals};
 
 use std::collections::BTreeSet;

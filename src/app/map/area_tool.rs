@@ -500,15 +500,19 @@ pub fn paint_area(
     }
 }
 
-/// The encounter's kept areas, for an audience: the players never see GM-only ones.
+/// The encounter's kept areas, for an audience: for the players, those their view shows.
 pub fn paint_kept_areas(
     painter: &Painter,
     scene: &Scene,
     encounter: &Encounter,
     t: &MapTransform,
-    players: bool,
+    players: Option<&crate::view::PlayersView>,
 ) {
-    for area in encounter.areas.iter().filter(|a| !(players && a.gm_only)) {
+    for area in encounter
+        .areas
+        .iter()
+        .filter(|a| players.is_none_or(|p| p.shows_area(a.id)))
+    {
         paint_area(painter, scene, area, t, true);
     }
 }

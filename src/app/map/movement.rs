@@ -6,58 +6,37 @@ use egui::{Align2, Color32, FontId, Painter, Shape, Stroke};
 use super::terrain::cell_polygon;
 use super::transform::MapTransform;
 use crate::board::grid::point_in_grid;
-use crate::board::{Gait, Reach, Scene};
-use crate::combat::turn_move::{gait, movement_left};
-use crate::combat::wounds::token_speed;
+use crate::board::{Gait, Scene};
+use crate::combat::move_reach::{MoveReach, cells_text};
 use crate::model::{Cell, Encounter, TokenId};
 
 const REACH_TINT: Color32 = Color32::from_rgba_unmultiplied_const(60, 170, 255, 45);
 const PATH: Color32 = Color32::from_rgb(30, 110, 220);
 
-/// Where the dragged token can get this turn.
+/// Where the dragged token can get this turn: the core's [`MoveReach`] (the same check a
+/// player's move from a phone passes), with its drawing.
 #[derive(Debug)]
-pub struct DragReach {
-    pub id: TokenId,
-    /// Speed after conditions, in cells.
-    pub speed_cells: u32,
-    /// Walking, or crawling while prone (each square costs double).
-    pub gait: Gait,
-    pub reach: Reach,
+pub struct DragReach(pub MoveReach);
+
+impl std::ops::Deref for DragReach {
+    type Target = MoveReach;
+
+    fn deref(&self) -> &MoveReach {
+        &self.0
+    }
 }
 
 impl DragReach {
     /// The reach of `id` at its speed after its conditions, or, on its turn, with the movement
     /// it has left.
     pub fn of(scene: &Scene, encounter: &Encounter, id: TokenId) -> Option<Self> {
-        encounter.token(id)?;
-        let speed_cells = movement_left(encounter, id)
-            .unwrap_or_else(|| token_speed(encounter, &encounter.combat.conditions, id).value);
-        let gait = gait(encounter, id);
-        let reach = scene.reachable_with(id, speed_cells, gait)?;
-        Some(Self {
-            id,
-            speed_cells,
-            gait,
-            reach,
-        })
+        MoveReach::of(scene, encounter, id).map(Self)
     }
 
     /// Why a drop on `target` is refused, or `None` when the token can get there.
     pub fn refusal(&self, scene: &Scene, target: Cell) -> Option<String> {
-        if self.reach.cost_cells(target).is_some() {
-            return None;
-        }
-        // Only on a refusal: search again with a wider (but bounded, for huge maps) limit to say
-        // how far it really is.
-        let limit = self.speed_cells.saturating_mul(4).max(24);
-        let cost = scene
-            .reachable_with(self.id, limit, self.gait)
-            .and_then(|r| r.cost_cells(target));
-        let cost = match cost {
-            Some(cost) => format!("cost {} of {}", cells_text(cost), self.speed_cells),
-            None => format!("cost over {limit} of {}", self.speed_cells),
-        };
-        Some(format!("Out of reach ({cost}). Hold Alt to move anyway."))
+        let why = self.0.refusal(scene, target)?;
+        Some(format!("{why} Hold Alt to move anyway."))
     }
 
     /// Shades every anchor cell the token may stop on.
@@ -69,13 +48,6 @@ impl DragReach {
                 painter.add(Shape::convex_polygon(polygon, REACH_TINT, Stroke::NONE));
             }
         }
-    }
-
-    /// The whole cells a move to `target` costs, if it is reachable.
-    pub fn cost_cells(&self, target: Cell) -> Option<u32> {
-        let cost = self.reach.cost_cells(target)?;
-        // Costs are whole or half cells; a part cell still spends a whole one of speed.
-        Some(cost.ceil() as u32)
     }
 
     /// The cheapest path to `target` and its cost, when it is reachable.
@@ -100,14 +72,5 @@ impl DragReach {
             .anchor_size(*end + egui::vec2(width * 3.0, -width * 3.0), galley.size());
         painter.rect_filled(at.expand(3.0), 3.0, PATH);
         painter.galley(at.min, galley, Color32::WHITE);
-    }
-}
-
-/// A cost in cells: whole numbers without a decimal point.
-fn cells_text(cost: f64) -> String {
-    if (cost - cost.round()).abs() < 1e-9 {
-        format!("{cost:.0}")
-    } else {
-        format!("{cost:.1}")
     }
 }
