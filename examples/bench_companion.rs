@@ -1,4 +1,4 @@
-//! The companion's figures (issue 32), over real WebSockets on 127.0.0.1:
+//! The companion's figures (issue 32), over real `WebSockets` on 127.0.0.1:
 //!
 //! - `companion_update_p95_ms`: from a command applied in the GM's document until all of 8
 //!   connected phones (each holding a hero) hold the view of the new state — the host pumped as
@@ -290,7 +290,7 @@ fn join_ms() -> anyhow::Result<Option<f64>> {
             *slot = Some(outcome);
         }
     });
-    let deadline = Instant::now() + Duration::from_secs(60);
+    let deadline = Instant::now() + Duration::from_mins(1);
     loop {
         host.pump(&mut doc);
         if let Some(outcome) = result.lock().ok().and_then(|mut r| r.take()) {
@@ -302,7 +302,7 @@ fn join_ms() -> anyhow::Result<Option<f64>> {
     }
 }
 
-/// Opens `url` in the browser's page over the DevTools protocol and waits for the first map.
+/// Opens `url` in the browser's page over the `DevTools` protocol and waits for the first map.
 fn drive(port: u16, url: &str) -> anyhow::Result<f64> {
     let version = http_get(port, "/json/list")?;
     let targets: Value = serde_json::from_str(&version)?;
@@ -345,7 +345,7 @@ fn drive(port: u16, url: &str) -> anyhow::Result<f64> {
     }
 }
 
-/// A plain HTTP GET to the browser's DevTools port.
+/// A plain HTTP GET to the browser's `DevTools` port.
 fn http_get(port: u16, path: &str) -> anyhow::Result<String> {
     use std::io::{Read, Write};
     let mut stream = TcpStream::connect(("127.0.0.1", port))?;

@@ -164,7 +164,7 @@ impl Host {
 
     /// A new encounter: a new join secret, and every claim and connection let go.
     pub fn forget_encounter(&mut self) {
-        let running = self.server.as_ref().map(|s| s.addr());
+        let running = self.server.as_ref().map(Server::addr);
         self.stop();
         self.claims.clear();
         self.views.clear();
@@ -230,7 +230,7 @@ impl Host {
             .get(&client)
             .and_then(|p| p.name.clone())
             .unwrap_or_else(|| "Player".to_owned());
-        if let Err(reason) = self.claim(encounter, client, hero, name) {
+        if let Err(reason) = self.claim(encounter, client, hero, &name) {
             self.refuse(client, reason);
         }
     }
@@ -363,7 +363,7 @@ impl Host {
         let encounter = &document.encounter;
         match message {
             FromPhone::Claim { token, name } => {
-                self.claim(encounter, client, TokenId(token), name)?;
+                self.claim(encounter, client, TokenId(token), &name)?;
                 Ok(false)
             }
             FromPhone::Resume { claim } => {
@@ -383,7 +383,7 @@ impl Host {
             }
             FromPhone::Move { to } => {
                 let hero = self.hero_of(client)?;
-                self.allowed(self.permissions.move_token, "moving")?;
+                Self::allowed(self.permissions.move_token, "moving")?;
                 let command = self.move_command(encounter, hero, to)?;
                 self.apply(
                     document,
@@ -395,14 +395,14 @@ impl Host {
             }
             FromPhone::EndTurn => {
                 let hero = self.hero_of(client)?;
-                self.allowed(self.permissions.end_turn, "ending the turn")?;
+                Self::allowed(self.permissions.end_turn, "ending the turn")?;
                 its_turn(encounter, hero)?;
                 let command = Command::Combat(CombatCommand::NextTurn { pick: None });
                 self.apply(document, client, hero, command, "End of turn".to_owned())
             }
             FromPhone::Reaction => {
                 let hero = self.hero_of(client)?;
-                self.allowed(self.permissions.spend, "spending a reaction")?;
+                Self::allowed(self.permissions.spend, "spending a reaction")?;
                 let init = &encounter.combat.initiative;
                 if !init.is_running() || !init.reaction_available(hero) {
                     return Err("no reaction left".to_owned());
@@ -426,7 +426,7 @@ impl Host {
                 faces,
             } => {
                 let hero = self.hero_of(client)?;
-                self.allowed(self.permissions.attack, "attacking")?;
+                Self::allowed(self.permissions.attack, "attacking")?;
                 its_turn(encounter, hero)?;
                 let target = self.seen_target(hero, target)?;
                 let check = attack_check(encounter, hero, target, weapon)?;
@@ -443,7 +443,7 @@ impl Host {
         }
     }
 
-    fn allowed(&self, on: bool, what: &str) -> Result<(), String> {
+    fn allowed(on: bool, what: &str) -> Result<(), String> {
         if on {
             Ok(())
         } else {
@@ -477,7 +477,7 @@ impl Host {
         encounter: &Encounter,
         client: ClientId,
         hero: TokenId,
-        name: String,
+        name: &str,
     ) -> Result<(), String> {
         let party = encounter
             .token(hero)

@@ -32,19 +32,24 @@ fn open_window(harness: &mut Harness<'static, LanternApp>) {
 
 /// A phone with a phone's User-Agent, connected to the app's server.
 fn phone(harness: &Harness<'static, LanternApp>) -> Socket {
-    let url = harness.state().companion.host.join_url().unwrap();
-    let addr = harness.state().companion.host.addr().unwrap();
-    let join = url.split("join=").nth(1).unwrap();
-    let uri = format!("ws://{addr}/ws?join={join}").parse().unwrap();
+    let host = &harness.state().companion.host;
+    let (Some(url), Some(addr)) = (host.join_url(), host.addr()) else {
+        panic!("not listening");
+    };
+    let join = url.split("join=").nth(1).unwrap_or_default();
+    let Ok(uri) = format!("ws://{addr}/ws?join={join}").parse() else {
+        panic!("a bad link: {url}");
+    };
     let request = ClientRequestBuilder::new(uri).with_header(
         "User-Agent",
         "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36",
     );
-    let (mut socket, _) = tungstenite::connect(request).unwrap();
+    let Ok((mut socket, _)) = tungstenite::connect(request) else {
+        panic!("the phone could not connect");
+    };
     if let MaybeTlsStream::Plain(stream) = socket.get_mut() {
-        stream
-            .set_read_timeout(Some(Duration::from_millis(5)))
-            .unwrap();
+        let timeout = stream.set_read_timeout(Some(Duration::from_millis(5)));
+        assert!(timeout.is_ok());
     }
     socket
 }

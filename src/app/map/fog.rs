@@ -23,6 +23,9 @@ use crate::view::{PlayersView, ShownBoard};
 /// drawn.
 type ShownKey = (u64, u64, bool);
 
+/// What a players' view was built for: the document revision and its board's key.
+type PlayersKey = (Option<u64>, ShownKey);
+
 /// Who a map view is drawn for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MapAudience {
@@ -114,7 +117,7 @@ pub struct FogLayer {
     /// drawn (the core decides it: `view::ShownBoard`).
     shown: Option<(ShownKey, Arc<ShownBoard>)>,
     /// The players' view over it, for the document revision it was built at.
-    players: Option<((Option<u64>, ShownKey), Arc<PlayersView>)>,
+    players: Option<(PlayersKey, Arc<PlayersView>)>,
     /// The fog at sub-cell resolution.
     raster: Option<((u64, u64), FogRaster)>,
     /// The fog's texture per audience.
