@@ -11,6 +11,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
+use lantern::board::Scene;
+use lantern::board::fog::newly_seen;
+use lantern::board::lit_board::LitBoard;
 use lantern::combat::command::CombatCommand;
 use lantern::combat::initiative::{Combatant, Mode};
 use lantern::companion::Host;
@@ -30,6 +33,12 @@ fn main() -> anyhow::Result<()> {
         .context("Chromium is not installed (apt-get install chromium)")?;
     let mut doc = Document::new(Demo::GoForthHeroes.encounter()?, None);
     doc.apply_as_opened(Command::Fog(FogCommand::SetEnabled(true)))?;
+    // What the party sees from where it stands is explored, as the app records it on opening.
+    let scene = Scene::new(&doc.encounter);
+    if let Some(board) = LitBoard::work_out(&scene, &doc.encounter, None, &|_| true) {
+        let seen = newly_seen(&doc.encounter.fog, &board.seen);
+        doc.apply_as_opened(Command::Fog(FogCommand::Explore(seen)))?;
+    }
     let mut order: Vec<TokenId> = doc.encounter.tokens.iter().map(|t| t.id).collect();
     order.retain(|id| *id != PIP);
     order.insert(0, PIP);

@@ -469,7 +469,19 @@ function renderSheet(h) {
   sheet.replaceChildren(el("h2", {}, h.name));
   const numbers = (list) => el("div", { class: "numbers" }, ...list.map((n) => el("div", { class: "number" }, el("span", {}, n.label), el("b", {}, String(n.value)))));
   if (h.standing.length) sheet.append(el("div", { class: "sheet-section" }, el("h3", {}, "Left"), numbers(h.standing)));
-  if (h.momentum.length) sheet.append(el("div", { class: "sheet-section" }, el("h3", {}, "Momentum dice"), numbers(h.momentum)));
+  if (h.momentum.length) {
+    const section = el("div", { class: "sheet-section" }, el("h3", {}, "Momentum dice"), numbers(h.momentum));
+    if (view.may.momentum && h.momentum_choices.length) {
+      const row = el("div", { class: "buttons momentum" });
+      for (const c of h.momentum_choices) {
+        const b = el("button", { type: "button", title: c.refused || "", onclick: () => send({ t: "momentum", choice: c.choice }) }, c.label);
+        b.disabled = Boolean(c.refused);
+        row.append(b);
+      }
+      section.append(row);
+    }
+    sheet.append(section);
+  }
   const conditions = el("div", { class: "sheet-section" }, el("h3", {}, "Conditions"));
   if (!h.conditions.length) conditions.append(el("div", { class: "hint" }, "None"));
   for (const c of h.conditions) conditions.append(el("div", { class: "condition" }, el("b", {}, c.name), c.does ? ` — ${c.does}` : ""));

@@ -24,6 +24,8 @@ pub struct HeroSheet {
     pub conditions: Vec<ConditionText>,
     /// GFH: the momentum dice in each zone; empty elsewhere.
     pub momentum: Vec<NumberText>,
+    /// GFH: the momentum choices the player may make, each with why not when it can't be made.
+    pub momentum_choices: Vec<super::momentum::ChoiceText>,
     /// Its speed after conditions, in cells.
     pub speed: u32,
     /// The movement left on its turn; `None` off its turn.
@@ -121,6 +123,11 @@ pub fn hero_sheet(encounter: &Encounter, hero: TokenId) -> HeroSheet {
             })
             .collect(),
         momentum,
+        momentum_choices: if its_turn {
+            super::momentum::choices(encounter, hero)
+        } else {
+            Vec::new()
+        },
         speed: token_speed(encounter, &encounter.combat.conditions, hero).value,
         movement_left: movement_left(encounter, hero),
         its_turn,

@@ -39,7 +39,7 @@ pub struct Permissions {
     pub move_token: bool,
     /// End the hero's turn.
     pub end_turn: bool,
-    /// Spend the hero's own reaction.
+    /// Spend the hero's own reaction and (GFH) momentum dice.
     pub spend: bool,
     /// Attack what the hero sees, and roll.
     pub attack: bool,
@@ -412,6 +412,13 @@ impl Host {
                     part: EconomyPart::Reaction,
                 });
                 self.apply(document, client, hero, command, "Reaction".to_owned())
+            }
+            FromPhone::Momentum { choice } => {
+                let hero = self.hero_of(client)?;
+                Self::allowed(self.permissions.spend, "spending momentum")?;
+                its_turn(encounter, hero)?;
+                let command = super::momentum::choice_command(encounter, hero, choice)?;
+                self.apply(document, client, hero, command, choice.label().to_owned())
             }
             FromPhone::AttackPlan { target, weapon } => {
                 let hero = self.hero_of(client)?;

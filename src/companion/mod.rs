@@ -9,6 +9,7 @@
 //!   document's revision moves.
 //! - `phone_view.rs` and `hero.rs`: what a phone is sent — its hero's `view::PlayersView` (the
 //!   one decision of what players may see, shared with the players' window) and its own sheet.
+//! - `momentum.rs`: a Go Forth: Heroes hero's own momentum choices (Prepare, Extra Action).
 //! - `attack.rs`: a phone's attack, filled by the Dice pane's builder and rolled (or from the
 //!   player's own dice), for the GM to apply.
 //! - `wire.rs`: the messages; `lan.rs`, `qr.rs`, `device.rs`, `assets.rs`: the join link's
@@ -22,6 +23,7 @@ pub mod device;
 pub mod hero;
 pub mod host;
 pub mod lan;
+pub mod momentum;
 pub mod phone_view;
 pub mod qr;
 pub mod server;

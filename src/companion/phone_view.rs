@@ -89,6 +89,8 @@ pub struct May {
     pub end_turn: bool,
     pub reaction: bool,
     pub attack: bool,
+    /// Make the hero's own momentum choices (GFH).
+    pub momentum: bool,
 }
 
 /// The snapshot for `hero`'s phone from its `view`.
@@ -165,6 +167,7 @@ pub fn phone_view(
         end_turn: permissions.end_turn && sheet.its_turn,
         reaction: permissions.spend && sheet.reaction_available && !sheet.its_turn,
         attack: permissions.attack && sheet.its_turn,
+        momentum: permissions.spend && sheet.its_turn,
     };
     PhoneView {
         t: "view",

@@ -29,6 +29,8 @@ pub enum FromPhone {
     EndTurn,
     /// Takes the hero's reaction (on another combatant's turn).
     Reaction,
+    /// Makes one of a GFH hero's own momentum choices.
+    Momentum { choice: super::momentum::Choice },
     /// Asks the check for an attack on `target` (with the sheet's attack `weapon`, or the
     /// one that reaches), without rolling.
     AttackPlan {

@@ -382,3 +382,30 @@ fn stop_closes_every_connection() {
     assert!(closed, "the phone's connection closed");
     assert!(table.host.addr().is_none());
 }
+
+#[test]
+fn a_heros_own_momentum_choice_is_one_undo_step_and_refused_when_the_turn_forbids_it() {
+    let mut table = Table::demo();
+    table.fight_with_first(PIP);
+    let (mut phone, _) = table.claimed(PIP, "Anna");
+    let zone = |v: &Value, label: &str| {
+        v["hero"]["momentum"]
+            .as_array()
+            .and_then(|zones| zones.iter().find(|z| z["label"] == label))
+            .and_then(|z| z["value"].as_i64())
+    };
+    phone.send(&json!({"t": "momentum", "choice": "prepare_power"}));
+    let view = table.expect(&mut phone, "view", |v| zone(v, "Power") == Some(1));
+    assert_eq!(
+        zone(&view, "Stamina"),
+        Some(2),
+        "Pip's three Stamina dice, one Prepared"
+    );
+    let log = some(table.doc.encounter.combat.log.last());
+    assert_eq!(log.what, "Prepare: to Power");
+    // Prepare comes once a turn: the second is refused with the Momentum pane's reason.
+    phone.send(&json!({"t": "momentum", "choice": "prepare_power"}));
+    table.expect(&mut phone, "refused", |_| true);
+    ok(table.doc.undo());
+    table.expect(&mut phone, "view", |v| zone(v, "Power") == Some(0));
+}

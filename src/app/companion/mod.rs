@@ -319,6 +319,6 @@ fn permissions_ui(ui: &mut egui::Ui, host: &mut Host) {
     ui.checkbox(&mut p.move_token, "Move their token");
     ui.checkbox(&mut p.end_turn, "End their turn");
     ui.checkbox(&mut p.attack, "Attack and roll (you apply the result)");
-    ui.checkbox(&mut p.spend, "Spend their reaction");
+    ui.checkbox(&mut p.spend, "Spend their reaction and momentum dice");
     host.set_permissions(p);
 }
