@@ -45,6 +45,7 @@ pub mod map;
 mod menu_bar;
 mod notifications;
 pub mod panes;
+pub mod ping;
 pub mod players;
 mod prompts;
 mod recent;

@@ -161,6 +161,8 @@ fn gather(
 mod tests {
     use super::*;
 
+    /// Evening, Size (lines 620–628): space 1 for Tiny to Medium, 2 for Large, 3 for Huge, 4 for
+    /// Gargantuan, "a square number": 1, 4, 9 and 16 cells.
     #[test]
     fn square_footprints_follow_the_space_table() {
         for (size, n) in [

@@ -23,8 +23,8 @@ use super::scene::Scene;
 use super::sight::clip_to_circle;
 use super::span::{Bits, chord, within};
 
-/// How lit a place is: Evening's bands of illumination without "blinding", which no light
-/// source here makes (Evening, Lighting). Ordered from dark to bright.
+/// How lit a place is: Evening's bands of illumination without "blinding", which a light's
+/// blinding radius adds where a rule asks ([`blinding_at`]). Ordered from dark to bright.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum LightLevel {
     #[default]
@@ -257,6 +257,24 @@ fn ambient_glow(level: LightLevel) -> f32 {
         LightLevel::Dim => 0.5,
         LightLevel::Bright => 1.0,
     }
+}
+
+/// Whether `p` lies in blinding light (Evening, Lighting: light "far brighter than normal"):
+/// within the blinding radius of a light that is on and reaches `p` past the walls when it
+/// casts shadows. Worked out from the lights themselves whatever the ambient light, which
+/// blinding light outshines; only lights with a blinding radius are looked at.
+pub fn blinding_at(scene: &Scene, encounter: &Encounter, p: GridPoint) -> bool {
+    encounter.lights.iter().any(|light| {
+        let radius = light.blinding_radius();
+        if !light.on || radius <= 0.0 {
+            return false;
+        }
+        let centre = light_centre(encounter, light);
+        if (p.x - centre.x).hypot(p.y - centre.y) > radius {
+            return false;
+        }
+        !light.shadows || inside(&scene.sight_polygon(centre, Some(radius + 1e-3)), p)
+    })
 }
 
 /// Where `light` stands now: its carrier's footprint centre while the carrier exists.

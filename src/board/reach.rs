@@ -101,6 +101,8 @@ struct Mover<'a> {
     /// Cells of other tokens: `true` when hostile (cannot enter), `false` when passable.
     occupied: HashMap<Cell, bool>,
     gait: Gait,
+    /// The cells of a creature no step may bring the mover closer to (Evening, Frightened).
+    kept_from: Option<Vec<Cell>>,
 }
 
 /// The neighbour steps on `grid`: the six axial directions on hexes (`grid::HEX_DIRECTIONS`),
@@ -144,6 +146,7 @@ impl Scene {
             size: me.size,
             occupied: HashMap::new(),
             gait: Gait::Walk,
+            kept_from: None,
         };
         let from = me.anchor;
         let free = |size| {
@@ -169,7 +172,25 @@ impl Scene {
 
     /// The anchors `token` can reach with `speed_cells` of movement in `gait`.
     pub fn reachable_with(&self, token: TokenId, speed_cells: u32, gait: Gait) -> Option<Reach> {
+        self.reachable_kept_from(token, speed_cells, gait, None)
+    }
+
+    /// [`Scene::reachable_with`] for a mover that may take no step bringing its footprint
+    /// closer to `kept_from`'s (Evening, Frightened: it can't move closer to the source of its
+    /// fear): each step keeps the distance between the two footprints or widens it. A
+    /// `kept_from` not on the map keeps it from nothing.
+    pub fn reachable_kept_from(
+        &self,
+        token: TokenId,
+        speed_cells: u32,
+        gait: Gait,
+        kept_from: Option<TokenId>,
+    ) -> Option<Reach> {
         let ti = self.token_index(token)?;
+        let kept_from = kept_from
+            .filter(|id| *id != token)
+            .and_then(|id| self.token_index(id))
+            .map(|i| self.tokens[i].cells.clone());
         let me = &self.tokens[ti];
         let mut occupied = HashMap::new();
         for (i, t) in self.tokens.iter().enumerate() {
@@ -188,8 +209,61 @@ impl Scene {
             size: me.size,
             occupied,
             gait,
+            kept_from,
         };
-        Some(mover.search(me.anchor, speed_cells * 10))
+        Some(mover.search(me.anchor, speed_cells.saturating_mul(10)))
+    }
+}
+
+impl Scene {
+    /// Where a shove moves `target` one square away from `pusher` (Evening, Combat actions:
+    /// Shove): of the anchors one step from its own, those that take its footprint farther
+    /// from the pusher's, that the step reaches for its size (walls, windows, closed doors and
+    /// obstacles stop it; no squeeze) and where nothing stands; of several, the farthest, then
+    /// the one most in line with the push. `None` when nowhere is free, or a token is missing.
+    pub fn push_anchor(&self, pusher: TokenId, target: TokenId) -> Option<Cell> {
+        let me = &self.tokens[self.token_index(target)?];
+        let them = &self.tokens[self.token_index(pusher)?];
+        let mut occupied = HashMap::new();
+        for t in self.tokens.iter().filter(|t| t.id != target) {
+            occupied.extend(t.cells.iter().map(|c| (*c, true)));
+        }
+        let mover = Mover {
+            scene: self,
+            size: me.size,
+            occupied,
+            gait: Gait::Walk,
+            kept_from: None,
+        };
+        let (grid, diagonal) = (self.grid(), self.diagonal());
+        let away = |anchor| {
+            let mine = footprint_cells(grid, me.size, anchor);
+            super::bands::footprint_distance(grid, diagonal, &mine, &them.cells)
+        };
+        let centre = |size, anchor| super::footprint::footprint_centre(grid, size, anchor);
+        let (from, pushed_from) = (centre(me.size, me.anchor), centre(them.size, them.anchor));
+        let line = (from.x - pushed_from.x, from.y - pushed_from.y);
+        let start = away(me.anchor);
+        let mut best: Option<(f64, f64, Cell)> = None;
+        for &(dx, dy) in deltas(grid) {
+            let to = Cell::new(me.anchor.x + dx, me.anchor.y + dy);
+            let farther = away(to);
+            if farther <= start || !mover.fits(me.size, me.anchor, to) || !mover.stoppable(to) {
+                continue;
+            }
+            let c = centre(me.size, to);
+            let step = (c.x - from.x, c.y - from.y);
+            // How straight the step follows the push: the cosine of the angle between them.
+            let along = (step.0 * line.0 + step.1 * line.1)
+                / (step.0.hypot(step.1) * line.0.hypot(line.1)).max(1e-9);
+            let better = best.is_none_or(|(f, a, _)| {
+                farther > f + 1e-9 || ((farther - f).abs() <= 1e-9 && along > a)
+            });
+            if better {
+                best = Some((farther, along, to));
+            }
+        }
+        best.map(|(_, _, to)| to)
     }
 }
 
@@ -243,13 +317,27 @@ impl Mover<'_> {
                 let diagonal = !grid.is_hex() && dx != 0 && dy != 0;
                 let (base, next_parity) = self.base_cost(diagonal, parity);
                 let next = Cell::new(cell.x + dx, cell.y + dy);
-                if !worth(next, base, next_parity) {
+                if !worth(next, base, next_parity) || self.approaches(cell, next) {
                     return None;
                 }
                 let factor = self.step_factor(cell, dx, dy)?;
                 Some((next, base * factor, next_parity))
             })
             .collect()
+    }
+
+    /// Whether the step from anchor `from` to anchor `to` brings the mover closer to the
+    /// creature it is kept from.
+    fn approaches(&self, from: Cell, to: Cell) -> bool {
+        let Some(theirs) = &self.kept_from else {
+            return false;
+        };
+        let (grid, diagonal) = (self.scene.grid(), self.scene.diagonal());
+        let distance = |anchor| {
+            let mine = footprint_cells(grid, self.size, anchor);
+            super::bands::footprint_distance(grid, diagonal, &mine, theirs)
+        };
+        distance(to) < distance(from)
     }
 
     /// Tenths of a cell for one step, and the 1-2-1 parity after it.

@@ -168,6 +168,23 @@ impl ViewBox {
         )
     }
 
+    /// The box moved the least that shows `footprint` with `margin` map units of room on every
+    /// side, so a token brought into view keeps its ring, marks and name on the screen rather than
+    /// on the box's edge. On an axis where the box is too small for the whole margin, the room
+    /// left is shared equally on both sides (none, when even the footprint does not fit).
+    #[must_use]
+    pub fn showing_with_margin(self, grid: GridKind, footprint: &GridRect, margin: f64) -> Self {
+        let here = self.rect_in_grid(grid);
+        let room = |box_len: f64, len: f64| margin.min(((box_len - len) / 2.0).max(0.0)).max(0.0);
+        let mx = room(here.width(), footprint.width());
+        let my = room(here.height(), footprint.height());
+        let padded = GridRect {
+            min: GridPoint::new(footprint.min.x - mx, footprint.min.y - my),
+            max: GridPoint::new(footprint.max.x + mx, footprint.max.y + my),
+        };
+        self.showing(grid, &padded)
+    }
+
     fn from_min_offset(col: i32, row: i32, cols: u32, rows: u32) -> Self {
         Self {
             centre_col: col.saturating_add((cols / 2) as i32),

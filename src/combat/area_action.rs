@@ -46,6 +46,13 @@ pub fn roll_against_each(
     rng: &mut DiceRng,
 ) -> Vec<AreaResult> {
     let mut first: Option<CheckOutcome> = None;
+    // Evening, Customizing Damage: an attack that damages several targets does half damage
+    // (`action::damage_taken` says when: a threat's, not a Controller's area attack).
+    let mut base = base.clone();
+    if let CheckSetup::Evening(c) = &mut base {
+        c.several_targets = request.targets.len() > 1;
+    }
+    let base = &base;
     // Evening: one damage roll for every target (see the module docs).
     let damage_seed: Option<u64> =
         matches!(base, CheckSetup::Evening(_)).then(|| rand::RngExt::random(rng.generator()));

@@ -43,6 +43,7 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
         CombatCommand::EndInitiative => {
             *init = Initiative::default();
             scratch.aura_offers.clear();
+            scratch.opportunity_offers.clear();
             super::stress::forget(&mut scratch);
             scratch
                 .log
@@ -57,6 +58,7 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
             init.previous_turn()?;
             // A correction, not a turn boundary: nothing is offered again.
             scratch.aura_offers.clear();
+            scratch.opportunity_offers.clear();
             scratch.stress_offer = None;
         }
         CombatCommand::Reorder { from, to } => init.reorder(from, to)?,
@@ -118,7 +120,12 @@ pub fn apply_combat(encounter: &mut Encounter, command: CombatCommand) -> Result
             }
         }
         CombatCommand::SettleStress { round } => super::stress::settle_in(&mut scratch, round)?,
+        CombatCommand::Evening { token, action } => {
+            super::evening_turn::apply(&mut scratch, names.0, token, &action)?;
+        }
+        CombatCommand::Reactions(c) => super::sources::apply_in(&mut scratch, &names, c)?,
     }
+    super::sources::forget_ended(&mut scratch);
     encounter.combat = scratch;
     Ok(())
 }
@@ -162,6 +169,8 @@ fn turn_boundaries(state: &mut crate::model::CombatState, names: &Names<'_>, cha
     let system = names.0.system;
     // Offers left from the last boundary lapse: an aura acts at its moment or not at all.
     state.aura_offers = super::aura::offers_at(names.0, change.ended, change.started);
+    // An attack of opportunity is taken as the creature moves, on its turn, or not at all.
+    state.opportunity_offers.clear();
     let mut expired = Vec::new();
     if let Some(t) = change.ended {
         expired.extend(pass_boundary(&mut state.conditions, Boundary::TurnEnd(t)));
@@ -193,6 +202,7 @@ fn turn_boundaries(state: &mut crate::model::CombatState, names: &Names<'_>, cha
     }
     if let Some(t) = change.started {
         forget_recovered_saves(state, t);
+        super::evening_turn::turn_started(state, names.0, t);
         expired.extend(pass_boundary(&mut state.conditions, Boundary::TurnStart(t)));
         if let Some(pool) = state.momentum.get_mut(&t) {
             let moved = pool.turn_started();
@@ -257,9 +267,15 @@ pub(super) fn apply_condition_cmd(
         && super::catalogue::find(system, &c.name)
             .is_some_and(|d| d.effects.contains(&Effect::FallsProne));
     let token = c.token;
+    let incapacitated = added
+        && super::catalogue::find(system, &c.name)
+            .is_some_and(|d| d.effects.contains(&Effect::NoActions));
     state.log.push(LogEntry::event(who, c.name, result));
     if falls {
         lay_prone(state, names, token)?;
+    }
+    if incapacitated {
+        super::maneuver::release_holds(state, names, token)?;
     }
     Ok(())
 }
@@ -292,7 +308,7 @@ fn lay_prone(
     apply_condition_cmd(state, names, fall)
 }
 
-fn remove_condition(
+pub(super) fn remove_condition(
     state: &mut crate::model::CombatState,
     names: &Names<'_>,
     token: TokenId,

@@ -327,6 +327,8 @@ mod tests {
         assert_eq!(defense_change(&list, GFH, T, Defense::Soul).value, 3);
     }
 
+    /// Evening, Poisoned (line 1174): disadvantage on attack checks; Invisible (line 1155): its
+    /// attacks have advantage. Both together cancel (Advantage and disadvantage, line 59).
     #[test]
     fn evening_poisoned_gives_disadvantage_on_attacks() {
         let list = vec![

@@ -863,6 +863,8 @@ mod tests {
         }
     }
 
+    /// Evening, Initiative (line 478): "d20 + Finesse … order is determined from highest to lowest";
+    /// Lair (line 852): lair actions "occur on initiative count 20 (losing all initiative ties)".
     #[test]
     fn rolled_order_is_high_to_low_and_the_lair_loses_ties_at_20() {
         let (init, change) = Initiative::start(
@@ -881,6 +883,8 @@ mod tests {
         assert_eq!(change.started, Some(t(2)));
     }
 
+    /// Evening, Initiative, Surprise (line 482): the surprised "may not act until the surprise round
+    /// is over": the ambushed 20 is skipped in round 1 and acts first in round 2.
     #[test]
     fn surprised_combatants_sit_out_the_surprise_round() {
         let mut ambushed = rolled(20, 0, 1);
@@ -893,6 +897,7 @@ mod tests {
         assert_eq!((init.round, change.started), (2, Some(t(1))));
     }
 
+    /// Evening, Reactions (line 494): "You may not use your reaction before your first turn."
     #[test]
     fn no_reaction_before_the_first_turn() {
         let (mut init, _) = Initiative::start(

@@ -66,7 +66,14 @@ pub fn check_what(setup: &CheckSetup) -> String {
                 c.roll_bonus, c.effort_die
             )
         }
-        CheckSetup::Evening(c) => format!("Check {:+} vs TN {}", c.modifier(), c.tn()),
+        CheckSetup::Evening(c) => match c.reserve() {
+            Some(sides) => format!(
+                "Check {:+} + d{sides} reserve vs TN {}",
+                c.modifier(),
+                c.tn()
+            ),
+            None => format!("Check {:+} vs TN {}", c.modifier(), c.tn()),
+        },
         CheckSetup::RoadAndRuin(c) => format!("Outcome, net {:+}", c.net_benefit()),
         CheckSetup::RoadAndRuinAttack(c) => format!(
             "Attack d{} {:+} vs armour {}",

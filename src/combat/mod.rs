@@ -28,8 +28,14 @@
 //!   starting sheets a new token gets in every system, and the commands that edit numbers and
 //!   attacks); the current combatant's drag spending
 //!   its movement (`turn_move.rs`).
+//! - Evening's own turn actions beside the economy (`evening_turn.rs`: Ready, a threat's
+//!   attacks a round, legendary and villain actions, pushing through exhaustion).
 //! - Applying a `CombatCommand` (`command.rs`: `apply_combat`), and the fight's plain report for
 //!   `examples/replay.rs` (`report.rs`).
+//! - Evening's rules that happen on the map: who a condition comes from (`sources.rs`), the
+//!   attack of opportunity a move offers (`opportunity.rs`), Frightened keeping its distance
+//!   (`fear.rs`), grapple and shove (`maneuver.rs`), falling (`falling.rs`), moving by flight,
+//!   climbing, swimming or burrowing (`movement_kind.rs`).
 
 pub mod action;
 pub mod area_action;
@@ -39,14 +45,21 @@ pub mod command;
 pub mod conditions;
 pub mod death;
 pub mod effective;
+pub mod evening_turn;
+pub mod falling;
+pub mod fear;
 pub mod health;
 pub mod initiative;
 pub mod log_text;
+pub mod maneuver;
 pub mod momentum;
 pub mod momentum_apply;
 pub mod move_reach;
+pub mod movement_kind;
+pub mod opportunity;
 pub mod report;
 pub mod sheet;
+pub mod sources;
 pub mod stress;
 pub mod turn_action;
 pub mod turn_move;

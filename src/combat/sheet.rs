@@ -47,6 +47,8 @@ pub enum SheetField {
     PostMaxHp,
     /// 3d6 level.
     ThreeD6Level,
+    /// An Evening speed of another kind of movement (Evening, Movement: Kinds of movement).
+    EveningSpeed(crate::rules::evening::MoveKind),
 }
 
 /// Where a number on the sheet comes from.
@@ -260,6 +262,15 @@ pub fn base_move(encounter: &Encounter, token: TokenId) -> Adjusted<u32> {
             reasons: vec![format!("Move 4 + Agility {agility} (GFH, Grid Play)")],
         };
     }
+    // Evening, Movement: Kinds of movement: moving by another kind, its speed is the one used.
+    if let Some(TokenTrackers::Evening(e)) = encounter.sheet(token)
+        && let Some(speed) = e.movement.get(e.moving)
+    {
+        return Adjusted {
+            value: speed,
+            reasons: vec![format!("{} speed {speed}", e.moving.label())],
+        };
+    }
     let speed = encounter.token(token).map_or(0, |t| t.speed_cells);
     Adjusted {
         value: speed,
@@ -301,9 +312,13 @@ pub fn sheet(encounter: &Encounter, token: TokenId) -> Option<Vec<SheetSection>>
     } else {
         typed("Speed", i64::from(t.speed_cells), SheetField::Speed, 0, 60)
     };
+    let mut numbers = vec![movement];
+    if let TokenTrackers::Evening(e) = trackers(encounter, token) {
+        numbers.extend(evening_speeds(&e));
+    }
     sections.push(SheetSection {
         title: "Movement".to_owned(),
-        numbers: vec![movement],
+        numbers,
         per_row: 1,
     });
     Some(sections)
@@ -380,6 +395,26 @@ fn gfh_sheet(h: &GfhToken) -> Vec<SheetSection> {
             per_row: 1,
         },
     ]
+}
+
+/// Evening, Movement: Kinds of movement: flight, climbing, swimming and burrowing, each a
+/// speed in squares or "not set".
+fn evening_speeds(e: &EveningToken) -> Vec<SheetNumber> {
+    use crate::rules::evening::MoveKind;
+    let max = i64::from(crate::model::validate::MAX_MOVEMENT_SPEED_CELLS);
+    MoveKind::OTHERS
+        .into_iter()
+        .map(|kind| SheetNumber {
+            not_set: Some(NOT_SET),
+            ..typed(
+                kind.speed_label(),
+                e.movement.get(kind).map_or(NOT_SET, i64::from),
+                SheetField::EveningSpeed(kind),
+                NOT_SET,
+                max,
+            )
+        })
+        .collect()
 }
 
 fn evening_sheet(e: &EveningToken, finesse: i32) -> Vec<SheetSection> {
@@ -769,6 +804,11 @@ fn tracker_change(field: SheetField, trackers: &TokenTrackers, value: i64) -> Op
                 max_hp: small(value),
             })
         }
+        (SheetField::EveningSpeed(kind), TokenTrackers::Evening(e)) => {
+            let mut speeds = e.movement;
+            speeds.set(kind, (value != NOT_SET).then(|| wide(value)));
+            TokenChange::Evening(EveningChange::SetMovement(speeds))
+        }
         (SheetField::ThreeD6Level, TokenTrackers::ThreeD6(_)) => {
             let level = (value != NOT_SET).then(|| small(value));
             TokenChange::ThreeD6(ThreeD6Change::SetLevel(level))
@@ -807,6 +847,7 @@ fn field_name(field: SheetField) -> &'static str {
         SheetField::PostAttribute(_) => "An attribute",
         SheetField::PostMaxHp => "Maximum HP",
         SheetField::ThreeD6Level => "Level",
+        SheetField::EveningSpeed(kind) => kind.speed_label(),
     }
 }
 

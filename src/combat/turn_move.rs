@@ -43,20 +43,58 @@ pub fn movement_left(encounter: &Encounter, token: TokenId) -> Option<u32> {
 }
 
 /// The command for dragging `token` to `to` along a path costing `cost_cells`: a plain move, or,
-/// on the token's own turn, the move and the movement it spends as one step.
+/// on the token's own turn, the move and the movement it spends as one step. The path is not
+/// known (the GM's Alt override): see [`move_along`] for what a move brings with it.
 #[must_use]
 pub fn drag_move(encounter: &Encounter, token: TokenId, to: Cell, cost_cells: u32) -> Command {
-    let step = Command::MoveToken { id: token, to };
-    if movement_left(encounter, token).is_none() || cost_cells == 0 {
-        return step;
-    }
-    Command::Batch(vec![
-        step,
-        Command::Combat(CombatCommand::UseEconomy {
+    let from = encounter.token(token).map_or(to, |t| t.cell);
+    move_along(encounter, token, &[from, to], cost_cells)
+}
+
+/// The command for `token`'s own move along `path` (its anchors, the start first, `to` last)
+/// costing `cost_cells`, as one undo step: the move; on the token's turn the movement it
+/// spends; the attacks of opportunity it offers (Evening, `combat::opportunity`); and the
+/// holds it breaks (Evening, Grappled: `combat::maneuver::broken_holds`).
+#[must_use]
+pub fn move_along(
+    encounter: &Encounter,
+    token: TokenId,
+    path: &[Cell],
+    cost_cells: u32,
+) -> Command {
+    let Some(&to) = path.last() else {
+        return Command::Batch(Vec::new());
+    };
+    let mut commands = vec![Command::MoveToken { id: token, to }];
+    if movement_left(encounter, token).is_some() && cost_cells > 0 {
+        commands.push(Command::Combat(CombatCommand::UseEconomy {
             token,
             part: EconomyPart::Movement(cost_cells),
-        }),
-    ])
+        }));
+    }
+    commands.extend(super::opportunity::offer_command(
+        super::opportunity::provoked(encounter, token, path),
+    ));
+    commands.extend(super::maneuver::broken_holds(encounter, token, to));
+    if commands.len() == 1 {
+        return commands.remove(0);
+    }
+    Command::Batch(commands)
+}
+
+/// Where `token` can move now with `speed_cells` of movement, on `scene` built from
+/// `encounter`: crawling while prone ([`gait`]) and, while Frightened of a creature on the
+/// map, never closer to it (Evening, Frightened: `combat::fear`). The map's drag and every
+/// other way of moving a token ask this, so they all refuse the same moves.
+#[must_use]
+pub fn reach(
+    scene: &crate::board::Scene,
+    encounter: &Encounter,
+    token: TokenId,
+    speed_cells: u32,
+) -> Option<crate::board::Reach> {
+    let kept_from = super::fear::kept_from(encounter, token);
+    scene.reachable_kept_from(token, speed_cells, gait(encounter, token), kept_from)
 }
 
 /// The condition that keeps `token` crawling (Evening's Prone), by the name it carries.

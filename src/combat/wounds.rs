@@ -113,7 +113,13 @@ pub fn token_speed(
     }
     // Evening, Exhaustion: level 2 halves speed, level 5 makes it 0; it weighs on the
     // creature itself, so it comes before its conditions, as a Wound does.
-    if let Some(TokenTrackers::Evening(t)) = encounter.sheet(token) {
+    let pushing = super::conditions::has_effect(
+        conditions,
+        encounter.system,
+        token,
+        crate::rules::conditions::Effect::IgnoresExhaustion,
+    );
+    if let Some(TokenTrackers::Evening(t)) = encounter.sheet(token).filter(|_| !pushing) {
         if t.exhaustion >= 5 {
             base = 0;
             reasons.push(format!("Exhaustion {}: speed 0", t.exhaustion));
@@ -124,6 +130,11 @@ pub fn token_speed(
     }
     let mut speed = effective_speed(conditions, encounter.system, token, base);
     reasons.append(&mut speed.reasons);
+    // Evening, Grapple: while grappling, the grappler's speed is halved.
+    if let Some(why) = super::maneuver::grappling(encounter, token) {
+        speed.value /= 2;
+        reasons.push(why);
+    }
     speed.reasons = reasons;
     speed
 }

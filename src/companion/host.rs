@@ -569,7 +569,7 @@ impl Host {
             reach
                 .as_ref()
                 .map_or(Some("nowhere to go".to_owned()), |r| {
-                    r.refusal(&scene, target)
+                    r.refusal(&scene, encounter, target)
                 })
         });
         let (path, cost) = reach

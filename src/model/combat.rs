@@ -85,6 +85,14 @@ pub struct CombatState {
     /// Apply or Skip (see `combat::stress`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stress_offer: Option<StressOffer>,
+    /// Who each condition that has a source comes from: a Frightened token's source of fear,
+    /// a Grappled token's grappler (Evening, Conditions; see `combat::fear`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub condition_sources: Vec<super::ConditionSource>,
+    /// Evening: the attacks of opportunity the moves of the current turn offered, waiting for
+    /// the attacker's reaction or the GM's "let it go" (see `combat::opportunity`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opportunity_offers: Vec<super::OpportunityOffer>,
 }
 
 impl CombatState {
@@ -99,6 +107,17 @@ impl CombatState {
             || self.death_saves.contains_key(&id)
             || self.momentum.contains_key(&id)
             || self.trackers.per_token.contains_key(&id)
+            || (self.trackers.encounter.evening.charmed_by.iter())
+                .any(|(a, b)| *a == id || *b == id)
+            || self.names_in_reactions(id)
+    }
+
+    /// Whether a condition's source or a waiting attack of opportunity names `id`.
+    fn names_in_reactions(&self, id: TokenId) -> bool {
+        self.condition_sources
+            .iter()
+            .any(|s| s.token == id || s.source == id)
+            || (self.opportunity_offers.iter()).any(|o| o.mover == id || o.by == id)
     }
 
     /// Drops what the fight keeps for `id` (a deleted token): it leaves the order with the turn
@@ -117,6 +136,13 @@ impl CombatState {
         self.death_saves.remove(&id);
         self.momentum.remove(&id);
         self.trackers.per_token.remove(&id);
+        // Evening, Charmed: a charm naming it, either way, goes with it.
+        let charms = &mut self.trackers.encounter.evening.charmed_by;
+        charms.retain(|charmed, charmer| *charmed != id && *charmer != id);
+        self.condition_sources
+            .retain(|s| s.token != id && s.source != id);
+        self.opportunity_offers
+            .retain(|o| o.mover != id && o.by != id);
     }
 
     /// Forgets every token the fight names that `held` does not hold, returning how many. A
@@ -133,6 +159,10 @@ impl CombatState {
         named.extend(self.death_saves.keys().copied());
         named.extend(self.momentum.keys().copied());
         named.extend(self.trackers.per_token.keys().copied());
+        let charms = &self.trackers.encounter.evening.charmed_by;
+        named.extend(charms.iter().flat_map(|(a, b)| [*a, *b]));
+        named.extend((self.condition_sources.iter()).flat_map(|s| [s.token, s.source]));
+        named.extend((self.opportunity_offers.iter()).flat_map(|o| [o.mover, o.by]));
         let gone: Vec<TokenId> = named.difference(held).copied().collect();
         for id in &gone {
             self.forget_token(*id);

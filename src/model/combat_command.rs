@@ -8,7 +8,7 @@ use super::death_saves::DeathSaveError;
 use super::initiative::{Combatant, EconomyPart, InitiativeError, JoinRoll, Mode};
 use super::momentum::{Lock, MomentumError, Zone};
 use super::trackers::go_forth_heroes::{Defense, Wound};
-use super::{AreaId, TokenId, TurnMoment};
+use super::{AreaId, ReactionCommand, TokenId, TurnMoment};
 
 /// A change to the fight.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -89,6 +89,13 @@ pub enum CombatCommand {
     SettleStress {
         round: u32,
     },
+    /// One of Evening's own turn actions for `token` (`combat::evening_turn`).
+    Evening {
+        token: TokenId,
+        action: super::evening_combat::EveningAction,
+    },
+    /// Who conditions come from and the reactions a move offers (Evening; `model::reactions`).
+    Reactions(ReactionCommand),
 }
 
 /// A move in one hero's momentum pool (GFH, Momentum).
@@ -194,6 +201,10 @@ pub enum CombatError {
     NoAuraOffer(AreaId),
     #[error("no Battle Stress is waiting for the end of round {0}")]
     NoStressOffer(u32),
+    #[error("{who} can't be its own {what}")]
+    OwnSource { who: String, what: &'static str },
+    #[error("no attack of opportunity from {by} against {mover} is waiting")]
+    NoOpportunity { mover: String, by: String },
     #[error("{by} to {ally} is {band}: Rally reaches only a Close ally")]
     NotClose {
         by: String,
@@ -224,6 +235,9 @@ impl CombatCommand {
             Self::TakeWound { .. } => "Take a wound",
             Self::SettleAura { .. } => "Aura effect",
             Self::SettleStress { .. } => "Battle Stress",
+            Self::Evening { action, .. } => action.label(),
+            Self::Reactions(ReactionCommand::SetConditionSource { .. }) => "Condition source",
+            Self::Reactions(_) => "Attack of opportunity",
         }
     }
 }

@@ -77,6 +77,27 @@ pub struct Economy {
     /// Prepared this turn (GFH, Preparing: once, at the start of the turn).
     #[serde(default)]
     pub prepared: bool,
+    /// Evening, Initiative actions (Ready): the trigger the readied action waits for, taken
+    /// with the reaction; empty when nothing is readied. The economy starts afresh with the
+    /// combatant's next turn, so a readied action lapses then, as the text says.
+    #[serde(
+        default,
+        skip_serializing_if = "String::is_empty",
+        deserialize_with = "super::validate::de_name"
+    )]
+    pub readied: String,
+    /// Evening, Threat Rating: the attacks a threat has made this turn, of the rating's
+    /// "Attacks" each round.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub attacks_made: u32,
+}
+
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if passes a reference"
+)]
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// One entry in the order.

@@ -85,6 +85,10 @@ pub struct Light {
     /// The token carrying the light, which then moves with it.
     #[serde(default)]
     pub carried_by: Option<TokenId>,
+    /// How far its light is blinding, far brighter than normal, in cells (Evening, Lighting:
+    /// blinding light makes an obscured area); `None`: nowhere. Within its bright radius.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blinding_cells: Option<f64>,
 }
 
 fn default_on() -> bool {
@@ -105,6 +109,7 @@ impl Light {
             bright_cells: Some(bright),
             on: true,
             carried_by: None,
+            blinding_cells: None,
         }
     }
 
@@ -125,6 +130,14 @@ impl Light {
     /// The dim (outer) radius in cells.
     pub fn dim_radius(&self) -> f64 {
         self.range_cells.max(0.0)
+    }
+
+    /// The blinding radius in cells, within the bright radius; 0 for a light that blinds
+    /// nowhere.
+    pub fn blinding_radius(&self) -> f64 {
+        self.blinding_cells
+            .unwrap_or(0.0)
+            .clamp(0.0, self.bright_radius())
     }
 }
 

@@ -25,6 +25,7 @@ mod command;
 pub mod conditions;
 pub mod death_saves;
 mod encounter;
+pub mod evening_combat;
 mod fog;
 mod ids;
 mod image;
@@ -32,6 +33,7 @@ pub mod initiative;
 mod light;
 mod map;
 pub mod momentum;
+mod reactions;
 mod rule_system;
 mod rules_error;
 mod token;
@@ -54,6 +56,7 @@ pub use light::{Ambient, Light, LightCommand, LightError, LightKind, Rgba};
 pub use map::{
     Background, Cell, CellLength, DiagonalRule, GridKind, GridPoint, LengthUnit, MapSpec,
 };
+pub use reactions::{ConditionSource, OpportunityOffer, ReactionCommand};
 pub use rule_system::RuleSystem;
 pub use rules_error::RulesError;
 pub use token::{LibraryId, Rgb, Senses, Side, SizeCategory, Token};

@@ -9,6 +9,8 @@
 //! combat, tracker and log command.
 
 mod combat_state;
+mod evening_sheet;
+mod movement;
 mod text;
 
 use std::collections::BTreeSet;
@@ -18,6 +20,10 @@ pub use combat_state::{
     MAX_ROLLOFFS, MAX_ROSTER_SLOTS, MAX_TRACKER_ENTRIES, check_combat_state, check_log_entry,
     check_tracker_refs, check_tracker_texts,
 };
+pub use evening_sheet::{
+    MAX_LEGENDARY, MAX_PHASES, MAX_SWARM_BODIES, MAX_VILLAIN_ACTIONS, check_evening_sheet,
+};
+pub use movement::{MAX_MOVEMENT_SPEED_CELLS, check_movement};
 pub use text::{
     MAX_CUSTOM_BANDS, MAX_IMAGE_NAME_CHARS, MAX_INTENTION_CHARS, MAX_LABEL_CHARS,
     MAX_LIBRARY_ID_CHARS, MAX_LOG_LABEL_CHARS, MAX_LOG_TEXT_CHARS, MAX_NAME_CHARS, MAX_NOTES_CHARS,
@@ -359,8 +365,12 @@ pub fn check_light(light: &Light) -> Result<(), CommandError> {
     let bright_ok = light
         .bright_cells
         .is_none_or(|b| usable(b, MAX_LIGHT_RANGE_CELLS));
+    let blinding_ok = light
+        .blinding_cells
+        .is_none_or(|b| usable(b, MAX_LIGHT_RANGE_CELLS));
     if !usable(light.range_cells, MAX_LIGHT_RANGE_CELLS)
         || !bright_ok
+        || !blinding_ok
         || !usable(light.intensity, 1e6)
     {
         return Err(CommandError::NotFinite(

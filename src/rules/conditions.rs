@@ -98,9 +98,21 @@ pub enum Effect {
     /// A flat bonus to the bearer's defence checks (Evening, Combat actions: Defend, +3).
     DefenceCheckBonus(i8),
     /// The bearer can't be targeted by attacks of opportunity (Evening, Combat actions:
-    /// Disengage). Lantern has no attack-of-opportunity prompt, so nothing reads this yet: the
-    /// marker shows on the token and in the Conditions pane for the GM to honour.
+    /// Disengage): its moves offer none (`combat::opportunity`).
     NoOpportunityAttacks,
+    /// The bearer's exhaustion has no effect on its checks or speed while it lasts (Evening,
+    /// Reserves: a bonus action and a reserve die ignore exhaustion for a round).
+    IgnoresExhaustion,
+    /// The bearer takes no poison damage (Evening, Petrified: "immune to poison").
+    ImmuneToPoison,
+    /// The bearer fears the condition's source (Evening, Frightened): the condition's
+    /// disadvantage holds only while the source is in its line of sight, and it can't move
+    /// closer to the source (`combat::fear`).
+    FearsSource,
+    /// The bearer is held by the condition's source (Evening, Grappled): the hold ends when the
+    /// source is incapacitated or the bearer is out of its reach, and the source's speed is
+    /// halved while it holds (`combat::maneuver`).
+    HeldBySource,
 }
 
 /// A condition a token can carry.

@@ -166,6 +166,10 @@ fn gfh_effort_goes_into_an_enemys_hearts() {
     assert_eq!((hearts.remaining, hearts.progress), (2, 2));
 }
 
+/// Evening, Circumstantial bonuses (lines 345–351): half cover is a limited circumstance, 3 on the
+/// TN; Threat Rating (lines 772, 785): a rating 1 threat's TN is 14 and its health 15; Levels of
+/// injury (line 1047): injury 2 is −3 to attacks; Attack (line 988): a hit rolls the damage. +5 − 3
+/// = +2 against 14 + 3 = 17: a natural 16 totals 18 and hits, and 5 damage leaves 10 health.
 #[test]
 fn evening_attack_on_a_threat_in_half_cover_deals_damage_to_its_health() {
     use lantern::rules::evening::{EveningCheck, EveningRoll, EveningToken, ThreatProfile};

@@ -141,6 +141,7 @@ fn evening_longbow_adds_ability_attribute_and_aptitude_and_long_range_is_disadva
                 sides: 8,
                 bonus: 2,
             },
+            damage_type: None,
         },
     );
     give(

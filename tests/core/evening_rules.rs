@@ -7,7 +7,7 @@ use lantern::combat::action::{ActionRequest, FilledCheck, Lever, Source, build, 
 use lantern::combat::command::CombatCommand;
 use lantern::combat::conditions::{ActiveCondition, Duration};
 use lantern::combat::health::{evening_change, long_rest, short_rest};
-use lantern::combat::initiative::{Combatant, Mode};
+use lantern::combat::initiative::{Combatant, EconomyPart, Mode};
 use lantern::combat::turn_move::{StandUpError, gait, movement_left, stand_up};
 use lantern::combat::wounds::token_speed;
 use lantern::dice::DiceRng;
@@ -251,6 +251,7 @@ fn archer(e: &mut Encounter, short_cells: u32, long_cells: u32) {
                 sides: 6,
                 bonus: 0,
             },
+            damage_type: None,
         },
     );
     e.combat.trackers.insert(
@@ -692,4 +693,204 @@ fn exhaustion_names_its_speed_effects_and_the_speed_follows() {
         assert_eq!(words.contains("max health halved"), level >= 4);
     }
     assert_eq!(exhaustion_summary(6), "dead");
+}
+
+// ---- Initiative: a turn's economy; Movement: speed and Dash --------------------------------
+
+/// Evening, Movement and actions (line 490): "you may take one action, and make one movement";
+/// Bonus action (line 492): one more, on your turn; Speed (line 593): one speed a square,
+/// regained each round; Dash (line 613): "As a bonus action, you can spend up to your base speed
+/// in additional movement". Ash (speed 6) on his turn: a second Action is refused; he moves 6
+/// and a 7th square is refused; Dash spends the bonus action and gives 6 more (12 in all), and a
+/// second bonus action is refused. On his next turn all of it is back.
+#[test]
+fn a_turn_has_one_action_one_movement_a_bonus_action_and_dash() {
+    let mut e = encounter();
+    e.tokens[0].speed_cells = 6;
+    let mut doc = Document::new(e, None);
+    start_initiative(&mut doc, &[ASH, BRUTE]);
+    let part = |part| Command::Combat(CombatCommand::UseEconomy { token: ASH, part });
+    assert!(doc.apply(part(EconomyPart::Action)).is_ok());
+    assert!(doc.apply(part(EconomyPart::Action)).is_err(), "one action");
+    assert!(doc.apply(part(EconomyPart::Movement(6))).is_ok());
+    assert!(
+        doc.apply(part(EconomyPart::Movement(1))).is_err(),
+        "speed 6"
+    );
+    assert!(doc.apply(part(EconomyPart::Dash)).is_ok());
+    assert_eq!(movement_left(&doc.encounter, ASH), Some(6));
+    assert!(doc.apply(part(EconomyPart::Movement(6))).is_ok());
+    assert!(
+        doc.apply(part(EconomyPart::BonusAction)).is_err(),
+        "one bonus action"
+    );
+    for _ in 0..2 {
+        let Ok(()) = doc.apply(Command::Combat(CombatCommand::NextTurn { pick: None })) else {
+            panic!("no next turn");
+        };
+    }
+    assert_eq!(movement_left(&doc.encounter, ASH), Some(6));
+    assert!(doc.apply(part(EconomyPart::Action)).is_ok());
+}
+
+// ---- Conditions ------------------------------------------------------------------------------
+
+/// Evening, Stacking conditions (line 1120): "Something either has the condition or it doesn't."
+/// Prone put on twice is one Prone, and the log says it already had it.
+#[test]
+fn a_condition_put_on_twice_is_had_once() {
+    let mut doc = Document::new(encounter(), None);
+    for _ in 0..2 {
+        let prone = ActiveCondition {
+            token: ASH,
+            name: "Prone".into(),
+            duration: Duration::UntilRemoved,
+        };
+        let Ok(()) = doc.apply(Command::Combat(CombatCommand::ApplyCondition(prone))) else {
+            panic!("Prone refused");
+        };
+    }
+    assert_eq!(conditions_on(&doc.encounter, ASH), ["Prone"]);
+    let last = doc.encounter.combat.log.last().map(|l| l.result.clone());
+    assert_eq!(last.as_deref(), Some("already had it"));
+}
+
+/// Evening, Grappled (line 1143): "speed becomes 0"; Restrained (lines 1184–1185): speed 0,
+/// "Attack rolls against the creature have advantage, and the creature's attack and defense
+/// rolls have disadvantage"; Incapacitated (line 1149): "can't take actions or reactions". Ash
+/// (speed 6) grappled moves 0; the Brute restrained moves 0, Ash's attack on it has advantage,
+/// its own attack disadvantage; Ash incapacitated is refused his Action and his reaction.
+#[test]
+fn grappled_and_restrained_stop_movement_and_incapacitated_stops_acting() {
+    let mut e = encounter();
+    e.tokens[0].speed_cells = 6;
+    e.tokens[1].speed_cells = 6;
+    condition(&mut e, ASH, "Grappled");
+    condition(&mut e, BRUTE, "Restrained");
+    let speed = |e: &Encounter, id| token_speed(e, &e.combat.conditions, id).value;
+    assert_eq!((speed(&e, ASH), speed(&e, BRUTE)), (0, 0));
+    let on_brute = build(&e, &attack_request(true, None), &evening_base());
+    assert!(setup(&on_brute).advantage && !setup(&on_brute).disadvantage);
+    let brute_attacks = ActionRequest {
+        actor: Some(BRUTE),
+        targets: vec![ASH],
+        attack: true,
+        melee: true,
+        ..ActionRequest::default()
+    };
+    let from_brute = build(&e, &brute_attacks, &evening_base());
+    assert!(setup(&from_brute).disadvantage);
+    let mut doc = Document::new(e, None);
+    start_initiative(&mut doc, &[ASH, BRUTE]);
+    let _ = doc.apply(Command::Combat(CombatCommand::ApplyCondition(
+        ActiveCondition {
+            token: ASH,
+            name: "Incapacitated".into(),
+            duration: Duration::UntilRemoved,
+        },
+    )));
+    for part in [EconomyPart::Action, EconomyPart::Reaction] {
+        let used = doc.apply(Command::Combat(CombatCommand::UseEconomy {
+            token: ASH,
+            part,
+        }));
+        assert!(used.is_err(), "{part:?}");
+    }
+}
+
+/// Evening, Invisible (line 1155): "The invisible creature's attack rolls and defense checks have
+/// advantage"; Blinded (line 1125): "disadvantage on attack rolls, and defense rolls made to
+/// avoid attacks". Ash invisible attacks with advantage; Ash blinded attacks with disadvantage.
+#[test]
+fn invisible_attacks_with_advantage_and_blinded_with_disadvantage() {
+    let mut seen = encounter();
+    condition(&mut seen, ASH, "Invisible");
+    let filled = build(&seen, &attack_request(true, None), &evening_base());
+    assert!(setup(&filled).advantage && !setup(&filled).disadvantage);
+    let mut dark = encounter();
+    condition(&mut dark, ASH, "Blinded");
+    let filled = build(&dark, &attack_request(true, None), &evening_base());
+    assert!(setup(&filled).disadvantage && !setup(&filled).advantage);
+}
+
+// ---- Character Creation: level 0 --------------------------------------------------------------
+
+/// Evening, Character Creation, level adjustments (line 165): "level 0 … you have no aptitudes, 4
+/// health, no reserves". A party token's starting sheet is such a character; an enemy's is a
+/// rating 1 threat (Threat Rating, line 772: 15 health, TN 14).
+#[test]
+fn a_party_token_starts_as_a_level_0_character_and_an_enemy_as_a_rating_1_threat() {
+    let evening = lantern::rules::system(RuleSystem::Evening);
+    let TokenTrackers::Evening(hero) = evening.starting_sheet(Side::Party) else {
+        panic!("not an Evening sheet");
+    };
+    assert_eq!((hero.level, hero.health, hero.max_health), (0, 4, 4));
+    assert!(hero.reserves.is_empty());
+    let TokenTrackers::Evening(foe) = evening.starting_sheet(Side::Enemy) else {
+        panic!("not an Evening sheet");
+    };
+    let Some(threat) = &foe.threat else {
+        panic!("not a threat");
+    };
+    assert_eq!((foe.health, threat.stats().tn_to_hit), (15, 14));
+}
+
+/// Evening, Long rest (line 365): the character "must have at least 1 health at the beginning of
+/// the rest in order to gain its benefits": at 0 health it is refused.
+#[test]
+fn a_long_rest_needs_at_least_one_health() {
+    let mut down = EveningToken {
+        health: 0,
+        max_health: 10,
+        ..EveningToken::default()
+    };
+    assert!(down.apply(&EveningChange::LongRest).is_err());
+    down.health = 1;
+    assert!(down.apply(&EveningChange::LongRest).is_ok());
+    assert_eq!(down.health, 10);
+}
+
+/// Evening, Melee combat (lines 977–979): "Attempting to use ranged weaponry in melee range
+/// imposes disadvantage on the attack roll." Ash next to the Brute attacking at range has
+/// disadvantage; in melee he has none.
+#[test]
+fn a_ranged_attack_in_melee_range_has_disadvantage() {
+    let e = encounter();
+    let ranged = build(&e, &attack_request(false, None), &evening_base());
+    assert!(
+        lines(&ranged, Source::Band)
+            .iter()
+            .any(|(t, l)| t == "ranged attack in melee range" && *l == Lever::Harder)
+    );
+    assert!(setup(&ranged).disadvantage);
+    let melee = build(&e, &attack_request(true, None), &evening_base());
+    assert!(!setup(&melee).disadvantage);
+}
+
+/// Evening, Stunned (lines 1189–1190): "A stunned creature is incapacitated, can't move … The
+/// creature automatically fails Prowess or Finesse defenses." A Stunned Ash (speed 6) moves 0,
+/// and his Reflex defence against the Brute, a rating 1 threat, fails whatever the roll.
+#[test]
+fn a_stunned_creature_cannot_move_and_fails_its_finesse_defence() {
+    let mut e = encounter();
+    e.tokens[0].speed_cells = 6;
+    e.combat.trackers.insert(ASH, character(10, 10));
+    e.combat.trackers.insert(BRUTE, threat());
+    condition(&mut e, ASH, "Stunned");
+    assert_eq!(token_speed(&e, &e.combat.conditions, ASH).value, 0);
+    let brute_attacks = ActionRequest {
+        actor: Some(BRUTE),
+        targets: vec![ASH],
+        attack: true,
+        melee: true,
+        ..ActionRequest::default()
+    };
+    let defence = build(&e, &brute_attacks, &evening_base());
+    assert_eq!(defence.defender, Some(ASH));
+    let check = setup(&defence);
+    assert!(check.fails_outright);
+    assert_eq!(
+        check.outcome(20),
+        lantern::rules::evening::EveningOutcome::Failure
+    );
 }

@@ -60,6 +60,8 @@ fn hex_distance_counts_steps() {
     assert!((d - 4.0).abs() < 1e-9);
 }
 
+/// Evening, Movement, Squares (lines 588–590): a square is one cell of the map, and distance runs
+/// between the nearest cells: a Huge creature 4 cells off is 4 squares away, Close (5).
 #[test]
 fn distance_is_between_closest_cells_of_large_footprints() {
     let mut enc = encounter(RuleSystem::Evening, GridKind::Square);
@@ -73,6 +75,8 @@ fn distance_is_between_closest_cells_of_large_footprints() {
     );
 }
 
+/// Evening, Range (lines 601–609): Touch 1, Adjacent 2, Close 5, Near 10, Medium 20, Long 30 squares,
+/// "everything within and up to" each distance.
 #[test]
 fn evening_and_gfh_bands() {
     let scene = Scene::new(&encounter(RuleSystem::Evening, GridKind::Square));
@@ -154,6 +158,8 @@ fn post_and_3d6_show_custom_bands_or_none() {
     );
 }
 
+/// Evening, Difficult terrain (line 599): "double the cost of movement, requiring 2 points of speed
+/// for each square": the difficult cell costs 2 of speed 2, and the path around it is cheaper.
 #[test]
 fn reach_on_open_ground_and_through_difficult_terrain() {
     let mut enc = encounter(RuleSystem::Evening, GridKind::Square);

@@ -11,6 +11,8 @@ mod command_checks;
 mod companion;
 mod content;
 mod demo_attacks;
+mod evening_fight;
+mod evening_map;
 mod evening_rules;
 mod file_safety;
 mod files;

@@ -134,6 +134,11 @@ fn numbers(e: &Encounter, token: TokenId) -> BTreeMap<String, i64> {
             put("resolve", i64::from(t.abilities.resolve));
             put("body", i64::from(t.abilities.body));
             put("mind", i64::from(t.abilities.mind));
+            for kind in lantern::rules::evening::MoveKind::OTHERS {
+                let speed = t.movement.get(kind).map_or(-1, i64::from);
+                put(&format!("speed:{kind:?}"), speed);
+            }
+            put("moving", i64::from(!t.moving.is_walk()));
         }
         Some(TokenTrackers::RoadAndRuin(t)) => {
             put("endurance", i64::from(t.endurance));
@@ -186,6 +191,7 @@ fn keys(field: SheetField) -> (String, Option<String>) {
         SheetField::PostAttribute(i) => (format!("base:{i}"), Some(format!("current:{i}"))),
         SheetField::PostMaxHp => ("max_hp".to_owned(), Some("hp".to_owned())),
         SheetField::ThreeD6Level => one("level"),
+        SheetField::EveningSpeed(kind) => one(&format!("speed:{kind:?}")),
     }
 }
 

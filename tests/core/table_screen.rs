@@ -254,3 +254,55 @@ fn assert_least_move(grid: GridKind, b: ViewBox, token: &GridRect) {
         }
     }
 }
+
+#[test]
+fn showing_the_current_combatant_keeps_a_cell_of_room_round_it() {
+    let grid = GridKind::Square;
+    // The 10 × 6 box on cells (0, 0)..(10, 6) again.
+    let b = ViewBox {
+        centre_col: 5,
+        centre_row: 3,
+        cols: 10,
+        rows: 6,
+    };
+    // A Medium token on (9, 5) is inside, but in the box's last column and row: its ring and
+    // name would sit on the screen's edge. With a cell of room it needs columns up to 11 and
+    // rows up to 7: the box moves one column right and one row down.
+    let corner = footprint(grid, SizeCategory::Medium, Cell::new(9, 5));
+    assert_eq!(
+        b.showing_with_margin(grid, &corner, 1.0).min_offset(),
+        (1, 1)
+    );
+    // A token a cell in from every edge is already shown with room: the box stays.
+    let inner = footprint(grid, SizeCategory::Medium, Cell::new(8, 4));
+    assert_eq!(b.showing_with_margin(grid, &inner, 1.0), b);
+    // A Medium token on (12, 3) needs the box's right edge at 14: four columns right.
+    let right = footprint(grid, SizeCategory::Medium, Cell::new(12, 3));
+    assert_eq!(
+        b.showing_with_margin(grid, &right, 1.0).min_offset(),
+        (4, 0)
+    );
+    // A box only 3 × 2 cells: across there is room for the whole cell on each side of a Medium
+    // token; down only half a cell each side is left, so the token is shown whole, not cut.
+    let small = ViewBox {
+        centre_col: 1,
+        centre_row: 1,
+        cols: 3,
+        rows: 2,
+    };
+    let far = footprint(grid, SizeCategory::Medium, Cell::new(7, 7));
+    let moved = small.showing_with_margin(grid, &far, 1.0);
+    let rect = moved.rect_in_grid(grid);
+    assert!(rect.contains_rect(&far), "{moved:?}");
+    assert_eq!(moved.min_offset().0, 6, "a cell of room left of the token");
+    // Hex maps too: the token lands inside with room wherever the lattice lets it.
+    for grid in [GridKind::HexFlat, GridKind::HexPointy] {
+        let token = footprint(grid, SizeCategory::Medium, Cell::new(14, -3));
+        let got = b.showing_with_margin(grid, &token, 1.0).rect_in_grid(grid);
+        assert!(got.contains_rect(&token), "{grid:?}");
+        assert!(
+            token.min.x - got.min.x >= 0.99 && got.max.x - token.max.x >= 0.99,
+            "{grid:?}: room across {got:?} {token:?}"
+        );
+    }
+}

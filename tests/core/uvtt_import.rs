@@ -188,6 +188,7 @@ fn small_map_merges_straight_runs_and_keeps_door_states() {
             bright_cells: None,
             on: true,
             carried_by: None,
+            blinding_cells: None,
         }]
     );
 }

@@ -222,6 +222,9 @@ fn blackout_shows_the_players_nothing_until_lifted() {
     harness.state_mut().players.blackout = true;
     harness.run();
     assert!(harness.query_by_label("Kestrel").is_none());
+    // The fullscreen button shows while the mouse moves over the window, blackout or not.
+    harness.hover_at(egui::Pos2::new(300.0, 200.0));
+    harness.run();
     assert!(
         harness.query_by_label("Fullscreen").is_some(),
         "the button stays"

@@ -172,11 +172,14 @@ fn condition_chip_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, c: &ActiveCon
     let def = crate::combat::catalogue::find(ctx.encounter.system, &c.name);
     let text =
         RichText::new(format!("{} ✖", crate::app::text::name(&c.name))).color(chip_colour(def));
-    let hover = format!(
+    let mut hover = format!(
         "{}\n{}",
         def.map_or("Custom condition.", |d| d.summary),
         c.duration.label()
     );
+    if let Some(source) = super::condition_source::source_text(ctx, c.token, &c.name) {
+        hover = format!("{source}\n{hover}");
+    }
     if ui.button(text).on_hover_text(hover).clicked() {
         queue(
             ctx,
@@ -256,6 +259,7 @@ pub fn condition_menu_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: To
             }
         });
     }
+    super::condition_source::source_menu_ui(ui, ctx, token);
     if !active.is_empty() {
         ui.separator();
         for n in active {

@@ -386,8 +386,10 @@ fn combatant_row_ui(
             if let Some(token) = c.token {
                 super::turn_actions_ui(ui, ctx, token);
             }
+            super::evening_turn::current_ui(ui, ctx, &c);
         } else {
             reaction_ui(ui, ctx, &c);
+            super::evening_turn::off_turn_ui(ui, ctx, &c);
         }
         if init.mode == Mode::Simultaneous {
             intention_ui(ui, ctx, &c);

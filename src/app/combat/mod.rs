@@ -1,8 +1,10 @@
 //! The turn-structure panes: Initiative, Conditions and Momentum, over `crate::combat`.
 
 mod aura_offers;
+mod condition_source;
 mod conditions_pane;
 mod death_saves;
+mod evening_turn;
 mod initiative_pane;
 mod momentum_pane;
 mod turn_actions;

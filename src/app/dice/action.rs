@@ -72,6 +72,11 @@ pub(super) fn begin(state: &mut DiceState, encounter: &Encounter, action: &MapAc
     }
     state.off.clear();
     state.roll_anyway = false;
+    // Evening: what the GM said of the last action (a reserve die, certain damage…) is not
+    // this one's.
+    if let CheckSetup::Evening(c) = &mut state.setup {
+        c.clear_action_choices();
+    }
     state.forget_result();
 }
 
@@ -400,6 +405,9 @@ pub(super) fn result_ui(
     ui.label(RichText::new(crate::app::text::line(&last.dice)).monospace());
     super::boost::boost_ui(ui, ctx.encounter, state, rng);
     super::reroll::reroll_ui(ui, ctx.encounter, state, rng);
+    if super::maneuver::outcome_ui(ui, ctx, state) {
+        return None;
+    }
     let offer = apply_ui(ui, ctx, state, rng);
     super::resist::roller_consequence_ui(ui, ctx.encounter, state, rng);
     offer.or_else(|| super::area::apply_ui(ui, ctx.encounter, state))

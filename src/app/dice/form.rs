@@ -55,7 +55,10 @@ pub fn check_form_ui(ui: &mut egui::Ui, encounter: &Encounter, state: &mut DiceS
     let escalation = encounter.combat.trackers.encounter.three_d6.escalation;
     match &mut state.setup {
         CheckSetup::GoForthHeroes(_) => super::gfh_form::gfh_form_ui(ui, encounter, state),
-        CheckSetup::Evening(check) => evening_ui(ui, check),
+        CheckSetup::Evening(check) => {
+            evening_ui(ui, check);
+            super::evening_form::choices_ui(ui, encounter, state);
+        }
         CheckSetup::RoadAndRuin(_) if state.attack => {
             road_and_ruin_attack_ui(ui, &mut state.rr_attack, &mut state.weapon_damage);
         }

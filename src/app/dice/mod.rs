@@ -5,9 +5,11 @@ mod action;
 mod area;
 mod boost;
 mod conditions;
+mod evening_form;
 mod expression;
 mod form;
 mod gfh_form;
+mod maneuver;
 mod odds_plot;
 mod phone;
 mod reroll;
@@ -18,6 +20,7 @@ pub use crate::combat::log_text::{
 };
 pub use action::{MapAction, request_action};
 pub use area::request_area_targets;
+pub use maneuver::{Picked as PickedManeuver, maneuver_menu_ui, request_maneuver};
 pub use odds_plot::{OddsCache, Totals, totals};
 
 use std::collections::BTreeSet;
@@ -129,6 +132,8 @@ pub struct DiceState {
     /// The last roll made from this pane, shown large.
     pub last: Option<LogEntry>,
     odds: OddsCache,
+    /// Evening: the grapple or shove the form is set up for (`maneuver.rs`).
+    maneuver: Option<maneuver::Picked>,
 }
 
 impl Default for DiceState {
@@ -166,6 +171,7 @@ impl DiceState {
             expression: "1d20".to_owned(),
             last: None,
             odds: OddsCache::default(),
+            maneuver: None,
         }
     }
 
@@ -304,6 +310,7 @@ impl DiceState {
     /// The check filled by the core builder, with the GM's cleared contributions off.
     pub fn filled(&self, encounter: &Encounter) -> FilledCheck {
         let mut filled = build(encounter, &self.request(), &self.base(encounter));
+        maneuver::fill(self, encounter, &mut filled);
         filled.switch_off(&self.off);
         filled
     }
@@ -365,6 +372,10 @@ pub fn dice_log_ui(
 ) {
     if let Some(requested) = action::take_request(ui.ctx()) {
         action::begin(state, ctx.encounter, &requested);
+        state.maneuver = None;
+    }
+    if let Some(picked) = maneuver::take_request(ui.ctx()) {
+        maneuver::begin(state, ctx.encounter, picked);
     }
     area::take_request(ui.ctx(), state);
     state.sync(ctx);
@@ -433,6 +444,7 @@ const FORM_WIDTH: f32 = 330.0;
 
 /// The form, then the builder's lines for it; returns the check they fill, for the odds.
 fn form_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, state: &mut DiceState) -> FilledCheck {
+    maneuver::heading_ui(ui, ctx.encounter, state);
     roller_ui(ui, ctx.encounter, state);
     action::targets_ui(ui, ctx.encounter, state);
     action::weapon_ui(ui, ctx.encounter, state);

@@ -59,7 +59,7 @@ pub fn totals(setup: &CheckSetup) -> Option<Totals> {
         }
         CheckSetup::Evening(c) => Some(Totals {
             // A total must beat the TN, so the line sits just above it.
-            distribution: c.d20().shift(c.modifier()),
+            distribution: c.total_distribution(),
             marks: vec![(c.tn() as f64 + 0.5, format!("TN {}", c.tn()))],
         }),
         CheckSetup::ThreeD6(c) => Some(Totals {

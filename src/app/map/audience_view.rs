@@ -8,7 +8,7 @@ use super::base_ring;
 use super::fog::MapAudience;
 use super::layout::{TokenDisc, size_index, token_discs};
 use super::name_tags::NameTags;
-use super::token_marks::{paint_condition_badges, paint_turn_ring};
+use super::token_marks::{Badges, paint_turn_ring};
 use super::token_paint::{TokenLook, paint_token};
 use super::transform::MapTransform;
 use super::{MapView, walls};
@@ -27,6 +27,9 @@ pub struct ViewOptions {
     pub fog: bool,
     /// Tokens as base rings for miniatures to stand on (the players' table screen).
     pub miniatures: bool,
+    /// Names and condition chips of tokens in the picture's far half turned to read from the far
+    /// edge of the table (the players' table screen's "Text both ways").
+    pub text_both_ways: bool,
 }
 
 impl ViewOptions {
@@ -35,6 +38,7 @@ impl ViewOptions {
         audience: MapAudience::Players,
         fog: true,
         miniatures: false,
+        text_both_ways: false,
     };
 }
 
@@ -88,6 +92,7 @@ pub fn paint_map_view(
         t,
         audience: options.audience,
         miniatures: options.miniatures,
+        both_ways: options.text_both_ways,
     };
     let current_shown = tokens.paint();
     // The banner names whose turn it is when the players' view says so.
@@ -107,6 +112,7 @@ struct TokensView<'a> {
     t: &'a MapTransform,
     audience: MapAudience,
     miniatures: bool,
+    both_ways: bool,
 }
 
 impl TokensView<'_> {
@@ -149,9 +155,10 @@ impl TokensView<'_> {
             )
             .map(|(c, _)| c.name.as_str())
             .collect();
-            // A base ring reaches past the disc, to the footprint's edge.
+            // A base ring is the base's size, whatever the disc's.
+            let base = base_ring::base_radius(token.size, self.t.points_per_cell);
             let outer = if self.miniatures {
-                base_ring::outer_radius(radius)
+                base_ring::outer_radius(base)
             } else {
                 radius
             };
@@ -165,42 +172,56 @@ impl TokensView<'_> {
                 label: false,
             };
             if self.miniatures {
-                base_ring::paint_base_ring(self.painter, token, centre, radius, &conditions);
+                base_ring::paint_base_ring(self.painter, token, centre, base, &conditions);
             } else {
                 paint_token(self.painter, token, centre, radius, look);
+            }
+            // A token whose middle is off the picture shows no name or chip of its own there.
+            let clip = self.painter.clip_rect();
+            if !clip.contains(centre) {
+                continue;
             }
             if self.audience == MapAudience::Gm && self.t.points_per_cell >= 18.0 {
                 names.push_under(token, centre, radius, look.opacity);
             }
+            // Read from the nearer edge of the table: tokens in the far half face the far edge.
+            let upside_down = self.both_ways && centre.y < clip.center().y;
             // Names in large type under discs of a few pixels would bury the map in labels.
             if self.audience == MapAudience::Players && radius >= MIN_NAMED_RADIUS {
                 let size = (radius * 0.7).clamp(16.0, 30.0);
-                let at = centre + Vec2::new(0.0, outer + 2.0);
-                names.push(&token.name, at, size, look.opacity);
+                names.push_facing(
+                    &token.name,
+                    centre,
+                    outer + 2.0,
+                    size,
+                    look.opacity,
+                    upside_down,
+                );
             }
             let font = match self.audience {
                 MapAudience::Players => (radius * 0.5).clamp(14.0, 26.0),
                 MapAudience::Gm => (radius * 0.42).clamp(9.0, 14.0),
             };
-            let full_names = self.audience == MapAudience::Players;
             // Over a miniature's base the badges would hide under it: they sit above the ring.
-            let badge_radius = if self.miniatures {
-                outer + font * 0.6
-            } else {
-                radius
-            };
-            paint_condition_badges(
-                self.painter,
-                &conditions,
+            let badges = Badges {
                 centre,
-                badge_radius,
-                font,
-                full_names,
-            );
+                radius: if self.miniatures {
+                    outer + font * 0.6
+                } else {
+                    radius
+                },
+                font_size: font,
+                full_names: self.audience == MapAudience::Players,
+                upside_down,
+                bounds: (self.audience == MapAudience::Players).then_some(clip),
+            };
+            badges.paint(self.painter, &conditions);
         }
         // After every disc and badge, placed so that no two names overlap.
         let players = self.audience == MapAudience::Players;
-        names.paint(self.painter, players.then_some(self.ui));
+        // The players' names stay on their picture, never cut at its edge.
+        let bounds = players.then(|| self.painter.clip_rect());
+        names.paint_within(self.painter, players.then_some(self.ui), bounds);
         current_shown
     }
 

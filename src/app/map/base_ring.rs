@@ -1,8 +1,11 @@
 //! Miniatures mode: each token drawn on the table's screen as a base ring in its colour, for a
-//! miniature or a standee to stand on, instead of a picture under it. The ring reaches the edge of
-//! the token's space, where a base of that size ends (a 25 mm base on a one-inch cell); the name
-//! goes under the ring and the condition chips over it (the audience view places both), and each
-//! condition also marks the ring with an arc in its chip's colour, visible past the base.
+//! miniature or a standee to stand on, instead of a picture under it. The ring is the base's own
+//! size — one cell across for Tiny to Medium creatures (a 25 mm base on a one-inch cell), two for
+//! Large, three for Huge, four for Gargantuan, as the creature's space — with its dark edge
+//! inside that circle, so a base set on it covers it exactly. The name goes under the ring and
+//! the condition chips over it (the audience view places both), and each condition also marks
+//! the ring with an arc in its chip's colour just outside the base, visible past a miniature
+//! standing there.
 
 use std::f32::consts::TAU;
 
@@ -10,69 +13,84 @@ use egui::{Color32, Painter, Pos2, Shape, Stroke, vec2};
 
 use super::palette;
 use super::token_marks::chip_colour;
-use crate::model::Token;
+use crate::model::{SizeCategory, Token};
 
-/// A token's disc is 0.43 of a cell per cell of its space (`layout::disc_radius_cells`); a base
-/// fills its space, 0.5 a cell: the ring is this much larger than the disc.
-const BASE_PER_DISC: f32 = 0.5 / 0.43;
-/// Each condition's arc on the ring, as a share of the full turn.
+/// Each condition's arc, as a share of the full turn.
 const MARK_TURN: f32 = 1.0 / 9.0;
 
-/// The ring's outer radius for a token whose disc has `disc_radius` points.
-pub fn outer_radius(disc_radius: f32) -> f32 {
-    let r = disc_radius * BASE_PER_DISC;
-    r + ring_width(r) * 0.5
+/// The radius of a `size` creature's base, in points, with cells `points_per_cell` across: half
+/// its space.
+pub fn base_radius(size: SizeCategory, points_per_cell: f32) -> f32 {
+    size.space_cells() as f32 * points_per_cell * 0.5
 }
 
-fn ring_width(ring_radius: f32) -> f32 {
-    (ring_radius * 0.14).clamp(2.0, 12.0)
+/// How far the ring's marks reach for a base of `base_radius` points: the base and the band of
+/// condition arcs round it (names and chips go past this).
+pub fn outer_radius(base_radius: f32) -> f32 {
+    base_radius + mark_width(base_radius) + 2.0
 }
 
-/// Paints `token`'s base ring around `centre` (its disc has `disc_radius` points) with a mark
-/// for each of `conditions`, clockwise from the top.
+fn ring_width(base_radius: f32) -> f32 {
+    (base_radius * 0.14).clamp(2.0, 12.0)
+}
+
+fn mark_width(base_radius: f32) -> f32 {
+    ring_width(base_radius) * 0.8
+}
+
+/// The rings painted for a base of `base_radius` points, from its centre: the dark edge's and the
+/// colour's (radius to the stroke's middle, stroke width), both wholly inside the base.
+pub fn ring_strokes(base_radius: f32) -> [(f32, f32); 2] {
+    let width = ring_width(base_radius);
+    let edge = width + 2.0;
+    let middle = base_radius - edge * 0.5;
+    [(middle, edge), (middle, width)]
+}
+
+/// Paints `token`'s base ring, `base_radius` points round `centre`, with a mark for each of
+/// `conditions`, clockwise from the top.
 pub fn paint_base_ring(
     painter: &Painter,
     token: &Token,
     centre: Pos2,
-    disc_radius: f32,
+    base_radius: f32,
     conditions: &[&str],
 ) {
-    let r = disc_radius * BASE_PER_DISC;
-    let width = ring_width(r);
+    let [(edge_r, edge_w), (ring_r, width)] = ring_strokes(base_radius);
     let colour = palette::token_fill(token.side, token.color);
     let opacity = if token.gm_only { 0.55 } else { 1.0 };
-    painter.circle_filled(centre, r, colour.gamma_multiply(0.3 * opacity));
+    painter.circle_filled(centre, ring_r, colour.gamma_multiply(0.3 * opacity));
     painter.circle_stroke(
         centre,
-        r,
-        Stroke::new(width + 2.0, Color32::BLACK.gamma_multiply(opacity)),
+        edge_r,
+        Stroke::new(edge_w, Color32::BLACK.gamma_multiply(opacity)),
     );
     painter.circle_stroke(
         centre,
-        r,
+        ring_r,
         Stroke::new(width, colour.gamma_multiply(opacity)),
     );
     // The side's colour as a thin inner line, so a party ring and an enemy ring of the same
     // colour still tell apart.
     painter.circle_stroke(
         centre,
-        r - width * 0.5,
+        ring_r - width * 0.5,
         Stroke::new(
             width * 0.25,
             palette::side_ring(token.side).gamma_multiply(opacity),
         ),
     );
+    // The marks lie just outside the base, where a miniature standing on it leaves them seen.
+    let mark = mark_width(base_radius);
+    let mark_r = base_radius + mark * 0.5 + 1.0;
     for (i, name) in conditions.iter().enumerate() {
         let start = -TAU / 4.0 + (i as f32) * MARK_TURN * TAU * 1.15;
-        let arc = arc_points(centre, r, start, MARK_TURN * TAU);
+        let arc = arc_points(centre, mark_r, start, MARK_TURN * TAU);
         painter.add(Shape::line(
             arc.clone(),
-            Stroke::new(width * 1.8 + 2.0, Color32::BLACK),
+            Stroke::new(mark + 2.0, Color32::BLACK),
         ));
-        painter.add(Shape::line(
-            arc,
-            Stroke::new(width * 1.8, chip_colour(name)),
-        ));
+        painter.add(Shape::line(arc, Stroke::new(mark, chip_colour(name))));
     }
 }
 

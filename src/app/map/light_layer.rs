@@ -390,7 +390,8 @@ fn darkest(audience: MapAudience) -> Color32 {
 /// buffer past what the GPU allows.
 const MAX_RINGS: usize = 400;
 
-/// Each shining light's dim radius (thin) and bright radius (bolder), in its colour, and a dot
+/// Each shining light's dim radius (thin) and bright radius (bolder), in its colour, its
+/// blinding radius (white, boldest) when it has one, and a dot
 /// where it stands; lights that are off show as a hollow dot. Only what crosses the view is
 /// drawn: a light far off screen, or a ring wholly around the view, adds nothing; with more than
 /// [`MAX_RINGS`] lights in view, they show as dots.
@@ -432,6 +433,11 @@ fn paint_radii(painter: &egui::Painter, encounter: &Encounter, t: &MapTransform)
         painter.circle_stroke(centre, dim, Stroke::new(1.0, colour.gamma_multiply(0.6)));
         if ring_crosses(view, centre, bright) {
             painter.circle_stroke(centre, bright, Stroke::new(1.5, colour));
+        }
+        // A blinding radius: white and bold, light far brighter than normal.
+        let blinding = t.points(light.blinding_radius());
+        if blinding > 0.0 && ring_crosses(view, centre, blinding) {
+            painter.circle_stroke(centre, blinding, Stroke::new(2.5, Color32::WHITE));
         }
     }
 }

@@ -258,10 +258,34 @@ fn fields_ui(ui: &mut Ui, encounter: &Encounter, draft: &mut Light) -> bool {
         draft.bright_cells = Some(bright.min(dim));
         draft.range_cells = dim;
     }
+    let busy = blinding_ui(ui, draft) || busy;
     ui.checkbox(&mut draft.on, "On");
     let picking = colour_ui(ui, &mut draft.color);
     carrier_ui(ui, encounter, draft);
     busy || picking
+}
+
+/// The blinding radius field (Evening, Lighting: light far brighter than normal, an obscured
+/// area), within the bright radius; 0 blinds nowhere. Returns whether it is being typed in.
+fn blinding_ui(ui: &mut Ui, draft: &mut Light) -> bool {
+    let mut blinding = draft.blinding_radius();
+    let bright = draft.bright_radius();
+    let field = ui
+        .horizontal(|ui| {
+            let label = ui.label("Blinding radius");
+            let field = egui::DragValue::new(&mut blinding)
+                .range(0.0..=bright)
+                .speed(0.1)
+                .suffix(" cells");
+            ui.add(field)
+                .labelled_by(label.id)
+                .on_hover_text("Light far brighter than normal: an obscured area (Evening)")
+        })
+        .inner;
+    if field.changed() {
+        draft.blinding_cells = (blinding > 0.0).then_some(blinding);
+    }
+    field.has_focus()
 }
 
 /// Bright and dim radius fields, in cells. Returns whether one is being typed in, and whether

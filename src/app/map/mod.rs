@@ -23,7 +23,9 @@
 //! - Areas of effect: placing, turning and keeping them and sending their targets to the Dice pane
 //!   (`area_tool.rs`); a kept area's origin dot, menu and turning handle (`area_handles.rs`); an
 //!   aura's turn effect (`aura_effect_ui.rs`); the waiting aura offers' cards beside their aura and
-//!   the rings on the tokens they name (`aura_cards.rs`).
+//!   the rings on the tokens they name (`aura_cards.rs`); the attacks of opportunity a move
+//!   offered, with Attack… and Let it go beside the attacker (`opportunity_cards.rs`); a
+//!   token's fall, its height asked in a small window (`fall_window.rs`).
 //! - The light layer (`light_layer.rs`: the GM's tint and radii, the players' darkness with a soft
 //!   falloff, drawn as a texture from `board::fog_raster::glow_raster`), its menus
 //!   (`light_menu.rs`), and the Light source tool (`light_tool.rs`: placing, the editing panel and
@@ -44,6 +46,7 @@ mod brush;
 mod calibrate;
 mod camera;
 mod cell_layers;
+mod fall_window;
 mod fog;
 mod fog_brush;
 mod layout;
@@ -52,8 +55,10 @@ mod light_layer;
 mod light_menu;
 mod light_tool;
 mod mesh_cache;
+mod move_kind_menu;
 mod movement;
 mod name_tags;
+mod opportunity_cards;
 pub(crate) mod palette;
 mod placement;
 mod play;
@@ -62,6 +67,7 @@ mod polyline;
 mod ruler;
 mod scene_cache;
 mod sight_overlay;
+mod table_view;
 mod terrain;
 mod token_images;
 mod token_marks;
@@ -77,10 +83,12 @@ mod walls;
 
 pub use area_tool::{request_area_from, targets_of};
 pub use audience_view::{ViewOptions, paint_map_view, paint_turn_banner, turn_banner_height};
+pub use fall_window::fall_menu_ui;
 pub use fog::MapAudience;
 pub use layout::map_rect_in_grid;
 pub use ruler::Measurement;
 pub use sight_overlay::overlay_verdicts;
+pub use table_view::paint_table_drag;
 pub use token_palette::{TokenPalette, take_image_request};
 pub use tools::{Tool, ToolState};
 pub use transform::MapTransform;
@@ -124,6 +132,8 @@ pub struct MapView {
     attack_pick: attack_pick::AttackPick,
     /// The table screen's view box, drawn over the map while the players' window shows true scale.
     view_box: ViewBoxState,
+    /// Where the GM or the table pointed, shown on both windows for a few seconds.
+    pings: crate::app::ping::Pings,
 }
 
 /// A token being dragged with the primary button.
@@ -271,6 +281,15 @@ impl MapView {
     pub fn refusal_note(&self) -> Option<&str> {
         self.play.note()
     }
+
+    /// The pings showing on the windows.
+    pub fn pings(&self) -> &crate::app::ping::Pings {
+        &self.pings
+    }
+
+    pub fn pings_mut(&mut self) -> &mut crate::app::ping::Pings {
+        &mut self.pings
+    }
 }
 
 /// Draws the map and turns the GM's gestures into commands. `rng` rolls an aura offer's harm
@@ -356,7 +375,7 @@ pub fn map_ui(
     view.attack_pick
         .paint(ui, &painter, scene, encounter, &t, &pointer, hovered);
 
-    view_box::view_box_ui(ui, &mut view.view_box, encounter, &painter, &t, &background);
+    table_aids_ui(ui, view, encounter, (&painter, &t), &background, &pointer);
 
     let boxing = !view.tools.tool.edits()
         && !view.fog.brushing()
@@ -378,6 +397,8 @@ pub fn map_ui(
     view.play.toolbar_ui(ui, rect);
     view.tools.toolbar_ui(ui, ctx, rect);
     area_windows_ui(ui, ctx, view, rng, &painter, &t, rect);
+    opportunity_cards::offers_ui(ui, ctx, &painter, &t, rect.shrink2(Vec2::new(60.0, 50.0)));
+    fall_window::fall_window_ui(ui, ctx, rng);
     view.backgrounds.progress_ui(ui);
     lighting_progress_ui(ui, rect, view.fog.light.progress());
     fog_brush::toolbar_ui(ui, rect, encounter, &mut view.fog.brush, ctx.commands);
@@ -385,6 +406,42 @@ pub fn map_ui(
     if let Some(err) = background_error {
         error_banner_ui(ui, rect, &err);
     }
+}
+
+/// What the map shows for the table: the pings, and the table screen's view box.
+fn table_aids_ui(
+    ui: &egui::Ui,
+    view: &mut MapView,
+    encounter: &crate::model::Encounter,
+    (painter, t): (&egui::Painter, &MapTransform),
+    background: &egui::Response,
+    pointer: &pointer::MapPointer,
+) {
+    ping_ui(ui, &mut view.pings, pointer, painter, t);
+    view_box::view_box_ui(
+        ui,
+        &mut view.view_box,
+        encounter,
+        painter,
+        t,
+        background,
+        pointer,
+    );
+}
+
+/// Alt+click pings the spot on both windows; the pings showing are drawn over the tokens.
+fn ping_ui(
+    ui: &egui::Ui,
+    pings: &mut crate::app::ping::Pings,
+    pointer: &pointer::MapPointer,
+    painter: &egui::Painter,
+    t: &MapTransform,
+) {
+    let now = crate::app::ping::now(ui.ctx());
+    if let Some(at) = crate::app::ping::alt_click(ui, t, |p| pointer.owns(p)) {
+        pings.push(at, now);
+    }
+    crate::app::ping::paint_pings(painter, pings, t, now);
 }
 
 /// The kept areas, a right-click's "Area from here…", and the Area tool's drag.

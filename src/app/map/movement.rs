@@ -8,6 +8,7 @@ use super::transform::MapTransform;
 use crate::board::grid::point_in_grid;
 use crate::board::{Gait, Scene};
 use crate::combat::move_reach::{MoveReach, cells_text};
+use crate::combat::turn_move::drag_move;
 use crate::model::{Cell, Encounter, TokenId};
 
 const REACH_TINT: Color32 = Color32::from_rgba_unmultiplied_const(60, 170, 255, 45);
@@ -31,12 +32,6 @@ impl DragReach {
     /// it has left.
     pub fn of(scene: &Scene, encounter: &Encounter, id: TokenId) -> Option<Self> {
         MoveReach::of(scene, encounter, id).map(Self)
-    }
-
-    /// Why a drop on `target` is refused, or `None` when the token can get there.
-    pub fn refusal(&self, scene: &Scene, target: Cell) -> Option<String> {
-        let why = self.0.refusal(scene, target)?;
-        Some(format!("{why} Hold Alt to move anyway."))
     }
 
     /// Shades every anchor cell the token may stop on.
@@ -74,3 +69,32 @@ impl DragReach {
         painter.galley(at.min, galley, Color32::WHITE);
     }
 }
+
+/// What dropping `token` on `target` does, by the one rule the GM's map and the table's touch
+/// share: `Ok(None)` nothing (dropped where it was, or partly off the map), `Err(why)` refused
+/// (out of its reach this turn, unless `override_reach`: the GM's Alt), else the move, which on
+/// the token's turn spends the movement the path costs. `reach` is the drag's reach, worked out
+/// here when it is not `token`'s.
+pub fn drop_move(
+    scene: &Scene,
+    encounter: &Encounter,
+    reach: &mut Option<DragReach>,
+    token: &crate::model::Token,
+    target: Cell,
+    override_reach: bool,
+) -> Result<Option<crate::model::Command>, String> {
+    if target == token.cell || !super::placement::fits_in_map(&encounter.map, token.size, target) {
+        return Ok(None);
+    }
+    if reach.as_ref().is_none_or(|r| r.id != token.id) {
+        *reach = DragReach::of(scene, encounter, token.id);
+    }
+    // Within reach, the core's one rule for every move (a phone's too): the path's cost spent
+    // on its turn, the attacks of opportunity it offers. The GM's override goes straight there
+    // and spends nothing.
+    match reach.as_ref() {
+        Some(r) if !override_reach => r.command(scene, encounter, target).map(Some),
+        _ => Ok(Some(drag_move(encounter, token.id, target, 0))),
+    }
+}
+

@@ -1,5 +1,12 @@
 //! Token names on dark tags under their discs, placed so that no two overlap: a tag that would
 //! cover one already placed moves down below it, so the names of crowded tokens stack.
+//!
+//! On the table's screen a view may also keep every tag within its picture (a name that would
+//! run off the bottom goes above its token instead) and turn the names of tokens nearer the far
+//! edge half round, on the far side of their token, so each reads from the nearer edge of the
+//! table ("Text both ways").
+
+use std::f32::consts::PI;
 
 use egui::{FontId, Painter, Pos2, Rect, vec2};
 
@@ -11,14 +18,37 @@ use crate::model::Token;
 const GAP: f32 = 1.0;
 /// How many times one tag may move down past others before it stays where it is.
 const MAX_PASSES: usize = 8;
+/// The padding between a tag's edge and its text.
+const PAD: egui::Vec2 = vec2(4.0, 1.0);
 
 /// One name waiting to be placed.
 struct Tag {
     name: String,
-    /// Where the tag's top edge would sit, centred: just under the disc.
-    top_centre: Pos2,
+    /// The token's centre.
+    anchor: Pos2,
+    /// From the token's centre to the tag's near edge: the tag hangs just past the disc.
+    gap: f32,
     size: f32,
     opacity: f32,
+    /// Read from the far edge of the table: the tag turned half round, beyond its token as seen
+    /// from there.
+    upside_down: bool,
+}
+
+impl Tag {
+    /// A point of the tag's own frame (the view turned half round for an upside-down tag) in the
+    /// view, and back: a half turn about the origin is its own inverse.
+    fn frame(&self, p: Pos2) -> Pos2 {
+        if self.upside_down {
+            Pos2::new(-p.x, -p.y)
+        } else {
+            p
+        }
+    }
+
+    fn frame_rect(&self, r: Rect) -> Rect {
+        Rect::from_two_pos(self.frame(r.min), self.frame(r.max))
+    }
 }
 
 /// The names of one view's tokens, collected while the discs are painted and placed together
@@ -29,13 +59,24 @@ pub struct NameTags {
 }
 
 impl NameTags {
-    /// Queues `name` in `size`-point type with its tag's top edge centred on `top_centre`.
-    pub fn push(&mut self, name: &str, top_centre: Pos2, size: f32, opacity: f32) {
+    /// Queues `name` in `size`-point type for a token centred on `centre`, its tag `gap` points
+    /// past the centre: below it, or (`upside_down`) above it and turned half round.
+    pub fn push_facing(
+        &mut self,
+        name: &str,
+        centre: Pos2,
+        gap: f32,
+        size: f32,
+        opacity: f32,
+        upside_down: bool,
+    ) {
         self.tags.push(Tag {
             name: crate::app::text::name(name).into_owned(),
-            top_centre,
+            anchor: centre,
+            gap,
             size,
             opacity,
+            upside_down,
         });
     }
 
@@ -44,12 +85,19 @@ impl NameTags {
     /// [`paint_token`]: super::token_paint::paint_token
     pub fn push_under(&mut self, token: &Token, centre: Pos2, radius: f32, opacity: f32) {
         let size = name_size(radius);
-        self.push(&token.name, centre + vec2(0.0, radius + 2.0), size, opacity);
+        self.push_facing(&token.name, centre, radius + 2.0, size, opacity, false);
     }
 
     /// Places and paints every tag. With `ui`, each tag also gets an accessibility node
     /// ("Kestrel: name") so tests and screen readers can find where it ended up.
     pub fn paint(self, painter: &Painter, ui: Option<&egui::Ui>) {
+        self.paint_within(painter, ui, None);
+    }
+
+    /// As [`Self::paint`], every tag kept within `bounds` when given: a name that would run past
+    /// its bottom edge goes on the other side of its token, and any that still stick out are
+    /// moved in.
+    pub fn paint_within(self, painter: &Painter, ui: Option<&egui::Ui>, bounds: Option<Rect>) {
         let galleys: Vec<_> = self
             .tags
             .iter()
@@ -61,20 +109,19 @@ impl NameTags {
                 )
             })
             .collect();
-        let wanted: Vec<Rect> = self
-            .tags
-            .iter()
-            .zip(&galleys)
-            .map(|(tag, galley)| {
-                let text = galley.size();
-                Rect::from_min_size(tag.top_centre - vec2(text.x * 0.5, 0.0), text)
-                    .expand2(vec2(4.0, 1.0))
-            })
-            .collect();
-        let placed = place(&wanted);
+        let sizes: Vec<egui::Vec2> = galleys.iter().map(|g| g.size() + PAD * 2.0).collect();
+        let placed = self.place_all(&sizes, bounds);
         for (i, ((tag, galley), rect)) in self.tags.iter().zip(galleys).zip(placed).enumerate() {
             painter.rect_filled(rect, 3.0, palette::LABEL_BACK.gamma_multiply(tag.opacity));
-            painter.galley(rect.min + vec2(4.0, 1.0), galley, palette::LABEL_TEXT);
+            if tag.upside_down {
+                // Turned half round about the tag's middle: the text starts at its far corner.
+                let text =
+                    egui::epaint::TextShape::new(rect.max - PAD, galley, palette::LABEL_TEXT)
+                        .with_angle(PI);
+                painter.add(text);
+            } else {
+                painter.galley(rect.min + PAD, galley, palette::LABEL_TEXT);
+            }
             if let Some(ui) = ui {
                 // By position in the list: two tokens may well share a name.
                 let id = ui.scope_id().with(("name_tag", i));
@@ -84,6 +131,67 @@ impl NameTags {
             }
         }
     }
+
+    /// Where each tag goes (in the view), the tags of each facing placed in their own frame.
+    fn place_all(&self, sizes: &[egui::Vec2], bounds: Option<Rect>) -> Vec<Rect> {
+        let mut out = vec![Rect::NOTHING; self.tags.len()];
+        for upside_down in [false, true] {
+            let group: Vec<usize> = (0..self.tags.len())
+                .filter(|&i| self.tags[i].upside_down == upside_down)
+                .collect();
+            let wanted: Vec<Rect> = group
+                .iter()
+                .map(|&i| {
+                    let tag = &self.tags[i];
+                    let frame_bounds = bounds.map(|b| tag.frame_rect(b));
+                    wanted_in_frame(tag, sizes[i], frame_bounds)
+                })
+                .collect();
+            for (&i, rect) in group.iter().zip(place(&wanted)) {
+                let tag = &self.tags[i];
+                let kept = bounds.map_or(rect, |b| keep_inside(rect, tag.frame_rect(b)));
+                out[i] = tag.frame_rect(kept);
+            }
+        }
+        out
+    }
+}
+
+/// Where `tag` (its tag `size` points) would go in its own frame: just below its token, or
+/// just above it when below would run past the bottom of `bounds`; moved across to lie within
+/// them.
+fn wanted_in_frame(tag: &Tag, size: egui::Vec2, bounds: Option<Rect>) -> Rect {
+    let centre = tag.frame(tag.anchor);
+    // The text starts `gap` past the centre; its plate's padding reaches a little nearer.
+    let below = Rect::from_min_size(centre + vec2(-size.x * 0.5, tag.gap - PAD.y), size);
+    let Some(bounds) = bounds else {
+        return below;
+    };
+    let rect = if below.max.y > bounds.max.y {
+        Rect::from_min_size(centre + vec2(-size.x * 0.5, PAD.y - tag.gap - size.y), size)
+    } else {
+        below
+    };
+    let dx = (bounds.min.x - rect.min.x).max(0.0) + (bounds.max.x - rect.max.x).min(0.0);
+    rect.translate(vec2(dx, 0.0))
+}
+
+/// `rect` moved the least that brings it inside `bounds` (its top-left kept in when it is the
+/// larger).
+fn keep_inside(rect: Rect, bounds: Rect) -> Rect {
+    let shift = |min: f32, max: f32, lo: f32, hi: f32| {
+        if max > hi {
+            (hi - max).max(lo - min)
+        } else if min < lo {
+            lo - min
+        } else {
+            0.0
+        }
+    };
+    rect.translate(vec2(
+        shift(rect.min.x, rect.max.x, bounds.min.x, bounds.max.x),
+        shift(rect.min.y, rect.max.y, bounds.min.y, bounds.max.y),
+    ))
 }
 
 /// Where each of `wanted` goes: tags are taken from the top of the view down (left to right on

@@ -43,15 +43,15 @@ struct Rules {
     ctx: Context,
     pane: Rect,
     layer: LayerId,
-    /// Last pass's rects of the overlays drawn over the map (what egui hit-tests with).
-    overlays: Vec<Rect>,
+    /// Last pass's overlays drawn over the map, by id, with the rects egui hit-tests with.
+    overlays: Vec<(Id, Rect)>,
 }
 
 impl Rules {
     fn owns(&self, p: Pos2) -> bool {
         self.pane.contains(p)
             && self.ctx.layer_id_at(p) == Some(self.layer)
-            && !self.overlays.iter().any(|r| r.contains(p))
+            && !self.overlays.iter().any(|(_, r)| r.contains(p))
     }
 }
 
@@ -63,7 +63,7 @@ impl MapPointer {
         let overlays = Overlays::last_pass(&ctx, list_id(ui))
             .into_iter()
             .filter_map(|id| ctx.read_response(id))
-            .map(|r| r.interact_rect)
+            .map(|r| (r.id, r.interact_rect))
             .collect();
         let rules = Rules {
             ctx,
@@ -98,6 +98,21 @@ impl MapPointer {
     /// once the pointer has moved), ask with the press origin.
     pub fn owns(&self, p: Pos2) -> bool {
         self.rules.owns(p)
+    }
+
+    /// The pane's rect.
+    pub fn pane(&self) -> Rect {
+        self.rules.pane
+    }
+
+    /// Where the chrome over the map was last pass (its toolbars, banners and claimed handles),
+    /// leaving out the widget `except`: what a handle placing itself must not sit under.
+    pub fn chrome_except(&self, except: Id) -> impl Iterator<Item = Rect> + '_ {
+        self.rules
+            .overlays
+            .iter()
+            .filter(move |(id, _)| *id != except)
+            .map(|(_, r)| *r)
     }
 }
 

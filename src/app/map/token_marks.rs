@@ -43,6 +43,78 @@ pub fn paint_condition_badges(
     font_size: f32,
     full_names: bool,
 ) {
+    let badges = Badges {
+        centre,
+        radius,
+        font_size,
+        full_names,
+        upside_down: false,
+        bounds: None,
+    };
+    badges.paint(painter, names);
+}
+
+/// Where and how a token's condition chips are painted.
+#[derive(Clone, Copy, Debug)]
+pub struct Badges {
+    pub centre: Pos2,
+    /// From the centre to the chips' near edge.
+    pub radius: f32,
+    pub font_size: f32,
+    /// The whole name rather than its first two letters.
+    pub full_names: bool,
+    /// Read from the far edge of the table: the row turned half round about the token, under
+    /// it as seen from here.
+    pub upside_down: bool,
+    /// The picture the row must stay on (the players' screen), if any.
+    pub bounds: Option<Rect>,
+}
+
+impl Badges {
+    /// Paints a chip for each of `names`.
+    pub fn paint(&self, painter: &Painter, names: &[&str]) {
+        if self.upside_down {
+            // Painted upright, then each of its shapes turned half round about the token.
+            let layer = painter.layer_id();
+            let start = painter.ctx().graphics_mut(|g| g.entry(layer).next_idx());
+            paint_badge_row(painter, names, self);
+            half_turn_since(painter, start, self.centre);
+        } else {
+            paint_badge_row(painter, names, self);
+        }
+    }
+}
+
+/// Turns every shape `painter`'s layer got from `start` on half round about `centre`.
+fn half_turn_since(painter: &Painter, start: egui::layers::ShapeIdx, centre: Pos2) {
+    let turn = |p: Pos2| centre - (p - centre);
+    painter.ctx().graphics_mut(|g| {
+        let list = g.entry(painter.layer_id());
+        for i in start.0..list.next_idx().0 {
+            list.mutate_shape(egui::layers::ShapeIdx(i), |clipped| {
+                match &mut clipped.shape {
+                    egui::Shape::Rect(r) => {
+                        r.rect = Rect::from_two_pos(turn(r.rect.min), turn(r.rect.max));
+                    }
+                    egui::Shape::Text(t) => {
+                        t.pos = turn(t.pos);
+                        t.angle += std::f32::consts::PI;
+                    }
+                    _ => {}
+                }
+            });
+        }
+    });
+}
+
+fn paint_badge_row(painter: &Painter, names: &[&str], badges: &Badges) {
+    let Badges {
+        centre,
+        radius,
+        font_size,
+        full_names,
+        ..
+    } = *badges;
     if names.is_empty() {
         return;
     }
@@ -76,7 +148,24 @@ pub fn paint_condition_badges(
     let gap = 2.0;
     let widths: f32 = galleys.iter().map(|(g, _)| g.size().x + 6.0 + gap).sum();
     let mut x = centre.x - widths * 0.5;
-    let top = centre.y - radius - size * 0.6;
+    let mut top = centre.y - radius - size * 0.6;
+    if let Some(bounds) = badges.bounds {
+        // Kept on the picture (in the row's own frame: turned half round with it), over the
+        // token rather than cut at the picture's edge.
+        let bounds = if badges.upside_down {
+            Rect::from_two_pos(
+                centre - (bounds.min - centre),
+                centre - (bounds.max - centre),
+            )
+        } else {
+            bounds
+        };
+        let row_height = galleys.iter().map(|(g, _)| g.size().y).fold(0.0, f32::max);
+        top = top
+            .max(bounds.min.y + 2.0)
+            .min(bounds.max.y - row_height - 2.0);
+        x = x.max(bounds.min.x + 2.0).min(bounds.max.x - widths - 2.0);
+    }
     for (galley, colour) in galleys {
         let rect = Rect::from_min_size(Pos2::new(x, top), galley.size() + vec2(6.0, 0.0));
         painter.rect(

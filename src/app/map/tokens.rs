@@ -4,7 +4,7 @@
 use egui::{PointerButton, Pos2, Rect, Response, Sense, Ui, Vec2};
 
 use super::layout::{TokenDisc, size_index};
-use super::movement::DragReach;
+use super::movement::{DragReach, drop_move};
 use super::name_tags::NameTags;
 use super::placement::{fits_in_map, free_anchor_near};
 use super::sight_overlay::{self, SightMarks};
@@ -308,42 +308,21 @@ fn finish_drag(
     let Some(drag) = layer.drag.take() else {
         return;
     };
-    if drag.id != token.id
-        || drag.target == token.cell
-        || !fits_in_map(&ctx.encounter.map, token.size, drag.target)
-    {
+    if drag.id != token.id {
         return;
     }
-    if !alt && let Some(why) = refusal(ctx, layer, token, drag.target) {
-        *layer.note = Some((why, now + 4.0));
-        return;
-    }
-    // A move within reach on the token's turn spends its movement; Alt is the GM's override.
-    let cost = layer
-        .reach
-        .as_ref()
-        .filter(|r| r.id == token.id && !alt)
-        .and_then(|r| r.cost_cells(drag.target))
-        .unwrap_or(0);
-    ctx.command(crate::combat::turn_move::drag_move(
+    match drop_move(
+        layer.scene,
         ctx.encounter,
-        token.id,
+        layer.reach,
+        token,
         drag.target,
-        cost,
-    ));
-}
-
-/// Why `token` may not stop on `target` this turn, using (or computing) the drag's reach.
-fn refusal(
-    ctx: &PaneContext<'_>,
-    layer: &mut TokenLayer<'_>,
-    token: &Token,
-    target: Cell,
-) -> Option<String> {
-    if layer.reach.as_ref().is_none_or(|r| r.id != token.id) {
-        *layer.reach = DragReach::of(layer.scene, ctx.encounter, token.id);
+        alt,
+    ) {
+        Ok(Some(command)) => ctx.command(command),
+        Ok(None) => {}
+        Err(why) => *layer.note = Some((format!("{why} Hold Alt to move anyway."), now + 4.0)),
     }
-    layer.reach.as_ref()?.refusal(layer.scene, target)
 }
 
 /// The token at the cell it would land on, over its footprint tinted blue (fits) or red (off
@@ -413,6 +392,7 @@ fn context_menu(response: &Response, ctx: &mut PaneContext<'_>, token: &Token) {
         if crate::app::combat::stand_up_ui(ui, ctx, token.id) {
             ui.close();
         }
+        super::move_kind_menu::move_kind_menu_ui(ui, ctx, token.id);
         crate::app::combat::token_turn_actions_ui(ui, ctx, token.id);
         crate::app::combat::condition_menu_ui(ui, ctx, token.id);
         if ui.button("Sheet…").clicked() {
@@ -527,6 +507,8 @@ fn action_menu_ui(ui: &mut Ui, ctx: &PaneContext<'_>, token: &Token) {
             ui.close();
         }
     }
+    crate::app::dice::maneuver_menu_ui(ui, ctx.encounter, token.id, actor);
+    crate::app::map::fall_menu_ui(ui, ctx.encounter, token.id);
     ui.separator();
 }
 

@@ -19,6 +19,10 @@ use crate::model::{Encounter, GridKind, GridPoint};
 /// The box's outline: a magenta no map uses, apart from the cyan turn ring and yellow selection.
 const OUTLINE: Color32 = Color32::from_rgb(235, 70, 200);
 
+/// The room, in cells, kept round a token the box is moved to show: its turn ring, marks and name
+/// stay on the screen rather than on its edge.
+const ROOM_CELLS: f64 = 1.0;
+
 /// The view box and the GM's hold on it. View state: never saved with the encounter.
 #[derive(Clone, Debug, Default)]
 pub struct ViewBoxState {
@@ -32,6 +36,8 @@ pub struct ViewBoxState {
     /// While the tag is dragged: the box's top-left corner (map space) and the pointer (ui) where
     /// the press began.
     drag: Option<(GridPoint, Pos2)>,
+    /// Which of the box's corners the tag sits by (see `tag_rect`).
+    tag_corner: usize,
 }
 
 impl ViewBoxState {
@@ -80,7 +86,7 @@ impl ViewBoxState {
         };
         let grid = encounter.map.grid;
         let footprint = footprint_rect(grid, token.size, token.cell);
-        self.current = Some(b.showing(grid, &footprint));
+        self.current = Some(b.showing_with_margin(grid, &footprint, ROOM_CELLS));
         true
     }
 
@@ -108,6 +114,7 @@ pub fn view_box_ui(
     painter: &Painter,
     t: &MapTransform,
     background: &Response,
+    pointer: &super::pointer::MapPointer,
 ) {
     let Some(current) = state.current() else {
         return;
@@ -115,7 +122,13 @@ pub fn view_box_ui(
     let grid = state.grid;
     let in_ui = t.ui_rect_from_grid(egui_rect(&current.rect_in_grid(grid)));
     paint_outline(painter, in_ui, state.turn, state.selected);
-    let tag = tag_ui(ui, painter, in_ui, state.selected);
+    let place = TagPlace {
+        painter,
+        box_in_ui: in_ui,
+        tokens: token_discs_near(encounter, t, in_ui),
+        pointer,
+    };
+    let tag = tag_ui(ui, &place, state);
     if tag.drag_started() {
         let press = ui.input(|i| i.pointer.press_origin());
         if let Some(press) = press.or_else(|| tag.interact_pointer_pos()) {
@@ -205,19 +218,28 @@ fn paint_outline(painter: &Painter, r: Rect, turn: QuarterTurn, selected: bool) 
     painter.line_segment(top, Stroke::new(width * 2.5, OUTLINE));
 }
 
-/// The "TV" tag over the box's top-left corner: what the GM drags, clicks and right-clicks.
-fn tag_ui(ui: &egui::Ui, painter: &Painter, r: Rect, selected: bool) -> Response {
+/// The "TV" tag by one of the box's corners: what the GM drags, clicks and right-clicks. It sits
+/// where it covers no token (so it never takes a token's clicks) and no chrome of the pane (the
+/// tool column, the toolbars), outside the box's corners first and then inside them; while it is
+/// dragged it keeps the corner it had.
+fn tag_ui(ui: &egui::Ui, place: &TagPlace<'_>, state: &mut ViewBoxState) -> Response {
+    let selected = state.selected;
     let text = if selected {
         "TV view · arrows move it"
     } else {
         "TV view"
     };
+    let painter = place.painter;
     let galley =
         painter.layout_no_wrap(text.to_owned(), FontId::proportional(13.0), Color32::WHITE);
     let size = galley.size() + Vec2::new(12.0, 6.0);
-    let at = Align2::LEFT_BOTTOM.anchor_size(r.left_top() + Vec2::new(-2.0, -2.0), size);
+    let id = ui.scope_id().with("table_view_box");
+    if state.drag.is_none() {
+        state.tag_corner = place.best_corner(size, id);
+    }
+    let at = tag_rect(place.box_in_ui, size, state.tag_corner);
     let response = ui
-        .interact(at, ui.scope_id().with("table_view_box"), Sense::click_and_drag())
+        .interact(at, id, Sense::click_and_drag())
         .on_hover_text("Drag to move what the table's screen shows (whole cells); click to pick it, then the arrow keys move it a cell; right-click: show the current combatant")
         .on_hover_cursor(egui::CursorIcon::Grab);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "TV view box"));
@@ -231,4 +253,72 @@ fn tag_ui(ui: &egui::Ui, painter: &Painter, r: Rect, selected: bool) -> Response
     painter.rect_filled(at, 4.0, fill);
     painter.galley(at.min + Vec2::new(6.0, 3.0), galley, Color32::WHITE);
     response
+}
+
+/// The places the tag may take, in the order it tries them: outside the box's top-left,
+/// top-right, bottom-left and bottom-right corners, then inside them.
+const TAG_CORNERS: usize = 8;
+
+/// The tag's rect at corner `corner` (an index into the order of [`TAG_CORNERS`]) of `r`.
+fn tag_rect(r: Rect, size: Vec2, corner: usize) -> Rect {
+    let out = 2.0;
+    let inset = 4.0;
+    let (anchor, at) = match corner % TAG_CORNERS {
+        0 => (Align2::LEFT_BOTTOM, r.left_top() + Vec2::new(-out, -out)),
+        1 => (Align2::RIGHT_BOTTOM, r.right_top() + Vec2::new(out, -out)),
+        2 => (Align2::LEFT_TOP, r.left_bottom() + Vec2::new(-out, out)),
+        3 => (Align2::RIGHT_TOP, r.right_bottom() + Vec2::new(out, out)),
+        4 => (Align2::LEFT_TOP, r.left_top() + Vec2::splat(inset)),
+        5 => (Align2::RIGHT_TOP, r.right_top() + Vec2::new(-inset, inset)),
+        6 => (
+            Align2::LEFT_BOTTOM,
+            r.left_bottom() + Vec2::new(inset, -inset),
+        ),
+        _ => (Align2::RIGHT_BOTTOM, r.right_bottom() - Vec2::splat(inset)),
+    };
+    anchor.anchor_size(at, size)
+}
+
+/// What placing the tag looks at: the box on screen, the tokens' discs and the pane's chrome.
+struct TagPlace<'a> {
+    painter: &'a Painter,
+    box_in_ui: Rect,
+    /// The tokens' discs on screen.
+    tokens: Vec<Rect>,
+    pointer: &'a super::pointer::MapPointer,
+}
+
+impl TagPlace<'_> {
+    /// The first corner where the tag lies in the pane and covers no token and no chrome; else
+    /// the one with the fewest things under it.
+    fn best_corner(&self, size: Vec2, tag: egui::Id) -> usize {
+        let pane = self.pointer.pane().intersect(self.painter.clip_rect());
+        let chrome: Vec<Rect> = self.pointer.chrome_except(tag).collect();
+        let cost = |corner: usize| {
+            let at = tag_rect(self.box_in_ui, size, corner);
+            let outside = usize::from(!pane.contains_rect(at)) * 100;
+            let hidden = chrome.iter().filter(|c| c.intersects(at)).count() * 10;
+            let covered = self.tokens.iter().filter(|t| t.intersects(at)).count();
+            outside + hidden + covered
+        };
+        (0..TAG_CORNERS).min_by_key(|c| (cost(*c), *c)).unwrap_or(0)
+    }
+}
+
+/// The discs of the tokens near `r` (the box on screen), grown by a little room.
+fn token_discs_near(encounter: &Encounter, t: &MapTransform, r: Rect) -> Vec<Rect> {
+    let grid = encounter.map.grid;
+    let discs = super::layout::token_discs(grid);
+    let near = r.expand(80.0);
+    encounter
+        .tokens
+        .iter()
+        .map(|token| {
+            let disc = discs[super::layout::size_index(token.size)];
+            let centre = t.ui_from_grid(disc.centre(grid, token.cell));
+            let radius = t.points(disc.radius_cells) + 2.0;
+            Rect::from_center_size(centre, Vec2::splat(radius * 2.0))
+        })
+        .filter(|d| near.intersects(*d))
+        .collect()
 }

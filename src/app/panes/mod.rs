@@ -4,3 +4,4 @@
 pub mod encounter;
 pub mod sheet;
 mod sheet_attacks;
+mod sheet_evening;

@@ -97,6 +97,7 @@ pub fn sheet_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>) {
             }
             let attacks = ui.scope(|ui| super::sheet_attacks::attacks_ui(ui, ctx, token));
             mark(ui, &attacks.response, marked, SheetSpot::Attacks);
+            super::sheet_evening::affinities_ui(ui, ctx, token);
             size_ui(ui, ctx, token);
         });
 }

@@ -111,6 +111,7 @@ impl Plain for EveningAttackNumbers {
                 sides: 6,
                 bonus: 0,
             },
+            damage_type: None,
         }
     }
 }
@@ -329,6 +330,21 @@ fn evening_numbers_ui(ui: &mut egui::Ui, tag: &str, n: &mut EveningAttackNumbers
     if let Some(v) = drag_ui(ui, &bonus, n.damage.bonus, -1000..=1000) {
         n.damage.bonus = v;
     }
+    // Evening, Damage types: what a vulnerability, resistance or immunity reads.
+    let types: Vec<(Option<crate::rules::evening::DamageType>, &str)> =
+        std::iter::once((None, "untyped"))
+            .chain(
+                crate::rules::evening::DamageType::ALL
+                    .iter()
+                    .map(|t| (Some(*t), t.label())),
+            )
+            .collect();
+    pick_ui(
+        ui,
+        &format!("{tag} damage type"),
+        &mut n.damage_type,
+        &types,
+    );
 }
 
 fn rr_numbers_ui(ui: &mut egui::Ui, tag: &str, n: &mut RrAttackNumbers) {

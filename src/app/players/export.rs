@@ -67,7 +67,7 @@ fn options(with_fog: bool) -> ViewOptions {
         ViewOptions {
             audience: MapAudience::Gm,
             fog: false,
-            miniatures: false,
+            ..ViewOptions::PLAYERS
         }
     }
 }

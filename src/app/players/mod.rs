@@ -13,12 +13,17 @@
 //! app's state, so it needs no shared locks and is never a frame behind the GM's edits.
 
 mod export;
+mod follow;
 mod grid_test;
+mod table_board;
 pub mod table_setup;
+pub mod touch;
 mod turn;
 
 pub use export::Exporter;
+pub use table_board::TableTouch;
 pub use table_setup::{TableScreens, TableSetup};
+pub use touch::TableMoves;
 pub use turn::ScreenTurn;
 
 use egui::{Color32, Key, Rect, Sense, Vec2, ViewportBuilder, ViewportCommand, ViewportId};
@@ -55,6 +60,13 @@ pub struct PlayersWindow {
     pub last_frame: Option<PlayersFrame>,
     /// The players' window's width in screen pixels, as last drawn.
     pub window_px: Option<u32>,
+    /// The combatant whose turn the view box last saw (it follows when that changes).
+    pub followed: Option<crate::model::TokenId>,
+    /// When the mouse last moved over the window (egui time): the fullscreen button shows
+    /// for a while after.
+    mouse_seen_at: Option<f64>,
+    /// The fingers (and mouse) on the table's screen.
+    pub touch: TableTouch,
 }
 
 /// How one frame of the players' window drew the map.
@@ -66,6 +78,8 @@ pub struct PlayersFrame {
     /// The map's columns and rows shown at true scale; `None` when the view is fitted.
     pub cells: Option<[u32; 2]>,
     pub view_box: Option<ViewBox>,
+    /// Where the map shows on the window (the rest is the banner and the black margin).
+    pub map_on_screen: Rect,
 }
 
 impl PlayersWindow {
@@ -113,15 +127,17 @@ impl LanternApp {
         let window = &mut self.players;
         let view = &mut self.map_view;
         let encounter = &self.document.encounter;
+        let commands = &mut self.pending;
         ctx.show_viewport_immediate(PlayersWindow::viewport_id(), builder, |ui, _class| {
             if ui.input(|i| i.viewport().close_requested()) {
                 window.open = false;
             }
-            players_ui(ui, window, view, encounter);
+            players_ui(ui, window, view, encounter, commands);
         });
     }
 
-    /// Draws only the players' view into `ui` (tests and the frame benchmark use this).
+    /// Draws only the players' view into `ui`, then applies what the table did there as the
+    /// app does after drawing (tests and the frame benchmark use this).
     pub fn players_view_ui(&mut self, ui: &mut egui::Ui) {
         self.map_view.set_revision(self.document.revision());
         players_ui(
@@ -129,7 +145,9 @@ impl LanternApp {
             &mut self.players,
             &mut self.map_view,
             &self.document.encounter,
+            &mut self.pending,
         );
+        self.apply_pending(ui.ctx());
     }
 
     /// Draws the "Table screen" setup window while it is open.
@@ -140,16 +158,20 @@ impl LanternApp {
     }
 }
 
-/// The players' view: the map for the players, the turn banner and a fullscreen button.
+/// The players' view: the map for the players, the turn banner and a fullscreen button; the
+/// table's touches (or mouse) move tokens and ping, queuing their moves in `commands`.
 pub fn players_ui(
     ui: &mut egui::Ui,
     window: &mut PlayersWindow,
     view: &mut MapView,
     encounter: &Encounter,
+    commands: &mut Vec<crate::model::Command>,
 ) {
     let size = ui.available_size().max(Vec2::new(320.0, 200.0));
-    // Hover only: no click, drag, scroll or pinch here ever moves the view.
+    // Hover only: no click, drag, scroll or pinch here ever moves the view. Fingers and the
+    // mouse are read as the table's own contacts (`touch`), against the frame last drawn.
     let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    table_board::table_input_ui(ui, window, view, encounter, commands);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Players' view"));
     ui.painter().rect_filled(rect, 0.0, Color32::BLACK);
     if ui.input(|i| i.key_pressed(Key::F11)) {
@@ -160,15 +182,20 @@ pub fn players_ui(
         window.table.last_display = Some(table_setup::display_key(px));
     }
     let setup = window.setup();
-    let table = window.true_scale().map(|cell| {
-        (
-            cell,
-            view_box_for(ui, rect, &setup, cell, window, view, encounter),
-        )
-    });
-    if table.is_none() {
+    let table = if let Some(cell) = window.true_scale() {
+        let shown = view_box_for(ui, rect, &setup, cell, window, view, encounter);
+        let follow = setup.follow_turn;
+        let moved = follow::follow_turn(&mut window.followed, follow, view, encounter);
+        let shown = if moved {
+            view.view_box().current().unwrap_or(shown)
+        } else {
+            shown
+        };
+        Some((cell, shown))
+    } else {
         view.view_box_mut().hide();
-    }
+        None
+    };
     window.last_frame = if window.blackout {
         None
     } else if window.grid_test {
@@ -182,7 +209,7 @@ pub fn players_ui(
             table,
             region,
         };
-        Some(frame.paint(ui, view, encounter))
+        Some(frame.paint(ui, view, encounter, &window.touch))
     };
     fullscreen_button_ui(ui, rect, window);
     view.end_pass(ui.ctx());
@@ -247,7 +274,13 @@ struct ViewFrame<'a> {
 
 impl ViewFrame<'_> {
     /// Paints the map and banner upright, then turns them to face the players.
-    fn paint(&self, ui: &mut egui::Ui, view: &mut MapView, encounter: &Encounter) -> PlayersFrame {
+    fn paint(
+        &self,
+        ui: &mut egui::Ui,
+        view: &mut MapView,
+        encounter: &Encounter,
+        touch: &TableTouch,
+    ) -> PlayersFrame {
         let ppp = ui.ctx().pixels_per_point();
         let stretch_y = self.table.map_or(1.0, |(cell, _)| (cell.y / cell.x) as f32);
         let turn = ScreenTurn {
@@ -274,9 +307,18 @@ impl ViewFrame<'_> {
         upright_ui.set_clip_rect(upright);
         let options = ViewOptions {
             miniatures: self.setup.miniatures,
+            text_both_ways: self.setup.text_both_ways,
             ..ViewOptions::PLAYERS
         };
         let turn_shown = map::paint_map_view(&upright_ui, clip, view, encounter, &t, options);
+        let marks = table_board::MarksFrame {
+            ui: &upright_ui,
+            painter: &upright_ui.painter_at(clip),
+            t: &t,
+            turn: &turn,
+        };
+        let now = ui.input(|i| i.time);
+        table_board::paint_table_marks(&marks, touch, view, encounter, now);
         let banner = turn::next_shape(ui.ctx(), layer);
         map::paint_turn_banner(
             &upright_ui.painter_at(upright),
@@ -293,6 +335,7 @@ impl ViewFrame<'_> {
             turn,
             cells: self.table.map(|(_, b)| [b.cols, b.rows]),
             view_box: self.table.map(|(_, b)| b),
+            map_on_screen: turn.rect(clip),
         }
     }
 }
@@ -330,8 +373,28 @@ pub fn set_fullscreen(ctx: &egui::Context, window: &mut PlayersWindow, on: bool)
     );
 }
 
-/// A small, dim button in the bottom-right corner: fullscreen on and off (F11 does the same).
+/// How long the fullscreen button stays after the mouse last moved over the window, in seconds.
+const BUTTON_SECS: f64 = 3.0;
+
+/// A small, dim button in the bottom-right corner to go fullscreen (F11 does the same), shown
+/// only for a few seconds after the mouse moves over the window and never in fullscreen: the
+/// table's picture and its banner carry no chrome. F11 in either window, or the View menu,
+/// leaves fullscreen.
 fn fullscreen_button_ui(ui: &mut egui::Ui, rect: Rect, window: &mut PlayersWindow) {
+    let now = ui.input(|i| i.time);
+    if mouse_moved(ui, rect) {
+        window.mouse_seen_at = Some(now);
+    }
+    let Some(seen) = window.mouse_seen_at.filter(|_| !window.fullscreen) else {
+        return;
+    };
+    let left = seen + BUTTON_SECS - now;
+    if left <= 0.0 {
+        window.mouse_seen_at = None;
+        return;
+    }
+    ui.ctx()
+        .request_repaint_after(std::time::Duration::from_secs_f64(left));
     let size = Vec2::new(130.0, 28.0);
     let at = Rect::from_min_size(rect.right_bottom() - size - Vec2::splat(8.0), size);
     let text = if window.fullscreen {
@@ -385,4 +448,20 @@ impl LanternApp {
             _ => {}
         }
     }
+}
+
+/// Whether a mouse (not a finger, which the platform also reports as the pointer) moved over
+/// `rect` this frame.
+fn mouse_moved(ui: &egui::Ui, rect: Rect) -> bool {
+    ui.input(|i| {
+        let touched = i.any_touches()
+            || i.events
+                .iter()
+                .any(|e| matches!(e, egui::Event::Touch { .. }));
+        !touched
+            && i.events
+                .iter()
+                .any(|e| matches!(e, egui::Event::PointerMoved(_)))
+            && i.pointer.latest_pos().is_some_and(|p| rect.contains(p))
+    })
 }

@@ -52,6 +52,10 @@ impl ShownUnit {
 /// One display's table-screen setup.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent switches, each a checkbox of the Table screen window"
+)]
 pub struct TableSetup {
     /// Draw cells at their real size (and steer the view box); otherwise the players' window
     /// fits its view as before.
@@ -69,6 +73,8 @@ pub struct TableSetup {
     pub text_both_ways: bool,
     /// Tokens as base rings for miniatures to stand on.
     pub miniatures: bool,
+    /// When the turn passes, the view box moves to show the new combatant (if the players see it).
+    pub follow_turn: bool,
 }
 
 impl Default for TableSetup {
@@ -85,6 +91,7 @@ impl Default for TableSetup {
             turn: QuarterTurn::Deg0,
             text_both_ways: false,
             miniatures: false,
+            follow_turn: true,
         }
     }
 }
@@ -114,6 +121,12 @@ impl TableSetup {
             ScreenMeasure::Bar { bar_px, .. } => bar_px,
             _ => default_bar_px(self.screen_px[0].min(window_px)),
         }
+    }
+
+    /// The grid test's bar down the screen in a window `window_px` pixels tall: the longest
+    /// whole hundred pixels within three fifths of the window (it crosses the bar across).
+    pub fn bar_down_px(&self, window_px: u32) -> u32 {
+        (self.screen_px[1].min(window_px) / 5 * 3 / 100 * 100).max(100)
     }
 }
 
@@ -161,6 +174,9 @@ pub struct TableScreens {
     /// By display key (`"3840x2160"`).
     pub displays: BTreeMap<String, TableSetup>,
     pub last_display: Option<String>,
+    /// Who the table may move by touch (or the mouse on the players' window): the same on
+    /// every display.
+    pub moves: super::TableMoves,
 }
 
 impl TableScreens {
@@ -278,10 +294,13 @@ pub fn table_setup_ui(ctx: &egui::Context, window: &mut PlayersWindow) {
 fn setup_body_ui(ui: &mut egui::Ui, window: &mut PlayersWindow) {
     let key = window.table.current_key().to_owned();
     let known = window.table.last_display.is_some();
+    display_note_ui(ui, &key, known, &mut window.open);
     let setup = window.table.current_mut();
-    display_ui(ui, &key, known, setup);
+    screen_px_ui(ui, setup);
     ui.checkbox(&mut setup.true_scale, "True scale: cells at their real size")
         .on_hover_text("The players' window draws every cell at the size below and shows the view box the GM steers on the map");
+    ui.checkbox(&mut setup.follow_turn, "Follow the turn")
+        .on_hover_text("At each Next turn the view box moves just enough to show the new combatant with a cell of room, if the players can see it");
     ui.separator();
     ui.strong("Screen size");
     let method = Method::of(&setup.measure);
@@ -303,19 +322,52 @@ fn setup_body_ui(ui: &mut egui::Ui, window: &mut PlayersWindow) {
     facing_ui(ui, setup, &mut window.grid_test);
     ui.separator();
     result_ui(ui, setup, window.last_frame.as_ref());
+    ui.separator();
+    moves_ui(ui, &mut window.table.moves);
 }
 
-/// The display's name and its pixel count, editable.
-fn display_ui(ui: &mut egui::Ui, key: &str, known: bool, setup: &mut TableSetup) {
-    let note = if known {
-        format!(
+/// Who the table may move, by touch or with the mouse on the players' window.
+fn moves_ui(ui: &mut egui::Ui, moves: &mut super::TableMoves) {
+    ui.strong("From the table");
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Who may be moved");
+        for choice in super::TableMoves::ALL {
+            ui.radio_value(moves, choice, choice.label());
+        }
+    })
+    .response
+    .on_hover_text(
+        "A finger (or the mouse) on a token drags it, checked as on the GM's map; several \
+         fingers drag several tokens. Outside a fight there is no current combatant.",
+    );
+    ui.label(
+        "A long press (half a second) pings the spot on both windows. A finger or object \
+         resting still never counts, and nothing on the table pans or zooms the view.",
+    );
+}
+
+/// Which display the setup is for, said truly: the one the players' window is on while it is
+/// open, else the one it was last on (or none yet), with a button to open it.
+fn display_note_ui(ui: &mut egui::Ui, key: &str, known: bool, open: &mut bool) {
+    let note = match (known, *open) {
+        (true, true) => format!(
             "Display {key}: the screen the players' window is on. Each display keeps its own setup."
-        )
-    } else {
-        "Open the players' window on the table's screen first: Lantern keeps one setup per display."
-            .to_owned()
+        ),
+        (true, false) => format!(
+            "The players' window is closed. This is the setup of display {key}, the screen it was \
+             on last; open it on the table's screen to set that screen up."
+        ),
+        (false, _) => "Open the players' window on the table's screen first: Lantern keeps one setup per display."
+            .to_owned(),
     };
     ui.label(note);
+    if !*open && ui.button("Open the players' window").clicked() {
+        *open = true;
+    }
+}
+
+/// The screen's pixel count, editable.
+fn screen_px_ui(ui: &mut egui::Ui, setup: &mut TableSetup) {
     ui.horizontal(|ui| {
         ui.label("Screen pixels");
         ui.add(DragValue::new(&mut setup.screen_px[0]).range(1..=32_768))

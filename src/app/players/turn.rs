@@ -56,6 +56,20 @@ impl ScreenTurn {
         self.centre + v
     }
 
+    /// The upright point that lands on the screen at `p` (the inverse of [`Self::pos`]): where a
+    /// touch on the screen falls in the picture as drawn.
+    pub fn unturn_pos(&self, p: Pos2) -> Pos2 {
+        let v = p - self.centre;
+        let v = vec2(v.x, v.y / self.stretch_y);
+        let back = match self.turn {
+            QuarterTurn::Deg0 => v,
+            QuarterTurn::Deg90 => vec2(v.y, -v.x),
+            QuarterTurn::Deg180 => -v,
+            QuarterTurn::Deg270 => vec2(-v.y, v.x),
+        };
+        self.centre + back
+    }
+
     /// A vector turned and stretched.
     fn vec(&self, v: Vec2) -> Vec2 {
         let turned = match self.turn {
@@ -228,6 +242,18 @@ mod tests {
         assert_eq!(half.pos(pos2(110.0, 45.0)), pos2(90.0, 55.0));
         let three = turn(QuarterTurn::Deg270, 1.0);
         assert_eq!(three.pos(pos2(110.0, 50.0)), pos2(100.0, 40.0));
+    }
+
+    #[test]
+    fn a_point_on_the_screen_goes_back_to_where_it_was_drawn() {
+        for q in QuarterTurn::ALL {
+            for stretch in [1.0, 0.75] {
+                let t = turn(q, stretch);
+                let p = pos2(123.0, 31.0);
+                let back = t.unturn_pos(t.pos(p));
+                assert!((back - p).length() < 1e-3, "{q:?} {stretch}: {back:?}");
+            }
+        }
     }
 
     #[test]

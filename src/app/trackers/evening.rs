@@ -44,6 +44,8 @@ pub fn token_ui(
     short_rest_ui(ui, ctx, token, t, rng);
     levels_ui(ui, ctx, token, t);
     threat_ui(ui, ctx, token, t.threat.as_ref());
+    super::evening_threat::threat_extras_ui(ui, ctx, token, t);
+    super::evening_threat::charmed_ui(ui, ctx, token);
 }
 
 fn health_ui(ui: &mut egui::Ui, ctx: &mut PaneContext<'_>, token: TokenId, t: &EveningToken) {

@@ -4,6 +4,7 @@
 
 mod evening;
 mod evening_scene;
+mod evening_threat;
 mod gfh;
 mod post_core;
 mod road_and_ruin;

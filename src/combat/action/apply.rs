@@ -3,9 +3,7 @@
 
 use super::weapon::WeaponDamage;
 use super::{FilledCheck, SheetSpot};
-use crate::combat::catalogue::Effect;
 use crate::combat::command::{CombatCommand, KnockOut, MomentumAction};
-use crate::combat::conditions::has_effect;
 use crate::combat::momentum::Zone;
 use crate::dice::DiceRng;
 use crate::model::{Command, Encounter, LogEntry, TokenId};
@@ -61,7 +59,14 @@ pub fn default_amount(
         // Evening: a failed defence check lets the threat's attack land, doubled only when the
         // defender is Paralyzed and the threat adjacent (a hit from adjacent is critical).
         CheckOutcome::Evening(_) if filled.defender.is_some() => {
-            if super::attack_lands(outcome) {
+            // A defence that only halves (defend for half, certain damage) still lets the
+            // damage be rolled on a success (`evening::damage_taken` halves it).
+            let halves = matches!(
+                filled.setup(),
+                crate::rules::CheckSetup::Evening(c)
+                    if c.damage_rule != crate::rules::evening::DamageRule::Avoidable
+            );
+            if super::attack_lands(outcome) || halves {
                 let dice = evening_attack_dice(encounter, filled);
                 let critical = matches!(
                     filled.setup(),
@@ -163,43 +168,13 @@ pub fn consequence(
                 encounter, filled, target, &who, r.outcome, amount, knock_out, &mut out,
             );
         }
-        (CheckOutcome::Evening(_), Some(TokenTrackers::Evening(t))) if amount > 0 => {
-            let resists = has_effect(
-                &encounter.combat.conditions,
-                encounter.system,
-                target,
-                Effect::ResistsAllDamage,
-            );
-            let amount = if resists {
-                let halved = Affinity::Resistant.apply(i64::from(amount));
-                out.lines.push(format!(
-                    "{who} resists all damage: {amount} halves to {halved}"
-                ));
-                u32::try_from(halved).unwrap_or(0)
-            } else {
-                amount
-            };
-            let p = t.preview_damage(amount);
-            let mut line = format!("{who} loses {} health", p.health_lost);
-            if p.temp_health_lost > 0 {
-                line = format!("{line} and {} temporary health", p.temp_health_lost);
-            }
-            // Falling to zero: Unconscious (and Prone) in the same step (`combat::health`).
-            let change = crate::combat::health::evening_change(encounter, target, p.change.clone());
-            if p.killed_outright {
-                line.push_str(": killed outright");
-            } else if change.as_ref().is_ok_and(|c| c.falls) {
-                line.push_str(": down at 0, Unconscious and Prone");
-            } else if p.unconscious {
-                line.push_str(": down at 0");
-            }
-            match change {
-                Ok(change) => {
-                    out.commands.extend(change.commands);
-                    out.lines.push(line);
-                }
-                Err(_) => out.tracker(target, TokenChange::Evening(p.change), line),
-            }
+        (CheckOutcome::Evening(_), Some(TokenTrackers::Evening(_)))
+            if super::evening::slows_instead(encounter, filled, outcome) =>
+        {
+            super::evening::slow(encounter, filled, &mut out);
+        }
+        (CheckOutcome::Evening(_), Some(TokenTrackers::Evening(_))) if amount > 0 => {
+            evening(encounter, filled, outcome, amount, &mut out);
         }
         (CheckOutcome::RoadAndRuinAttack(_), Some(TokenTrackers::RoadAndRuin(t))) if amount > 0 => {
             let (sf, hp) = strike(t.get(crate::rules::road_and_ruin::Pool::Steadfast), amount);
@@ -237,6 +212,58 @@ pub fn consequence(
         ));
     }
     out
+}
+
+/// Evening, Damage & Health: the damage after the text's halvings and the damaged creature's
+/// affinity (`evening::damage_taken`) comes off temporary health, then health; a fall to 0
+/// puts Unconscious and Prone on (`combat::health`), and a Phased threat with a phase left
+/// starts its next phase instead.
+fn evening(
+    encounter: &Encounter,
+    filled: &FilledCheck,
+    outcome: &CheckOutcome,
+    amount: u32,
+    out: &mut Consequence,
+) {
+    let Some(target) = filled.target() else {
+        return;
+    };
+    let Some(TokenTrackers::Evening(t)) = encounter.sheet(target) else {
+        return;
+    };
+    let who = encounter
+        .token(target)
+        .map_or_else(|| "?".to_owned(), |t| t.name.clone());
+    let Some((amount, lines)) = super::damage_taken(encounter, filled, outcome, amount) else {
+        return;
+    };
+    out.lines.extend(lines);
+    if amount == 0 {
+        return;
+    }
+    let p = t.preview_damage(amount);
+    let mut line = format!("{who} loses {} health", p.health_lost);
+    if p.temp_health_lost > 0 {
+        line = format!("{line} and {} temporary health", p.temp_health_lost);
+    }
+    // Falling to zero: Unconscious (and Prone) in the same step (`combat::health`).
+    let change = crate::combat::health::evening_change(encounter, target, p.change.clone());
+    if p.killed_outright {
+        line.push_str(": killed outright");
+    } else if p.phase_begins {
+        line.push_str(": down at 0, and its next phase begins with full health (Phased)");
+    } else if change.as_ref().is_ok_and(|c| c.falls) {
+        line.push_str(": down at 0, Unconscious and Prone");
+    } else if p.unconscious {
+        line.push_str(": down at 0");
+    }
+    match change {
+        Ok(change) => {
+            out.commands.extend(change.commands);
+            out.lines.push(line);
+        }
+        Err(_) => out.tracker(target, TokenChange::Evening(p.change), line),
+    }
 }
 
 /// Why an Apply has nothing to do: the roll dealt nothing, or the target lacks the numbers it

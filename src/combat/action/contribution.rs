@@ -113,6 +113,10 @@ pub enum Lever {
     /// Evening: the check fails whatever the roll (a Paralyzed, Stunned or Unconscious
     /// creature's Prowess or Finesse defense, any defense of a Petrified one).
     FailsOutright,
+    /// Evening: how the damaged creature takes the damage's type (Modifiers).
+    Affinity(crate::rules::evening::Affinity),
+    /// Evening: the attack is a Nemesis threat's villain action of this round, 1–3.
+    VillainStep(u8),
 }
 
 impl Lever {
@@ -147,6 +151,14 @@ impl Lever {
             Self::Tier(TierRelation::Above) => "1 Disadvantage".to_owned(),
             Self::CriticalOnHit => "a hit is a critical hit".to_owned(),
             Self::FailsOutright => "fails outright".to_owned(),
+            Self::Affinity(a) => match a {
+                crate::rules::evening::Affinity::Normal => "full damage",
+                crate::rules::evening::Affinity::Vulnerable => "double damage",
+                crate::rules::evening::Affinity::Resistant => "half damage",
+                crate::rules::evening::Affinity::Immune => "no damage",
+            }
+            .to_owned(),
+            Self::VillainStep(n) => format!("villain action {n}"),
         }
     }
 
@@ -191,6 +203,8 @@ impl Lever {
             (Self::TnShift(n), CheckSetup::Evening(c)) => c.tn += n,
             (Self::CriticalOnHit, CheckSetup::Evening(c)) => c.critical_on_hit = true,
             (Self::FailsOutright, CheckSetup::Evening(c)) => c.fails_outright = true,
+            (Self::Affinity(a), CheckSetup::Evening(c)) => c.affinity = c.affinity.with(a),
+            (Self::VillainStep(n), CheckSetup::Evening(c)) => c.villain_step = n,
             (Self::RollModifier(n), CheckSetup::Evening(c)) => c.modifier += n,
             (Self::Difficulty(n), CheckSetup::RoadAndRuin(c)) => c.difficulty += n,
             (Self::ExtraLowDie, CheckSetup::RoadAndRuin(c)) => {

@@ -40,6 +40,7 @@ impl Cost {
 pub fn costs(encounter: &Encounter, filled: &FilledCheck) -> Vec<Cost> {
     let setup = filled.setup();
     let mut out = Vec::new();
+    out.extend(reaction_cost(encounter, filled));
     if let Some(roller) = filled.roller() {
         out.extend(roller_cost(encounter, &setup, roller));
     }
@@ -50,6 +51,7 @@ pub fn costs(encounter: &Encounter, filled: &FilledCheck) -> Vec<Cost> {
     }) {
         out.extend(teammate_cost(encounter, helper));
     }
+    super::evening::costs(encounter, filled, &mut out);
     out
 }
 
@@ -57,6 +59,21 @@ pub fn costs(encounter: &Encounter, filled: &FilledCheck) -> Vec<Cost> {
 #[must_use]
 pub fn affordable(costs: &[Cost]) -> bool {
     costs.iter().all(|c| c.affordable)
+}
+
+/// Evening, Combat actions: an attack of opportunity spends the attacker's reaction, and the
+/// offer leaves the fight with the roll.
+fn reaction_cost(encounter: &Encounter, filled: &FilledCheck) -> Option<Cost> {
+    let offer = filled.opportunity?;
+    Some(Cost {
+        token: offer.by,
+        text: format!(
+            "{}'s reaction (attack of opportunity)",
+            name(encounter, offer.by)
+        ),
+        affordable: crate::combat::opportunity::can_take(encounter, offer),
+        command: crate::combat::opportunity::take(offer),
+    })
 }
 
 /// Post core, Grit: 2 grit per extra die on an action roll. Road and Ruin, EXERTION: 1 per

@@ -115,7 +115,7 @@ pub(super) fn into_defence(
         weapon: None,
         helpers: Vec::new(),
     };
-    super::actor_conditions(encounter, defender, &[CheckKind::Defense], filled);
+    super::actor_conditions(encounter, board, defender, &[CheckKind::Defense], filled);
     super::sight::defender(encounter, board, defender, filled.actor, filled);
     super::trackers(encounter, &request, defender, filled);
 }

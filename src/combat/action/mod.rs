@@ -37,6 +37,7 @@ mod apply;
 mod contribution;
 mod costs;
 mod defence;
+mod evening;
 mod post_consequence;
 mod sight;
 mod stand_in;
@@ -49,6 +50,7 @@ pub use apply::{
 pub use contribution::{Contribution, Lever, Source};
 pub use costs::{Cost, affordable, costs};
 pub use defence::{attack_lands, defence_result, defending_character};
+pub use evening::{SLOWED, charmer_of, damage_taken, slows_instead};
 pub use post_consequence::{
     PostConsequence, ResistError, Resisted, Takes, post_change, post_consequence, resistance,
     roll_resistance, roller_consequence,
@@ -124,6 +126,10 @@ pub struct FilledCheck {
     pub weapon: Option<ChosenAttack>,
     /// Numbers the check needed that a sheet lacks, and what stood in for each.
     pub stand_ins: Vec<StandIn>,
+    /// Evening: the attack of opportunity this melee attack takes (`combat::opportunity`):
+    /// its reach is not asked again, and the roll spends the attacker's reaction.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opportunity: Option<crate::model::OpportunityOffer>,
 }
 
 impl FilledCheck {
@@ -270,9 +276,11 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
         defender: None,
         weapon: None,
         stand_ins: Vec::new(),
+        opportunity: opportunity_taken(encounter, request),
     };
     let kinds = kinds(request);
     let board = Board::new(encounter);
+    opportunity_line(encounter, &mut filled);
     if let Some(actor) = request.actor {
         let armed = request.weapon.is_some_and(|i| {
             weapon::weapon(
@@ -288,7 +296,7 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
             attribute(encounter, request, actor, &mut filled);
         }
         teamwork(encounter, request, actor, &mut filled);
-        actor_conditions(encounter, actor, &kinds, &mut filled);
+        actor_conditions(encounter, &board, actor, &kinds, &mut filled);
         sight::squeeze(encounter, &board, request, actor, &mut filled);
         wounds(encounter, request, actor, &mut filled);
         trackers(encounter, request, actor, &mut filled);
@@ -307,8 +315,38 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
     if let Some(defender) = defending_character(encounter, request) {
         defence::into_defence(encounter, &board, defender, &mut filled);
     }
+    evening::choices(encounter, request, &mut filled);
     filled.stand_ins = stand_ins(encounter, request, &filled);
     filled
+}
+
+/// The attack of opportunity a request takes: a melee attack by an actor with one waiting
+/// against its first target (Evening, Combat actions; `combat::opportunity`).
+fn opportunity_taken(
+    encounter: &Encounter,
+    request: &ActionRequest,
+) -> Option<crate::model::OpportunityOffer> {
+    let (actor, target) = (request.actor?, *request.targets.first()?);
+    if !request.attack || !request.melee {
+        return None;
+    }
+    super::opportunity::waiting(encounter, actor, target)
+}
+
+/// The line an attack of opportunity adds: what it is and what it spends.
+fn opportunity_line(encounter: &Encounter, filled: &mut FilledCheck) {
+    let Some(offer) = filled.opportunity else {
+        return;
+    };
+    let text = format!(
+        "attack of opportunity: {} left {}'s reach (one melee attack, with {}'s reaction)",
+        name(encounter, offer.mover),
+        name(encounter, offer.by),
+        name(encounter, offer.by),
+    );
+    filled
+        .contributions
+        .push(Contribution::new(Source::Band, text, Lever::Note));
 }
 
 /// The request as the chosen attack makes it: melee or not by the attack's reach, and for GFH
@@ -471,13 +509,20 @@ fn condition_lever(effect: Effect, kinds: &[CheckKind]) -> Option<Lever> {
 /// condition list, `rules/<system>/mod.rs`).
 fn actor_conditions(
     encounter: &Encounter,
+    board: &Board<'_>,
     actor: TokenId,
     kinds: &[CheckKind],
     filled: &mut FilledCheck,
 ) {
     let who = name(encounter, actor);
     for (c, def) in on_token(&encounter.combat.conditions, encounter.system, actor) {
-        for effect in def.map_or(&[][..], |d| d.effects) {
+        let effects = def.map_or(&[][..], |d| d.effects);
+        // Evening, Frightened: its disadvantage holds only while the source is in sight.
+        let fear_off = effects
+            .contains(&Effect::FearsSource)
+            .then(|| super::fear::out_of_sight(encounter, board.scene(), actor))
+            .flatten();
+        for effect in effects {
             // Road and Ruin's difficulty shifts the Outcome die's centre. On an attack it lowers
             // the To Hit instead: Distracted worsens accuracy (Hastened time), and the To Hit
             // die is worsened by conditions (COMBAT). Tiring and Exhaustion roll one more To
@@ -495,7 +540,10 @@ fn actor_conditions(
                     }
                     _ => format!("{who} is {}", c.name),
                 };
-                let line = Contribution::new(Source::Condition, text, lever);
+                let line = match &fear_off {
+                    Some(why) => Contribution::switched_off(Source::Condition, text, lever, why),
+                    None => Contribution::new(Source::Condition, text, lever),
+                };
                 // Petrified fails physical and all defences: one line is enough.
                 if !filled.contributions.contains(&line) {
                     filled.contributions.push(line);
@@ -648,13 +696,21 @@ fn trackers(
                 ));
             }
             let from = if aptitude { 1 } else { 3 };
+            // Reserves: a creature pushing through ignores its exhaustion for the round.
+            let pushing = super::evening_turn::ignores_exhaustion(encounter, actor);
             if t.exhaustion >= from {
-                let text = format!("exhaustion level {}", t.exhaustion);
-                filled.contributions.push(Contribution::new(
-                    Source::Exhaustion,
-                    text,
-                    Lever::Harder,
-                ));
+                let (text, lever) = if pushing {
+                    let text = format!(
+                        "exhaustion level {} ignored (pushing through)",
+                        t.exhaustion
+                    );
+                    (text, Lever::Note)
+                } else {
+                    (format!("exhaustion level {}", t.exhaustion), Lever::Harder)
+                };
+                filled
+                    .contributions
+                    .push(Contribution::new(Source::Exhaustion, text, lever));
             }
         }
         Some(TokenTrackers::RoadAndRuin(t)) if t.exhausted() => {
@@ -871,7 +927,10 @@ fn band(
         Lever::Note,
     ));
     // A chosen attack checks its own reach or range (`weapon.rs`).
-    if request.melee && !adjacent && filled.refused.is_none() && filled.weapon.is_none() {
+    // An attack of opportunity is made as the target leaves: its reach was met then.
+    let leaving = filled.opportunity.is_some();
+    if request.melee && !adjacent && !leaving && filled.refused.is_none() && filled.weapon.is_none()
+    {
         filled.refused = Some(format!("out of melee reach: {distance} cells{band}"));
     }
     if !request.melee && adjacent && request.attack && filled.system == RuleSystem::Evening {
@@ -966,10 +1025,17 @@ pub fn request_for(
         (RuleSystem::Evening, false) => Some(CheckKind::Aptitude),
         _ => attribute.map(attribute_kind),
     };
-    // An attack starts with the actor's attack that reaches the target (`weapon.rs`).
-    let weapon = actor
+    // An attack starts with the actor's attack that reaches the target (`weapon.rs`); an
+    // attack of opportunity waiting against the target, with its melee attack.
+    let opportunity = actor
         .filter(|_| attack)
-        .and_then(|a| weapon::reaching(encounter, board.scene(), a, target));
+        .and_then(|a| super::opportunity::waiting(encounter, a, target));
+    let melee = melee || opportunity.is_some();
+    let weapon = match (actor.filter(|_| attack), opportunity) {
+        (Some(a), Some(_)) => super::opportunity::melee_attack(encounter, a),
+        (Some(a), None) => weapon::reaching(encounter, board.scene(), a, target),
+        (None, _) => None,
+    };
     ActionRequest {
         actor,
         targets: vec![target],

@@ -2,8 +2,8 @@
 //! system, and Evening's rules that hang on sight and space.
 //!
 //! Readings (Evening core):
-//! - Vision: an obscured area (dim light) gives disadvantage on aptitude checks that rely on
-//!   sight, and nothing else: an attack in dim light is a note that says so, and a threat's
+//! - Vision: an obscured area (dim light, or a light's blinding radius: Lighting) gives
+//!   disadvantage on aptitude checks that rely on sight, and nothing else: an attack in dim light is a note that says so, and a threat's
 //!   attack turned into a defence check gets nothing from it either. Whether an aptitude check
 //!   relies on sight is the narrator's call, so the line is on for an aptitude check against a
 //!   target and says to clear it when the check does not look. Darkness blinds the viewer
@@ -48,6 +48,7 @@ pub(super) fn light(
     };
     if encounter.system == RuleSystem::Evening {
         evening_light(request, seen, filled);
+        blinding(encounter, scene, request, target, seen, filled);
         ranged_needs_sight(encounter, request, actor, target, seen, filled);
         return;
     }
@@ -103,6 +104,43 @@ fn evening_light(request: &ActionRequest, seen: Sighting, filled: &mut FilledChe
             "Darkness: heavily obscured, Blinded: a check relying on sight fails (clear it if \
              not)",
             Lever::FailsOutright,
+        ),
+    };
+    filled
+        .contributions
+        .push(Contribution::new(Source::Light, text, lever));
+}
+
+/// Evening, Lighting: blinding light, like dim light, makes an obscured area (Vision:
+/// disadvantage on aptitude checks that rely on sight). A target the actor sees in a light's
+/// blinding radius ([`crate::board::light::blinding_at`], at its footprint centre) gives the
+/// line dim light gives; darkness already says more, so it is left out there.
+fn blinding(
+    encounter: &Encounter,
+    scene: &Scene,
+    request: &ActionRequest,
+    target: TokenId,
+    seen: Sighting,
+    filled: &mut FilledCheck,
+) {
+    let Some(t) = encounter.token(target) else {
+        return;
+    };
+    if !seen.sees() {
+        return;
+    }
+    let at = crate::board::footprint::footprint_centre(encounter.map.grid, t.size, t.cell);
+    if !crate::board::light::blinding_at(scene, encounter, at) {
+        return;
+    }
+    let (text, lever) = match evening_kind(request) {
+        CheckKind::Attack | CheckKind::Defense => (
+            "Blinding light: obscured, disadvantage only on aptitude checks relying on sight,              none here",
+            Lever::Note,
+        ),
+        _ => (
+            "Blinding light: obscured, disadvantage if the check relies on sight (clear it if              not)",
+            Lever::Harder,
         ),
     };
     filled

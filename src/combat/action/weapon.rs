@@ -86,11 +86,13 @@ pub fn attacks_of(encounter: &Encounter, token: TokenId) -> Vec<AttackChoice> {
             .map(|(i, a)| {
                 let n = a.numbers;
                 let apt = if n.aptitude { " + aptitude" } else { "" };
+                let kind = n.damage_type.map_or("", |t| t.label());
                 let words = format!(
-                    "{} + {}{apt}, {}",
+                    "{} + {}{apt}, {}{}{kind}",
                     ability_label(n.ability),
                     attribute_label(n.attribute),
-                    dice_label(n.damage)
+                    dice_label(n.damage),
+                    if kind.is_empty() { "" } else { " " },
                 );
                 choice(i, &a.name, a.range, words)
             })
@@ -333,8 +335,10 @@ fn range_facts(
 ) {
     let distance = scene.distance_cells(actor, target);
     let adjacent = scene.touching(actor, target) == Some(true);
+    let leaving = filled.opportunity.is_some() && choice.range.is_melee();
     if let Err(why) = reaches(choice.range, distance, adjacent) {
-        if filled.refused.is_none() {
+        // An attack of opportunity is made as the target leaves: its reach was met then.
+        if filled.refused.is_none() && !leaving {
             filled.refused = Some(why);
         }
         return;

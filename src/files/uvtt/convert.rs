@@ -261,6 +261,7 @@ fn convert_light(index: usize, light: &RawLight, origin: RawPoint) -> Result<Lig
         bright_cells: None,
         on: true,
         carried_by: None,
+        blinding_cells: None,
     })
 }
 

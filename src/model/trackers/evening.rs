@@ -2,9 +2,13 @@
 //! threat profile; threads, challenges and death saves. The rules that change them live in
 //! `rules::evening`.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
+use super::super::TokenId;
 use super::attack::Attack;
+use super::evening_movement::{MoveKind, MovementSpeeds};
 use super::go_forth_heroes::is_false;
 
 /// Damage per attack as dice plus a flat part, e.g. 2d8 + 3 (Evening, Threat Rating; a
@@ -54,6 +58,84 @@ pub struct EveningAttackNumbers {
     pub aptitude: bool,
     /// The weapon's damage.
     pub damage: DamageDice,
+    /// The damage's type, which a target's vulnerability, resistance or immunity reads
+    /// (Evening, Damage types); absent: untyped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_type: Option<DamageType>,
+}
+
+/// A damage type (Evening, Damage & Health: "All damage sources specify what kind of damage
+/// they deal"). The text names bludgeoning, poison, psychic, fire and cold; being "directly
+/// descended from 5E", Lantern offers 5E's thirteen (our reading: a fixed list the sheet and
+/// the attack pick from, so a vulnerability always meets the attack that names its type).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum DamageType {
+    Acid,
+    Bludgeoning,
+    Cold,
+    Fire,
+    Force,
+    Lightning,
+    Necrotic,
+    Piercing,
+    Poison,
+    Psychic,
+    Radiant,
+    Slashing,
+    Thunder,
+}
+
+impl DamageType {
+    /// Every type, in alphabetical order.
+    pub const ALL: [Self; 13] = [
+        Self::Acid,
+        Self::Bludgeoning,
+        Self::Cold,
+        Self::Fire,
+        Self::Force,
+        Self::Lightning,
+        Self::Necrotic,
+        Self::Piercing,
+        Self::Poison,
+        Self::Psychic,
+        Self::Radiant,
+        Self::Slashing,
+        Self::Thunder,
+    ];
+
+    /// The type in lower case, as a sentence uses it ("fire damage").
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Acid => "acid",
+            Self::Bludgeoning => "bludgeoning",
+            Self::Cold => "cold",
+            Self::Fire => "fire",
+            Self::Force => "force",
+            Self::Lightning => "lightning",
+            Self::Necrotic => "necrotic",
+            Self::Piercing => "piercing",
+            Self::Poison => "poison",
+            Self::Psychic => "psychic",
+            Self::Radiant => "radiant",
+            Self::Slashing => "slashing",
+            Self::Thunder => "thunder",
+        }
+    }
+}
+
+/// How a target takes a damage type (Evening, Modifiers).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Affinity {
+    /// Full damage.
+    #[default]
+    Normal,
+    /// Double damage.
+    Vulnerable,
+    /// Half damage, rounded down.
+    Resistant,
+    /// No damage.
+    Immune,
 }
 
 /// An Evening attack on a sheet.
@@ -116,6 +198,70 @@ pub struct EveningToken {
     /// The sheet holds the system's plain starting numbers (see `GfhToken::default_numbers`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub default_numbers: bool,
+    /// Damage types it takes otherwise than in full (Evening, Modifiers: vulnerable, resistant,
+    /// immune); a type not listed is taken normally.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub affinities: BTreeMap<DamageType, Affinity>,
+    /// What a threat is good at; while it applies, its TN is 6 higher (Evening, Determining
+    /// Strengths & Weaknesses). Empty: none written.
+    #[serde(
+        default,
+        skip_serializing_if = "String::is_empty",
+        deserialize_with = "crate::model::validate::de_name"
+    )]
+    pub strength: String,
+    /// What a threat is poor at; while it applies, its TN is 6 lower.
+    #[serde(
+        default,
+        skip_serializing_if = "String::is_empty",
+        deserialize_with = "crate::model::validate::de_name"
+    )]
+    pub weakness: String,
+    /// What a threat's traits let it spend and count in a fight (legendary actions and
+    /// resistances, villain actions, phases, a swarm's bodies).
+    #[serde(default, skip_serializing_if = "ThreatTrack::is_fresh")]
+    pub track: ThreatTrack,
+    /// Its other kinds of movement with their speeds (Evening, Movement: Kinds of movement);
+    /// the base speed is the token's.
+    #[serde(default, skip_serializing_if = "MovementSpeeds::is_empty")]
+    pub movement: MovementSpeeds,
+    /// The kind of movement it moves by now: walking at its base speed, or one it has a speed
+    /// for.
+    #[serde(default, skip_serializing_if = "MoveKind::is_walk")]
+    pub moving: MoveKind,
+}
+
+/// What a threat's traits spend and count during a fight (Evening, Traits).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ThreatTrack {
+    /// Legendary actions spent since its turn last began (Legendary: three, back at the
+    /// beginning of its turn).
+    pub legendary_actions_spent: u8,
+    /// Legendary resistances spent (Legendary: three).
+    pub legendary_resistances_spent: u8,
+    /// When its last legendary action was taken, as (round, place in the turn order): one at
+    /// one time (Legendary action limit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legendary_at: Option<(u32, usize)>,
+    /// Villain actions used so far, 0–3; they go in order (Nemesis).
+    pub villain_actions: u8,
+    /// The round of its last villain action: one a round (Nemesis).
+    pub villain_round: u32,
+    /// A Phased threat's phases in all; 0 is the plain two, a first and one more (Phased).
+    pub phases: u8,
+    /// Phases it has gone through: each fall to 0 health with a phase left refills it.
+    pub phase: u8,
+    /// A Swarm's bodies away from its heart location, each perishing when hit (Swarm).
+    pub swarm_bodies: u16,
+}
+
+impl ThreatTrack {
+    /// Nothing spent, counted or set: the file leaves it out.
+    #[must_use]
+    pub fn is_fresh(&self) -> bool {
+        *self == Self::default()
+    }
 }
 
 impl Default for EveningToken {
@@ -134,6 +280,12 @@ impl Default for EveningToken {
             level: first_level(),
             attacks: Vec::new(),
             default_numbers: false,
+            affinities: BTreeMap::new(),
+            strength: String::new(),
+            weakness: String::new(),
+            track: ThreatTrack::default(),
+            movement: MovementSpeeds::default(),
+            moving: MoveKind::Walk,
         }
     }
 }
@@ -185,6 +337,30 @@ pub enum EveningChange {
     SetLevel(u8),
     /// Replace the attacks.
     SetAttacks(Vec<EveningAttack>),
+    /// How it takes a damage type (Normal takes the type off the list).
+    SetAffinity {
+        /// The type.
+        damage_type: DamageType,
+        /// How it takes it.
+        affinity: Affinity,
+    },
+    /// Write a threat's strength (empty: none).
+    SetStrength(String),
+    /// Write a threat's weakness (empty: none).
+    SetWeakness(String),
+    /// Spend one legendary resistance to ignore an effect (Evening, Legendary resistances).
+    SpendLegendaryResistance,
+    /// Set a Phased threat's phases in all (0: the plain two).
+    SetPhases(u8),
+    /// Set a Swarm's bodies away from its heart.
+    SetSwarmBodies(u16),
+    /// A Swarm's body away from the heart is hit and perishes (Evening, Swarm: Many locations).
+    SwarmBodyPerishes,
+    /// Set the speeds of its other kinds of movement; moving by a kind it no longer has, it
+    /// walks.
+    SetMovement(MovementSpeeds),
+    /// Move by this kind from now on; refused for a kind it has no speed for.
+    MoveBy(MoveKind),
 }
 
 /// Traits that change a threat (Evening, Traits).
@@ -241,6 +417,10 @@ pub struct EveningEncounter {
     pub marks_this_scene: u8,
     /// Challenges in play.
     pub challenges: Vec<ChallengeTracker>,
+    /// Who charmed whom, charmed token to charmer (Evening, Charmed), read while the charmed
+    /// token carries Charmed.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub charmed_by: BTreeMap<TokenId, TokenId>,
 }
 
 /// A change to the Evening encounter state.
@@ -279,6 +459,13 @@ pub enum EveningEncounterChange {
     },
     /// Drop a challenge.
     RemoveChallenge(usize),
+    /// Say who charmed `charmed` (`None`: nobody the map knows).
+    SetCharmer {
+        /// The charmed token.
+        charmed: TokenId,
+        /// Its charmer.
+        charmer: Option<TokenId>,
+    },
 }
 
 /// What one check against a challenge tallies.

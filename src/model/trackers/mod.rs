@@ -3,6 +3,7 @@
 
 pub mod attack;
 pub mod evening;
+pub mod evening_movement;
 pub mod go_forth_heroes;
 pub mod post_core;
 pub mod road_and_ruin;

@@ -54,7 +54,48 @@ pub fn check_combat_state(encounter: &Encounter, combat: &CombatState) -> Result
     }
     check_tracker_refs(&held, &combat.trackers)?;
     check_tracker_texts(&combat.trackers)?;
+    check_sheets(&combat.trackers)?;
+    check_reactions(&held, combat)?;
+    super::movement::check_movement(&combat.trackers)?;
     combat.log.iter().try_for_each(check_log_entry)
+}
+
+/// Each condition's source and each waiting attack of opportunity name tokens of the
+/// encounter; a source belongs to a condition of at most [`MAX_LABEL_CHARS`] characters, one
+/// per condition at most as many as conditions, and a token waits on at most one offer from
+/// each other token.
+fn check_reactions(
+    held: &impl Fn(TokenId) -> bool,
+    combat: &CombatState,
+) -> Result<(), CommandError> {
+    check_count(
+        "condition sources",
+        combat.condition_sources.len(),
+        MAX_CONDITIONS,
+    )?;
+    for s in &combat.condition_sources {
+        for token in [s.token, s.source] {
+            if !held(token) {
+                return Err(missing("a condition's source names", token));
+            }
+        }
+        check_text(&s.name, MAX_LABEL_CHARS, || {
+            format!("the condition named with a source on token {}", s.token)
+        })?;
+    }
+    check_count(
+        "attacks of opportunity waiting",
+        combat.opportunity_offers.len(),
+        MAX_TOKENS,
+    )?;
+    for o in &combat.opportunity_offers {
+        for token in [o.mover, o.by] {
+            if !held(token) {
+                return Err(missing("an attack of opportunity names", token));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A message for something in the fight that names a token the encounter does not hold:
@@ -129,12 +170,24 @@ fn check_roll(roll: &InitiativeRoll) -> Result<(), String> {
     }
 }
 
-/// Bought Actions and gained Moves stay countable.
+/// Bought Actions, gained Moves and an Evening threat's attacks stay countable; a readied
+/// action's trigger is a name's length.
 fn check_economy(economy: &Economy) -> Result<(), String> {
     let most = economy.extra_actions.max(economy.extra_moves);
     if most > MAX_EXTRA_PER_TURN {
         return Err(format!(
             "it has {most} extra Actions or Moves this turn; Lantern counts at most {MAX_EXTRA_PER_TURN}"
+        ));
+    }
+    if economy.attacks_made > MAX_EXTRA_PER_TURN {
+        return Err(format!(
+            "it has made {} attacks this turn; Lantern counts at most {MAX_EXTRA_PER_TURN}",
+            economy.attacks_made
+        ));
+    }
+    if let Some(chars) = super::text::chars_over(&economy.readied, MAX_NAME_CHARS) {
+        return Err(format!(
+            "its readied action's trigger has {chars} characters; Lantern keeps at most {MAX_NAME_CHARS}"
         ));
     }
     Ok(())
@@ -237,10 +290,27 @@ pub fn check_tracker_refs(
     held: &impl Fn(TokenId) -> bool,
     trackers: &Trackers,
 ) -> Result<(), CommandError> {
-    match trackers.per_token.keys().find(|token| !held(**token)) {
-        Some(token) => Err(missing("trackers are kept for", *token)),
+    if let Some(token) = trackers.per_token.keys().find(|token| !held(**token)) {
+        return Err(missing("trackers are kept for", *token));
+    }
+    // Evening, Charmed: both the charmed creature and its charmer are tokens of the encounter.
+    let charms = &trackers.encounter.evening.charmed_by;
+    match charms.iter().flat_map(|(a, b)| [a, b]).find(|t| !held(**t)) {
+        Some(token) => Err(missing("an Evening charm names", *token)),
         None => Ok(()),
     }
+}
+
+/// Every token's Evening sheet within its limits (`check_evening_sheet`).
+fn check_sheets(trackers: &Trackers) -> Result<(), CommandError> {
+    for (token, sheets) in &trackers.per_token {
+        if let Some(super::super::trackers::TokenTrackers::Evening(sheet)) =
+            sheets.get(super::super::RuleSystem::Evening)
+        {
+            super::check_evening_sheet(token, sheet)?;
+        }
+    }
+    Ok(())
 }
 
 /// The encounter-wide trackers' texts and counts: Evening threads and challenges, Post core

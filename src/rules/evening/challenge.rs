@@ -178,6 +178,8 @@ impl ChallengeTracker {
 mod tests {
     use super::*;
 
+    /// Evening, Challenges: Rating (lines 705–719: TN = 3 × rating, 3 to 30) and Complexity (lines
+    /// 721–733: successes 3 to 12 and failures 2 to 6).
     #[test]
     fn tables() {
         assert_eq!((rating_tn(1), rating_tn(7), rating_tn(10)), (3, 21, 30));
@@ -204,6 +206,8 @@ mod tests {
         assert!(check_scale("rating", 11).is_err());
     }
 
+    /// Evening, Meeting a Challenge (lines 743–752): the TN is 3 × rating moved by the action's
+    /// suitability (Poor +6, Risky +3, Fine 0, Good −3, Perfect −6).
     #[test]
     fn challenge_check_odds() {
         // Rating 4 (TN 12), Good approach (−3): TN 9, d20 + 0 beats it on 10+.
@@ -251,6 +255,8 @@ mod tests {
         assert_eq!((tracker.successes, tracker.failures), (0, 1));
     }
 
+    /// Evening, Meeting a Challenge (lines 754–757): successes are tallied by effect level and
+    /// failures one a check; reaching the success or the failure threshold ends the challenge.
     #[test]
     fn tallies_end_the_challenge() {
         let mut t = ChallengeTracker {

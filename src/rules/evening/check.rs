@@ -2,8 +2,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::{Affinity, DamageType};
 use crate::dice::{DiceRng, DiceTerm, DieResult, Distribution, OutcomeName, OutcomeOdds};
 use crate::rules::bounded;
+
+/// The largest reserve die a check adds (the pool's dice are d4 to d12; Evening, Reserves).
+pub const MAX_RESERVE_DIE: u32 = 20;
 
 /// The difficulty guideline table (Evening, Dice Checks).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -124,6 +128,60 @@ pub struct EveningCheck {
     /// The check fails whatever the roll (Evening, Paralyzed, Stunned, Unconscious: Prowess
     /// and Finesse defenses; Petrified: every defense).
     pub fails_outright: bool,
+    /// A reserve die of this many sides is rolled and added to the total; 0 for none (Evening,
+    /// Reserves: "As a reaction, you may spend one of your reserves when making a defense
+    /// check, adding the result to your check total").
+    pub reserve_die: u32,
+    /// What a successful defence does to the attack's damage (Evening, Defend for half;
+    /// Customizing Damage: Certain damage).
+    pub damage_rule: DamageRule,
+    /// The threat's attack damages several targets (Evening, Customizing Damage: "halve the
+    /// damage it does"; a Controller's area attacks excepted).
+    pub several_targets: bool,
+    /// The damage's type when the attack from a sheet names none (a threat's table attack).
+    pub damage_type: Option<DamageType>,
+    /// How the damaged creature takes the damage's type (Evening, Modifiers), from the
+    /// builder's line for it.
+    pub affinity: Affinity,
+    /// The GM says the threat's strength or weakness applies (the builder shifts the TN 6).
+    pub edge: ThreatEdge,
+    /// The GM says this attack is the threat's villain action (Evening, Nemesis).
+    pub villain: bool,
+    /// Which villain action it is, 1–3, from the builder; 0 for none.
+    pub villain_step: u8,
+    /// The GM says this attack is a legendary action (Evening, Legendary), paid with one.
+    pub legendary: bool,
+    /// A Controller slows the target instead of damaging it (Evening, Controller).
+    pub slow_instead: bool,
+    /// An off-hand attack, made with the bonus action after the Attack action (Evening,
+    /// Combat actions: Off-hand attack).
+    pub off_hand: bool,
+}
+
+/// What a successful defence check does to an attack's damage.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DamageRule {
+    /// Success avoids the attack; failure takes it in full.
+    #[default]
+    Avoidable,
+    /// "Defend for half": success takes half, rounded down (Evening, Defense).
+    DefendForHalf,
+    /// Certain damage: the attack is unavoidable and deals half; a successful defence halves
+    /// it again (Evening, Customizing Damage).
+    Certain,
+}
+
+/// A threat's strength or weakness applying to a check (Evening, Determining Strengths &
+/// Weaknesses).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ThreatEdge {
+    /// Neither applies.
+    #[default]
+    Neither,
+    /// Its strength applies: its TN is 6 higher.
+    Strength,
+    /// Its weakness applies: its TN is 6 lower.
+    Weakness,
 }
 
 impl Default for EveningCheck {
@@ -137,6 +195,17 @@ impl Default for EveningCheck {
             attack: false,
             critical_on_hit: false,
             fails_outright: false,
+            reserve_die: 0,
+            damage_rule: DamageRule::Avoidable,
+            several_targets: false,
+            damage_type: None,
+            affinity: Affinity::Normal,
+            edge: ThreatEdge::Neither,
+            villain: false,
+            villain_step: 0,
+            legendary: false,
+            slow_instead: false,
+            off_hand: false,
         }
     }
 }
@@ -207,7 +276,13 @@ impl EveningCheck {
     /// the starting effect.
     #[must_use]
     pub fn effect(&self, natural: u32) -> EffectLevel {
-        let total = i64::from(natural) + self.modifier();
+        self.effect_with(natural, 0)
+    }
+
+    /// [`Self::effect`] with `extra` added to the total (a reserve die's roll).
+    #[must_use]
+    pub fn effect_with(&self, natural: u32, extra: i64) -> EffectLevel {
+        let total = i64::from(natural) + self.modifier() + extra;
         let tn = self.tn();
         let mut steps = 0;
         if total >= tn + 10 {
@@ -235,12 +310,54 @@ impl EveningCheck {
     /// tallies one failure.
     #[must_use]
     pub fn outcome(&self, natural: u32) -> EveningOutcome {
-        let total = i64::from(natural) + self.modifier();
+        self.outcome_with(natural, 0)
+    }
+
+    /// [`Self::outcome`] with `extra` added to the total (a reserve die's roll).
+    #[must_use]
+    pub fn outcome_with(&self, natural: u32, extra: i64) -> EveningOutcome {
+        let total = i64::from(natural) + self.modifier() + extra;
         if self.succeeds(natural, total) {
-            EveningOutcome::Success(self.effect(natural))
+            EveningOutcome::Success(self.effect_with(natural, extra))
         } else {
             EveningOutcome::Failure
         }
+    }
+
+    /// The reserve die added to the total, if any, bounded to a d20.
+    #[must_use]
+    pub fn reserve(&self) -> Option<u32> {
+        (self.reserve_die > 0).then(|| self.reserve_die.min(MAX_RESERVE_DIE))
+    }
+
+    /// The total's distribution: the kept d20, the modifier and any reserve die.
+    #[must_use]
+    pub fn total_distribution(&self) -> Distribution {
+        let d20 = self.d20().shift(self.modifier());
+        match self.reserve() {
+            Some(sides) => d20.add(&Distribution::die(sides)),
+            None => d20,
+        }
+    }
+
+    /// Clears what the GM chose for one roll only: the reserve die, a villain, legendary or
+    /// off-hand attack (each spends something when rolled).
+    pub fn clear_one_roll_choices(&mut self) {
+        self.reserve_die = 0;
+        self.villain = false;
+        self.legendary = false;
+        self.off_hand = false;
+    }
+
+    /// Clears, besides the one-roll choices, what the GM said of one action: the defence's
+    /// damage rule, several targets, the damage type, the threat's edge and a Controller's slow.
+    pub fn clear_action_choices(&mut self) {
+        self.clear_one_roll_choices();
+        self.damage_rule = DamageRule::Avoidable;
+        self.several_targets = false;
+        self.damage_type = None;
+        self.edge = ThreatEdge::Neither;
+        self.slow_instead = false;
     }
 
     /// Whether a kept natural roll is a critical hit (Evening, Attack: a natural 20 on an
@@ -255,8 +372,18 @@ impl EveningCheck {
     #[must_use]
     pub fn odds(&self) -> OutcomeOdds<EveningOutcome> {
         let mut odds = OutcomeOdds::new();
+        let reserve = self.reserve();
         for (natural, p) in self.d20().iter() {
-            odds.add(self.outcome(natural as u32), p);
+            let natural = natural as u32;
+            match reserve {
+                None => odds.add(self.outcome(natural), p),
+                Some(sides) => {
+                    let each = p / f64::from(sides);
+                    for face in 1..=sides {
+                        odds.add(self.outcome_with(natural, i64::from(face)), each);
+                    }
+                }
+            }
         }
         odds
     }
@@ -264,9 +391,21 @@ impl EveningCheck {
     /// Rolls the check.
     pub fn roll(&self, rng: &mut DiceRng) -> EveningRoll {
         let (adv, dis) = (u32::from(self.advantage), u32::from(self.disadvantage));
-        let dice = DiceTerm::with_edge(1, 20, adv, dis).roll_dice(0, rng);
-        let natural = dice.iter().find(|d| d.kept).map_or(1, |d| d.value as u32);
-        let total = i64::from(natural) + self.modifier();
+        let mut dice = DiceTerm::with_edge(1, 20, adv, dis).roll_dice(0, rng);
+        let natural = dice
+            .iter()
+            .find(|d| d.kept && d.term == 0)
+            .map_or(1, |d| d.value as u32);
+        let extra = match self.reserve() {
+            Some(sides) => {
+                let reserve = DiceTerm::plain(1, sides).roll_dice(1, rng);
+                let face: i64 = reserve.iter().map(|d| d.value).sum();
+                dice.extend(reserve);
+                face
+            }
+            None => 0,
+        };
+        let total = i64::from(natural) + self.modifier() + extra;
         let thread_prompt = if natural == 20 || total >= self.tn() + 10 {
             Some(ThreadPrompt::Good)
         } else if natural == 1 || total <= self.tn() - 10 {
@@ -278,7 +417,7 @@ impl EveningCheck {
             dice,
             natural,
             total,
-            outcome: self.outcome(natural),
+            outcome: self.outcome_with(natural, extra),
             critical: self.critical(natural),
             thread_prompt,
         }
@@ -293,6 +432,9 @@ mod tests {
         check.odds().probability(&o)
     }
 
+    /// Evening, Dice Checks (lines 41–42, 49): "If the total rolled plus its modifiers beat the target
+    /// number, the check succeeds. Otherwise, it fails." At +0 against the Standard TN 10 a d20 beats it
+    /// on 11–20: 10/20, "an even chance".
     #[test]
     fn standard_tn_is_an_even_chance() {
         let c = EveningCheck::default();
@@ -439,6 +581,10 @@ mod tests {
         assert!((p(&c, EveningOutcome::Failure) - 1.0).abs() < 1e-12);
     }
 
+    /// Evening, Advantage and disadvantage (line 59): roll 2d20 and keep the higher (or the lower). At
+    /// +0 against TN 10 with advantage both dice must show 10 or less to fail: (10/20)² = 0.25. Having
+    /// both is read as having neither (our reading: the text does not say; one d20, as its 5E
+    /// ancestry).
     #[test]
     fn advantage_and_disadvantage_cancel() {
         let both = EveningCheck {
@@ -455,6 +601,42 @@ mod tests {
         let r = adv.roll(&mut DiceRng::seeded(4));
         assert_eq!(r.dice.len(), 2);
         assert_eq!(r.outcome, adv.outcome(r.natural));
+    }
+
+    /// Evening, Dice Checks (lines 48–53): the guideline's target numbers, Standard 10, Skilled
+    /// 15, Difficult 20, Extremely Hard 25, Impossible 30.
+    #[test]
+    fn the_difficulty_table_sets_the_target_numbers() {
+        let tns: Vec<i64> = [
+            Difficulty::Standard,
+            Difficulty::Skilled,
+            Difficulty::Difficult,
+            Difficulty::ExtremelyHard,
+            Difficulty::Impossible,
+        ]
+        .map(Difficulty::tn)
+        .to_vec();
+        assert_eq!(tns, [10, 15, 20, 25, 30]);
+    }
+
+    /// Evening, Advancing a thread (lines 401–402): a natural 1, or missing by 10 or more, may
+    /// advance a thread badly; a natural 20, or succeeding by 10 or more, well. +5 against TN
+    /// 12: a total of 22 (a natural 17) beats it by 10, a total of 2 is impossible (the least is
+    /// 6), so only a natural 1 prompts a bad thread; a natural 10 (15) prompts none.
+    #[test]
+    fn a_natural_20_or_beating_by_ten_may_advance_a_thread() {
+        let c = check(5, 12);
+        let prompt = |natural: u32| {
+            (0..500u64)
+                .map(|seed| c.roll(&mut DiceRng::seeded(seed)))
+                .find(|r| r.natural == natural)
+                .map(|r| r.thread_prompt)
+        };
+        assert_eq!(prompt(17), Some(Some(ThreadPrompt::Good)));
+        assert_eq!(prompt(20), Some(Some(ThreadPrompt::Good)));
+        assert_eq!(prompt(1), Some(Some(ThreadPrompt::Bad)));
+        assert_eq!(prompt(10), Some(None));
+        assert_eq!(prompt(16), Some(None), "21 beats 12 by 9");
     }
 
     proptest::proptest! {

@@ -8,22 +8,24 @@ use super::{DamageDice, PassFail};
 use crate::dice::{DiceRng, DiceTerm, Distribution, OutcomeName, OutcomeOdds, RollRecord};
 use crate::rules::bounded;
 
-/// How a target takes a damage type (Evening, Modifiers).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Affinity {
-    /// Full damage.
-    #[default]
-    Normal,
-    /// Double damage.
-    Vulnerable,
-    /// Half damage, rounded down.
-    Resistant,
-    /// No damage.
-    Immune,
-}
+pub use crate::model::trackers::evening::Affinity;
 
 impl Affinity {
-    /// Applies the affinity to rolled damage; results never go below 0.
+    /// Two affinities to one damage taken together: immunity wins; vulnerability and
+    /// resistance cancel (each alone changes the damage once, as Modifiers lists them).
+    #[must_use]
+    pub fn with(self, other: Self) -> Self {
+        match (self, other) {
+            (Self::Immune, _) | (_, Self::Immune) => Self::Immune,
+            (Self::Vulnerable, Self::Resistant) | (Self::Resistant, Self::Vulnerable) => {
+                Self::Normal
+            }
+            (Self::Normal, x) | (x, _) => x,
+        }
+    }
+
+    /// Applies the affinity to rolled damage; results never go below 0 (Evening, Modifiers:
+    /// vulnerability doubles, resistance halves rounding down, immunity ignores it).
     #[must_use]
     pub fn apply(self, damage: i64) -> i64 {
         let damage = damage.max(0);
@@ -171,6 +173,10 @@ impl WealthCheck {
 mod tests {
     use super::*;
 
+    /// Evening, Modifiers (lines 1012–1017) and Just round down (line 32): vulnerable doubles 7 to 14,
+    /// resistant halves 7 to 3 (rounded down), immune takes none, and modified damage never goes below
+    /// 0. Attack (line 989): a critical hit doubles the damage dice, not the flat part: 2d8 + 3
+    /// averages 12, 4d8 + 3 averages 21, from 7 to 35.
     #[test]
     fn affinities_and_crits() {
         assert_eq!(Affinity::Vulnerable.apply(7), 14);
@@ -198,6 +204,9 @@ mod tests {
         assert_eq!(dealt, record.total);
     }
 
+    /// Evening, Death saves (lines 1101–1108): a 1 is two failures, 2–9 one failure, 10–19 one
+    /// success, a 20 immediate recovery; three failures die, three successes recover. From two and
+    /// two, the last save recovers on 10–20: 11 in 20.
     #[test]
     fn death_saves() {
         let mut s = DeathSaves::default();

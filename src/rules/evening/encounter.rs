@@ -65,6 +65,17 @@ impl EveningEncounter {
                 self.challenge(*i)?;
                 self.challenges.remove(*i);
             }
+            C::SetCharmer { charmed, charmer } => match charmer {
+                Some(by) if by == charmed => {
+                    return Err(RulesError::NotAllowed("a creature can't charm itself"));
+                }
+                Some(by) => {
+                    self.charmed_by.insert(*charmed, *by);
+                }
+                None => {
+                    self.charmed_by.remove(charmed);
+                }
+            },
         }
         Ok(())
     }
@@ -125,6 +136,8 @@ impl EveningEncounter {
 mod tests {
     use super::*;
 
+    /// Evening, Threads (lines 409–419): advancing or forestalling marks a thread, and "After making
+    /// two such marks, stop until the next scene"; a thread forestalled to no marks is removed.
     #[test]
     fn threads_two_marks_per_scene() {
         let mut e = EveningEncounter::default();

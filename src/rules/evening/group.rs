@@ -91,6 +91,8 @@ impl ContestedCheck {
 mod tests {
     use super::*;
 
+    /// Evening, Group Checks (line 68): "If more than half of the group succeed, the group check
+    /// succeeds."
     #[test]
     fn more_than_half_must_succeed() {
         let g = GroupCheck {
@@ -105,6 +107,8 @@ mod tests {
         assert!((three.odds().probability(&PassFail::Pass) - 0.5).abs() < 1e-12);
     }
 
+    /// Evening, Contested Checks (line 72): both make the same check, the highest wins, and "If
+    /// there's a tie, reroll until it breaks".
     #[test]
     fn contest_rerolls_ties() {
         let even = ContestedCheck::default().odds();

@@ -14,19 +14,26 @@ pub use challenge::{
     ChallengeCheck, ChallengeStatus, Suitability, check_scale, failure_threshold, rating_tn,
     successes_for, successes_required,
 };
-pub use check::{Difficulty, EffectLevel, EveningCheck, EveningOutcome, EveningRoll, ThreadPrompt};
+pub use check::{
+    DamageRule, Difficulty, EffectLevel, EveningCheck, EveningOutcome, EveningRoll,
+    MAX_RESERVE_DIE, ThreadPrompt, ThreatEdge,
+};
 pub use damage::{Affinity, DamageRoll, DeathSaveOutcome, WealthCheck};
 pub use encounter::MARKS_PER_SCENE;
 pub use group::{ContestedCheck, GroupCheck, PassFail};
-pub use threat::{DamageDice, STRENGTH_WEAKNESS_SHIFT, ThreatStats, danger_stats};
+pub use threat::{
+    DamageDice, LEGENDARY_ACTIONS, LEGENDARY_RESISTANCES, STRENGTH_WEAKNESS_SHIFT, ThreatStats,
+    VILLAIN_ACTIONS, danger_stats,
+};
 pub use tracker::{CheckKind, EveningDamage, exhaustion_summary};
 
 pub use crate::model::trackers::evening::{
-    ChallengeTracker, DeathSaves, EveningAbilities, EveningAbility, EveningAttack,
+    ChallengeTracker, DamageType, DeathSaves, EveningAbilities, EveningAbility, EveningAttack,
     EveningAttackNumbers, EveningAttribute, EveningChange, EveningEncounter,
     EveningEncounterChange, EveningToken, Reserve, ReserveRoll, Tally, Thread, ThreatProfile,
-    ThreatTrait,
+    ThreatTrack, ThreatTrait,
 };
+pub use crate::model::trackers::evening_movement::{MoveKind, MovementSpeeds};
 
 use crate::model::RuleSystem;
 use crate::model::initiative::Mode;
@@ -61,13 +68,13 @@ const CONDITIONS: &[ConditionDef] = &[
         "Frightened",
         "Disadvantage on aptitude checks and attacks while the source is in sight; won't willingly approach it.",
         None,
-        &[E::Harder(C::Aptitude), E::Harder(C::Attack)],
+        &[E::Harder(C::Aptitude), E::Harder(C::Attack), E::FearsSource],
     ),
     def(
         "Grappled",
         "Speed 0, no speed bonuses; ends if the grappler is incapacitated or the hold is broken.",
         None,
-        &[E::NoMovement],
+        &[E::NoMovement, E::HeldBySource],
     ),
     def(
         "Incapacitated",
@@ -102,6 +109,7 @@ const CONDITIONS: &[ConditionDef] = &[
             E::FailsPhysicalDefenses,
             E::FailsAllDefenses,
             E::ResistsAllDamage,
+            E::ImmuneToPoison,
         ],
     ),
     def(
@@ -165,6 +173,22 @@ const ACTION_MARKERS: &[ConditionDef] = &[
         None,
         &[E::NoOpportunityAttacks],
     ),
+    // Reserves: a bonus action and a reserve die ignore exhaustion for a round.
+    def(
+        "Pushing through",
+        "A reserve die spent with a bonus action: its exhaustion is ignored until the start of its next turn.",
+        None,
+        &[E::IgnoresExhaustion],
+    ),
+    // Controller: "may choose to slow targets instead of damaging them". The text gives slow
+    // no numbers; Lantern reads it as speed halved until the start of the controller's next
+    // turn, as the text's other one-round effects last.
+    def(
+        "Slowed",
+        "Slowed by a Controller instead of hurt: speed halved until the start of the controller's next turn.",
+        None,
+        &[E::HalfSpeed],
+    ),
 ];
 
 impl System for Evening {
@@ -220,6 +244,7 @@ impl System for Evening {
                         sides: 6,
                         bonus: 0,
                     },
+                    damage_type: None,
                 },
             )];
         } else {

@@ -183,7 +183,7 @@ impl ThreatProfile {
             attacks[0] = attacks[0].doubled();
         }
         let legendary = if self.has(ThreatTrait::Legendary) {
-            3
+            u32::from(LEGENDARY_ACTIONS)
         } else {
             0
         };
@@ -201,6 +201,13 @@ impl ThreatProfile {
         }
     }
 }
+
+/// Legendary actions a Legendary threat has each round (Evening, Legendary).
+pub const LEGENDARY_ACTIONS: u8 = 3;
+/// Legendary resistances a Legendary threat has (Evening, Legendary).
+pub const LEGENDARY_RESISTANCES: u8 = 3;
+/// Villain actions a Nemesis threat has, one a round, in order (Evening, Nemesis).
+pub const VILLAIN_ACTIONS: u8 = 3;
 
 /// TN shift when a threat's strength (+6) or weakness (−6) applies (Evening, Strengths &
 /// Weaknesses).
@@ -221,6 +228,8 @@ pub fn danger_stats(rating: u8) -> (i64, Vec<DamageDice>) {
 mod tests {
     use super::*;
 
+    /// Evening, Threat Rating (lines 771–781): each rating's damage per attack is the printed average
+    /// of its dice, rounded down (2d8 + 3 is 12, … 6d10 + 29 is 62).
     #[test]
     fn table_averages_match_the_printed_ones() {
         let listed = [12, 14, 22, 19, 19, 23, 30, 41, 52, 62];
@@ -231,6 +240,11 @@ mod tests {
         }
     }
 
+    /// Evening, Traits (lines 826–907): rating 3 (140 health, TN 16, 3 attacks of 3d12 + 3, average
+    /// 22) as a Behemoth doubles its health to 280; Champion adds 3 to its TN and doubles one attack
+    /// (45); Defender adds 3 more to the TN to hit it only (16 + 3 + 3 = 22; to defend 19). Rating 10
+    /// (TN 26) Vicious and Legendary: +3 Legendary to hit (29), +3 more to defend against its direct
+    /// attacks (32), three legendary actions, and doubled damage (6d10 + 29 → 124).
     #[test]
     fn traits_change_the_numbers() {
         let plain = ThreatProfile {
@@ -266,6 +280,8 @@ mod tests {
         assert_eq!(v.attacks[4].listed_average(), 124);
     }
 
+    /// Evening, Danger Rating (lines 919–929): a danger's TN is 3 × rating (12 at 4) with the threat
+    /// table's attacks (4 of 3d10 + 3, average 19).
     #[test]
     fn dangers() {
         let (tn, attacks) = danger_stats(4);

@@ -46,6 +46,9 @@ pub struct EveningDamage {
     pub unconscious: bool,
     /// Killed outright by this one source.
     pub killed_outright: bool,
+    /// A Phased threat fell to 0 with a phase left: its next phase begins, health full
+    /// (Evening, Phased).
+    pub phase_begins: bool,
     /// The change that applies it.
     pub change: EveningChange,
 }
@@ -168,6 +171,20 @@ impl EveningToken {
                 check_attacks(attacks, |n| check_damage(n.damage))?;
                 self.attacks.clone_from(attacks);
             }
+            EveningChange::SetMovement(speeds) => {
+                self.movement = *speeds;
+                if self.movement.get(self.moving).is_none() {
+                    self.moving = crate::model::trackers::evening_movement::MoveKind::Walk;
+                }
+            }
+            EveningChange::MoveBy(kind) => {
+                if !kind.is_walk() && self.movement.get(*kind).is_none() {
+                    return Err(RulesError::NotAllowed(
+                        "it has no speed for that kind of movement",
+                    ));
+                }
+                self.moving = *kind;
+            }
             EveningChange::SetThreat(t) => {
                 // A threat starts at its table health, traits included (Evening, Threat Rating).
                 if let Some(profile) = t {
@@ -176,8 +193,82 @@ impl EveningToken {
                 }
                 self.threat.clone_from(t);
             }
+            other => self.apply_threat_change(other)?,
         }
         Ok(())
+    }
+
+    /// The changes to damage affinities and a threat's strength, weakness and traits' counts
+    /// (Evening, Modifiers; Determining Strengths & Weaknesses; Legendary; Phased; Swarm). Their
+    /// limits are the sheet's (`model::validate::check_evening_sheet`), checked with every
+    /// command; here is what the rules refuse.
+    fn apply_threat_change(&mut self, change: &EveningChange) -> Result<(), RulesError> {
+        match change {
+            EveningChange::SetAffinity {
+                damage_type,
+                affinity,
+            } => {
+                if *affinity == super::Affinity::Normal {
+                    self.affinities.remove(damage_type);
+                } else {
+                    self.affinities.insert(*damage_type, *affinity);
+                }
+            }
+            EveningChange::SetStrength(text) => self.strength.clone_from(text),
+            EveningChange::SetWeakness(text) => self.weakness.clone_from(text),
+            EveningChange::SpendLegendaryResistance => {
+                if !self.has_trait(super::ThreatTrait::Legendary) {
+                    return Err(RulesError::NotAllowed(
+                        "only a Legendary threat has legendary resistances",
+                    ));
+                }
+                if self.track.legendary_resistances_spent >= super::LEGENDARY_RESISTANCES {
+                    return Err(RulesError::NotAllowed(
+                        "all three legendary resistances are spent",
+                    ));
+                }
+                self.track.legendary_resistances_spent += 1;
+            }
+            EveningChange::SetPhases(n) => self.track.phases = *n,
+            EveningChange::SetSwarmBodies(n) => self.track.swarm_bodies = *n,
+            EveningChange::SwarmBodyPerishes => {
+                if self.track.swarm_bodies == 0 {
+                    return Err(RulesError::NotAllowed(
+                        "the swarm has no body left away from its heart",
+                    ));
+                }
+                self.track.swarm_bodies -= 1;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Whether it is a threat with `t` among its traits.
+    #[must_use]
+    pub fn has_trait(&self, t: super::ThreatTrait) -> bool {
+        self.threat.as_ref().is_some_and(|p| p.traits.contains(&t))
+    }
+
+    /// A Phased threat's phases in all: the GM's number, or the plain two (Evening, Phased:
+    /// "Whenever they fall to 0 health, their health fully replenishes"; Multiple phases).
+    /// A threat that is not Phased has one.
+    #[must_use]
+    pub fn phases(&self) -> u8 {
+        match (
+            self.has_trait(super::ThreatTrait::Phased),
+            self.track.phases,
+        ) {
+            (false, _) => 1,
+            (true, 0) => 2,
+            (true, n) => n,
+        }
+    }
+
+    /// Whether a fall to 0 health now begins another phase rather than knocking it out.
+    #[must_use]
+    pub fn phase_left(&self) -> bool {
+        self.track.phase.saturating_add(1) < self.phases()
     }
 
     /// What `amount` damage from one source would do, leaving the token as it is (Evening,
@@ -190,23 +281,38 @@ impl EveningToken {
     pub fn preview_damage(&self, amount: u32) -> EveningDamage {
         let mut after = self.clone();
         after.damage(amount);
+        let phase_begins = after.track.phase > self.track.phase;
         EveningDamage {
-            temp_health_lost: self.temp_health - after.temp_health,
-            health_lost: self.health - after.health,
+            temp_health_lost: self.temp_health.saturating_sub(after.temp_health),
+            health_lost: if phase_begins {
+                self.health
+            } else {
+                self.health.saturating_sub(after.health)
+            },
             unconscious: after.health == 0 && !after.dead,
             killed_outright: after.dead && !self.dead,
+            phase_begins,
             change: EveningChange::Damage(amount),
         }
     }
 
+    /// Evening, Phased: a Phased threat with a phase left that falls to 0 health has its
+    /// health fully replenished instead, and its next phase begins (the GM gives it its new
+    /// traits or abilities). Such a blow does not kill it outright: the text's one-blow death
+    /// is for characters, and a phase change is how this threat falls (our reading).
     fn damage(&mut self, amount: u32) {
         let total = self.effective_max_health();
-        if amount >= total && total > 0 {
+        let phase_left = self.phase_left();
+        if amount >= total && total > 0 && !phase_left {
             self.dead = true;
         }
         let absorbed = amount.min(self.temp_health);
         self.temp_health -= absorbed;
         self.health = self.health.saturating_sub(amount - absorbed);
+        if self.health == 0 && phase_left && total > 0 {
+            self.track.phase += 1;
+            self.health = total;
+        }
     }
 
     /// The health a short rest spending `rolls` gives back, before the maximum caps it
@@ -291,6 +397,9 @@ impl EveningToken {
         self.exhaustion = self.exhaustion.saturating_sub(1);
         self.health = self.effective_max_health();
         self.temp_health = 0;
+        // Legendary resistances have no stated return; Lantern brings them back with the long
+        // rest, as every other spent resource comes back (our reading).
+        self.track.legendary_resistances_spent = 0;
         for r in &mut self.reserves {
             r.spent = false;
         }
@@ -302,6 +411,11 @@ impl EveningToken {
 mod tests {
     use super::*;
 
+    /// Evening, Temporary health (lines 1026–1032): it "doesn't stack" (5 then 3 keeps 5), and "if
+    /// you would take damage, the temporary health is always lost first": 8 damage takes the 5, then 3
+    /// of 20 health, leaving 17. Healing (lines 1023–1024): 10 caps at the maximum, 20; "You may not
+    /// gain health if you have died": after 20 damage from one source (Killed outright, line 1099)
+    /// healing is refused.
     #[test]
     fn temporary_health_goes_first_and_killing_outright() {
         let mut t = EveningToken {
@@ -321,6 +435,8 @@ mod tests {
         assert!(t.apply(&EveningChange::Heal(1)).is_err());
     }
 
+    /// Evening, Damage & Health (lines 1004–1006, 1028): damage comes off current health after
+    /// temporary health; Death, Killed outright (line 1099).
     #[test]
     fn damage_preview_follows_damage_and_health() {
         // Evening, Damage & Health: temporary health first, spillover to health; 0 health is
@@ -361,6 +477,10 @@ mod tests {
         assert_eq!(applied.health, 0);
     }
 
+    /// Evening, Levels of injury (lines 1044–1052): −3 to aptitude checks at 1, −3 to attack and
+    /// defense rolls at 2, −6/−6 at 3/4, −9/−9 at 5/6, and no level past 7. Exhaustion (lines
+    /// 1077, 1084): at 4 the health maximum halves (30 → 15); a long rest takes one level off (4 → 3)
+    /// and gives all health back (30).
     #[test]
     fn injury_and_exhaustion() {
         let mut t = EveningToken {
@@ -393,6 +513,9 @@ mod tests {
         assert_eq!((t.exhaustion, t.health), (3, 30));
     }
 
+    /// Evening, Injury and Exhaustion (lines 1046–1049, 1074–1076): injury 3 is −6 to aptitude
+    /// checks and −3 to attacks and defences, so +5 becomes −1 and +2; exhaustion 1 is disadvantage on
+    /// aptitude checks only.
     #[test]
     fn penalties_reach_the_check() {
         let t = EveningToken {
@@ -410,6 +533,8 @@ mod tests {
         assert_eq!((atk.modifier, atk.disadvantage), (2, false));
     }
 
+    /// Evening, Threat Rating (lines 773, 783) and Behemoth (line 826): "This is the health a threat
+    /// starts at": rating 2 is 95, doubled by Behemoth to 190.
     #[test]
     fn threats_start_at_table_health() {
         use crate::rules::evening::{ThreatProfile, ThreatTrait};
@@ -422,6 +547,9 @@ mod tests {
         assert_eq!((t.max_health, t.health), (190, 190));
     }
 
+    /// Evening, Reserves (lines 377–383): a reserve die is spent once ("You regain all spent reserves
+    /// after finishing a long rest"): spending the d10 twice is refused, and the long rest brings both
+    /// dice back.
     #[test]
     fn reserves_spend_and_return() {
         let mut t = EveningToken {
