@@ -371,23 +371,27 @@ async fn connection(mut socket: WebSocket, shared: Arc<Shared>, device: String) 
     }
     let mut bucket = Bucket::new();
     let reason = loop {
+        // Biased, in this order: a stop first; a reply before the view its request brought
+        // about (the host queues the reply, then publishes), so a phone hears "claimed" before
+        // the view of its hero.
         let out = tokio::select! {
+            biased;
+            _ = shutdown.wait_for(|stop| *stop) => break Some("the GM stopped the companion".to_owned()),
+            _ = close.changed() => break close.borrow().clone(),
+            reply = replies.recv() => match reply {
+                Some(text) => Some(Message::Text(text)),
+                None => break None,
+            },
+            changed = view.changed() => match changed {
+                Ok(()) => view.borrow_and_update().clone().map(Message::Text),
+                Err(_) => break None,
+            },
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(text))) => heard(&shared, client, &mut bucket, text.as_str()),
                 Some(Ok(Message::Binary(_))) => Some(refusal("Lantern reads text messages only")),
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break None,
             },
-            changed = view.changed() => match changed {
-                Ok(()) => view.borrow_and_update().clone().map(Message::Text),
-                Err(_) => break None,
-            },
-            reply = replies.recv() => match reply {
-                Some(text) => Some(Message::Text(text)),
-                None => break None,
-            },
-            _ = close.changed() => break close.borrow().clone(),
-            _ = shutdown.wait_for(|stop| *stop) => break Some("the GM stopped the companion".to_owned()),
         };
         if let Some(message) = out {
             match tokio::time::timeout(SEND_TIMEOUT, socket.send(message)).await {

@@ -8,11 +8,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use lantern::combat::command::CombatCommand;
+use lantern::combat::conditions::{ActiveCondition, Duration as ConditionDuration};
 use lantern::combat::initiative::{Combatant, Mode};
 use lantern::companion::Host;
 use lantern::demo::Demo;
 use lantern::edit::Document;
-use lantern::model::{Cell, Command, FogCommand, TokenId};
+use lantern::model::{
+    Cell, Command, Encounter, FogCommand, OpportunityOffer, ReactionCommand, RuleSystem, Side,
+    Token, TokenId,
+};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::stream::MaybeTlsStream;
 use tokio_tungstenite::tungstenite::{self, Message, WebSocket};
@@ -46,9 +50,16 @@ pub const SERGEANT: TokenId = TokenId(7);
 
 impl Table {
     pub fn demo() -> Self {
-        let encounter = ok(Demo::GoForthHeroes.encounter());
-        let mut doc = Document::new(encounter, None);
-        ok(doc.apply_as_opened(Command::Fog(FogCommand::SetEnabled(true))));
+        let mut table = Self::on(ok(Demo::GoForthHeroes.encounter()));
+        ok(table
+            .doc
+            .apply_as_opened(Command::Fog(FogCommand::SetEnabled(true))));
+        table
+    }
+
+    /// `encounter` as it is, and the host listening on 127.0.0.1.
+    pub fn on(encounter: Encounter) -> Self {
+        let doc = Document::new(encounter, None);
         let mut host = Host::new();
         ok(host.start(IpAddr::V4(Ipv4Addr::LOCALHOST), 0, Arc::new(|| {})));
         Self { doc, host }
@@ -408,4 +419,80 @@ fn a_heros_own_momentum_choice_is_one_undo_step_and_refused_when_the_turn_forbid
     table.expect(&mut phone, "refused", |_| true);
     ok(table.doc.undo());
     table.expect(&mut phone, "view", |v| zone(v, "Power") == Some(0));
+}
+
+const ALDRIC: TokenId = TokenId(1);
+const BANDIT: TokenId = TokenId(2);
+
+/// An Evening fight on an open square map: Aldric (the party, speed 6) at `aldric` and a
+/// bandit at (1, 0), the bandit's turn first (so its reaction is its own), then Aldric's.
+fn evening_table(aldric: Cell, bandit_at: Cell) -> Table {
+    let mut e = Encounter::new("phone moves", RuleSystem::Evening);
+    e.tokens
+        .push(Token::new(ALDRIC, "Aldric", Side::Party, aldric));
+    e.tokens
+        .push(Token::new(BANDIT, "Bandit", Side::Enemy, bandit_at));
+    let mut table = Table::on(e);
+    table.fight_with_first(BANDIT);
+    ok(table
+        .doc
+        .apply(Command::Combat(CombatCommand::NextTurn { pick: None })));
+    table
+}
+
+/// Evening, Combat actions, Attack of opportunity: moving on from a square next to an enemy
+/// offers it a melee attack. Aldric's phone moves him from (0, 0), next to the bandit at
+/// (1, 0), to (0, 3): the move lands, spends 3 of his 6, and offers the bandit its attack in
+/// the same undo step, exactly as the GM's drop along that path does (both are
+/// `combat::move_reach`'s `move_along`).
+#[test]
+fn a_phone_move_away_from_an_enemy_offers_its_attack_of_opportunity_in_one_undo_step() {
+    let mut table = evening_table(Cell::new(0, 0), Cell::new(1, 0));
+    let (mut phone, _) = table.claimed(ALDRIC, "Anna");
+    phone.send(&json!({"t": "move", "to": [0, 3]}));
+    table.expect(&mut phone, "view", |v| v["hero"]["movement_left"] == 3);
+    assert_eq!(cell_of(&table, ALDRIC), Cell::new(0, 3));
+    let offer = OpportunityOffer {
+        mover: ALDRIC,
+        by: BANDIT,
+    };
+    assert_eq!(table.doc.encounter.combat.opportunity_offers, [offer]);
+    ok(table.doc.undo());
+    assert!(table.doc.encounter.combat.opportunity_offers.is_empty());
+    assert_eq!(cell_of(&table, ALDRIC), Cell::new(0, 0));
+}
+
+/// Evening, Conditions, Frightened: a frightened creature can't move willingly closer to the
+/// source of its fear. Aldric at (2, 2) fears the bandit at (5, 2): his phone's move to
+/// (3, 2), one square of his six but closer to it, is refused with the GM's map's reason,
+/// and (2, 3), as far from it as he stands, is allowed.
+#[test]
+fn a_frightened_heros_phone_cannot_move_it_closer_to_its_fear() {
+    let mut table = evening_table(Cell::new(2, 2), Cell::new(5, 2));
+    for command in [
+        CombatCommand::ApplyCondition(ActiveCondition {
+            token: ALDRIC,
+            name: "Frightened".to_owned(),
+            duration: ConditionDuration::UntilRemoved,
+        }),
+        CombatCommand::Reactions(ReactionCommand::SetConditionSource {
+            token: ALDRIC,
+            name: "Frightened".to_owned(),
+            source: Some(BANDIT),
+        }),
+    ] {
+        ok(table.doc.apply(Command::Combat(command)));
+    }
+    let (mut phone, _) = table.claimed(ALDRIC, "Anna");
+    let revision = table.doc.revision();
+    phone.send(&json!({"t": "move", "to": [3, 2]}));
+    let refused = table.expect(&mut phone, "refused", |_| true);
+    assert_eq!(
+        refused["reason"],
+        "Frightened: it can't move closer to Bandit."
+    );
+    assert_eq!(table.doc.revision(), revision);
+    phone.send(&json!({"t": "move", "to": [2, 3]}));
+    table.expect(&mut phone, "view", |v| v["hero"]["movement_left"] == 5);
+    assert_eq!(cell_of(&table, ALDRIC), Cell::new(2, 3));
 }

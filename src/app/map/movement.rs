@@ -97,4 +97,3 @@ pub fn drop_move(
         _ => Ok(Some(drag_move(encounter, token.id, target, 0))),
     }
 }
-
