@@ -129,6 +129,7 @@ function onView(m) {
   view = m;
   hero = m.hero.id;
   view.cellStates = decodeRuns(m.cells, m.map.width * m.map.height);
+  notePings(m.pings || []);
   if (card && card.kind === "plan" && !m.may.move_token) card = null;
   show("play");
   if (first || !camera.fitted) fit();
@@ -284,6 +285,7 @@ function drawMap() {
   }
   ctx.setLineDash([]);
   for (const t of view.tokens) drawToken(t);
+  drawPings();
   if (card && card.kind === "plan") {
     path(cellPolygon(m.grid, card.to));
     ctx.strokeStyle = card.refused ? "#e06a5a" : "#4aa3ff";
@@ -292,6 +294,51 @@ function drawMap() {
   }
   document.body.dataset.drawn = "1";
   if (!window.lanternFirstDrawn) window.lanternFirstDrawn = performance.now();
+}
+
+// ---- Pings from the table: rings growing from a spot for the time each has left. ----
+
+const pings = new Map(); // id -> {at, ends} (ends on performance.now()'s clock)
+let animating = false;
+
+function notePings(list) {
+  const now = performance.now();
+  for (const p of list) if (!pings.has(p.id)) pings.set(p.id, { at: p.at, ends: now + p.ms });
+  if (pings.size && !animating) {
+    animating = true;
+    requestAnimationFrame(animatePings);
+  }
+}
+
+function animatePings() {
+  const now = performance.now();
+  for (const [id, p] of pings) if (p.ends <= now) pings.delete(id);
+  drawMap();
+  animating = pings.size > 0;
+  if (animating) requestAnimationFrame(animatePings);
+}
+
+function drawPings() {
+  const now = performance.now();
+  const cell = Math.max(camera.scale, 24);
+  for (const p of pings.values()) {
+    const left = (p.ends - now) / 1000;
+    if (left <= 0) continue;
+    const [x, y] = toScreen(p.at);
+    const fade = Math.min(1, left / 3);
+    for (let wave = 0; wave < 3; wave++) {
+      const age = ((now / 1000) - wave / 3) % 1;
+      ctx.strokeStyle = `rgba(255,236,160,${(fade * (1 - age)).toFixed(3)})`;
+      ctx.lineWidth = Math.max(3, cell * 0.12);
+      ctx.beginPath();
+      ctx.arc(x, y, cell * (0.3 + 1.5 * age), 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    ctx.fillStyle = `rgba(255,236,160,${fade.toFixed(3)})`;
+    ctx.beginPath();
+    ctx.arc(x, y, cell * 0.15, 0, 2 * Math.PI);
+    ctx.fill();
+  }
 }
 
 function drawToken(t) {

@@ -494,7 +494,7 @@ impl LanternApp {
             ui.ctx().request_repaint();
         }
         self.apply_pending(ui.ctx());
-        self.companion_publish();
+        self.companion_publish(ui.ctx());
     }
 }
 

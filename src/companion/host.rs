@@ -14,7 +14,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use super::attack::{PhoneRoll, attack_check, plan_text, roll_attack};
-use super::phone_view::phone_view;
+use super::phone_view::{PingText, phone_view};
 use super::server::{ClientId, Inbound, Server, ServerError, same_secret};
 use super::wire::{self, FromPhone, LobbyHero, MAX_PLAYER_NAME_CHARS, ToPhone};
 use crate::board::Scene;
@@ -93,6 +93,8 @@ pub struct Host {
     /// Each hero's view as last sent: what its player may name (a target it saw).
     views: HashMap<TokenId, Arc<PlayersView>>,
     rolls: Vec<PhoneRoll>,
+    /// The pings showing on the table's windows, for every claimed phone's view.
+    pings: Vec<PingText>,
 }
 
 impl Default for Host {
@@ -124,6 +126,7 @@ impl Host {
             generation: 0,
             views: HashMap::new(),
             rolls: Vec::new(),
+            pings: Vec::new(),
         }
     }
 
@@ -243,6 +246,16 @@ impl Host {
         }
     }
 
+    /// The pings showing now (the app's `ping::Pings`, on its clock): a new one, or one gone,
+    /// sends every phone its view again; their time left alone does not.
+    pub fn set_pings(&mut self, pings: Vec<PingText>) {
+        let ids = |list: &[PingText]| list.iter().map(|p| p.id).collect::<Vec<_>>();
+        if ids(&pings) != ids(&self.pings) {
+            self.pings = pings;
+            self.generation += 1;
+        }
+    }
+
     /// The rolls phones made since the last call, for the GM's Dice pane.
     pub fn take_rolls(&mut self) -> Vec<PhoneRoll> {
         std::mem::take(&mut self.rolls)
@@ -322,8 +335,9 @@ impl Host {
                     let Some(view) = PlayersView::hero(encounter, board, hero) else {
                         continue;
                     };
-                    let phone =
+                    let mut phone =
                         phone_view(encounter, &scene, &view, hero, revision, self.permissions);
+                    phone.pings.clone_from(&self.pings);
                     self.views.insert(hero, Arc::new(view));
                     serde_json::to_string(&phone)
                 }

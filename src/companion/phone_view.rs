@@ -29,6 +29,20 @@ pub struct PhoneView {
     pub hero: HeroSheet,
     /// What the player may do now (the GM's switches and the state of the fight).
     pub may: May,
+    /// The pings showing on the table's windows now (the host adds them).
+    pub pings: Vec<PingText>,
+}
+
+/// A ping the GM or the table made: the players' window shows it over everything, so every
+/// phone is told of it too, with how long it has left to show.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct PingText {
+    /// The same for one ping in every view that carries it, so a phone animates it once.
+    pub id: u64,
+    /// Where, in map space.
+    pub at: [f64; 2],
+    /// How long it still shows, in milliseconds.
+    pub ms: u32,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -186,6 +200,7 @@ pub fn phone_view(
         banner,
         hero: sheet,
         may,
+        pings: Vec::new(),
     }
 }
 

@@ -11,6 +11,7 @@ use lantern::combat::command::CombatCommand;
 use lantern::combat::conditions::{ActiveCondition, Duration as ConditionDuration};
 use lantern::combat::initiative::{Combatant, Mode};
 use lantern::companion::Host;
+use lantern::companion::phone_view::PingText;
 use lantern::demo::Demo;
 use lantern::edit::Document;
 use lantern::model::{
@@ -495,4 +496,31 @@ fn a_frightened_heros_phone_cannot_move_it_closer_to_its_fear() {
     phone.send(&json!({"t": "move", "to": [2, 3]}));
     table.expect(&mut phone, "view", |v| v["hero"]["movement_left"] == 5);
     assert_eq!(cell_of(&table, ALDRIC), Cell::new(2, 3));
+}
+
+/// A ping on the table's windows reaches every claimed phone in its view, with its time left;
+/// the same pings again send nothing new, and one gone is gone from the next view.
+#[test]
+fn a_ping_from_the_table_reaches_the_phone_with_its_time_left() {
+    let mut table = Table::demo();
+    let (mut phone, _) = table.claimed(PIP, "Anna");
+    let ping = PingText {
+        id: 7,
+        at: [3.5, 4.5],
+        ms: 2_500,
+    };
+    table.host.set_pings(vec![ping]);
+    let view = table.expect(&mut phone, "view", |v| v["pings"][0]["id"] == 7);
+    assert_eq!(view["pings"][0]["at"], json!([3.5, 4.5]));
+    assert_eq!(view["pings"][0]["ms"], 2_500);
+    table.host.set_pings(vec![PingText { ms: 1_000, ..ping }]);
+    for _ in 0..20 {
+        table.host.pump(&mut table.doc);
+        assert!(
+            phone.try_read().is_none(),
+            "time passing alone sends nothing"
+        );
+    }
+    table.host.set_pings(Vec::new());
+    table.expect(&mut phone, "view", |v| v["pings"] == json!([]));
 }

@@ -14,6 +14,7 @@ use std::sync::Arc;
 use egui::{Color32, ColorImage, RichText, TextureHandle, TextureOptions};
 
 use super::LanternApp;
+use crate::companion::phone_view::PingText;
 use crate::companion::qr::qr_modules;
 use crate::companion::{ClientId, Host, Permissions};
 use crate::model::{Side, TokenId};
@@ -95,11 +96,23 @@ impl LanternApp {
     }
 
     /// Sends the phones their views, with the map's lit board once it is worked out for the
-    /// encounter as it is (call after the frame's commands are applied).
-    pub(super) fn companion_publish(&mut self) {
+    /// encounter as it is, and the pings showing (call after the frame's commands are applied).
+    pub(super) fn companion_publish(&mut self, ctx: &egui::Context) {
         if self.companion.host.addr().is_none() {
             return;
         }
+        let now = crate::app::ping::now(ctx);
+        let pings = self
+            .map_view
+            .pings()
+            .active(now)
+            .map(|p| PingText {
+                id: p.started.to_bits(),
+                at: [p.at.x, p.at.y],
+                ms: ((crate::app::ping::PING_SECS - (now - p.started)) * 1000.0).max(0.0) as u32,
+            })
+            .collect();
+        self.companion.host.set_pings(pings);
         if let Some(board) = self.map_view.current_lit_board(&self.document.encounter) {
             self.companion.host.publish(&self.document, Some(board));
         }
