@@ -207,7 +207,22 @@ pub fn roll_attack(
         entry.what = format!("{} against {}", entry.what, target.name);
     }
     if own_dice {
-        entry.dice = format!("{} (the player's own dice)", dice_text(outcome.dice()));
+        // Which dice were the player's: all of them, or some with Lantern rolling the rest.
+        let theirs: Vec<String> = faces
+            .iter()
+            .zip(&dice)
+            .filter(|(face, _)| face.is_some())
+            .map(|(_, sides)| format!("d{sides}"))
+            .collect();
+        let whose = if theirs.len() == dice.len() {
+            "the player's own dice".to_owned()
+        } else {
+            format!(
+                "the player's own {}; Lantern rolled the rest",
+                theirs.join(", ")
+            )
+        };
+        entry.dice = format!("{} ({whose})", dice_text(outcome.dice()));
     }
     let entry = entry.fitted();
     let mut commands = vec![Command::AppendLog(entry.clone())];
