@@ -39,6 +39,8 @@ pub enum Action {
     TableScreen,
     /// Moves the table screen's view box just enough to show the current combatant.
     ShowCurrentCombatant,
+    /// Opens the companion's window: players' phones over the table's network.
+    PlayersPhones,
     ExportView,
     ExportViewNoFog,
     /// Opens or closes the Handouts window: pictures to show the players.
@@ -52,7 +54,7 @@ pub enum Action {
 impl Action {
     /// Shortcut handling walks this list in order; shortcuts with more modifiers come first so
     /// Ctrl+Shift+S is not taken for Ctrl+S (egui matches extra Shift leniently).
-    pub const ALL: [Self; 21] = [
+    pub const ALL: [Self; 22] = [
         Self::SaveAs,
         Self::Redo,
         Self::New,
@@ -69,6 +71,7 @@ impl Action {
         Self::PlayersFullscreen,
         Self::TableScreen,
         Self::ShowCurrentCombatant,
+        Self::PlayersPhones,
         Self::ExportView,
         Self::ExportViewNoFog,
         Self::Handouts,
@@ -95,6 +98,7 @@ impl Action {
             Self::PlayersFullscreen => "Players' window fullscreen",
             Self::TableScreen => "Table screen…",
             Self::ShowCurrentCombatant => "Show the current combatant on the TV",
+            Self::PlayersPhones => "Players' phones…",
             Self::ExportView => "Export map view as PNG…",
             Self::ExportViewNoFog => "Export map view without fog as PNG…",
             Self::Handouts => "Handouts…",
@@ -126,6 +130,9 @@ impl Action {
             }
             Self::ShowCurrentCombatant => {
                 "Move the TV's view box the least that brings the current combatant inside"
+            }
+            Self::PlayersPhones => {
+                "Let players hold their heroes on their phones, over this computer's network"
             }
             Self::ExportView => "Save the Map pane's view as the players see it, fog included",
             Self::ExportViewNoFog => "Save the Map pane's view with no fog, for print or prep",
@@ -160,6 +167,7 @@ impl Action {
             | Self::Blackout
             | Self::TableScreen
             | Self::ShowCurrentCombatant
+            | Self::PlayersPhones
             | Self::ExportView
             | Self::ExportViewNoFog
             | Self::Handouts
@@ -187,6 +195,7 @@ mod tests {
                     | Action::ImportMap
                     | Action::SetBackground
                     | Action::TableScreen
+                    | Action::PlayersPhones
                     | Action::ExportView
                     | Action::ExportViewNoFog
                     | Action::Handouts

@@ -71,6 +71,7 @@ impl LanternApp {
             | Action::ExportViewNoFog
             | Action::Handouts
             | Action::DismissHandout => self.run_players_action(ctx, action),
+            Action::PlayersPhones => self.companion.open = !self.companion.open,
             Action::Quit => self.ask_before_dropping(ctx, AfterConfirm::Close),
         }
     }
@@ -219,6 +220,8 @@ impl LanternApp {
     fn reset_view_state(&mut self, document: &Document) {
         self.selection.clear();
         self.dice = super::dice::DiceState::new(document.encounter.system);
+        // Claims and the join secret are the old encounter's: phones join the new one afresh.
+        self.companion.host.forget_encounter();
     }
 
     /// Swaps in another encounter (new, opened, a demo or an imported map) with its fog on; the

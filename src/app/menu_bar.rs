@@ -149,6 +149,8 @@ impl LanternApp {
         let dismiss = Action::DismissHandout;
         let shown = players.handout.shown.is_some();
         action_button_ui(ui, dismiss, dismiss.label(), shown, requests);
+        let phones = Action::PlayersPhones;
+        action_button_ui(ui, phones, phones.label(), true, requests);
     }
 }
 

@@ -33,6 +33,7 @@ mod action;
 mod autosave;
 mod chooser;
 pub mod combat;
+pub mod companion;
 mod config;
 mod context;
 mod dialogs;
@@ -135,6 +136,8 @@ pub struct LanternApp {
     window: window_size::WindowSize,
     /// The context whose memory the settings keep (`None` in tests without a data folder).
     memory_of: Option<egui::Context>,
+    /// Players' phones: the companion's host and its window (view state).
+    pub companion: companion::CompanionState,
 }
 
 impl LanternApp {
@@ -195,6 +198,7 @@ impl LanternApp {
             settings_failing: false,
             window: window_size::WindowSize::default(),
             memory_of: None,
+            companion: companion::CompanionState::default(),
         }
     }
 
@@ -308,7 +312,8 @@ impl LanternApp {
             ctx.request_repaint();
         }
         self.pending.extend(queued);
-        let mut applied = false;
+        // A phone's request applied in `logic()` is this frame's change too.
+        let mut applied = std::mem::take(&mut self.companion.applied);
         for command in std::mem::take(&mut self.pending) {
             let label = command.label();
             match self.document.apply(command) {
@@ -485,6 +490,7 @@ impl LanternApp {
             self.handle_dialog_answer(ctx, answer);
         }
         self.imports_logic(ctx);
+        self.companion_logic();
         self.library_logic(ctx);
         self.handouts_logic(ctx);
         self.autosave_tick(ctx);
@@ -504,6 +510,7 @@ impl LanternApp {
         self.table_setup_window(ui.ctx());
         rules_window::rules_window_ui(ui.ctx(), self.document.encounter.system);
         self.handouts_window(ui.ctx());
+        self.companion_window(ui.ctx());
         self.prompt_ui(ui.ctx());
         self.imports_ui(ui.ctx());
         self.notifications.ui(ui.ctx());
@@ -513,6 +520,7 @@ impl LanternApp {
             ui.ctx().request_repaint();
         }
         self.apply_pending(ui.ctx());
+        self.companion_publish(ui.ctx());
     }
 }
 

@@ -94,9 +94,4 @@ impl AreaBoard {
             inside,
         }
     }
-
-    /// The areas an audience sees: the players never see GM-only ones.
-    pub fn shown(&self, players: bool) -> impl Iterator<Item = &DrawnArea> {
-        self.areas.iter().filter(move |a| !(players && a.gm_only))
-    }
 }

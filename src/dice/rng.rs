@@ -8,6 +8,11 @@ use rand::{RngExt, SeedableRng};
 #[derive(Debug)]
 pub struct DiceRng {
     inner: StdRng,
+    /// Faces a player rolled on real dice, taken in order before any random one (`None`: roll
+    /// this die).
+    planned: std::collections::VecDeque<Option<u32>>,
+    /// The dice asked for so far, by their sides, while recording ([`Self::recording`]).
+    asked: Option<Vec<u32>>,
 }
 
 impl DiceRng {
@@ -16,6 +21,8 @@ impl DiceRng {
     pub fn from_entropy() -> Self {
         Self {
             inner: rand::make_rng(),
+            planned: std::collections::VecDeque::new(),
+            asked: None,
         }
     }
 
@@ -24,7 +31,33 @@ impl DiceRng {
     pub fn seeded(seed: u64) -> Self {
         Self {
             inner: StdRng::seed_from_u64(seed),
+            planned: std::collections::VecDeque::new(),
+            asked: None,
         }
+    }
+
+    /// This generator, giving `faces` first, in order, for the dice a roll asks for: the faces
+    /// of a player's own dice ("I rolled 14"). A `None`, or a face the die does not have, is
+    /// rolled as usual.
+    #[must_use]
+    pub fn with_faces(mut self, faces: impl IntoIterator<Item = Option<u32>>) -> Self {
+        self.planned = faces.into_iter().collect();
+        self
+    }
+
+    /// A seeded generator that records the sides of every die asked of it ([`Self::asked`]):
+    /// which dice a roll takes, in order.
+    #[must_use]
+    pub fn recording(seed: u64) -> Self {
+        Self {
+            asked: Some(Vec::new()),
+            ..Self::seeded(seed)
+        }
+    }
+
+    /// The sides of every die asked for since [`Self::recording`].
+    pub fn asked(&self) -> &[u32] {
+        self.asked.as_deref().unwrap_or_default()
     }
 
     /// The underlying generator, for code that needs a general random source (initiative
@@ -38,6 +71,14 @@ impl DiceRng {
     pub fn die(&mut self, sides: u32) -> u32 {
         if sides == 0 {
             return 0;
+        }
+        if let Some(asked) = &mut self.asked {
+            asked.push(sides);
+        }
+        if let Some(face) = self.planned.pop_front().flatten()
+            && (1..=sides).contains(&face)
+        {
+            return face;
         }
         self.inner.random_range(1..=sides)
     }
@@ -57,5 +98,19 @@ mod tests {
             assert!((1..=6).contains(&x));
         }
         assert_eq!(a.die(0), 0);
+    }
+
+    #[test]
+    fn planned_faces_come_first_and_a_face_the_die_lacks_is_rolled() {
+        let mut rng = DiceRng::seeded(1).with_faces([Some(14), None, Some(9), Some(3)]);
+        assert_eq!(rng.die(20), 14);
+        assert!((1..=8).contains(&rng.die(8)));
+        let not_nine = rng.die(6);
+        assert!((1..=6).contains(&not_nine), "a d6 has no 9");
+        assert_eq!(rng.die(4), 3);
+        let mut probe = DiceRng::recording(0);
+        probe.die(20);
+        probe.die(8);
+        assert_eq!(probe.asked(), [20, 8]);
     }
 }

@@ -6,6 +6,7 @@ mod areas;
 mod attack_either_end;
 mod battle_stress;
 mod combat;
+mod companion;
 mod dice;
 mod editing;
 mod evening_fight;

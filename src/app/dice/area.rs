@@ -5,10 +5,10 @@
 use egui::DragValue;
 
 use super::DiceState;
-use super::log_text::{check_entry, check_result_for};
 use crate::app::PaneContext;
 use crate::combat::action::defence_result;
 use crate::combat::area_action::{AreaResult, consequences, roll_against_each};
+use crate::combat::log_text::{check_entry, check_result_for};
 use crate::dice::{DiceRng, DiceTerm};
 use crate::model::{Command, Encounter, TokenId};
 

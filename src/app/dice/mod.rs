@@ -10,17 +10,17 @@ mod evening_form;
 mod expression;
 mod form;
 mod gfh_form;
-mod log_text;
 mod maneuver;
 mod odds_plot;
+mod phone;
 mod reroll;
 mod resist;
 
-pub use action::{MapAction, request_action};
-pub use area::request_area_targets;
-pub use log_text::{
+pub use crate::combat::log_text::{
     check_entry, check_result, check_result_for, check_what, dice_text, die_text, expression_entry,
 };
+pub use action::{MapAction, request_action};
+pub use area::request_area_targets;
 pub use maneuver::{Picked as PickedManeuver, maneuver_menu_ui, request_maneuver};
 pub use odds_plot::{OddsCache, Totals, totals};
 

@@ -7,11 +7,11 @@
 use egui::{DragValue, RichText};
 
 use super::DiceState;
-use super::log_text::dice_text;
 use crate::combat::action::{
     PostConsequence, Resisted, Takes, defensive_block, post_consequence, resistance,
     roll_resistance,
 };
+use crate::combat::log_text::dice_text;
 use crate::dice::{DiceRng, OutcomeName as _};
 use crate::model::{Command, Encounter, LogEntry, TokenId};
 use crate::rules::TokenTrackers;

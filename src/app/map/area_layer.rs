@@ -20,11 +20,12 @@ use super::area_tool::{AREA_EDGE, AREA_FILL};
 use super::cell_layers::MAX_CELL_SHAPES;
 use super::scene_cache::SceneCache;
 use super::transform::MapTransform;
-use crate::board::area_board::AreaBoard;
+use crate::board::area_board::{AreaBoard, DrawnArea};
 use crate::board::area_cells::CellRuns;
 use crate::board::footprint::footprint_centre;
 use crate::board::grid::{HEX_RADIUS, cell_corners, cell_in_grid};
 use crate::model::{AreaTemplate, Encounter, GridPoint, MapSpec, TokenId};
+use crate::view::PlayersView;
 
 /// The most work ([`AreaBoard::estimated_work`]) done in the frame that needs it: a few
 /// milliseconds on the 2-core machine the benchmarks run on.
@@ -146,7 +147,7 @@ impl AreaLayer {
         painter: &Painter,
         encounter: &Encounter,
         t: &MapTransform,
-        players: bool,
+        players: Option<&PlayersView>,
     ) {
         let Some(board) = self.shown.as_ref().map(|(_, b)| Arc::clone(b)) else {
             return;
@@ -155,16 +156,16 @@ impl AreaLayer {
         if board.map != encounter.map {
             return;
         }
-        let cells: usize = board.shown(players).map(|a| a.runs.len()).sum();
+        let cells: usize = shown(&board, players).map(|a| a.runs.len()).sum();
         if cells <= MAX_CELL_SHAPES {
-            for area in board.shown(players) {
+            for area in shown(&board, players) {
                 paint_cells(painter, &board.map, &area.runs, t);
             }
         } else {
             self.paint_texture(painter, &board, t, players);
         }
         let mut inside = BTreeSet::new();
-        for area in board.shown(players) {
+        for area in shown(&board, players) {
             let outline: Vec<egui::Pos2> =
                 area.outline.iter().map(|p| t.ui_from_grid(*p)).collect();
             if outline.len() > 2 {
@@ -184,9 +185,9 @@ impl AreaLayer {
         painter: &Painter,
         board: &AreaBoard,
         t: &MapTransform,
-        players: bool,
+        players: Option<&PlayersView>,
     ) {
-        let slot = usize::from(players);
+        let slot = usize::from(players.is_some());
         let fresh = self.texture[slot]
             .as_ref()
             .is_some_and(|(g, _, _)| *g == self.generation);
@@ -291,12 +292,12 @@ fn paint_rings(
 
 /// The shown areas' cells as an image over the map's bounding box: each cell as deep as the
 /// areas over it are many (as translucent fills laid on each other are).
-fn coverage_image(board: &AreaBoard, players: bool) -> (ColorImage, Rect) {
+fn coverage_image(board: &AreaBoard, players: Option<&PlayersView>) -> (ColorImage, Rect) {
     let map = &board.map;
     let (w, h) = (map.width_cells as usize, map.height_cells as usize);
     // How many areas cover each cell, by offset: a difference per run, then a running sum.
     let mut counts = vec![0_i32; (w + 1) * h];
-    for area in board.shown(players) {
+    for area in shown(board, players) {
         for run in area.runs.runs() {
             let row = run.row as usize * (w + 1);
             if run.stride == 1 {
@@ -362,4 +363,16 @@ fn coverage_image(board: &AreaBoard, players: bool) -> (ColorImage, Rect) {
         egui::vec2(width as f32 / scale, height as f32 / scale),
     );
     (ColorImage::new([width, height], pixels), drawn)
+}
+
+/// The areas `players` shows (what the core's `PlayersView` lets them see), or every area for
+/// the GM.
+fn shown<'a>(
+    board: &'a AreaBoard,
+    players: Option<&'a PlayersView>,
+) -> impl Iterator<Item = &'a DrawnArea> {
+    board
+        .areas
+        .iter()
+        .filter(move |a| players.is_none_or(|p| p.shows_area(a.id)))
 }

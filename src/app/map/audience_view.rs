@@ -12,10 +12,9 @@ use super::token_marks::{Badges, mark_node, paint_down_mark, paint_turn_ring};
 use super::token_paint::{TokenLook, paint_token};
 use super::transform::MapTransform;
 use super::{MapView, walls};
-use crate::board::fog::{CellFog, FogCells};
-use crate::board::footprint::footprint_cells;
 use crate::combat::conditions::on_token;
 use crate::model::{Encounter, Token};
+use crate::view::PlayersView;
 
 /// Discs smaller than this (points) carry no name in the players' view.
 const MIN_NAMED_RADIUS: f32 = 8.0;
@@ -65,18 +64,18 @@ pub fn paint_map_view(
     if fogged {
         view.fog.paint(&painter, encounter, options.audience, t);
     }
+    // What the players may see is the core's decision (`view::PlayersView`); this only paints it.
+    let players = (options.audience == MapAudience::Players)
+        .then(|| view.fog.players_view(encounter, fogged));
     view.areas
         .refresh(&mut view.play.scene, encounter, ui.ctx());
-    view.areas.paint(
-        &painter,
-        encounter,
-        t,
-        options.audience == MapAudience::Players,
-    );
+    view.areas.paint(&painter, encounter, t, players.as_deref());
     // Walls go over the fog so the players see the walls of what they explored; walls wholly
     // under unexplored fog stay unsaid.
-    let shown = (fogged && options.audience == MapAudience::Players)
-        .then(|| view.fog.walls_shown(encounter));
+    let shown = players
+        .as_ref()
+        .filter(|_| fogged)
+        .map(|p| p.board.walls.as_slice());
     walls::paint_walls(
         &painter,
         &encounter.walls,
@@ -85,24 +84,24 @@ pub fn paint_map_view(
         &mut view.walls,
         options.audience as usize,
     );
-    // Until the first board of a heavy map lands there are no cells: nothing is shown.
-    let cells = fogged.then(|| view.fog.cells()).flatten();
     let tokens = TokensView {
         ui,
         painter: &painter,
         encounter,
-        fogged,
-        cells,
+        players: players.as_deref(),
         discs: token_discs(encounter.map.grid),
         t,
         audience: options.audience,
         miniatures: options.miniatures,
         both_ways: options.text_both_ways,
     };
-    let turn_shown = tokens.paint();
+    let current_shown = tokens.paint();
     super::marks::paint_kept(&painter, encounter, t, options.audience);
     view.fading.paint(&painter, t, ui.input(|i| i.time));
-    turn_shown
+    // The banner names whose turn it is when the players' view says so.
+    players.map_or(current_shown, |p| {
+        p.banner.as_ref().is_some_and(|b| b.turn.is_some())
+    })
 }
 
 /// What painting the tokens of one view needs.
@@ -110,10 +109,8 @@ struct TokensView<'a> {
     ui: &'a egui::Ui,
     painter: &'a Painter,
     encounter: &'a Encounter,
-    /// Whether fog is drawn.
-    fogged: bool,
-    /// Fog states, when fog is drawn: tokens on cells the players can't see are left out.
-    cells: Option<&'a FogCells>,
+    /// What the players may see, for their view; `None` draws every token (the GM's export).
+    players: Option<&'a PlayersView>,
     discs: [TokenDisc; 6],
     t: &'a MapTransform,
     audience: MapAudience,
@@ -242,39 +239,10 @@ impl TokensView<'_> {
         current_shown
     }
 
-    /// Whether `token` appears: never GM-only tokens for the players; with fog, only tokens
-    /// standing on a cell shown in full.
+    /// Whether `token` appears: for the players, as their view decides.
     fn shows(&self, token: &Token) -> bool {
-        token_shown(
-            self.audience,
-            self.encounter,
-            self.fogged,
-            self.cells,
-            token,
-        )
+        self.players.is_none_or(|p| p.shows_token(token.id))
     }
-}
-
-/// Whether a view for `audience` shows `token`, with fog drawn (`fogged`) over `cells`: the
-/// players never see GM-only tokens; with fog, only tokens standing on a cell shown in full.
-pub(super) fn token_shown(
-    audience: MapAudience,
-    encounter: &Encounter,
-    fogged: bool,
-    cells: Option<&FogCells>,
-    token: &Token,
-) -> bool {
-    if audience == MapAudience::Players && token.gm_only {
-        return false;
-    }
-    let Some(cells) = cells else {
-        // Fog with no cell states yet shows nobody.
-        return !fogged;
-    };
-    let map = &encounter.map;
-    footprint_cells(map.grid, token.size, token.cell)
-        .into_iter()
-        .any(|c| cells.at(map, c) == CellFog::Visible)
 }
 
 /// The height of the strip the turn banner takes at the top of a players' picture

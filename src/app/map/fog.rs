@@ -12,9 +12,19 @@ use egui::{Color32, ColorImage, Rect, TextureHandle, TextureOptions, pos2};
 use super::light_layer::LightLayer;
 use super::scene_cache::SceneCache;
 use super::transform::MapTransform;
-use crate::board::fog::{CellFog, FogCells, newly_seen};
+use std::sync::Arc;
+
+use crate::board::fog::{CellFog, newly_seen};
 use crate::board::fog_raster::{FogRaster, PixelFog};
-use crate::model::{Cell, Encounter, Fog, GridPoint, MapSpec};
+use crate::model::{Cell, Encounter, Fog, GridPoint};
+use crate::view::{PlayersView, ShownBoard};
+
+/// What a shown board was worked out for: the `(light, fog)` generations and whether fog is
+/// drawn.
+type ShownKey = (u64, u64, bool);
+
+/// What a players' view was built for: the document revision and its board's key.
+type PlayersKey = (Option<u64>, ShownKey);
 
 /// Who a map view is drawn for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -103,14 +113,15 @@ pub struct FogLayer {
     saved: Option<(Fog, u64)>,
     /// The revision the saved fog was last compared at (see `MapView::set_revision`).
     checked: Option<u64>,
-    /// Cell states for a `(light, fog)` generation pair.
-    cells: Option<((u64, u64), FogCells)>,
+    /// What the party's board shows, for a `(light, fog)` generation pair and whether fog is
+    /// drawn (the core decides it: `view::ShownBoard`).
+    shown: Option<(ShownKey, Arc<ShownBoard>)>,
+    /// The players' view over it, for the document revision it was built at.
+    players: Option<(PlayersKey, Arc<PlayersView>)>,
     /// The fog at sub-cell resolution.
     raster: Option<((u64, u64), FogRaster)>,
     /// The fog's texture per audience.
     painted: [Option<((u64, u64), Painted)>; 2],
-    /// Which walls show at all.
-    walls: Option<((u64, u64), Vec<bool>)>,
     /// `(light generation, explored count)` last checked for newly seen cells.
     explored_checked: Option<(u64, usize)>,
     pub brush: super::fog_brush::Brush,
@@ -158,38 +169,33 @@ impl FogLayer {
             .unwrap_or_default()
     }
 
-    /// Every cell's fog state, recomputed when the board or the saved fog changed.
-    pub fn cells(&mut self) -> Option<&FogCells> {
-        let key = self.key();
-        if self.cells.as_ref().is_none_or(|(k, _)| *k != key) {
-            let board = self.light.board()?;
-            let fog = self.saved.as_ref().map(|(f, _)| f)?;
-            let cells = FogCells::new(board.map(), fog, &board.seen);
-            self.cells = Some((key, cells));
-        }
-        self.cells.as_ref().map(|(_, c)| c)
-    }
-
-    /// One flag per wall of `encounter`: whether a cell beside it is shown at all. Cached like
-    /// the cell states.
-    pub fn walls_shown(&mut self, encounter: &Encounter) -> &[bool] {
-        let key = self.key();
+    /// What the players may see (the core's [`PlayersView`] of the whole party), with fog
+    /// drawn or not: rebuilt when the board, the saved fog or the encounter changed, its board
+    /// part only when the board or the saved fog did. Call after [`Self::refresh`].
+    pub fn players_view(&mut self, encounter: &Encounter, fog_drawn: bool) -> Arc<PlayersView> {
+        let (light, fog) = self.key();
+        let key = (light, fog, fog_drawn);
         let stale = self
-            .walls
+            .shown
             .as_ref()
-            .is_none_or(|(k, shown)| *k != key || shown.len() != encounter.walls.len());
+            .is_none_or(|(k, shown)| *k != key || shown.walls.len() != encounter.walls.len());
         if stale {
-            let shown = match self.cells() {
-                Some(cells) => encounter
-                    .walls
-                    .iter()
-                    .map(|w| wall_shown(&encounter.map, cells, w))
-                    .collect(),
-                None => vec![false; encounter.walls.len()],
-            };
-            self.walls = Some((key, shown));
+            let board = ShownBoard::party(encounter, self.light.board(), fog_drawn);
+            self.shown = Some((key, Arc::new(board)));
+            self.players = None;
         }
-        self.walls.as_ref().map_or(&[], |(_, shown)| shown)
+        let revision = self.light.revision;
+        let players = match self.players.take() {
+            Some((k, view)) if revision.is_some() && k == (revision, key) => (k, view),
+            _ => {
+                let board = self.shown.as_ref().map_or_else(
+                    || Arc::new(ShownBoard::party(encounter, None, fog_drawn)),
+                    |(_, b)| Arc::clone(b),
+                );
+                ((revision, key), Arc::new(PlayersView::on(encounter, board)))
+            }
+        };
+        Arc::clone(&self.players.insert(players).1)
     }
 
     /// Cells the party sees now but has not explored yet, once the board is worked out for
@@ -253,28 +259,6 @@ impl FogLayer {
     pub fn brushing(&self) -> bool {
         self.brush.tool.is_some()
     }
-}
-
-/// Whether the cells on either side of a wall (sampled every half cell, a quarter cell off the
-/// wall) include one that is shown at all: a wall along a cell edge is seen from either side.
-fn wall_shown(map: &MapSpec, cells: &FogCells, wall: &crate::model::Wall) -> bool {
-    let (from, to) = (wall.a, wall.b);
-    let (dx, dy) = (to.x - from.x, to.y - from.y);
-    let length = dx.hypot(dy);
-    if length == 0.0 {
-        return false;
-    }
-    let (nx, ny) = (-dy / length * 0.25, dx / length * 0.25);
-    let steps = (length * 2.0).ceil() as u32;
-    (0..=steps).any(|step| {
-        let along = f64::from(step) / f64::from(steps);
-        let (px, py) = (from.x + dx * along, from.y + dy * along);
-        [1.0, -1.0].iter().any(|side| {
-            let point = crate::model::GridPoint::new(px + nx * side, py + ny * side);
-            let cell = crate::board::grid::cell_in_grid(map.grid, point);
-            cells.at(map, cell) != CellFog::Hidden
-        })
-    })
 }
 
 /// The raster as an image in `audience`'s colours: (hidden, explored); seen and off-map pixels

@@ -210,6 +210,18 @@ impl MapView {
         self.fog.light.landed_from_worker()
     }
 
+    /// The party's lit board, once it is worked out for `encounter` as it is (the companion
+    /// sends phones their views from it); `None` while a worker still works it out.
+    pub fn current_lit_board(
+        &self,
+        encounter: &crate::model::Encounter,
+    ) -> Option<&crate::board::lit_board::LitBoard> {
+        let light = &self.fog.light;
+        light
+            .board()
+            .filter(|b| light.is_current() && b.map() == &encounter.map)
+    }
+
     /// Takes `scene`, built on a worker for `encounter` (a large file just opened), so the
     /// first frame of that encounter does not build it again.
     pub(crate) fn adopt_scene(
@@ -525,7 +537,7 @@ fn area_ui(
     }
     view.areas
         .refresh(&mut view.play.scene, ctx.encounter, ui.ctx());
-    view.areas.paint(painter, ctx.encounter, t, false);
+    view.areas.paint(painter, ctx.encounter, t, None);
     let (scene, _) = view.play.scene.scene(ctx.encounter);
     if view.tools.tool == Tool::Area {
         view.tools

@@ -6,8 +6,6 @@
 use egui::{Painter, Stroke};
 
 use super::MapView;
-use super::audience_view::token_shown;
-use super::fog::MapAudience;
 use super::layout::{size_index, token_discs};
 use super::movement::drop_move;
 use super::transform::MapTransform;
@@ -15,15 +13,12 @@ use super::{base_ring, palette, terrain};
 use crate::model::{Cell, Command, Encounter, GridPoint, TokenId};
 
 impl MapView {
-    /// Whether the players' window shows token `id` now: never a GM-only token, and with fog on
-    /// only one standing on a cell the party sees.
+    /// Whether the players' window shows token `id` now, as the core's `view::PlayersView`
+    /// (the one decision the players' window paints and the phones are sent) says.
     pub fn players_see(&mut self, encounter: &Encounter, id: TokenId) -> bool {
-        let Some(token) = encounter.token(id) else {
-            return false;
-        };
-        let fogged = encounter.fog.enabled;
-        let cells = if fogged { self.fog.cells() } else { None };
-        token_shown(MapAudience::Players, encounter, fogged, cells, token)
+        self.fog
+            .players_view(encounter, encounter.fog.enabled)
+            .shows_token(id)
     }
 
     /// What dropping token `id` on `target` from the table does: `Ok(None)` nothing (where it

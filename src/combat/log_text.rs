@@ -1,5 +1,5 @@
-//! Plain text for the roll log: every die as rolled and each check's result in its system's
-//! terms. Pure string building, so it is unit-tested without a window.
+//! Plain text for the roll log (the Dice pane's rolls and a phone's): every die as rolled and
+//! each check's result in its system's terms. Pure string building, unit-tested without a window.
 
 use std::fmt::Write as _;
 
