@@ -595,6 +595,52 @@ fn a_push_with_nowhere_to_go_is_refused() {
     );
 }
 
+/// Lines 995 and 996: a creature grapples or shoves "as an action", so its check spends the
+/// turn's one action (Movement and actions) as an attack does. A plain aptitude check of
+/// Aldric's against the bandit spends nothing; the same check made a Shove on his turn spends
+/// his Action in the roll's step. With it spent, a Grapple after it spends none and says so
+/// (the GM's ruling, as for a second attack); on the bandit's turn his Grapple spends nothing
+/// of the bandit's.
+#[test]
+fn grapple_and_shove_spend_the_actors_action_on_its_turn() {
+    use lantern::combat::action::action_spent_note;
+    let check = |doc: &Document, m: Option<Maneuver>| {
+        let e = &doc.encounter;
+        let request = ActionRequest {
+            actor: Some(ALDRIC),
+            targets: vec![BANDIT],
+            kind: Some(lantern::combat::catalogue::CheckKind::Aptitude),
+            ..ActionRequest::default()
+        };
+        let mut filled = build(e, &request, &CheckSetup::Evening(EveningCheck::default()));
+        if let Some(m) = m {
+            maneuver::fill(e, &Scene::new(e), m, &mut filled);
+        }
+        filled
+    };
+    let mut doc = doc_in_fight(encounter(), &[ALDRIC, BANDIT]);
+    assert!(costs(&doc.encounter, &check(&doc, None)).is_empty());
+    let shove = costs(&doc.encounter, &check(&doc, Some(Maneuver::Shove)));
+    let texts: Vec<&str> = shove.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(texts, ["Aldric's Action (its turn)"]);
+    apply(
+        &mut doc,
+        Command::Batch(shove.into_iter().map(|c| c.command).collect()),
+    );
+    let init = &doc.encounter.combat.initiative;
+    assert!(!init.combatants[0].economy.action_available());
+    let grapple = check(&doc, Some(Maneuver::Grapple));
+    assert!(costs(&doc.encounter, &grapple).is_empty());
+    assert_eq!(
+        action_spent_note(&doc.encounter, &grapple).as_deref(),
+        Some("Aldric's Action is already used this turn: this grapple spends none")
+    );
+    next_turn(&mut doc);
+    let off_turn = check(&doc, Some(Maneuver::Grapple));
+    assert!(costs(&doc.encounter, &off_turn).is_empty());
+    assert_eq!(action_spent_note(&doc.encounter, &off_turn), None);
+}
+
 // ---- Falling (640) --------------------------------------------------------------------------
 
 /// Evening, Environment, Falling (line 640): "1d6 bludgeoning damage for every 10 feet you
@@ -652,6 +698,46 @@ fn a_fall_to_zero_health_knocks_out() {
         conditions_on(&doc.encounter, ALDRIC),
         ["Unconscious", "Prone"]
     );
+}
+
+/// A fall's damage is bludgeoning (line 640), so Damage & Health, Modifiers (lines 1014–1016)
+/// apply to it: "vulnerability … double damage", "resistant … halve damage", "immune … ignore
+/// damage". Aldric (14 health) falls 30 feet and rolls 2, 5, 6 = 13: resistant to bludgeoning
+/// he takes 13 / 2 = 6 (rounded down) and has 8 left, prone; vulnerable, a roll of 1, 1, 2 = 4
+/// costs him 8 (6 left); immune he takes none of the 13 and, having avoided the damage ("you
+/// land prone, unless you avoid this damage somehow"), stays on his feet.
+#[test]
+fn a_falls_bludgeoning_damage_meets_the_creatures_affinity() {
+    use lantern::rules::evening::{Affinity, DamageType};
+    let with = |affinity: Affinity, faces: &[u32]| {
+        let mut e = encounter();
+        if let Some(TokenTrackers::Evening(t)) =
+            e.combat.trackers.sheet_mut(ALDRIC, RuleSystem::Evening)
+        {
+            t.affinities.insert(DamageType::Bludgeoning, affinity);
+        }
+        let mut doc = Document::new(e, None);
+        let Ok(fell) = fall(&doc.encounter, ALDRIC, 30, faces) else {
+            panic!("the fall was refused")
+        };
+        apply(&mut doc, fell);
+        doc
+    };
+    let resistant = with(Affinity::Resistant, &[2, 5, 6]);
+    assert_eq!(health(&resistant.encounter, ALDRIC), 8);
+    assert_eq!(conditions_on(&resistant.encounter, ALDRIC), ["Prone"]);
+    let log = &resistant.encounter.combat.log;
+    let logged = log.iter().find(|l| l.what == "Fall of 30 feet").map(|l| l.result.clone());
+    assert_eq!(
+        logged.as_deref(),
+        Some("13 bludgeoning damage, resistant: 6 taken; lands prone")
+    );
+    let vulnerable = with(Affinity::Vulnerable, &[1, 1, 2]);
+    assert_eq!(health(&vulnerable.encounter, ALDRIC), 6);
+    assert_eq!(conditions_on(&vulnerable.encounter, ALDRIC), ["Prone"]);
+    let immune = with(Affinity::Immune, &[2, 5, 6]);
+    assert_eq!(health(&immune.encounter, ALDRIC), 14);
+    assert!(conditions_on(&immune.encounter, ALDRIC).is_empty());
 }
 
 // ---- Kinds of movement (595–597) ------------------------------------------------------------

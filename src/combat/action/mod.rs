@@ -138,6 +138,10 @@ pub struct FilledCheck {
     pub attribute: Option<Attribute>,
     /// Whether the action is melee, as the chosen attack's reach sets it (else the request's).
     pub melee: bool,
+    /// Evening: the combat action (Grapple or Shove) this check makes (`combat::maneuver`):
+    /// like an attack, it spends the actor's Action on its turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub maneuver: Option<super::maneuver::Maneuver>,
 }
 
 impl FilledCheck {
@@ -287,6 +291,7 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
         opportunity: opportunity_taken(encounter, request),
         attribute: request.attribute,
         melee: request.melee,
+        maneuver: None,
     };
     let kinds = kinds(request);
     let board = Board::new(encounter);
