@@ -228,6 +228,63 @@ fn disengage_and_a_reaction_not_yet_had_offer_nothing() {
     assert!(provoked(&encounter(), BANDIT, &away).is_empty());
 }
 
+/// Issue 31 asks that no rule be silent: a move that leaves Aldric's reach without offering
+/// him the attack says why in the log, in the move's undo step. Before his first turn
+/// (Evening, Reactions, line 494: "You may not use your reaction before your first turn"),
+/// after a disengage (line 993) and with his reaction already used, the bandit's step
+/// from (1, 0) to (2, 0) logs "Bandit left its reach; …" under Aldric's name; with his
+/// reaction there it is offered and logs nothing of the kind.
+#[test]
+fn a_withheld_attack_of_opportunity_is_logged_with_why() {
+    use lantern::combat::initiative::EconomyPart;
+    use lantern::combat::opportunity::withheld;
+    let away = cells(&[(1, 0), (2, 0)]);
+    let why = |doc: &Document| -> Vec<String> {
+        withheld(&doc.encounter, BANDIT, &away)
+            .into_iter()
+            .map(|l| format!("{}: {}", l.who, l.result))
+            .collect()
+    };
+    let first = doc_in_fight(encounter(), &[BANDIT, ALDRIC]);
+    assert_eq!(
+        why(&first),
+        ["Aldric: Bandit left its reach; no reaction before its first turn"]
+    );
+    let mut doc = doc_in_fight(encounter(), &[ALDRIC, BANDIT]);
+    next_turn(&mut doc);
+    assert!(why(&doc).is_empty(), "offered, not withheld");
+    let mut used = Document::new(doc.encounter.clone(), None);
+    apply(
+        &mut used,
+        Command::Combat(CombatCommand::UseEconomy {
+            token: ALDRIC,
+            part: EconomyPart::Reaction,
+        }),
+    );
+    assert_eq!(
+        why(&used),
+        ["Aldric: Bandit left its reach; its reaction is used"]
+    );
+    put_on(&mut doc, BANDIT, "Disengage");
+    assert_eq!(
+        why(&doc),
+        ["Aldric: Bandit left its reach; Bandit disengaged"]
+    );
+    let logged = doc.encounter.combat.log.len();
+    let step = move_along(&doc.encounter, BANDIT, &away, 1);
+    apply(&mut doc, step);
+    let log = &doc.encounter.combat.log;
+    assert_eq!(log.len(), logged + 1);
+    assert_eq!(
+        log.last().map(|l| l.what.as_str()),
+        Some("No attack of opportunity")
+    );
+    let Ok(_) = doc.undo() else {
+        panic!("undo refused")
+    };
+    assert_eq!(doc.encounter.combat.log.len(), logged);
+}
+
 /// Line 991: "a single melee weapon attack". Taking the offer fills Aldric's attack with his
 /// longsword (not the javelin listed first), without asking its reach again though the bandit
 /// now stands 3 squares off: Finesse 2 + Body 2 + aptitude bonus 2 (level 1) = +6 against the
@@ -727,7 +784,10 @@ fn a_falls_bludgeoning_damage_meets_the_creatures_affinity() {
     assert_eq!(health(&resistant.encounter, ALDRIC), 8);
     assert_eq!(conditions_on(&resistant.encounter, ALDRIC), ["Prone"]);
     let log = &resistant.encounter.combat.log;
-    let logged = log.iter().find(|l| l.what == "Fall of 30 feet").map(|l| l.result.clone());
+    let logged = log
+        .iter()
+        .find(|l| l.what == "Fall of 30 feet")
+        .map(|l| l.result.clone());
     assert_eq!(
         logged.as_deref(),
         Some("13 bludgeoning damage, resistant: 6 taken; lands prone")

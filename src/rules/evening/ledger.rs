@@ -1099,7 +1099,8 @@ pub const LEDGER: &[LedgerRow] = &[
         status: Status::Offered {
             how: "on the map as the move is made: a card beside the enemy offers Attack… (the \
                   Dice pane fills its melee attack; the roll spends its reaction) or Let it go; \
-                  nothing is offered for a disengaged mover or an enemy without its reaction",
+                  a disengaged mover or an enemy without its reaction is offered nothing, and \
+                  the log says why",
         },
     },
     row(
