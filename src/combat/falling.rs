@@ -10,13 +10,17 @@
 //!   fall Lantern rolls lands prone.
 //! - The damage is one source through the creature's Evening health (`combat::health`), so a
 //!   fall to 0 health knocks it out in the same undo step.
+//! - It is bludgeoning damage, so the creature's affinity to bludgeoning on its sheet (and
+//!   Petrified's resistance to all damage) changes it as it does a weapon's (Damage & Health,
+//!   Modifiers). A creature immune to it takes none: that is avoiding the damage, so it does
+//!   not land prone either.
 
 use super::command::CombatCommand;
 use super::conditions::{ActiveCondition, Duration, has_effect};
 use crate::combat::catalogue::Effect;
 use crate::model::{Command, Encounter, LengthUnit, LogEntry, TokenId};
-use crate::rules::RulesError;
-use crate::rules::evening::EveningChange;
+use crate::rules::evening::{Affinity, DamageType, EveningChange};
+use crate::rules::{RulesError, TokenTrackers};
 
 /// Evening, Falling: the most dice a fall deals.
 pub const MAX_FALL_DICE: u32 = 20;
@@ -72,11 +76,25 @@ pub fn fall(
     if faces.len() != count || faces.iter().any(|f| !(1..=6).contains(f)) {
         return Err(RulesError::NotAllowed("a fall rolls one d6 per 10 feet"));
     }
-    let damage: u32 = faces.iter().sum();
+    let rolled: u32 = faces.iter().sum();
+    let affinity = bludgeoning_affinity(encounter, token);
+    let damage = u32::try_from(affinity.apply(i64::from(rolled))).unwrap_or(u32::MAX);
     let who = encounter
         .token(token)
         .map_or_else(|| format!("token {}", token.0), |t| t.name.clone());
     let listed: Vec<String> = faces.iter().map(u32::to_string).collect();
+    let taken = match affinity {
+        Affinity::Normal => format!("{damage} bludgeoning damage; lands prone"),
+        Affinity::Immune => format!("{rolled} bludgeoning damage, immune: none taken"),
+        Affinity::Vulnerable | Affinity::Resistant => {
+            let how = if affinity == Affinity::Vulnerable {
+                "vulnerable"
+            } else {
+                "resistant"
+            };
+            format!("{rolled} bludgeoning damage, {how}: {damage} taken; lands prone")
+        }
+    };
     let mut commands = vec![Command::AppendLog(LogEntry {
         who,
         what: format!("Fall of {feet} feet"),
@@ -88,10 +106,10 @@ pub fn fall(
         result: if dice == 0 {
             "under 10 feet: no damage".to_owned()
         } else {
-            format!("{damage} bludgeoning damage; lands prone")
+            taken
         },
     })];
-    if dice == 0 {
+    if dice == 0 || affinity == Affinity::Immune {
         return Ok(Command::Batch(commands));
     }
     let health = super::health::evening_change(encounter, token, EveningChange::Damage(damage))?;
@@ -109,4 +127,28 @@ pub fn fall(
         )));
     }
     Ok(Command::Batch(commands))
+}
+
+/// How `token` takes a fall's bludgeoning damage: its sheet's affinity, with Petrified's
+/// resistance to all damage (Conditions) taken together with it.
+fn bludgeoning_affinity(encounter: &Encounter, token: TokenId) -> Affinity {
+    let sheet = match encounter.sheet(token) {
+        Some(TokenTrackers::Evening(e)) => e
+            .affinities
+            .get(&DamageType::Bludgeoning)
+            .copied()
+            .unwrap_or(Affinity::Normal),
+        _ => Affinity::Normal,
+    };
+    let conditions = &encounter.combat.conditions;
+    if has_effect(
+        conditions,
+        encounter.system,
+        token,
+        Effect::ResistsAllDamage,
+    ) {
+        sheet.with(Affinity::Resistant)
+    } else {
+        sheet
+    }
 }

@@ -42,7 +42,7 @@ use crate::rules::evening::{EffectLevel, EveningOutcome};
 use crate::rules::{CheckOutcome, TokenTrackers};
 
 /// One of the two combat actions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Maneuver {
     Grapple,
     Shove,
@@ -157,11 +157,11 @@ pub fn fill(encounter: &Encounter, scene: &Scene, maneuver: Maneuver, filled: &m
     let (Some(actor), Some(target)) = (filled.actor, filled.target()) else {
         return;
     };
-    // "As an action": on the grappler's turn the roll spends its Action.
-    filled.takes_action = true;
     if let Some(why) = refusal(encounter, scene, maneuver, actor, target) {
         filled.refused.get_or_insert(why);
     }
+    // "As an action": the roll spends the actor's Action on its turn (`action::costs`).
+    filled.maneuver = Some(maneuver);
     let who = name(encounter, actor);
     let line = |text: String, lever| Contribution::new(Source::Gm, text, lever);
     let mut lines = vec![line(

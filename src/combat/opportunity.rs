@@ -22,6 +22,9 @@
 //!   placing tokens outside a running fight is no move at all. The enemy must be in the turn
 //!   order with its reaction available (Evening: none before its first turn) and able to take
 //!   reactions (not incapacitated).
+//! - Nothing is withheld silently: a move leaving the reach of an enemy in the turn order that
+//!   is offered nothing (the mover disengaged; the enemy has had no turn yet, has used its
+//!   reaction or can't take one) logs why, in the move's undo step ([`withheld`]).
 
 use super::catalogue::Effect;
 use super::command::{CombatCommand, CombatError, Names};
@@ -32,7 +35,8 @@ use crate::board::bands::{footprint_distance, footprints_touch};
 use crate::board::footprint::footprint_cells;
 use crate::model::trackers::attack::AttackRange;
 use crate::model::{
-    Cell, CombatState, Command, Encounter, OpportunityOffer, ReactionCommand, RuleSystem, TokenId,
+    Cell, CombatState, Command, Encounter, LogEntry, OpportunityOffer, ReactionCommand, RuleSystem,
+    TokenId,
 };
 
 /// The melee reach in cells `token` threatens with, or `None` when it has no melee weapon (see
@@ -79,19 +83,7 @@ fn fight_offers(encounter: &Encounter) -> bool {
 /// Whether `by` may take a reaction now: in the order, its reaction available, and its
 /// conditions allow reactions.
 fn can_react(encounter: &Encounter, by: TokenId) -> bool {
-    let init = &encounter.combat.initiative;
-    let Some(i) = init.position(by) else {
-        return false;
-    };
-    init.reaction_available(by)
-        && economy_refusal(
-            &encounter.combat.conditions,
-            encounter.system,
-            by,
-            EconomyPart::Reaction,
-            &init.combatants[i].economy,
-        )
-        .is_none()
+    encounter.combat.initiative.position(by).is_some() && no_reaction(encounter, by).is_none()
 }
 
 /// The attacks of opportunity `mover`'s own move along `path` (its anchor cells, the start
@@ -99,20 +91,79 @@ fn can_react(encounter: &Encounter, by: TokenId) -> bool {
 /// module doc). Nothing outside a running Evening fight, or for a mover that disengaged.
 #[must_use]
 pub fn provoked(encounter: &Encounter, mover: TokenId, path: &[Cell]) -> Vec<OpportunityOffer> {
+    left_reach(encounter, mover, path)
+        .into_iter()
+        .filter(|(_, why)| why.is_none())
+        .map(|(by, _)| OpportunityOffer { mover, by })
+        .collect()
+}
+
+/// Why each enemy whose reach `mover`'s move along `path` leaves is offered no attack, as
+/// the lines the move logs, so that no attack is withheld silently: the mover disengaged, or
+/// the enemy has had no turn yet, has used its reaction or can't take one. An enemy outside
+/// the turn order is the GM's, and says nothing.
+#[must_use]
+pub fn withheld(encounter: &Encounter, mover: TokenId, path: &[Cell]) -> Vec<LogEntry> {
+    let name = |id: TokenId| {
+        encounter
+            .token(id)
+            .map_or_else(|| format!("token {}", id.0), |t| t.name.clone())
+    };
+    left_reach(encounter, mover, path)
+        .into_iter()
+        .filter_map(|(by, why)| {
+            why.map(|why| {
+                LogEntry {
+                    who: name(by),
+                    what: "No attack of opportunity".to_owned(),
+                    dice: String::new(),
+                    result: format!("{} left its reach; {why}", name(mover)),
+                }
+                .fitted()
+            })
+        })
+        .collect()
+}
+
+/// Why `by` can't take a reaction now (`None`: it can), for an enemy in the turn order.
+fn no_reaction(encounter: &Encounter, by: TokenId) -> Option<String> {
+    let init = &encounter.combat.initiative;
+    let c = init.combatants.get(init.position(by)?)?;
+    if c.economy.reaction_used {
+        return Some("its reaction is used".to_owned());
+    }
+    if !init.reaction_available(by) {
+        return Some("no reaction before its first turn".to_owned());
+    }
+    economy_refusal(
+        &encounter.combat.conditions,
+        encounter.system,
+        by,
+        EconomyPart::Reaction,
+        &c.economy,
+    )
+}
+
+/// The enemies in the turn order whose reach a step of `mover`'s move along `path` starts in,
+/// each with why it is offered no attack (`None`: it is offered one). Nothing outside a
+/// running Evening fight.
+fn left_reach(
+    encounter: &Encounter,
+    mover: TokenId,
+    path: &[Cell],
+) -> Vec<(TokenId, Option<String>)> {
     let Some(me) = encounter.token(mover) else {
         return Vec::new();
     };
-    let conditions = &encounter.combat.conditions;
-    if !fight_offers(encounter)
-        || has_effect(
-            conditions,
-            encounter.system,
-            mover,
-            Effect::NoOpportunityAttacks,
-        )
-    {
+    if !fight_offers(encounter) {
         return Vec::new();
     }
+    let disengaged = has_effect(
+        &encounter.combat.conditions,
+        encounter.system,
+        mover,
+        Effect::NoOpportunityAttacks,
+    );
     let grid = encounter.map.grid;
     let diagonal = encounter.map.diagonal;
     // The footprint at each anchor a step leaves from.
@@ -121,11 +172,12 @@ pub fn provoked(encounter: &Encounter, mover: TokenId, path: &[Cell]) -> Vec<Opp
         .filter(|step| step[0] != step[1])
         .map(|step| footprint_cells(grid, me.size, step[0]))
         .collect();
+    let init = &encounter.combat.initiative;
     let mut out = Vec::new();
     for enemy in &encounter.tokens {
         if enemy.id == mover
             || !enemy.side.is_hostile_to(me.side)
-            || !can_react(encounter, enemy.id)
+            || init.position(enemy.id).is_none()
         {
             continue;
         }
@@ -138,10 +190,12 @@ pub fn provoked(encounter: &Encounter, mover: TokenId, path: &[Cell]) -> Vec<Opp
                 || footprint_distance(grid, diagonal, mine, &theirs) <= f64::from(reach)
         };
         if leaving.iter().any(within) {
-            out.push(OpportunityOffer {
-                mover,
-                by: enemy.id,
-            });
+            let why = if disengaged {
+                Some(format!("{} disengaged", me.name))
+            } else {
+                no_reaction(encounter, enemy.id)
+            };
+            out.push((enemy.id, why));
         }
     }
     out

@@ -53,8 +53,8 @@ pub fn drag_move(encounter: &Encounter, token: TokenId, to: Cell, cost_cells: u3
 
 /// The command for `token`'s own move along `path` (its anchors, the start first, `to` last)
 /// costing `cost_cells`, as one undo step: the move; on the token's turn the movement it
-/// spends; the attacks of opportunity it offers (Evening, `combat::opportunity`); and the
-/// holds it breaks (Evening, Grappled: `combat::maneuver::broken_holds`).
+/// spends; the attacks of opportunity it offers (Evening, `combat::opportunity`), and a log
+/// line for each it can't; and the holds it breaks (Evening, Grappled: `combat::maneuver::broken_holds`).
 #[must_use]
 pub fn move_along(
     encounter: &Encounter,
@@ -75,6 +75,12 @@ pub fn move_along(
     commands.extend(super::opportunity::offer_command(
         super::opportunity::provoked(encounter, token, path),
     ));
+    // An attack the move would offer but can't is said in the log, never withheld silently.
+    commands.extend(
+        super::opportunity::withheld(encounter, token, path)
+            .into_iter()
+            .map(Command::AppendLog),
+    );
     commands.extend(super::maneuver::broken_holds(encounter, token, to));
     if commands.len() == 1 {
         return commands.remove(0);

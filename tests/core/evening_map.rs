@@ -228,6 +228,63 @@ fn disengage_and_a_reaction_not_yet_had_offer_nothing() {
     assert!(provoked(&encounter(), BANDIT, &away).is_empty());
 }
 
+/// Issue 31 asks that no rule be silent: a move that leaves Aldric's reach without offering
+/// him the attack says why in the log, in the move's undo step. Before his first turn
+/// (Evening, Reactions, line 494: "You may not use your reaction before your first turn"),
+/// after a disengage (line 993) and with his reaction already used, the bandit's step
+/// from (1, 0) to (2, 0) logs "Bandit left its reach; …" under Aldric's name; with his
+/// reaction there it is offered and logs nothing of the kind.
+#[test]
+fn a_withheld_attack_of_opportunity_is_logged_with_why() {
+    use lantern::combat::initiative::EconomyPart;
+    use lantern::combat::opportunity::withheld;
+    let away = cells(&[(1, 0), (2, 0)]);
+    let why = |doc: &Document| -> Vec<String> {
+        withheld(&doc.encounter, BANDIT, &away)
+            .into_iter()
+            .map(|l| format!("{}: {}", l.who, l.result))
+            .collect()
+    };
+    let first = doc_in_fight(encounter(), &[BANDIT, ALDRIC]);
+    assert_eq!(
+        why(&first),
+        ["Aldric: Bandit left its reach; no reaction before its first turn"]
+    );
+    let mut doc = doc_in_fight(encounter(), &[ALDRIC, BANDIT]);
+    next_turn(&mut doc);
+    assert!(why(&doc).is_empty(), "offered, not withheld");
+    let mut used = Document::new(doc.encounter.clone(), None);
+    apply(
+        &mut used,
+        Command::Combat(CombatCommand::UseEconomy {
+            token: ALDRIC,
+            part: EconomyPart::Reaction,
+        }),
+    );
+    assert_eq!(
+        why(&used),
+        ["Aldric: Bandit left its reach; its reaction is used"]
+    );
+    put_on(&mut doc, BANDIT, "Disengage");
+    assert_eq!(
+        why(&doc),
+        ["Aldric: Bandit left its reach; Bandit disengaged"]
+    );
+    let logged = doc.encounter.combat.log.len();
+    let step = move_along(&doc.encounter, BANDIT, &away, 1);
+    apply(&mut doc, step);
+    let log = &doc.encounter.combat.log;
+    assert_eq!(log.len(), logged + 1);
+    assert_eq!(
+        log.last().map(|l| l.what.as_str()),
+        Some("No attack of opportunity")
+    );
+    let Ok(_) = doc.undo() else {
+        panic!("undo refused")
+    };
+    assert_eq!(doc.encounter.combat.log.len(), logged);
+}
+
 /// Line 991: "a single melee weapon attack". Taking the offer fills Aldric's attack with his
 /// longsword (not the javelin listed first), without asking its reach again though the bandit
 /// now stands 3 squares off: Finesse 2 + Body 2 + aptitude bonus 2 (level 1) = +6 against the
@@ -599,6 +656,52 @@ fn a_push_with_nowhere_to_go_is_refused() {
     );
 }
 
+/// Lines 995 and 996: a creature grapples or shoves "as an action", so its check spends the
+/// turn's one action (Movement and actions) as an attack does. A plain aptitude check of
+/// Aldric's against the bandit spends nothing; the same check made a Shove on his turn spends
+/// his Action in the roll's step. With it spent, a Grapple after it spends none and says so
+/// (the GM's ruling, as for a second attack); on the bandit's turn his Grapple spends nothing
+/// of the bandit's.
+#[test]
+fn grapple_and_shove_spend_the_actors_action_on_its_turn() {
+    use lantern::combat::action::action_spent_note;
+    let check = |doc: &Document, m: Option<Maneuver>| {
+        let e = &doc.encounter;
+        let request = ActionRequest {
+            actor: Some(ALDRIC),
+            targets: vec![BANDIT],
+            kind: Some(lantern::combat::catalogue::CheckKind::Aptitude),
+            ..ActionRequest::default()
+        };
+        let mut filled = build(e, &request, &CheckSetup::Evening(EveningCheck::default()));
+        if let Some(m) = m {
+            maneuver::fill(e, &Scene::new(e), m, &mut filled);
+        }
+        filled
+    };
+    let mut doc = doc_in_fight(encounter(), &[ALDRIC, BANDIT]);
+    assert!(costs(&doc.encounter, &check(&doc, None)).is_empty());
+    let shove = costs(&doc.encounter, &check(&doc, Some(Maneuver::Shove)));
+    let texts: Vec<&str> = shove.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(texts, ["Aldric's Action (its turn)"]);
+    apply(
+        &mut doc,
+        Command::Batch(shove.into_iter().map(|c| c.command).collect()),
+    );
+    let init = &doc.encounter.combat.initiative;
+    assert!(!init.combatants[0].economy.action_available());
+    let grapple = check(&doc, Some(Maneuver::Grapple));
+    assert!(costs(&doc.encounter, &grapple).is_empty());
+    assert_eq!(
+        action_spent_note(&doc.encounter, &grapple).as_deref(),
+        Some("Aldric's Action is already used this turn: this grapple spends none")
+    );
+    next_turn(&mut doc);
+    let off_turn = check(&doc, Some(Maneuver::Grapple));
+    assert!(costs(&doc.encounter, &off_turn).is_empty());
+    assert_eq!(action_spent_note(&doc.encounter, &off_turn), None);
+}
+
 // ---- Falling (640) --------------------------------------------------------------------------
 
 /// Evening, Environment, Falling (line 640): "1d6 bludgeoning damage for every 10 feet you
@@ -656,6 +759,49 @@ fn a_fall_to_zero_health_knocks_out() {
         conditions_on(&doc.encounter, ALDRIC),
         ["Unconscious", "Prone"]
     );
+}
+
+/// A fall's damage is bludgeoning (line 640), so Damage & Health, Modifiers (lines 1014–1016)
+/// apply to it: "vulnerability … double damage", "resistant … halve damage", "immune … ignore
+/// damage". Aldric (14 health) falls 30 feet and rolls 2, 5, 6 = 13: resistant to bludgeoning
+/// he takes 13 / 2 = 6 (rounded down) and has 8 left, prone; vulnerable, a roll of 1, 1, 2 = 4
+/// costs him 8 (6 left); immune he takes none of the 13 and, having avoided the damage ("you
+/// land prone, unless you avoid this damage somehow"), stays on his feet.
+#[test]
+fn a_falls_bludgeoning_damage_meets_the_creatures_affinity() {
+    use lantern::rules::evening::{Affinity, DamageType};
+    let with = |affinity: Affinity, faces: &[u32]| {
+        let mut e = encounter();
+        if let Some(TokenTrackers::Evening(t)) =
+            e.combat.trackers.sheet_mut(ALDRIC, RuleSystem::Evening)
+        {
+            t.affinities.insert(DamageType::Bludgeoning, affinity);
+        }
+        let mut doc = Document::new(e, None);
+        let Ok(fell) = fall(&doc.encounter, ALDRIC, 30, faces) else {
+            panic!("the fall was refused")
+        };
+        apply(&mut doc, fell);
+        doc
+    };
+    let resistant = with(Affinity::Resistant, &[2, 5, 6]);
+    assert_eq!(health(&resistant.encounter, ALDRIC), 8);
+    assert_eq!(conditions_on(&resistant.encounter, ALDRIC), ["Prone"]);
+    let log = &resistant.encounter.combat.log;
+    let logged = log
+        .iter()
+        .find(|l| l.what == "Fall of 30 feet")
+        .map(|l| l.result.clone());
+    assert_eq!(
+        logged.as_deref(),
+        Some("13 bludgeoning damage, resistant: 6 taken; lands prone")
+    );
+    let vulnerable = with(Affinity::Vulnerable, &[1, 1, 2]);
+    assert_eq!(health(&vulnerable.encounter, ALDRIC), 6);
+    assert_eq!(conditions_on(&vulnerable.encounter, ALDRIC), ["Prone"]);
+    let immune = with(Affinity::Immune, &[2, 5, 6]);
+    assert_eq!(health(&immune.encounter, ALDRIC), 14);
+    assert!(conditions_on(&immune.encounter, ALDRIC).is_empty());
 }
 
 // ---- Kinds of movement (595–597) ------------------------------------------------------------

@@ -69,13 +69,14 @@ pub fn attack_takes_the_action(system: RuleSystem) -> bool {
 }
 
 /// The attacker whose turn it is, when the system spends its Action on the attack `filled`
-/// (the threat whose attack an Evening character defends against included), with its economy.
+/// (the threat whose attack an Evening character defends against included) or on its Evening
+/// Grapple or Shove ("as an action", Combat actions), with its economy.
 fn attacker_on_turn(encounter: &Encounter, filled: &FilledCheck) -> Option<(TokenId, bool)> {
     let actor = filled.actor?;
     let init = &encounter.combat.initiative;
     // An attack of opportunity spends a reaction instead (`reaction_cost`).
-    let action = filled.attack || filled.takes_action;
-    if !action || filled.opportunity.is_some() || !attack_takes_the_action(encounter.system) {
+    let acts = filled.attack || filled.maneuver.is_some();
+    if !acts || filled.opportunity.is_some() || !attack_takes_the_action(encounter.system) {
         return None;
     }
     if init.current_token() != Some(actor) {
@@ -108,14 +109,17 @@ fn turn_cost(encounter: &Encounter, filled: &FilledCheck) -> Option<Cost> {
     })
 }
 
-/// For the roll row: the attacker whose turn it is has no Action left, so the attack spends
-/// none (another attack of the same action, or one the GM allows).
+/// For the roll row: the attacker whose turn it is has no Action left, so the attack (or
+/// maneuver) spends none (another attack of the same action, or one the GM allows).
 #[must_use]
 pub fn action_spent_note(encounter: &Encounter, filled: &FilledCheck) -> Option<String> {
     let (token, available) = attacker_on_turn(encounter, filled)?;
+    let what = filled
+        .maneuver
+        .map_or_else(|| "attack".to_owned(), |m| m.label().to_lowercase());
     (!available).then(|| {
         format!(
-            "{}'s Action is already used this turn: this roll spends none",
+            "{}'s Action is already used this turn: this {what} spends none",
             name(encounter, token)
         )
     })

@@ -138,10 +138,10 @@ pub struct FilledCheck {
     pub attribute: Option<Attribute>,
     /// Whether the action is melee, as the chosen attack's reach sets it (else the request's).
     pub melee: bool,
-    /// A check that is itself a combat action other than an attack (Evening's Grapple and
-    /// Shove, `combat::maneuver`): on the actor's turn it spends the Action, as an attack does.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub takes_action: bool,
+    /// Evening: the combat action (Grapple or Shove) this check makes (`combat::maneuver`):
+    /// like an attack, it spends the actor's Action on its turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub maneuver: Option<super::maneuver::Maneuver>,
 }
 
 impl FilledCheck {
@@ -291,7 +291,7 @@ pub fn build(encounter: &Encounter, request: &ActionRequest, base: &CheckSetup) 
         opportunity: opportunity_taken(encounter, request),
         attribute: request.attribute,
         melee: request.melee,
-        takes_action: false,
+        maneuver: None,
     };
     let kinds = kinds(request);
     let board = Board::new(encounter);

@@ -612,8 +612,9 @@ pub const LEDGER: &[LedgerRow] = &[
     LedgerRow {
         section: "Falling",
         lines: (640, 640),
-        rule: "A fall deals 1d6 bludgeoning damage for every 10 feet, at most 20d6, and the \
-               creature lands prone unless it avoids the damage.",
+        rule: "A fall deals 1d6 bludgeoning damage for every 10 feet, at most 20d6 (the \
+               creature's bludgeoning affinity counts), and the creature lands prone unless it \
+               avoids the damage.",
         status: Status::Applied {
             function: "combat::falling::fall",
             test: "a_fall_deals_a_d6_per_ten_feet_and_lands_prone",
@@ -1098,7 +1099,8 @@ pub const LEDGER: &[LedgerRow] = &[
         status: Status::Offered {
             how: "on the map as the move is made: a card beside the enemy offers Attack… (the \
                   Dice pane fills its melee attack; the roll spends its reaction) or Let it go; \
-                  nothing is offered for a disengaged mover or an enemy without its reaction",
+                  a disengaged mover or an enemy without its reaction is offered nothing, and \
+                  the log says why",
         },
     },
     row(
@@ -1137,9 +1139,9 @@ pub const LEDGER: &[LedgerRow] = &[
                Prowess + Body + Athletics check against the target's TN (contested against a \
                character); success makes the target Grappled.",
         status: Status::Offered {
-            how: "token menu → Grapple <target>…: the Dice pane rolls the check, refused past \
-                  adjacent or against a larger target; a success offers Grapple it, which puts \
-                  Grappled on with its grappler named",
+            how: "token menu → Grapple <target>…: the Dice pane rolls the check (spending the \
+                  actor's Action on its turn), refused past adjacent or against a larger target; \
+                  a success offers Grapple it, which puts Grappled on with its grappler named",
         },
     },
     LedgerRow {
@@ -1158,9 +1160,9 @@ pub const LEDGER: &[LedgerRow] = &[
                same check; success knocks it prone or pushes it one square away, the shover's \
                choice.",
         status: Status::Offered {
-            how: "token menu → Shove <target>…: the Dice pane rolls the check; a success offers \
-                  Knock prone or Push one square away, which moves the token on the map in the \
-                  roll's undo step",
+            how: "token menu → Shove <target>…: the Dice pane rolls the check (spending the \
+                  actor's Action on its turn); a success offers Knock prone or Push one square \
+                  away, which moves the token on the map in the roll's undo step",
         },
     },
     // ---- Damage & Health ---------------------------------------------------------------------------
