@@ -177,9 +177,14 @@ fn an_attack_on_the_attackers_turn_spends_its_action_in_the_rolls_step() {
         "the Initiative pane no longer offers it"
     );
     assert!(
-        h.query_by_label_contains("Mirelle's Action is already used")
+        h.query_by_label_contains("Mirelle's Action is used this turn: another attack spends none")
             .is_some(),
         "a second attack says it spends none"
+    );
+    assert!(
+        h.query_by_label_contains("this attack spends none")
+            .is_none(),
+        "beside the result of the attack that spent it, nothing says that attack spent none"
     );
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();

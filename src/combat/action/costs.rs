@@ -108,14 +108,16 @@ fn turn_cost(encounter: &Encounter, filled: &FilledCheck) -> Option<Cost> {
     })
 }
 
-/// For the roll row: the attacker whose turn it is has no Action left, so the attack spends
-/// none (another attack of the same action, or one the GM allows).
+/// For the roll row: the attacker whose turn it is has no Action left, so a further attack
+/// spends none (another attack of the same action, or one the GM allows). Worded for the
+/// attack still to roll: beside the result of the attack that spent it, "this attack spends
+/// none" read as if that attack had spent nothing.
 #[must_use]
 pub fn action_spent_note(encounter: &Encounter, filled: &FilledCheck) -> Option<String> {
     let (token, available) = attacker_on_turn(encounter, filled)?;
     (!available).then(|| {
         format!(
-            "{}'s Action is already used this turn: this attack spends none",
+            "{}'s Action is used this turn: another attack spends none",
             name(encounter, token)
         )
     })
