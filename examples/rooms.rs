@@ -145,9 +145,13 @@ const PALETTE: [[u8; 3]; 8] = [
 ];
 
 fn mix(a: [u8; 3], b: [u8; 3]) -> [u8; 3] {
-    [0, 1, 2].map(|i| ((u16::from(a[i]) + u16::from(b[i])) / 2) as u8)
+    [0, 1, 2].map(|i| u8::midpoint(a[i], b[i]))
 }
 
+#[expect(
+    clippy::many_single_char_names,
+    reason = "a segment's ends and its steps, as in the formula"
+)]
 fn line(img: &mut image::RgbImage, a: GridPoint, b: GridPoint, colour: [u8; 3]) {
     let steps = ((b.x - a.x).hypot(b.y - a.y) * PX * 2.0).ceil().max(1.0) as u32;
     for k in 0..=steps {

@@ -249,7 +249,11 @@ impl LanternApp {
     fn add_pasted_handout(&mut self, ctx: &egui::Context, pasted: &ColorImage) {
         let images = self.document.encounter.images.clone();
         let [w, h] = pasted.size;
-        let pixels: Vec<u8> = pasted.pixels.iter().flat_map(|c| c.to_array()).collect();
+        let pixels: Vec<u8> = pasted
+            .pixels
+            .iter()
+            .flat_map(egui::Color32::to_array)
+            .collect();
         let name = "Pasted picture".to_owned();
         let worker_name = name.clone();
         let job = Job::spawn(ctx, move |progress| {
@@ -370,6 +374,10 @@ impl LanternApp {
 }
 
 /// What a click in the Handouts window asks for.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "a handful a frame, made and used at once"
+)]
 enum HandoutAction {
     AddFile,
     Show(HandoutShown),
@@ -445,6 +453,10 @@ struct RowParts<'a> {
     renaming: &'a mut Option<(HandoutId, String)>,
 }
 
+#[expect(
+    clippy::needless_pass_by_value,
+    reason = "the row's borrows of the app, reborrowed for the row alone"
+)]
 fn row_ui(
     ui: &mut egui::Ui,
     parts: RowParts<'_>,

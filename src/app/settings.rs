@@ -48,7 +48,7 @@ pub struct Settings {
 
 /// egui's memory as RON, to keep in [`Settings::egui_memory`].
 pub fn memory_ron(ctx: &egui::Context) -> Option<String> {
-    ctx.memory(|memory| ron::to_string(memory))
+    ctx.memory(ron::to_string)
         .map_err(|err| log::warn!("could not keep egui's memory: {err}"))
         .ok()
 }

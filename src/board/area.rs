@@ -397,6 +397,10 @@ impl PlacedArea {
     /// The shape in map space for estimating where it crosses a line of cell centres
     /// (`area_cells.rs`): its outline, origin, unit direction, and how far from the origin a
     /// covered centre may lie.
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "vector maths: origin, direction, its parts and unit vector"
+    )]
     pub(crate) fn estimate_shape(
         &self,
         scene: &Scene,

@@ -139,6 +139,10 @@ impl Span {
 }
 
 /// Where along `line` the points lie within `r` of `o`.
+#[expect(
+    clippy::many_single_char_names,
+    reason = "the quadratic's terms, named as in the formula"
+)]
 fn disk(line: &Line, o: GridPoint, r: f64) -> Span {
     let (sx, sy) = line.step;
     let (px, py) = (line.start.x - o.x, line.start.y - o.y);
@@ -156,6 +160,10 @@ fn disk(line: &Line, o: GridPoint, r: f64) -> Span {
 }
 
 /// Where along `line` the points `p` have `n · (p − o) ≤ h`.
+#[expect(
+    clippy::many_single_char_names,
+    reason = "the half-plane's terms, named as in the formula"
+)]
 fn half(line: &Line, o: GridPoint, n: (f64, f64), h: f64) -> Span {
     let k = n.0 * line.step.0 + n.1 * line.step.1;
     let c = n.0 * (line.start.x - o.x) + n.1 * (line.start.y - o.y);
@@ -248,18 +256,23 @@ impl Scene {
     /// The covered run of `line`, from the estimate `span`: candidates near its ends and
     /// middle tested exactly, then each end found by binary search with the exact rule.
     fn line_run(&self, area: &PlacedArea, line: &Line, span: Span) -> Option<Run> {
+        const EPS: f64 = 1e-6;
         let last = line.count - 1;
-        if last < 0 || !(span.0 <= span.1 + 2.0) {
+        // An empty estimate, or one that is not a number, has no run.
+        let ordered = matches!(
+            span.0.partial_cmp(&(span.1 + 2.0)),
+            Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal)
+        );
+        if last < 0 || !ordered {
             return None;
         }
         let covered = |j: i32| {
             let cell = self.map.cell_at_offset(line.col(j), line.row);
             self.shape_covers(area, cell)
         };
-        const EPS: f64 = 1e-6;
         let clamp = |t: f64| t.clamp(-1.0, f64::from(last) + 1.0);
         let (a, b) = (clamp(span.0 - EPS).ceil(), clamp(span.1 + EPS).floor());
-        let mid = clamp((span.0 + span.1) / 2.0).round();
+        let mid = clamp(f64::midpoint(span.0, span.1)).round();
         let candidates = [a, a + 1.0, b, b - 1.0, mid, a - 1.0, b + 1.0];
         let anchor = candidates
             .into_iter()

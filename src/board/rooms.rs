@@ -270,10 +270,10 @@ impl<'a> Samples<'a> {
         }
         let (col, row) = self.map.offset_of(cell);
         let (w, h) = (self.map.width_cells as i32, self.map.height_cells as i32);
-        Err(u8::from(col < 0) * LEFT
-            | u8::from(row < 0) * TOP
-            | u8::from(col >= w) * RIGHT
-            | u8::from(row >= h) * BOTTOM)
+        Err((u8::from(col < 0) * LEFT)
+            | (u8::from(row < 0) * TOP)
+            | (u8::from(col >= w) * RIGHT)
+            | (u8::from(row >= h) * BOTTOM))
     }
 
     /// Whether a wall stops the step between two neighbouring samples.
@@ -451,6 +451,10 @@ fn map_extent(map: &MapSpec) -> (f64, f64) {
 
 /// Which steps from the samples of the unit square `(x, y)` (right and down) a wall stops, as
 /// [`Samples::tiles`] keeps them.
+#[expect(
+    clippy::many_single_char_names,
+    reason = "a square's corner, a sample, its point and a neighbour's, as in the text above"
+)]
 fn tile_links(scene: &Scene, (x, y): (i32, i32)) -> u64 {
     let walls = walls_near(scene, (x, y));
     let mut links = TILE_DONE;

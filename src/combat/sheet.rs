@@ -152,13 +152,12 @@ fn trackers(encounter: &Encounter, token: TokenId) -> TokenTrackers {
 /// the sheet then shows.
 #[must_use]
 pub fn shown(encounter: &Encounter, token: TokenId) -> std::borrow::Cow<'_, TokenTrackers> {
-    match encounter.sheet(token) {
-        Some(sheet) => std::borrow::Cow::Borrowed(sheet),
-        None => {
-            let side = encounter.token(token).map(|t| t.side).unwrap_or_default();
-            let starting = crate::rules::system(encounter.system).starting_sheet(side);
-            std::borrow::Cow::Owned(starting.as_defaults())
-        }
+    if let Some(sheet) = encounter.sheet(token) {
+        std::borrow::Cow::Borrowed(sheet)
+    } else {
+        let side = encounter.token(token).map(|t| t.side).unwrap_or_default();
+        let starting = crate::rules::system(encounter.system).starting_sheet(side);
+        std::borrow::Cow::Owned(starting.as_defaults())
     }
 }
 

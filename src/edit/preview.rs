@@ -18,7 +18,7 @@ pub fn standing_changes(
 ) -> Vec<(TokenId, String)> {
     let mut scratch = Encounter::new(encounter.name.clone(), encounter.system);
     scratch.map = encounter.map.clone();
-    scratch.tokens = encounter.tokens.clone();
+    scratch.tokens.clone_from(&encounter.tokens);
     for t in &mut scratch.tokens {
         // The copy holds no images: a token's picture has nothing to do with its numbers.
         t.image = None;

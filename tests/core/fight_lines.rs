@@ -3,7 +3,6 @@
 
 #![expect(
     clippy::unwrap_used,
-    clippy::expect_used,
     reason = "test helpers fail loudly on broken fixtures"
 )]
 

@@ -264,6 +264,7 @@ fn range(l: Limit) -> Allowed {
 }
 
 /// Every sheet limit.
+#[expect(clippy::too_many_lines, reason = "one row per limit, read as a table")]
 pub fn cases() -> Vec<Case> {
     use RuleSystem::{Evening, GoForthHeroes, PostCore, RoadAndRuin, ThreeD6};
     vec![

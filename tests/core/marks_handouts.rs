@@ -2,6 +2,11 @@
 //! limits is refused in the limits' words, and a picture that is broken, too large or past the
 //! file's pixel budget is refused as a handout with its reason.
 
+#![expect(
+    clippy::unwrap_used,
+    reason = "test helpers fail loudly on broken fixtures"
+)]
+
 use std::collections::BTreeMap;
 use std::io::Cursor;
 use std::sync::Arc;

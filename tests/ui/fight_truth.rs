@@ -257,6 +257,10 @@ fn spin(h: &Harness<'static, LanternApp>, label: &str) -> f64 {
 /// the numbers the check rolls with (the builder's, from the sheets and the map), marked as such,
 /// never the form's defaults beside lines that say otherwise.
 #[test]
+#[expect(
+    clippy::float_cmp,
+    reason = "the fields show whole numbers, which f64 holds exactly"
+)]
 fn the_form_shows_the_builders_numbers_in_every_system() {
     use lantern::rules::CheckSetup;
     use lantern::rules::go_forth_heroes::Target;
@@ -317,6 +321,10 @@ fn the_form_shows_the_builders_numbers_in_every_system() {
 /// Item 7: the GM types over a filled field: the GM's value stands and the line that filled it
 /// is switched off, so the form and the lines agree.
 #[test]
+#[expect(
+    clippy::float_cmp,
+    reason = "the fields show whole numbers, which f64 holds exactly"
+)]
 fn typing_over_a_filled_field_overrides_its_line() {
     use lantern::combat::action::{Lever, Source};
     let mut h = app(Demo::GoForthHeroes, &[Pane::Map, Pane::DiceLog]);

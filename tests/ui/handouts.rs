@@ -2,6 +2,11 @@
 //! window, as kittest has one window) from the Handouts window and dismisses it; showing is not
 //! an undo step; a handout added and undone goes from the list.
 
+#![expect(
+    clippy::unwrap_used,
+    reason = "test helpers fail loudly on broken fixtures"
+)]
+
 use std::io::Cursor;
 
 use egui::Vec2;

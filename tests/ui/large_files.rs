@@ -24,7 +24,7 @@ use crate::support::settle;
 fn starting(data_dir: &Path) -> Harness<'static, LanternApp> {
     let config = AppConfig {
         data_dir: Some(data_dir.to_path_buf()),
-        autosave_interval: Duration::from_secs(3600),
+        autosave_interval: Duration::from_hours(1),
     };
     Harness::builder()
         .with_max_steps(crate::support::MAX_STEPS)

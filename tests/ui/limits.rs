@@ -4,6 +4,11 @@
 //! turn under each rule system: each draws, and the history stays empty and the file clean —
 //! no pane clamps a value and writes it back, or issues an edit nobody made.
 
+#![expect(
+    clippy::unwrap_used,
+    reason = "test helpers fail loudly on broken fixtures"
+)]
+
 #[path = "../core/limit_cases.rs"]
 mod limit_cases;
 

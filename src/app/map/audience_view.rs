@@ -123,6 +123,10 @@ struct TokensView<'a> {
 
 impl TokensView<'_> {
     /// Paints the tokens shown; returns whether the token whose turn it is was among them.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one pass over the tokens, each layer in drawing order"
+    )]
     fn paint(&self) -> bool {
         let current = self.encounter.combat.initiative.current_token();
         let mut current_shown = false;

@@ -14,11 +14,14 @@ use crate::board::grid::cell_in_grid;
 use crate::board::rooms::{RoomError, room_at};
 use crate::model::{Cell, Command, FogCommand};
 
+/// A room looked up at a cell of one scene generation, and what was found there.
+type FoundRoom = ((Cell, u64), Result<Vec<Cell>, RoomError>);
+
 /// The room under the pointer, kept while the pointer stays on one cell of one scene.
 #[derive(Debug, Default)]
 pub struct RoomPreview {
     /// The cell and scene generation it was found for, and what was found.
-    found: Option<((Cell, u64), Result<Vec<Cell>, RoomError>)>,
+    found: Option<FoundRoom>,
 }
 
 impl RoomPreview {

@@ -92,10 +92,6 @@ impl FormField {
     ];
 
     /// Copies this field from `from` to `to` when both are checks of one kind that have it.
-    #[expect(
-        clippy::too_many_lines,
-        reason = "one arm per field and check kind, read as a table"
-    )]
     pub fn copy(self, from: &CheckSetup, to: &mut CheckSetup) {
         use CheckSetup as S;
         match (self, from, to) {
@@ -178,7 +174,9 @@ impl Lever {
     pub fn fields(self) -> &'static [FormField] {
         use FormField as F;
         match self {
-            Self::Note => &[],
+            // A note, the damage a type does and a villain's step (read by Apply) and Post
+            // load (a die on the pool) fill no field of the form.
+            Self::Note | Self::Affinity(_) | Self::VillainStep(_) | Self::Load(_) => &[],
             Self::Easier => &[F::Easy, F::Advantage],
             Self::Harder => &[F::Hard, F::Disadvantage],
             Self::AttributeBonus(_) | Self::RollAndEffort { .. } => &[F::RollBonus, F::EffortBonus],
@@ -199,10 +197,6 @@ impl Lever {
             Self::Tier(_) => &[F::Tier],
             Self::CriticalOnHit => &[F::CriticalOnHit],
             Self::FailsOutright => &[F::FailsOutright],
-            // The damage a type does and a villain's step are read by Apply, not the form.
-            Self::Affinity(_) | Self::VillainStep(_) => &[],
-            // Post load: a die on the pool, no field of the form.
-            Self::Load(_) => &[],
         }
     }
 }

@@ -148,7 +148,7 @@ impl EveningToken {
             }
             EveningChange::SetAbilities(a) => self.abilities = *a,
             EveningChange::SetLevel(l) => {
-                self.level = level("character level", *l, lim::EVENING_LEVEL)?
+                self.level = level("character level", *l, lim::EVENING_LEVEL)?;
             }
             EveningChange::SetMovement(speeds) => {
                 self.movement = *speeds;
