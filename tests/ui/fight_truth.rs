@@ -182,9 +182,14 @@ fn an_attack_on_the_attackers_turn_spends_its_action_in_the_rolls_step() {
         "the Initiative pane no longer offers it"
     );
     assert!(
-        h.query_by_label_contains("Mirelle's Action is already used")
+        h.query_by_label_contains("Mirelle's Action is used this turn: another attack spends none")
             .is_some(),
         "a second attack says it spends none"
+    );
+    assert!(
+        h.query_by_label_contains("this attack spends none")
+            .is_none(),
+        "beside the result of the attack that spent it, nothing says that attack spent none"
     );
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
@@ -257,6 +262,10 @@ fn spin(h: &Harness<'static, LanternApp>, label: &str) -> f64 {
 /// the numbers the check rolls with (the builder's, from the sheets and the map), marked as such,
 /// never the form's defaults beside lines that say otherwise.
 #[test]
+#[expect(
+    clippy::float_cmp,
+    reason = "the fields show whole numbers, which f64 holds exactly"
+)]
 fn the_form_shows_the_builders_numbers_in_every_system() {
     use lantern::rules::CheckSetup;
     use lantern::rules::go_forth_heroes::Target;
@@ -317,6 +326,10 @@ fn the_form_shows_the_builders_numbers_in_every_system() {
 /// Item 7: the GM types over a filled field: the GM's value stands and the line that filled it
 /// is switched off, so the form and the lines agree.
 #[test]
+#[expect(
+    clippy::float_cmp,
+    reason = "the fields show whole numbers, which f64 holds exactly"
+)]
 fn typing_over_a_filled_field_overrides_its_line() {
     use lantern::combat::action::{Lever, Source};
     let mut h = app(Demo::GoForthHeroes, &[Pane::Map, Pane::DiceLog]);

@@ -13,6 +13,7 @@ mod evening_fight;
 mod evening_map;
 mod fight_marks;
 mod fight_truth;
+mod fight_window;
 mod file_chooser;
 mod file_safety;
 mod handouts;

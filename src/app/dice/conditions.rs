@@ -53,7 +53,9 @@ pub fn kind_ui(ui: &mut egui::Ui, state: &mut DiceState, filled: &FilledCheck) {
     }
     if let Some(weapon) = filled.weapon.as_ref() {
         let mut melee = filled.melee;
-        ui.horizontal(|ui| {
+        // Wrapped: in a narrow pane the mark goes under the box rather than widening the
+        // pane's body, which would scroll sideways and cut every line below.
+        ui.horizontal_wrapped(|ui| {
             ui.add_enabled(
                 false,
                 egui::Checkbox::new(&mut melee, "Melee (must reach an adjacent cell)"),

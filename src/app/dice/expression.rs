@@ -49,14 +49,22 @@ pub fn expression_ui(
 /// any number; the rest stay in it, unshown.
 const SHOWN_LOG_ENTRIES: usize = 500;
 
+/// The least height the roll log scrolls in: several entries, however little of the pane is
+/// left below the check.
+const MIN_LOG_HEIGHT: f32 = 200.0;
+
 /// The roll log, newest first: who, what, the dice and the result. Each line wraps at the
 /// pane's edge rather than running off it sideways; each part is cut to a line's length.
 pub fn log_ui(ui: &mut egui::Ui, log: &[LogEntry]) {
     ui.label(RichText::new(format!("Roll log ({})", log.len())).strong());
+    // Inside the pane's scrolling body the room left below the form can be a sliver (or none,
+    // with a long check): the log keeps a readable height of its own, and the body scrolls to
+    // it, rather than shrinking to a line or two of the newest entries.
     egui::ScrollArea::vertical()
         .id_salt("roll_log")
         .auto_shrink([false, true])
-        .max_height(ui.available_height().max(160.0))
+        .min_scrolled_height(MIN_LOG_HEIGHT)
+        .max_height(ui.available_height().max(MIN_LOG_HEIGHT))
         .show(ui, |ui| {
             for (i, entry) in log.iter().rev().take(SHOWN_LOG_ENTRIES).enumerate() {
                 let fill = if i % 2 == 0 {

@@ -51,7 +51,7 @@ pub fn bonus_ui(
     marks: &Marks<'_>,
     field: Option<FormField>,
 ) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label(label);
         ui.add(DragValue::new(value).range(-INPUT_LIMIT..=INPUT_LIMIT))
             .labelled_by(label.id);
@@ -70,7 +70,7 @@ fn count_ui(
     marks: &Marks<'_>,
     field: Option<FormField>,
 ) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label(label);
         ui.add(DragValue::new(value).range(0..=max))
             .labelled_by(label.id);
@@ -100,9 +100,11 @@ pub fn combo_ui<T: PartialEq + Copy>(
         });
 }
 
-/// A checkbox with its mark.
+/// A checkbox with its mark. Rows with a mark wrap: in a narrow pane the mark goes under
+/// the field rather than widening the pane's body, which would scroll sideways and cut every
+/// line below it.
 fn flag_ui(ui: &mut egui::Ui, value: &mut bool, text: &str, marks: &Marks<'_>, field: FormField) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.checkbox(value, text);
         marks.tag_ui(ui, &[field]);
     });

@@ -109,8 +109,10 @@ fn turn_cost(encounter: &Encounter, filled: &FilledCheck) -> Option<Cost> {
     })
 }
 
-/// For the roll row: the attacker whose turn it is has no Action left, so the attack (or
-/// maneuver) spends none (another attack of the same action, or one the GM allows).
+/// For the roll row: the attacker whose turn it is has no Action left, so a further attack
+/// (or maneuver) spends none (another attack of the same action, or one the GM allows). Worded
+/// for the roll still to come: beside the result of the one that spent it, "this attack spends
+/// none" read as if that attack had spent nothing.
 #[must_use]
 pub fn action_spent_note(encounter: &Encounter, filled: &FilledCheck) -> Option<String> {
     let (token, available) = attacker_on_turn(encounter, filled)?;
@@ -119,7 +121,7 @@ pub fn action_spent_note(encounter: &Encounter, filled: &FilledCheck) -> Option<
         .map_or_else(|| "attack".to_owned(), |m| m.label().to_lowercase());
     (!available).then(|| {
         format!(
-            "{}'s Action is already used this turn: this {what} spends none",
+            "{}'s Action is used this turn: another {what} spends none",
             name(encounter, token)
         )
     })
