@@ -55,7 +55,8 @@ pub struct CellRuns {
 }
 
 impl CellRuns {
-    /// Runs in row order, as found.
+    /// Runs in row order, as found (the tests of `area_walls.rs`).
+    #[cfg(test)]
     pub(crate) fn from_runs(runs: Vec<Run>) -> Self {
         Self { runs }
     }
