@@ -33,7 +33,7 @@ type Span = (i32, i32);
 /// The sight polygon's edges, met by horizontal lines in increasing y.
 struct Edges {
     /// Every edge, lower y first, sorted by that lower y.
-    edges: Vec<(GridPoint, GridPoint)>,
+    sorted: Vec<(GridPoint, GridPoint)>,
     next: usize,
     active: Vec<(GridPoint, GridPoint)>,
     /// The last line asked for, and its answer.
@@ -60,7 +60,7 @@ impl Edges {
             .collect();
         edges.sort_by(|a, b| a.0.y.total_cmp(&b.0.y));
         Self {
-            edges,
+            sorted: edges,
             next: 0,
             active: Vec::new(),
             last: None,
@@ -69,7 +69,11 @@ impl Edges {
 
     /// The line `y = y`; lines come in increasing y.
     fn line(&mut self, y: f64) -> &Line {
-        if self.last.as_ref().is_none_or(|(at, _)| *at != y) {
+        if self
+            .last
+            .as_ref()
+            .is_none_or(|(at, _)| at.to_bits() != y.to_bits())
+        {
             let line = self.cut(y);
             self.last = Some((y, line));
         }
@@ -80,7 +84,7 @@ impl Edges {
     }
 
     fn cut(&mut self, y: f64) -> Line {
-        while let Some(e) = self.edges.get(self.next)
+        while let Some(e) = self.sorted.get(self.next)
             && e.0.y - EPS <= y
         {
             self.active.push(*e);
@@ -134,7 +138,14 @@ fn positions(x0: f64, sx: f64, lo: f64, hi: f64, within: Span) -> Option<Span> {
 
 /// The positions `j` in `within` whose points `x0 + j·sx` (sx > 0) are inside by more than
 /// [`EPS`] (`inside`) or within [`EPS`] of the boundary (`near`).
-fn classify(line: &Line, x0: f64, sx: f64, within: Span, inside: &mut Vec<Span>, near: &mut Vec<Span>) {
+fn classify(
+    line: &Line,
+    x0: f64,
+    sx: f64,
+    within: Span,
+    inside: &mut Vec<Span>,
+    near: &mut Vec<Span>,
+) {
     // Inside by margin: inside the crossings' pairs, and outside every near range. The near
     // ranges hold every crossing, so an inside pair less its near ranges is safe.
     let mut gaps = Vec::new();
@@ -205,7 +216,9 @@ impl Scene {
                 };
                 let (p, q) = (point(a), point(b));
                 let sx = q.x - p.x;
-                if !(sx > 0.0) || (q.y - p.y).abs() > 1e-9 {
+                if sx.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater)
+                    || (q.y - p.y).abs() > 1e-9
+                {
                     return None;
                 }
                 lines.push((p.y, p.x, sx, k, i));
@@ -290,7 +303,10 @@ mod tests {
 
     use super::super::scene::{CrossingCache, Scene};
 
-    fn walled(grid: GridKind, walls: &[((i32, i32), (i32, i32), u8)]) -> Encounter {
+    /// A wall's ends in half cells, and its kind (0 a closed door, 1 a window, else a wall).
+    type HalfCellWall = ((i32, i32), (i32, i32), u8);
+
+    fn walled(grid: GridKind, walls: &[HalfCellWall]) -> Encounter {
         let mut enc = Encounter::new("walled", RuleSystem::Evening);
         enc.map.grid = grid;
         enc.map.width_cells = 40;
