@@ -394,6 +394,16 @@ fn covers(grid: GridKind, kind: Kind, v: LatticePoint, d: LatticePoint) -> bool 
 }
 
 impl PlacedArea {
+    /// The origin on the lattice.
+    pub(crate) fn origin_l(&self) -> LatticePoint {
+        self.origin_l
+    }
+
+    /// No covered centre lies farther than this from the origin, in cells.
+    pub(crate) fn bound_cells(&self) -> f64 {
+        self.bound_cells
+    }
+
     /// The shape in map space for estimating where it crosses a line of cell centres
     /// (`area_cells.rs`): its outline, origin, unit direction, and how far from the origin a
     /// covered centre may lie.

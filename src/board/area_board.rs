@@ -38,12 +38,20 @@ pub struct AreaBoard {
 
 impl AreaBoard {
     /// About how much work [`Self::work_out`] is, in exact tests: per area, a few dozen per
-    /// line of the map it reaches, and a line of sight per cell when walls are near.
+    /// line of the map it reaches; when walls are near, a sight sweep over them and a cut of
+    /// each line by it (`area_walls.rs`), or a line of sight per cell on a map with obstacle
+    /// cells.
     pub fn estimated_work(scene: &Scene, areas: &[AreaTemplate]) -> u64 {
         let rows = u64::from(scene.map.height_cells);
         let cells = rows * u64::from(scene.map.width_cells);
-        let walled = scene.sight_segment_count() > 0;
-        let per_area = if walled { 40 * rows + cells } else { 40 * rows };
+        let segments = scene.sight_segment_count() as u64;
+        let per_area = if segments == 0 {
+            40 * rows
+        } else if scene.obstacles.is_empty() {
+            100 * rows + 50 * segments
+        } else {
+            40 * rows + cells
+        };
         per_area.saturating_mul(areas.len() as u64) + scene.tokens.len() as u64
     }
 

@@ -10,8 +10,10 @@
 //! (`Scene::shape_covers`), and a binary search with that rule finds both ends. A line costs a
 //! few dozen exact tests; a sphere over the largest map, 2,000 lines of them.
 //!
-//! Walls then cut the area cell by cell (the sight rule of `area.rs`), but only when something
-//! that blocks sight lies within the area's reach: on an open map nothing is traced.
+//! Walls then cut the area (the sight rule of `area.rs`), but only when something that blocks
+//! sight lies within the area's reach: on an open map nothing is traced. The cut goes line by
+//! line too, by the origin's sight polygon (`area_walls.rs`); a map with obstacle cells is
+//! cut cell by cell.
 
 use crate::model::{Cell, GridKind, GridPoint, MapSpec};
 
@@ -53,6 +55,12 @@ pub struct CellRuns {
 }
 
 impl CellRuns {
+    /// Runs in row order, as found (the tests of `area_walls.rs`).
+    #[cfg(test)]
+    pub(crate) fn from_runs(runs: Vec<Run>) -> Self {
+        Self { runs }
+    }
+
     /// The runs, by row.
     pub fn runs(&self) -> &[Run] {
         &self.runs
@@ -230,7 +238,7 @@ fn estimate(line: &Line, shape: Outline, o: GridPoint, u: (f64, f64)) -> Span {
 
 impl Scene {
     /// The map's cells the area's shape covers, walls not yet considered, as runs.
-    fn shape_runs(&self, area: &PlacedArea) -> CellRuns {
+    pub(crate) fn shape_runs(&self, area: &PlacedArea) -> CellRuns {
         let map = &self.map;
         let (shape, o, u, bound) = area.estimate_shape(self);
         let rows = self.rows_within(o, bound);
@@ -331,6 +339,9 @@ impl Scene {
         let (_, o, _, bound) = area.estimate_shape(self);
         if !self.blockers_near(o, bound) {
             return shape;
+        }
+        if let Some(runs) = self.cut_by_sight(area, &shape.runs) {
+            return CellRuns { runs };
         }
         let mut cache = CrossingCache::default();
         let mut runs = Vec::new();

@@ -27,6 +27,7 @@
 pub mod area;
 pub mod area_board;
 pub mod area_cells;
+mod area_walls;
 pub mod bands;
 pub mod cell_set;
 pub mod cover;

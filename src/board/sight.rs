@@ -49,9 +49,19 @@ impl Scene {
         from: GridPoint,
         radius: Option<f64>,
     ) -> Vec<GridPoint> {
-        let origin = self.lattice.lattice_from_grid(from);
-        let span = self.lattice.cell_span();
         let inner = self.inner_edges_around(from);
+        self.sight_polygon_around(self.lattice.lattice_from_grid(from), &inner, radius)
+    }
+
+    /// [`Self::sight_polygon_unclipped`] from a lattice point, past the obstacle cells' `inner`
+    /// edges around it.
+    pub(crate) fn sight_polygon_around(
+        &self,
+        origin: LatticePoint,
+        inner: &[Segment],
+        radius: Option<f64>,
+    ) -> Vec<GridPoint> {
+        let span = self.lattice.cell_span();
         let lattice_points = if let Some(r) = radius {
             // On squares a map unit is `span` lattice units; on hexes (axial × 3) a map unit is
             // at most 1.6 `span` on either axis. Twice `r · span` holds the circle on both.
@@ -75,16 +85,16 @@ impl Scene {
             // The frame holds every visited segment whole: the sweep lists no crossings with it.
             let far = |p: LatticePoint| (p.x - origin.x).abs().max((p.y - origin.y).abs());
             let frame = self
-                .pieces(Some(&ids), &inner)
+                .pieces(Some(&ids), inner)
                 .map(|(a, b)| far(a).max(far(b)) + span)
                 .fold(bound * 2, i64::max);
-            self.sweep(origin, Some(&ids), crossings, &inner, frame)
+            self.sweep(origin, Some(&ids), crossings, inner, frame)
         } else {
             let full = self.frame_bound(origin);
-            self.visibility_nearby(origin, full, &inner)
+            self.visibility_nearby(origin, full, inner)
                 .unwrap_or_else(|| {
                     let crossings = self.sight_crossings.clone();
-                    self.sweep(origin, None, crossings, &inner, full)
+                    self.sweep(origin, None, crossings, inner, full)
                 })
         };
         lattice_points

@@ -104,6 +104,21 @@ pub fn encounter_with(sheet: TokenTrackers) -> Encounter {
     encounter
 }
 
+/// The encounter under `system` whose token 1 keeps every system's sheet at its limits (each
+/// field at its largest, or with `largest` false at its smallest).
+pub fn at_limits(system: RuleSystem, largest: bool) -> Encounter {
+    let mut sheets = sheets_at_limits(largest).into_iter();
+    let mut encounter = match sheets.next() {
+        Some(first) => encounter_with(first),
+        None => Encounter::new("Limits", system),
+    };
+    for sheet in sheets {
+        encounter.combat.trackers.insert(TOKEN, sheet);
+    }
+    encounter.system = system;
+    encounter
+}
+
 /// The command that puts `sheet` back on token 1 whatever it held.
 pub fn restore(sheet: TokenTrackers) -> TrackerCommand {
     TrackerCommand::RestoreToken {

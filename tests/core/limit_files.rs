@@ -37,7 +37,7 @@ pub const NAMES: [&str; 15] = [
     "every_string_at_its_cap",
     "areas_10_spheres_r10000",
     "areas_1000_covering_the_map",
-    "areas_10_covering_a_walled_map",
+    "areas_1000_covering_a_walled_map",
 ];
 
 /// The file called `name`, or `None` for a name not in [`NAMES`].
@@ -57,7 +57,7 @@ pub fn build(name: &str) -> Option<LimitFile> {
         "every_string_at_its_cap" => crowd(true),
         "areas_10_spheres_r10000" => covering_areas(10, false),
         "areas_1000_covering_the_map" => covering_areas(1_000, false),
-        "areas_10_covering_a_walled_map" => covering_areas(10, true),
+        "areas_1000_covering_a_walled_map" => covering_areas(1_000, true),
         _ => return None,
     };
     let name = NAMES.iter().copied().find(|n| *n == name)?;

@@ -19,7 +19,7 @@ use lantern::edit::Document;
 use lantern::model::{Encounter, RuleSystem};
 
 use crate::support::settle;
-use limit_cases::{TOKEN, encounter_with, sheets_at_limits};
+use limit_cases::{TOKEN, at_limits};
 
 /// The real app, given `encounter` as a file to open, run until it shows it.
 fn opened(encounter: &Encounter, name: &str) -> Harness<'static, LanternApp> {
@@ -48,20 +48,6 @@ fn opened(encounter: &Encounter, name: &str) -> Harness<'static, LanternApp> {
     );
     let _ = std::fs::remove_dir_all(&dir);
     harness
-}
-
-/// The encounter under `system` whose token 1 keeps every system's sheet at its limits.
-fn at_limits(system: RuleSystem, largest: bool) -> Encounter {
-    let mut sheets = sheets_at_limits(largest).into_iter();
-    let Some(first) = sheets.next() else {
-        panic!("no sheets");
-    };
-    let mut encounter = encounter_with(first);
-    for sheet in sheets {
-        encounter.combat.trackers.insert(TOKEN, sheet);
-    }
-    encounter.system = system;
-    encounter
 }
 
 #[test]
