@@ -374,10 +374,6 @@ impl LanternApp {
 }
 
 /// What a click in the Handouts window asks for.
-#[expect(
-    clippy::large_enum_variant,
-    reason = "a handful a frame, made and used at once"
-)]
 enum HandoutAction {
     AddFile,
     Show(HandoutShown),
@@ -453,10 +449,6 @@ struct RowParts<'a> {
     renaming: &'a mut Option<(HandoutId, String)>,
 }
 
-#[expect(
-    clippy::needless_pass_by_value,
-    reason = "the row's borrows of the app, reborrowed for the row alone"
-)]
 fn row_ui(
     ui: &mut egui::Ui,
     parts: &mut RowParts<'_>,

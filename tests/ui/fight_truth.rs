@@ -1,11 +1,6 @@
 //! A fight that reads true at the table (issue 30): from the fresh demo, what the Dice pane,
 //! the map and the Initiative pane say follows the check, the turn and the system in play.
 
-#![expect(
-    clippy::float_cmp,
-    reason = "the form's fields hold the builder's integers exactly"
-)]
-
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;

@@ -396,10 +396,6 @@ fn an_entry_found_bad_when_dropped_says_why_and_becomes_a_bad_line() {
 /// Issue 30, item 11: gathering a group does not move the list (the group waits at the pane's
 /// bottom), so a second click where the first was lands on the same entry's "+".
 #[test]
-#[expect(
-    clippy::float_cmp,
-    reason = "a row that did not move has the very same position"
-)]
 fn a_second_plus_in_the_same_place_adds_the_same_entry() {
     let dir = tempfile::tempdir().unwrap();
     let mut harness = library_app(dir.path(), skirmish());
