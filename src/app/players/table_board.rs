@@ -195,8 +195,7 @@ pub fn paint_table_marks(
     ping::paint_pings(painter, view.pings(), t, ping::now(painter.ctx()));
 }
 
-/// A long press filling round the finger: a ring that closes as it is held, whole once lifting
-/// would ping.
+/// A long press filling round the finger: a ring that closes as it is held; whole, it pings.
 fn paint_press(painter: &Painter, centre: Pos2, radius: f32, done: f32) {
     let colour = if done >= 1.0 {
         Color32::from_rgb(255, 236, 160)
