@@ -219,7 +219,8 @@ pub fn players_ui(
     };
     table_pen::pen_ui(ui, rect, window, view, encounter);
     if window.last_frame.is_some() {
-        handout_card::handout_ui(ui, rect, &window.handout, encounter);
+        let free = clear_of_banner(rect, &setup, encounter);
+        handout_card::handout_ui(ui, free, &window.handout, encounter);
     }
     fullscreen_button_ui(ui, rect, window);
     view.end_pass(ui.ctx());
@@ -270,6 +271,20 @@ fn banner_strips(upright_height: f32, setup: &TableSetup, encounter: &Encounter)
         2.0 * strip
     } else {
         strip
+    }
+}
+
+/// The part of the players' window `rect` the round's banner leaves free, for what is laid over
+/// the map (a handout): the banner says whose turn it is, so nothing covers it. Its strips run
+/// along the upright picture's top (and bottom); turned sideways, along the screen's sides, and
+/// either way both edges across the turn are kept clear.
+fn clear_of_banner(rect: Rect, setup: &TableSetup, encounter: &Encounter) -> Rect {
+    if setup.turn.is_sideways() {
+        let strip = map::turn_banner_height(rect.width(), encounter);
+        rect.shrink2(egui::vec2(strip, 0.0))
+    } else {
+        let strip = map::turn_banner_height(rect.height(), encounter);
+        rect.shrink2(egui::vec2(0.0, strip))
     }
 }
 
