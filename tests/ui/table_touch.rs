@@ -497,8 +497,9 @@ fn the_mouse_on_the_players_window_drags_and_pings_as_a_finger_does() {
     let to = kestrel + Vec2::new(2.0 * cell, cell);
     frame(&mut harness, vec![Event::PointerMoved(kestrel)]);
     frame(&mut harness, vec![button(kestrel, true, Modifiers::NONE)]);
-    // Held still on the token a while first: a slow grab, not a ping.
-    for _ in 0..3 {
+    // Held still on the token two seconds first: a slow grab, not a ping, and the mouse is never
+    // a resting object (a finger held that long and then slid drags nothing).
+    for _ in 0..8 {
         frame(&mut harness, vec![]);
     }
     frame(

@@ -17,8 +17,9 @@
 //! - Held still for [`LONG_PRESS_SECS`] anywhere but on a token it may drag: a ping there, at
 //!   once, with the finger still down (the window asks for frames while a contact is down, so no
 //!   further event is needed), and only once however long it stays.
-//! - Held still past [`REST_SECS`] (a miniature's base, a cup) or moved off a token: ignored until
-//!   lifted — it never drags, and its one ping is all it ever does.
+//! - A finger held still past [`REST_SECS`] (a miniature's base, a cup) or moved off a token:
+//!   ignored until lifted — it never drags, and its one ping is all it ever does. The mouse is
+//!   never resting: a press held before it drags still drags, however slow the frames.
 //!   Nothing done here pans or zooms the view; the GM steers it.
 //!
 //! The contact's geometry is the frame the players last saw ([`super::PlayersFrame`]): a touch
@@ -110,6 +111,9 @@ struct Finger {
     state: State,
     /// Whether its long press has pinged.
     pinged: bool,
+    /// Whether it may be something resting on the glass (a finger or object on the touch frame;
+    /// the mouse never is, so a press held before it drags still drags).
+    may_rest: bool,
 }
 
 /// What the table asked for this frame.
@@ -232,6 +236,7 @@ impl TableInput {
                     since: now,
                     state,
                     pinged: false,
+                    may_rest: matches!(contact, Contact::Touch(..)),
                 };
                 self.contacts.insert(contact, finger);
             }
@@ -329,7 +334,7 @@ fn moved(finger: &Finger, now: f64, board: &mut dyn TableBoard, acts: &mut Vec<T
             if (finger.pos - finger.start).length() <= SLOP_POINTS {
                 return finger.state;
             }
-            if now - finger.since >= REST_SECS {
+            if finger.may_rest && now - finger.since >= REST_SECS {
                 // A resting contact that starts to slide is still no gesture.
                 return State::Ignored;
             }
