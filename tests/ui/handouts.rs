@@ -8,6 +8,7 @@ use egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use lantern::app::{LanternApp, Pane};
+use lantern::board::table_scale::QuarterTurn;
 use lantern::combat::initiative::Combatant;
 use lantern::demo::Demo;
 use lantern::edit::Document;
@@ -111,6 +112,18 @@ fn the_corner_card_leaves_the_rounds_banner_uncovered() {
         "the card {card:?} starts below the banner, {banner} points down {view:?}"
     );
     assert!(card.right() > view.center().x, "still in the right-hand corner");
+
+    // The picture turned a quarter clockwise: the banner runs down the screen's right-hand side,
+    // and the card keeps clear of it there.
+    harness.state_mut().players.table.current_mut().turn = QuarterTurn::Deg90;
+    support::settle(&mut harness);
+    let card = harness.get_by_label("Handout: Old map").rect();
+    let banner = (view.width() * 0.055).clamp(22.0, 48.0) + 24.0;
+    assert!(
+        card.right() <= view.right() - banner,
+        "the card {card:?} ends left of the banner, {banner} points in from {view:?}"
+    );
+    assert!(card.top() < view.top() + banner, "and goes up to the top");
 }
 
 #[test]

@@ -86,6 +86,9 @@ pub struct PlayersFrame {
     pub view_box: Option<ViewBox>,
     /// Where the map shows on the window (the rest is the banner and the black margin).
     pub map_on_screen: Rect,
+    /// The window less the round's banner strips: what is laid over the map (a handout) stays
+    /// here, so the banner saying whose turn it is is never covered.
+    pub clear_of_banner: Rect,
 }
 
 impl PlayersWindow {
@@ -218,9 +221,8 @@ pub fn players_ui(
         Some(frame.paint(ui, view, encounter, &window.touch))
     };
     table_pen::pen_ui(ui, rect, window, view, encounter);
-    if window.last_frame.is_some() {
-        let free = clear_of_banner(rect, &setup, encounter);
-        handout_card::handout_ui(ui, free, &window.handout, encounter);
+    if let Some(frame) = window.last_frame {
+        handout_card::handout_ui(ui, frame.clear_of_banner, &window.handout, encounter);
     }
     fullscreen_button_ui(ui, rect, window);
     view.end_pass(ui.ctx());
@@ -271,20 +273,6 @@ fn banner_strips(upright_height: f32, setup: &TableSetup, encounter: &Encounter)
         2.0 * strip
     } else {
         strip
-    }
-}
-
-/// The part of the players' window `rect` the round's banner leaves free, for what is laid over
-/// the map (a handout): the banner says whose turn it is, so nothing covers it. Its strips run
-/// along the upright picture's top (and bottom); turned sideways, along the screen's sides, and
-/// either way both edges across the turn are kept clear.
-fn clear_of_banner(rect: Rect, setup: &TableSetup, encounter: &Encounter) -> Rect {
-    if setup.turn.is_sideways() {
-        let strip = map::turn_banner_height(rect.width(), encounter);
-        rect.shrink2(egui::vec2(strip, 0.0))
-    } else {
-        let strip = map::turn_banner_height(rect.height(), encounter);
-        rect.shrink2(egui::vec2(0.0, strip))
     }
 }
 
@@ -361,6 +349,7 @@ impl ViewFrame<'_> {
             cells: self.table.map(|(_, b)| [b.cols, b.rows]),
             view_box: self.table.map(|(_, b)| b),
             map_on_screen: turn.rect(clip),
+            clear_of_banner: turn.rect(room),
         }
     }
 }
