@@ -111,7 +111,10 @@ fn the_corner_card_leaves_the_rounds_banner_uncovered() {
         card.top() >= view.top() + banner,
         "the card {card:?} starts below the banner, {banner} points down {view:?}"
     );
-    assert!(card.right() > view.center().x, "still in the right-hand corner");
+    assert!(
+        card.right() > view.center().x,
+        "still in the right-hand corner"
+    );
 
     // The picture turned a quarter clockwise: the banner runs down the screen's right-hand side,
     // and the card keeps clear of it there.
