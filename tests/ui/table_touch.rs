@@ -538,6 +538,38 @@ fn the_mouse_on_the_players_window_drags_and_pings_as_a_finger_does() {
 }
 
 #[test]
+fn with_draw_on_the_mouse_is_the_pens_and_drags_no_token_nor_pings() {
+    let mut harness = players_alone(fight(), TableMoves::CurrentCombatant);
+    harness.state_mut().players.pen.on = true;
+    harness.step();
+    let cell = table_cell(&harness);
+    let kestrel = on_table(&harness, "Kestrel");
+    let to = kestrel + Vec2::new(2.0 * cell, cell);
+    frame(&mut harness, vec![Event::PointerMoved(kestrel)]);
+    frame(&mut harness, vec![button(kestrel, true, Modifiers::NONE)]);
+    // A pause before the stroke: no ping.
+    for _ in 0..3 {
+        frame(&mut harness, vec![]);
+    }
+    frame(
+        &mut harness,
+        vec![Event::PointerMoved(kestrel.lerp(to, 0.5))],
+    );
+    frame(&mut harness, vec![Event::PointerMoved(to)]);
+    frame(&mut harness, vec![button(to, false, Modifiers::NONE)]);
+    harness.run();
+    assert_eq!(cell_of(&harness, 1), Cell::new(3, 3), "Kestrel stays");
+    assert_eq!(steps(&harness), 0);
+    let now = harness.ctx.input(|i| i.time);
+    assert_eq!(harness.state().map_view.pings().active(now).count(), 0);
+    assert_eq!(
+        harness.state().map_view.fading_marks(),
+        1,
+        "the stroke drawn"
+    );
+}
+
+#[test]
 fn the_pointer_a_finger_drags_along_does_not_act_twice() {
     // What egui-winit sends for the first finger on a touch frame: its touch events and, in the
     // same frames, a pointer press, moves, a release and the pointer gone.

@@ -92,8 +92,9 @@ pub fn table_input_ui(
     encounter: &Encounter,
     commands: &mut Vec<Command>,
 ) {
-    // Blacked out or showing the grid test, the table shows no map to touch.
-    let Some(frame) = window.last_frame else {
+    // Blacked out or showing the grid test, the table shows no map to touch; with Draw on, the
+    // pointer is the pen's (a stroke begun on a token must not drag it, nor a pause ping).
+    let Some(frame) = window.last_frame.filter(|_| !window.pen.on) else {
         window.touch.input = TableInput::default();
         return;
     };
