@@ -13,6 +13,8 @@ use egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use lantern::app::{LanternApp, Pane};
+use lantern::board::table_scale::QuarterTurn;
+use lantern::combat::initiative::Combatant;
 use lantern::demo::Demo;
 use lantern::edit::Document;
 use lantern::model::{
@@ -91,6 +93,45 @@ fn the_corner_card_leaves_the_map_around_it() {
     assert!(view.contains_rect(card));
     assert!(card.width() < view.width() * 0.4, "{card:?} in {view:?}");
     assert!(card.right() > view.center().x, "in the right-hand corner");
+}
+
+#[test]
+fn the_corner_card_leaves_the_rounds_banner_uncovered() {
+    let mut harness = harness();
+    let encounter = &mut harness.state_mut().document.encounter;
+    let kestrel = encounter.tokens[0].id;
+    let initiative = &mut encounter.combat.initiative;
+    initiative.combatants = vec![Combatant::new(kestrel)];
+    initiative.current = Some(0);
+    initiative.round = 1;
+    support::settle(&mut harness);
+    harness.get_by_label("Corner").click();
+    support::settle(&mut harness);
+    let card = harness.get_by_label("Handout: Old map").rect();
+    let view = harness.get_by_label("Players' view").rect();
+    // The banner's strip: its text 5.5 % of the window's height (22 to 48 points), 12 points
+    // above and below it.
+    let banner = (view.height() * 0.055).clamp(22.0, 48.0) + 24.0;
+    assert!(
+        card.top() >= view.top() + banner,
+        "the card {card:?} starts below the banner, {banner} points down {view:?}"
+    );
+    assert!(
+        card.right() > view.center().x,
+        "still in the right-hand corner"
+    );
+
+    // The picture turned a quarter clockwise: the banner runs down the screen's right-hand side,
+    // and the card keeps clear of it there.
+    harness.state_mut().players.table.current_mut().turn = QuarterTurn::Deg90;
+    support::settle(&mut harness);
+    let card = harness.get_by_label("Handout: Old map").rect();
+    let banner = (view.width() * 0.055).clamp(22.0, 48.0) + 24.0;
+    assert!(
+        card.right() <= view.right() - banner,
+        "the card {card:?} ends left of the banner, {banner} points in from {view:?}"
+    );
+    assert!(card.top() < view.top() + banner, "and goes up to the top");
 }
 
 #[test]

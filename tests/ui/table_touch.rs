@@ -246,7 +246,7 @@ fn each_move_undoes_in_the_gms_window(harness: &mut Harness<'_, LanternApp>, mar
 }
 
 #[test]
-fn a_long_press_pings_and_a_tap_or_a_rest_does_not() {
+fn a_long_press_pings_while_held_and_once_and_a_tap_does_not() {
     let mut harness = table_app(six_heroes(), TableMoves::PartyTokens);
     let cell = table_cell(&harness);
     // An empty cell of the west room, two east of Ysolde.
@@ -261,23 +261,28 @@ fn a_long_press_pings_and_a_tap_or_a_rest_does_not() {
     frame(&mut harness, vec![touch(1, TouchPhase::End, spot)]);
     assert_eq!(pings(&harness), 0, "a tap");
 
-    // A rest: two seconds still, then lifted.
-    frame(&mut harness, vec![touch(2, TouchPhase::Start, spot)]);
-    for _ in 0..8 {
-        frame(&mut harness, vec![]);
-    }
-    frame(&mut harness, vec![touch(2, TouchPhase::End, spot)]);
-    assert_eq!(pings(&harness), 0, "a resting finger");
-
-    // A long press: three quarters of a second, barely trembling.
+    // A long press: down, barely trembling, then no event at all — a finger held still on a
+    // touch frame sends nothing. The window asks for its own frames while a finger is down, and
+    // the one half a second after the press pings, the finger still down.
     frame(&mut harness, vec![touch(3, TouchPhase::Start, spot)]);
+    let asked = harness.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay;
+    assert!(
+        asked <= std::time::Duration::from_millis(50),
+        "a finger down asks for the frames that time its press: {asked:?}"
+    );
     frame(
         &mut harness,
         vec![touch(3, TouchPhase::Move, spot + Vec2::new(3.0, 2.0))],
     );
+    assert_eq!(pings(&harness), 0, "a quarter of a second is no long press");
     frame(&mut harness, vec![]);
+    assert_eq!(pings(&harness), 1, "half a second: a ping, no lift needed");
+    // Held on (a cup, a miniature's base, a hand that lingers), it pings no more, nor on lifting.
+    for _ in 0..6 {
+        frame(&mut harness, vec![]);
+    }
     frame(&mut harness, vec![touch(3, TouchPhase::End, spot)]);
-    assert_eq!(pings(&harness), 1, "a long press");
+    assert_eq!(pings(&harness), 1, "one ping a press");
     let now = harness.ctx.input(|i| i.time);
     let ping = *harness.state().map_view.pings().active(now).next().unwrap();
     // Ysolde's cell is (2, 10): the spot is the middle of (4, 8).
@@ -492,6 +497,11 @@ fn the_mouse_on_the_players_window_drags_and_pings_as_a_finger_does() {
     let to = kestrel + Vec2::new(2.0 * cell, cell);
     frame(&mut harness, vec![Event::PointerMoved(kestrel)]);
     frame(&mut harness, vec![button(kestrel, true, Modifiers::NONE)]);
+    // Held still on the token two seconds first: a slow grab, not a ping, and the mouse is never
+    // a resting object (a finger held that long and then slid drags nothing).
+    for _ in 0..8 {
+        frame(&mut harness, vec![]);
+    }
     frame(
         &mut harness,
         vec![Event::PointerMoved(kestrel.lerp(to, 0.5))],
@@ -501,6 +511,8 @@ fn the_mouse_on_the_players_window_drags_and_pings_as_a_finger_does() {
     harness.run();
     assert_eq!(cell_of(&harness, 1), Cell::new(5, 4));
     assert_eq!(steps(&harness), 1);
+    let now = harness.ctx.input(|i| i.time);
+    assert_eq!(harness.state().map_view.pings().active(now).count(), 0);
 
     // Alt+click pings at once.
     let spot = to + Vec2::new(0.0, 3.0 * cell);
@@ -514,6 +526,47 @@ fn the_mouse_on_the_players_window_drags_and_pings_as_a_finger_does() {
     );
     let now = harness.ctx.input(|i| i.time);
     assert_eq!(harness.state().map_view.pings().active(now).count(), 1);
+
+    // The mouse held down on bare floor, and nothing more: a ping half a second on.
+    let floor = spot + Vec2::new(cell, 0.0);
+    frame(&mut harness, vec![Event::PointerMoved(floor)]);
+    frame(&mut harness, vec![button(floor, true, Modifiers::NONE)]);
+    frame(&mut harness, vec![]);
+    frame(&mut harness, vec![]);
+    let now = harness.ctx.input(|i| i.time);
+    assert_eq!(harness.state().map_view.pings().active(now).count(), 2);
+}
+
+#[test]
+fn with_draw_on_the_mouse_is_the_pens_and_drags_no_token_nor_pings() {
+    let mut harness = players_alone(fight(), TableMoves::CurrentCombatant);
+    harness.state_mut().players.pen.on = true;
+    harness.step();
+    let cell = table_cell(&harness);
+    let kestrel = on_table(&harness, "Kestrel");
+    let to = kestrel + Vec2::new(2.0 * cell, cell);
+    frame(&mut harness, vec![Event::PointerMoved(kestrel)]);
+    frame(&mut harness, vec![button(kestrel, true, Modifiers::NONE)]);
+    // A pause before the stroke: no ping.
+    for _ in 0..3 {
+        frame(&mut harness, vec![]);
+    }
+    frame(
+        &mut harness,
+        vec![Event::PointerMoved(kestrel.lerp(to, 0.5))],
+    );
+    frame(&mut harness, vec![Event::PointerMoved(to)]);
+    frame(&mut harness, vec![button(to, false, Modifiers::NONE)]);
+    harness.run();
+    assert_eq!(cell_of(&harness, 1), Cell::new(3, 3), "Kestrel stays");
+    assert_eq!(steps(&harness), 0);
+    let now = harness.ctx.input(|i| i.time);
+    assert_eq!(harness.state().map_view.pings().active(now).count(), 0);
+    assert_eq!(
+        harness.state().map_view.fading_marks(),
+        1,
+        "the stroke drawn"
+    );
 }
 
 #[test]

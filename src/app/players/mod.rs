@@ -86,6 +86,9 @@ pub struct PlayersFrame {
     pub view_box: Option<ViewBox>,
     /// Where the map shows on the window (the rest is the banner and the black margin).
     pub map_on_screen: Rect,
+    /// The window less the round's banner strips: what is laid over the map (a handout) stays
+    /// here, so the banner saying whose turn it is is never covered.
+    pub clear_of_banner: Rect,
 }
 
 impl PlayersWindow {
@@ -218,8 +221,8 @@ pub fn players_ui(
         Some(frame.paint(ui, view, encounter, &window.touch))
     };
     table_pen::pen_ui(ui, rect, window, view, encounter);
-    if window.last_frame.is_some() {
-        handout_card::handout_ui(ui, rect, &window.handout, encounter);
+    if let Some(frame) = window.last_frame {
+        handout_card::handout_ui(ui, frame.clear_of_banner, &window.handout, encounter);
     }
     fullscreen_button_ui(ui, rect, window);
     view.end_pass(ui.ctx());
@@ -346,6 +349,7 @@ impl ViewFrame<'_> {
             cells: self.table.map(|(_, b)| [b.cols, b.rows]),
             view_box: self.table.map(|(_, b)| b),
             map_on_screen: turn.rect(clip),
+            clear_of_banner: turn.rect(room),
         }
     }
 }

@@ -92,8 +92,9 @@ pub fn table_input_ui(
     encounter: &Encounter,
     commands: &mut Vec<Command>,
 ) {
-    // Blacked out or showing the grid test, the table shows no map to touch.
-    let Some(frame) = window.last_frame else {
+    // Blacked out or showing the grid test, the table shows no map to touch; with Draw on, the
+    // pointer is the pen's (a stroke begun on a token must not drag it, nor a pause ping).
+    let Some(frame) = window.last_frame.filter(|_| !window.pen.on) else {
         window.touch.input = TableInput::default();
         return;
     };
@@ -195,8 +196,7 @@ pub fn paint_table_marks(
     ping::paint_pings(painter, view.pings(), t, ping::now(painter.ctx()));
 }
 
-/// A long press filling round the finger: a ring that closes as it is held, whole once lifting
-/// would ping.
+/// A long press filling round the finger: a ring that closes as it is held; whole, it pings.
 fn paint_press(painter: &Painter, centre: Pos2, radius: f32, done: f32) {
     let colour = if done >= 1.0 {
         Color32::from_rgb(255, 236, 160)

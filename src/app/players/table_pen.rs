@@ -1,7 +1,7 @@
 //! The pen on the players' window: with **Draw** on, a drag with the mouse (or whatever pointer
 //! the table has) draws on the map there — a fading mark by default, a kept one with **Keep**
-//! (queued as a command the GM's window applies and can undo). Off, the window takes no
-//! pointer input at all.
+//! (queued as a command the GM's window applies and can undo), and the table's own input
+//! (`touch.rs`: dragging tokens, long presses) rests. Off, fingers and the mouse are the table's.
 //!
 //! This file is the pen's only input code on the players' window, apart from the one call in
 //! `players_ui`: it reads egui's pointer, never `egui::Event::Touch`, and claims the window's

@@ -341,8 +341,9 @@ fn moves_ui(ui: &mut egui::Ui, moves: &mut super::TableMoves) {
          fingers drag several tokens. Outside a fight there is no current combatant.",
     );
     ui.label(
-        "A long press (half a second) pings the spot on both windows. A finger or object \
-         resting still never counts, and nothing on the table pans or zooms the view.",
+        "A finger held still for half a second (off a token it may move) pings the spot on \
+         both windows, once. A finger or object resting still never drags anything, and \
+         nothing on the table pans or zooms the view.",
     );
 }
 

@@ -14,8 +14,12 @@
 //!   [`REST_SECS`]: it drags that token. Lifted, the token is dropped: one move, checked by the
 //!   same rule as the GM's drags (the map's `table_drop`), one undo step. Several fingers drag
 //!   several tokens at once, each its own step.
-//! - Held still between [`LONG_PRESS_SECS`] and [`REST_SECS`] and lifted: a ping there.
-//! - Held still longer (a miniature's base, a cup) or moved off a token: ignored until lifted.
+//! - Held still for [`LONG_PRESS_SECS`] anywhere but on a token it may drag: a ping there, at
+//!   once, with the finger still down (the window asks for frames while a contact is down, so no
+//!   further event is needed), and only once however long it stays.
+//! - A finger held still past [`REST_SECS`] (a miniature's base, a cup) or moved off a token:
+//!   ignored until lifted — it never drags, and its one ping is all it ever does. The mouse is
+//!   never resting: a press held before it drags still drags, however slow the frames.
 //!   Nothing done here pans or zooms the view; the GM steers it.
 //!
 //! The contact's geometry is the frame the players last saw ([`super::PlayersFrame`]): a touch
@@ -105,6 +109,11 @@ struct Finger {
     /// When it went down (the players' window's input time).
     since: f64,
     state: State,
+    /// Whether its long press has pinged.
+    pinged: bool,
+    /// Whether it may be something resting on the glass (a finger or object on the touch frame;
+    /// the mouse never is, so a press held before it drags still drags).
+    may_rest: bool,
 }
 
 /// What the table asked for this frame.
@@ -196,6 +205,13 @@ impl TableInput {
                 _ => {}
             }
         }
+        // A press held long enough pings now, whether or not this frame brought an event.
+        for finger in self.contacts.values_mut() {
+            if long_press(finger, now) {
+                finger.pinged = true;
+                acts.extend(board.grid_at(finger.start).map(TableAct::Ping));
+            }
+        }
         acts
     }
 
@@ -219,6 +235,8 @@ impl TableInput {
                     pos,
                     since: now,
                     state,
+                    pinged: false,
+                    may_rest: matches!(contact, Contact::Touch(..)),
                 };
                 self.contacts.insert(contact, finger);
             }
@@ -240,7 +258,11 @@ impl TableInput {
             }
             TouchPhase::End => {
                 if let Some(finger) = self.contacts.remove(&contact) {
-                    acts.extend(lifted(&finger, now, board));
+                    // Lifted after the long press but before a frame saw it held (a slow frame).
+                    if long_press(&finger, now) {
+                        acts.extend(board.grid_at(finger.start).map(TableAct::Ping));
+                    }
+                    acts.extend(lifted(&finger));
                 }
             }
             TouchPhase::Cancel => {
@@ -286,14 +308,14 @@ impl TableInput {
         })
     }
 
-    /// The contacts held still for a ping, with how far through the long press each is (1 when
-    /// lifting it now pings), at their window points.
+    /// The contacts held still towards a ping, with how far through the long press each is, at
+    /// their window points.
     pub fn pressing(&self, now: f64) -> impl Iterator<Item = (Pos2, f32)> + '_ {
         self.contacts.values().filter_map(move |f| {
             let held = now - f.since;
-            let still = matches!(f.state, State::Pressed { .. }) && held < REST_SECS;
-            // A touch too short to be anything shows nothing (a tap, the start of a drag).
-            (still && held > LONG_PRESS_SECS * 0.3)
+            // A touch too short to be anything shows nothing (a tap, the start of a drag); a
+            // grab of a token it may drag is no ping.
+            (pings_when_held(f) && held > LONG_PRESS_SECS * 0.3)
                 .then(|| (f.pos, (held / LONG_PRESS_SECS).min(1.0) as f32))
         })
     }
@@ -312,7 +334,7 @@ fn moved(finger: &Finger, now: f64, board: &mut dyn TableBoard, acts: &mut Vec<T
             if (finger.pos - finger.start).length() <= SLOP_POINTS {
                 return finger.state;
             }
-            if now - finger.since >= REST_SECS {
+            if finger.may_rest && now - finger.since >= REST_SECS {
                 // A resting contact that starts to slide is still no gesture.
                 return State::Ignored;
             }
@@ -367,16 +389,21 @@ fn start_drag(finger: &Finger, token: TokenId, board: &mut dyn TableBoard) -> Op
     Some(moved(&moving, finger.since, board, &mut Vec::new()))
 }
 
-/// What lifting a contact does: drops what it drags, or pings after a long press.
-fn lifted(finger: &Finger, now: f64, board: &dyn TableBoard) -> Option<TableAct> {
+/// Whether `finger`, held still from now on, would still ping: it is down and still, has not
+/// pinged, and holds no token it may drag (holding one still is a slow grab, not a ping).
+fn pings_when_held(finger: &Finger) -> bool {
+    !finger.pinged && matches!(finger.state, State::Pressed { token: None, .. })
+}
+
+/// Whether `finger` pings at `now`: held still for the long press and not pinged yet.
+fn long_press(finger: &Finger, now: f64) -> bool {
+    pings_when_held(finger) && now - finger.since >= LONG_PRESS_SECS
+}
+
+/// What lifting a contact does: drops what it drags (a long press pinged while it was held).
+fn lifted(finger: &Finger) -> Option<TableAct> {
     match finger.state {
         State::Dragging { token, target, .. } => Some(TableAct::Drop { token, target }),
-        State::Pressed { .. } => {
-            let held = now - finger.since;
-            let long = (LONG_PRESS_SECS..REST_SECS).contains(&held);
-            long.then(|| board.grid_at(finger.start).map(TableAct::Ping))
-                .flatten()
-        }
-        State::Ignored => None,
+        State::Pressed { .. } | State::Ignored => None,
     }
 }
