@@ -198,7 +198,9 @@ fn frame_median(phones: usize) -> anyhow::Result<f64> {
     let ctx = egui::Context::default();
     let mut frame = 0;
     let mut run = |app: &mut LanternApp| {
-        let output = ctx.run_ui(input(frame), |ui| app.headless_frame(ui));
+        let mut output = ctx.run_ui(input(frame), |ui| app.headless_frame(ui));
+        // No GPU here: the texture uploads are dropped on purpose (a debug build checks).
+        output.textures_delta.clear();
         let _ = ctx.tessellate(output.shapes, output.pixels_per_point);
         frame += 1;
     };
@@ -304,12 +306,15 @@ fn join_ms() -> anyhow::Result<Option<f64>> {
 
 /// Opens `url` in the browser's page over the `DevTools` protocol and waits for the first map.
 fn drive(port: u16, url: &str) -> anyhow::Result<f64> {
-    // Chromium answers on its port a moment before it lists its page (an empty body): ask again.
+    // Chromium opens its port a moment before it lists its page: ask again.
     let deadline = Instant::now() + Duration::from_secs(20);
     let page = loop {
-        let listed = http_get(port, "/json/list")?;
-        let page = serde_json::from_str::<Value>(&listed)
+        // A refused or unanswered request is asked again too, until the deadline says why.
+        let listed = http_get(port, "/json/list");
+        let page = listed
+            .as_ref()
             .ok()
+            .and_then(|listed| serde_json::from_str::<Value>(listed).ok())
             .and_then(|targets| {
                 targets.as_array().and_then(|t| {
                     t.iter()
@@ -320,7 +325,10 @@ fn drive(port: u16, url: &str) -> anyhow::Result<f64> {
         if let Some(page) = page {
             break page;
         }
-        anyhow::ensure!(Instant::now() < deadline, "no page target");
+        if Instant::now() >= deadline {
+            listed?;
+            anyhow::bail!("no page target");
+        }
         std::thread::sleep(Duration::from_millis(100));
     };
     let (mut socket, _) = tungstenite::connect(page)?;
@@ -356,17 +364,48 @@ fn drive(port: u16, url: &str) -> anyhow::Result<f64> {
     }
 }
 
-/// A plain HTTP GET to the browser's `DevTools` port.
+/// A plain HTTP/1.1 GET to the browser's `DevTools` port: its `/json` endpoints answer an
+/// HTTP/1.0 request with nothing, so this one names the host and asks for the connection to
+/// close, then reads the body its `Content-Length` gives (or to the end without one).
 fn http_get(port: u16, path: &str) -> anyhow::Result<String> {
-    use std::io::{Read, Write};
+    use std::io::{BufRead, BufReader, Read, Write};
     let mut stream = TcpStream::connect(("127.0.0.1", port))?;
-    write!(stream, "GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")?;
-    let mut text = String::new();
-    stream.read_to_string(&mut text)?;
-    Ok(text
-        .split_once("\r\n\r\n")
-        .map(|(_, body)| body.to_owned())
-        .unwrap_or_default())
+    stream.set_read_timeout(Some(Duration::from_secs(5)))?;
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
+    )?;
+    let mut reader = BufReader::new(stream);
+    let mut status = String::new();
+    reader.read_line(&mut status)?;
+    anyhow::ensure!(
+        status.split_whitespace().nth(1) == Some("200"),
+        "DevTools answered {path} with {:?}",
+        status.trim_end()
+    );
+    let mut length = None;
+    loop {
+        let mut header = String::new();
+        if reader.read_line(&mut header)? == 0 || header.trim_end().is_empty() {
+            break;
+        }
+        if let Some((name, value)) = header.split_once(':')
+            && name.trim().eq_ignore_ascii_case("content-length")
+        {
+            length = value.trim().parse::<usize>().ok();
+        }
+    }
+    let mut body = Vec::new();
+    match length {
+        Some(n) => {
+            body.resize(n, 0);
+            reader.read_exact(&mut body)?;
+        }
+        None => {
+            reader.read_to_end(&mut body)?;
+        }
+    }
+    Ok(String::from_utf8_lossy(&body).into_owned())
 }
 
 fn main() -> anyhow::Result<()> {

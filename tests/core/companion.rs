@@ -304,6 +304,56 @@ fn pip_attacks_the_sergeant_with_a_rolled_14_and_the_gm_keeps_the_apply() {
     });
 }
 
+/// Whether `token` still has its Action this turn, as the GM's Initiative row shows it.
+fn action_left(table: &Table, token: TokenId) -> bool {
+    let init = &table.doc.encounter.combat.initiative;
+    some(init.combatants.get(some(init.position(token))))
+        .economy
+        .action_available()
+}
+
+/// GFH, Combat: "On your turn, you get 1 Action and 1 Move", and an attack is the Action. A
+/// phone's attack pays what the same attack from the GM's Dice pane pays (both take
+/// `combat::action::costs`): Pip's attack on Pip's turn spends Pip's Action in the roll's own
+/// undo step, Ctrl+Z gives the Action back with the log line, and a second attack once the
+/// Action is spent spends none (the Dice pane's "another attack spends none").
+#[test]
+fn a_phone_attack_on_the_heros_turn_spends_its_action_in_the_rolls_undo_step() {
+    let mut table = Table::demo();
+    table.fight_with_first(PIP);
+    let (mut phone, _) = table.claimed(PIP, "Anna");
+    assert!(action_left(&table, PIP));
+    phone.send(&json!({"t": "attack_plan", "target": SERGEANT.0}));
+    let plan = table.expect(&mut phone, "attack_plan", |_| true);
+    let spends = plan["spends"].as_array().unwrap();
+    assert!(
+        spends
+            .iter()
+            .any(|s| s[0].as_str().unwrap().contains("Action")),
+        "the plan says the attack takes the Action: {plan}"
+    );
+    let log_len = table.doc.encounter.combat.log.len();
+    phone.send(&json!({"t": "attack", "target": SERGEANT.0, "faces": [14]}));
+    table.expect(&mut phone, "rolled", |_| true);
+    assert!(!action_left(&table, PIP), "the attack spent Pip's Action");
+    assert_eq!(table.doc.encounter.combat.log.len(), log_len + 1);
+    // One undo step: the log line and the Action come back together.
+    ok(table.doc.undo());
+    assert!(action_left(&table, PIP), "Ctrl+Z gives the Action back");
+    assert_eq!(table.doc.encounter.combat.log.len(), log_len);
+    ok(table.doc.redo());
+    assert!(!action_left(&table, PIP));
+    // A second attack with the Action spent: logged, spending nothing more.
+    let before = table.doc.encounter.combat.initiative.clone();
+    phone.send(&json!({"t": "attack_plan", "target": SERGEANT.0}));
+    let plan = table.expect(&mut phone, "attack_plan", |_| true);
+    assert_eq!(plan["spends"], json!([]), "{plan}");
+    phone.send(&json!({"t": "attack", "target": SERGEANT.0, "faces": [3]}));
+    table.expect(&mut phone, "rolled", |_| true);
+    assert_eq!(table.doc.encounter.combat.log.len(), log_len + 2);
+    assert_eq!(table.doc.encounter.combat.initiative, before);
+}
+
 #[test]
 fn hostile_messages_are_refused_and_the_encounter_stays_as_it_was() {
     let mut table = Table::demo();
