@@ -694,7 +694,7 @@ fn grapple_and_shove_spend_the_actors_action_on_its_turn() {
     assert!(costs(&doc.encounter, &grapple).is_empty());
     assert_eq!(
         action_spent_note(&doc.encounter, &grapple).as_deref(),
-        Some("Aldric's Action is already used this turn: another grapple spends none")
+        Some("Aldric's Action is used this turn: another grapple spends none")
     );
     next_turn(&mut doc);
     let off_turn = check(&doc, Some(Maneuver::Grapple));
