@@ -84,7 +84,9 @@ fn attacker_on_turn(encounter: &Encounter, filled: &FilledCheck) -> Option<(Toke
     }
     // Evening: a threat's attacks count against its rating's attacks a round, and an off-hand
     // attack spends the bonus action; both are Evening's own costs (`evening::costs`).
-    if let CheckSetup::Evening(c) = filled.setup()
+    // The off-hand choice is the form's own (no line sets it): read from the base, not a
+    // rebuilt check, as this runs each frame for the roll row.
+    if let CheckSetup::Evening(c) = &filled.base
         && (c.off_hand || super::evening::is_threat(encounter, actor))
     {
         return None;
