@@ -243,7 +243,7 @@ impl Scene {
 
     /// Whether the shape covers the cell's centre and the origin reaches it past the walls.
     fn cell_in_area(&self, area: &PlacedArea, cell: Cell, cache: &mut CrossingCache) -> bool {
-        self.shape_covers(area, cell) && self.origin_reaches(area, cell, cache)
+        self.shape_covers(area, cell) && self.reaches(area, cell, cache)
     }
 
     pub(crate) fn shape_covers(&self, area: &PlacedArea, cell: Cell) -> bool {
@@ -259,10 +259,20 @@ impl Scene {
     /// The sight rule of cover verdicts, walls, closed doors and obstacles only: some line from
     /// the origin to the cell's centre or one of its corners is clear.
     pub(crate) fn reaches(&self, area: &PlacedArea, cell: Cell, cache: &mut CrossingCache) -> bool {
-        self.origin_reaches(area, cell, cache)
+        self.reaches_by(area, cell, u8::MAX, None, cache)
     }
 
-    fn origin_reaches(&self, area: &PlacedArea, cell: Cell, cache: &mut CrossingCache) -> bool {
+    /// [`Scene::reaches`] through only some of the cell's points: bit 0 of `points` is its
+    /// centre, bit `i + 1` its corner `i` (a caller that knows the other points are blocked),
+    /// with the segments each line may meet from `rays` when given (`area_walls.rs`).
+    pub(crate) fn reaches_by(
+        &self,
+        area: &PlacedArea,
+        cell: Cell,
+        points: u8,
+        rays: Option<&super::area_walls::Rays>,
+        cache: &mut CrossingCache,
+    ) -> bool {
         let own: &[Cell] = area.source.map_or(&[], |i| &self.tokens[i].cells);
         let target = [cell];
         let filter = LineFilter {
@@ -278,7 +288,10 @@ impl Scene {
         };
         let centre = self.lattice.centre(cell);
         let ends = std::iter::once(centre)
-            .chain((0..self.lattice.corner_count()).map(|i| self.lattice.corner(cell, i)));
+            .chain((0..self.lattice.corner_count()).map(|i| self.lattice.corner(cell, i)))
+            .enumerate()
+            .filter(|(i, _)| points & (1 << i) != 0)
+            .map(|(_, point)| point);
         for point in ends {
             if point == area.origin_l {
                 return true;
@@ -287,7 +300,13 @@ impl Scene {
                 point,
                 inside: centre,
             };
-            if self.trace(start, end, &filter, false, cache).is_none() {
+            let verdict = match rays {
+                Some(rays) => self.trace_among(start, end, &filter, false, cache, |visit| {
+                    rays.visit_toward(point, visit)
+                }),
+                None => self.trace(start, end, &filter, false, cache),
+            };
+            if verdict.is_none() {
                 return true;
             }
         }

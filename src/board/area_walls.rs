@@ -19,6 +19,7 @@ use crate::model::GridPoint;
 
 use super::area::PlacedArea;
 use super::area_cells::Run;
+use super::index::Segment;
 use super::lattice::LatticePoint;
 use super::scene::{CrossingCache, Scene};
 
@@ -30,12 +31,16 @@ const EPS: f64 = 1e-6;
 /// A closed interval of positions along a line of points.
 type Span = (i32, i32);
 
+/// An edge, lower y first, and whether it bounds the polygon (a spike's ray only marks its
+/// points for tracing: see [`Scene::spikes`]).
+type Edge = (GridPoint, GridPoint, bool);
+
 /// The sight polygon's edges, met by horizontal lines in increasing y.
 struct Edges {
-    /// Every edge, lower y first, sorted by that lower y.
-    sorted: Vec<(GridPoint, GridPoint)>,
+    /// Every edge, sorted by its lower y.
+    sorted: Vec<Edge>,
     next: usize,
-    active: Vec<(GridPoint, GridPoint)>,
+    active: Vec<Edge>,
     /// The last line asked for, and its answer.
     last: Option<(f64, Line)>,
 }
@@ -47,15 +52,24 @@ struct Line {
     crossings: Vec<f64>,
     /// The x ranges within [`EPS`] of the boundary, sorted and merged.
     near: Vec<(f64, f64)>,
+    /// The x ranges inside by more than [`EPS`]: the crossings' pairs less the near ranges,
+    /// sorted and disjoint, each shrunk by a hair so that no near point is taken.
+    sure: Vec<(f64, f64)>,
 }
 
 impl Edges {
-    fn new(polygon: &[GridPoint]) -> Self {
+    fn new(polygon: &[GridPoint], spikes: &[(GridPoint, GridPoint)]) -> Self {
         let n = polygon.len();
-        let mut edges: Vec<(GridPoint, GridPoint)> = (0..n)
-            .map(|i| {
-                let (a, b) = (polygon[i], polygon[(i + 1) % n]);
-                if a.y <= b.y { (a, b) } else { (b, a) }
+        let bounds = (0..n).map(|i| (polygon[i], polygon[(i + 1) % n], true));
+        let marks = spikes.iter().map(|&(a, b)| (a, b, false));
+        let mut edges: Vec<Edge> = bounds
+            .chain(marks)
+            .map(|(a, b, bounds)| {
+                if a.y <= b.y {
+                    (a, b, bounds)
+                } else {
+                    (b, a, bounds)
+                }
             })
             .collect();
         edges.sort_by(|a, b| a.0.y.total_cmp(&b.0.y));
@@ -91,10 +105,14 @@ impl Edges {
             self.next += 1;
         }
         self.active.retain(|e| e.1.y + EPS >= y);
-        let mut line = Line::default();
-        for &(a, b) in &self.active {
+        // The last line's buffers, refilled: a line is cut thousands of times an area.
+        let mut line = self.last.take().map(|(_, l)| l).unwrap_or_default();
+        line.crossings.clear();
+        line.near.clear();
+        line.sure.clear();
+        for &(a, b, bounds) in &self.active {
             // Half-open: an edge counts when it spans y from below to above (a.y ≤ y < b.y).
-            if a.y <= y && y < b.y {
+            if bounds && a.y <= y && y < b.y {
                 line.crossings
                     .push(a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y));
             }
@@ -114,16 +132,33 @@ impl Edges {
             };
             line.near.push((lo - EPS, hi + EPS));
         }
+        // The active edges keep their order from line to line (the polygon's edges never
+        // cross), so after the first sort these find their input all but sorted.
         line.crossings.sort_by(f64::total_cmp);
         line.near.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let mut merged: Vec<(f64, f64)> = Vec::with_capacity(line.near.len());
-        for (lo, hi) in line.near.drain(..) {
-            match merged.last_mut() {
-                Some(m) if lo <= m.1 => m.1 = m.1.max(hi),
-                _ => merged.push((lo, hi)),
+        self.active.sort_by(|e, f| {
+            let x = |(a, b, _): &Edge| {
+                if b.y > a.y {
+                    a.x + ((y - a.y) / (b.y - a.y)).clamp(0.0, 1.0) * (b.x - a.x)
+                } else {
+                    a.x.min(b.x)
+                }
+            };
+            x(e).total_cmp(&x(f))
+        });
+        // Merge overlapping near ranges in place.
+        let mut kept = 0;
+        for i in 0..line.near.len() {
+            let (lo, hi) = line.near[i];
+            if kept > 0 && lo <= line.near[kept - 1].1 {
+                line.near[kept - 1].1 = line.near[kept - 1].1.max(hi);
+            } else {
+                line.near[kept] = (lo, hi);
+                kept += 1;
             }
         }
-        line.near = merged;
+        line.near.truncate(kept);
+        sure_ranges(&line.crossings, &line.near, &mut line.sure);
         line
     }
 }
@@ -136,42 +171,163 @@ fn positions(x0: f64, sx: f64, lo: f64, hi: f64, within: Span) -> Option<Span> {
     (first <= last).then_some((first as i32, last as i32))
 }
 
-/// The positions `j` in `within` whose points `x0 + j·sx` (sx > 0) are inside by more than
-/// [`EPS`] (`inside`) or within [`EPS`] of the boundary (`near`).
-fn classify(
-    line: &Line,
-    x0: f64,
-    sx: f64,
-    within: Span,
-    inside: &mut Vec<Span>,
-    near: &mut Vec<Span>,
-) {
-    // Inside by margin: inside the crossings' pairs, and outside every near range. The near
-    // ranges hold every crossing, so an inside pair less its near ranges is safe.
-    let mut gaps = Vec::new();
-    let mut from = f64::NEG_INFINITY;
-    for &(lo, hi) in &line.near {
-        gaps.push((from, lo));
-        from = hi;
-    }
-    gaps.push((from, f64::INFINITY));
-    for pair in line.crossings.chunks_exact(2) {
-        for &(g0, g1) in &gaps {
+/// The inside pairs of `crossings` less the `near` ranges (both sorted, the near ranges
+/// disjoint), in one merge: a line of a walled map meets hundreds of edges, so pairing every
+/// pair with every gap cost more than all the rest of the cut.
+fn sure_ranges(crossings: &[f64], near: &[(f64, f64)], sure: &mut Vec<(f64, f64)>) {
+    // The gaps between near ranges, as the near ranges' ends: gap k runs from the end of near
+    // range k − 1 to the start of near range k.
+    let gap = |k: usize| {
+        let lo = if k == 0 {
+            f64::NEG_INFINITY
+        } else {
+            near[k - 1].1
+        };
+        let hi = near.get(k).map_or(f64::INFINITY, |n| n.0);
+        (lo, hi)
+    };
+    let mut k = 0;
+    for pair in crossings.chunks_exact(2) {
+        // Skip the gaps that end before this pair starts; they end before every later pair.
+        while k < near.len() && gap(k).1 <= pair[0] {
+            k += 1;
+        }
+        let mut g = k;
+        while g <= near.len() {
+            let (g0, g1) = gap(g);
+            if g0 >= pair[1] {
+                break;
+            }
             let (lo, hi) = (pair[0].max(g0), pair[1].min(g1));
             if lo < hi {
                 // Strictly inside the gap: shrink by a hair so no near point is taken.
                 let width = (hi - lo) * 1e-9;
-                if let Some(s) = positions(x0, sx, lo + width, hi - width, within) {
-                    inside.push(s);
-                }
+                sure.push((lo + width, hi - width));
+            }
+            g += 1;
+        }
+    }
+}
+
+/// The positions `j` in `within` whose points `x0 + j·sx` (sx > 0) are inside by more than
+/// [`EPS`] (`inside`) or within [`EPS`] of the boundary (`near`, with the point's index).
+fn classify(
+    line: &Line,
+    (x0, sx, point): (f64, f64, u8),
+    within: Span,
+    inside: &mut Vec<Span>,
+    near: &mut Vec<(Span, u8)>,
+) {
+    // Only the ranges that can hold a position of `within` are looked at.
+    let (lo, hi) = (
+        x0 + f64::from(within.0) * sx - 1.0,
+        x0 + f64::from(within.1) * sx + 1.0,
+    );
+    let from = line.sure.partition_point(|r| r.1 < lo);
+    for &(a, b) in line.sure[from..].iter().take_while(|r| r.0 <= hi) {
+        if let Some(s) = positions(x0, sx, a, b, within) {
+            inside.push(s);
+        }
+    }
+    let from = line.near.partition_point(|r| r.1 < lo);
+    for &(a, b) in line.near[from..].iter().take_while(|r| r.0 <= hi) {
+        if let Some(s) = positions(x0, sx, a, b, within) {
+            near.push((s, point));
+        }
+    }
+}
+
+/// The sight segments around an origin by the directions they cover: a line from the origin
+/// meets only the segments of its direction's bin, a handful, where a walk through the map's
+/// buckets visits hundreds of buckets on the way to a far cell. The traces of the points on
+/// the sight polygon's edge (behind every wall the origin sees) take their segments from here.
+pub(crate) struct Rays {
+    origin: LatticePoint,
+    segments: Vec<Segment>,
+    /// Each bin's segments, by index into `segments`: bin `b` covers the directions from
+    /// `b · 2π / BINS` to `(b + 1) · 2π / BINS`.
+    bins: Vec<Vec<u32>>,
+}
+
+impl Rays {
+    const BINS: usize = 4_096;
+    /// How far a direction worked out in floating point may be from the true one, in radians
+    /// (lattice coordinates are below 2⁴⁰: atan2's error is far smaller).
+    const SLACK: f64 = 1e-9;
+
+    /// The sight segments within `bound` cells of `origin` (which no segment passes through:
+    /// `origin_on_blocker`), by direction.
+    fn new(scene: &Scene, origin: LatticePoint, bound: f64) -> Self {
+        let span = scene.lattice.cell_span();
+        let reach = ((2.0 * bound.max(0.0) * span as f64).ceil() as i64 + span)
+            .min(scene.frame_bound(origin));
+        let mut ids = Vec::new();
+        scene.sight.visit_box_ids(
+            LatticePoint::new(origin.x - reach, origin.y - reach),
+            LatticePoint::new(origin.x + reach, origin.y + reach),
+            &mut ids,
+        );
+        let segments: Vec<Segment> = ids
+            .iter()
+            .map(|&id| scene.sight.segments[id as usize])
+            .collect();
+        let mut bins = vec![Vec::new(); Self::BINS];
+        let turn = std::f64::consts::TAU;
+        for (i, s) in segments.iter().enumerate() {
+            let (mut lo, mut hi) = (Self::direction(origin, s.a), Self::direction(origin, s.b));
+            if lo > hi {
+                std::mem::swap(&mut lo, &mut hi);
+            }
+            // A segment not through the origin covers less than half a turn: the longer way
+            // round is the wrap past zero.
+            if hi - lo > std::f64::consts::PI {
+                (lo, hi) = (hi, lo + turn);
+            }
+            let first = ((lo - Self::SLACK) / turn * Self::BINS as f64).floor() as i64;
+            let last = ((hi + Self::SLACK) / turn * Self::BINS as f64).floor() as i64;
+            for b in first..=last {
+                bins[b.rem_euclid(Self::BINS as i64) as usize].push(i as u32);
             }
         }
-    }
-    for &(lo, hi) in &line.near {
-        if let Some(s) = positions(x0, sx, lo, hi, within) {
-            near.push(s);
+        Self {
+            origin,
+            segments,
+            bins,
         }
     }
+
+    /// The direction from `origin` to `p`, in [0, 2π).
+    fn direction(origin: LatticePoint, p: LatticePoint) -> f64 {
+        let (dx, dy) = ((p.x - origin.x) as f64, (p.y - origin.y) as f64);
+        dy.atan2(dx).rem_euclid(std::f64::consts::TAU)
+    }
+
+    /// Calls `visit` on every segment that may meet the line from the origin to `to`, until
+    /// it answers `true`; answers whether it did.
+    pub(crate) fn visit_toward(
+        &self,
+        to: LatticePoint,
+        visit: &mut dyn FnMut(&Segment) -> bool,
+    ) -> bool {
+        let (dx, dy) = ((to.x - self.origin.x) as f64, (to.y - self.origin.y) as f64);
+        self.visit_direction(dx, dy, visit)
+    }
+
+    /// [`Rays::visit_toward`] for the ray from the origin along `(dx, dy)` (lattice units).
+    fn visit_direction(&self, dx: f64, dy: f64, visit: &mut dyn FnMut(&Segment) -> bool) -> bool {
+        let turn = std::f64::consts::TAU;
+        let at = dy.atan2(dx).rem_euclid(turn);
+        let b = ((at / turn * Self::BINS as f64).floor() as usize).min(Self::BINS - 1);
+        self.bins[b]
+            .iter()
+            .any(|&i| visit(&self.segments[i as usize]))
+    }
+}
+
+/// Whether `j` lies in one of the sorted, disjoint `spans`.
+fn in_spans(spans: &[Span], j: i32) -> bool {
+    let at = spans.partition_point(|s| s.1 < j);
+    spans.get(at).is_some_and(|s| s.0 <= j)
 }
 
 /// Sorted, merged union of closed spans.
@@ -225,36 +381,49 @@ impl Scene {
             }
         }
         lines.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let mut edges = Edges::new(&polygon);
+        let rays = Rays::new(self, area.origin_l(), bound);
+        let spikes = self.spikes(area.origin_l(), &polygon, &rays, bound);
+        let mut edges = Edges::new(&polygon, &spikes);
         let mut inside: Vec<Vec<Span>> = vec![Vec::new(); shape.len()];
-        let mut near: Vec<Vec<Span>> = vec![Vec::new(); shape.len()];
-        for (y, x0, sx, k, _) in lines {
+        let mut near: Vec<Vec<(Span, u8)>> = vec![Vec::new(); shape.len()];
+        for (y, x0, sx, k, i) in lines {
             let within = (0, shape[k].len() as i32 - 1);
             let line = edges.line(y);
-            classify(line, x0, sx, within, &mut inside[k], &mut near[k]);
+            classify(
+                line,
+                (x0, sx, i as u8),
+                within,
+                &mut inside[k],
+                &mut near[k],
+            );
         }
         let mut cache = CrossingCache::default();
         let mut runs = Vec::new();
+        let mut marks: Vec<(i32, u8)> = Vec::new();
         for (k, run) in shape.iter().enumerate() {
             let sure = union(std::mem::take(&mut inside[k]));
             let mut taken = sure.clone();
-            for (a, b) in union(std::mem::take(&mut near[k])) {
-                for j in a..=b {
-                    let is_sure = sure
-                        .binary_search_by(|s| {
-                            if s.1 < j {
-                                std::cmp::Ordering::Less
-                            } else if s.0 > j {
-                                std::cmp::Ordering::Greater
-                            } else {
-                                std::cmp::Ordering::Equal
-                            }
-                        })
-                        .is_ok();
-                    let cell = self.map.cell_at_offset(run.first + j * run.stride, run.row);
-                    if !is_sure && self.reaches(area, cell, &mut cache) {
-                        taken.push((j, j));
-                    }
+            // Each position with a point on the boundary, and which of its points are: a point
+            // outside by more than EPS is blocked (the rule's answer outside the polygon), so
+            // only these are traced, and only for a cell with no point surely inside.
+            marks.clear();
+            for ((a, b), point) in std::mem::take(&mut near[k]) {
+                marks.extend((a..=b).map(|j| (j, point)));
+            }
+            marks.sort_unstable();
+            let mut m = 0;
+            while let Some(&(j, _)) = marks.get(m) {
+                let mut points = 0_u8;
+                while let Some(&(_, point)) = marks.get(m).filter(|x| x.0 == j) {
+                    points |= 1 << point;
+                    m += 1;
+                }
+                if in_spans(&sure, j) {
+                    continue;
+                }
+                let cell = self.map.cell_at_offset(run.first + j * run.stride, run.row);
+                if self.reaches_by(area, cell, points, Some(&rays), &mut cache) {
+                    taken.push((j, j));
                 }
             }
             runs.extend(union(taken).into_iter().map(|(a, b)| Run {
@@ -264,6 +433,84 @@ impl Scene {
             }));
         }
         Some(runs)
+    }
+
+    /// The rays the sight polygon may leave out: a line from the origin through two blocker
+    /// ends, one closing each side of it, sees on past them along a spike of no width, which
+    /// the sweep's polygon does not hold. Such a spike goes on from a vertex of the polygon
+    /// (where the last of the open ground around the line ends), so from each vertex the ray
+    /// away from the origin is marked up to the first wall it properly crosses (beyond which
+    /// the rule blocks every point), or the area's bound. A point within [`EPS`] of a mark is
+    /// traced exactly; most marks lie along a shadow's edge, which is traced already.
+    fn spikes(
+        &self,
+        origin: LatticePoint,
+        polygon: &[GridPoint],
+        rays: &Rays,
+        bound: f64,
+    ) -> Vec<(GridPoint, GridPoint)> {
+        let (ox, oy) = (origin.x as f64, origin.y as f64);
+        // The bound in lattice units, generously (as `Rays::new` reaches).
+        let reach = 2.0 * (bound.max(0.0) + 1.0) * self.lattice.cell_span() as f64;
+        let (right, bottom) = (
+            f64::from(self.map.width_cells) + 2.0,
+            f64::from(self.map.height_cells) + 2.0,
+        );
+        let off_map = |p: GridPoint| p.x < -2.0 || p.y < -2.0 || p.x > right || p.y > bottom;
+        let mut out = Vec::new();
+        let count = polygon.len();
+        for (i, &v) in polygon.iter().enumerate() {
+            let (vx, vy) = self.lattice.lattice_xy_from_grid(v);
+            let (dx, dy) = (vx - ox, vy - oy);
+            let length = dx.hypot(dy);
+            if length < 1e-9 || length > reach {
+                continue;
+            }
+            // The nearest proper crossing at or beyond the vertex: along o + t·d, t ≥ 1.
+            let mut end = reach / length;
+            rays.visit_direction(dx, dy, &mut |s| {
+                let (ax, ay) = (s.a.x as f64, s.a.y as f64);
+                let (ex, ey) = (s.b.x as f64 - ax, s.b.y as f64 - ay);
+                let det = ex * dy - ey * dx;
+                if det.abs() < 1e-12 {
+                    return false;
+                }
+                // o + t·d = a + u·e
+                let (wx, wy) = (ax - ox, ay - oy);
+                let t = (ex * wy - ey * wx) / det;
+                let u = (dx * wy - dy * wx) / det;
+                if (1e-9..=1.0 - 1e-9).contains(&u) && t >= 1.0 - 1e-9 {
+                    end = end.min(t);
+                }
+                false
+            });
+            let hit = end;
+            // A hair past the crossing: a longer mark only traces more points.
+            let end = end + 1.0 / length;
+            // Most vertices are a wall's end with its shadow's edge running on from it along
+            // the same ray to the wall it falls on: that edge's points are traced already.
+            let along_an_edge = [polygon[(i + count - 1) % count], polygon[(i + 1) % count]]
+                .iter()
+                .any(|&u| {
+                    let (ux, uy) = self.lattice.lattice_xy_from_grid(u);
+                    let (ex, ey) = (ux - ox, uy - oy);
+                    let cross = (dx * ey - dy * ex).abs();
+                    let dot = dx * ex + dy * ey;
+                    let reach_u = ex.hypot(ey);
+                    // The edge runs to within 10⁻⁴ lattice units (far inside EPS) of the
+                    // crossing, or off the map (the frame), past every point traced.
+                    cross <= 1e-9 * length * reach_u
+                        && dot > 0.0
+                        && (reach_u >= hit * length - 1e-4 || off_map(u))
+                });
+            if end > 1.0 + 1e-9 && !along_an_edge {
+                let far = self
+                    .lattice
+                    .grid_from_lattice_xy(ox + end * dx, oy + end * dy);
+                out.push((v, far));
+            }
+        }
+        out
     }
 
     /// Whether a sight-blocking segment passes through or right by `origin`.
@@ -360,7 +607,8 @@ mod tests {
                 panic!("a valid area: {area:?}");
             };
             let shape = scene.shape_runs(&placed);
-            let cut = scene.cut_by_sight(&placed, shape.runs());
+            let shape_runs: Vec<_> = shape.runs().collect();
+            let cut = scene.cut_by_sight(&placed, &shape_runs);
             // Only an origin on a blocker is left to the cell-by-cell rule.
             prop_assert_eq!(cut.is_none(), scene.origin_on_blocker(placed.origin_l()));
             if let Some(runs) = cut {

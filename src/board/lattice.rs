@@ -72,6 +72,12 @@ impl Lattice {
 
     /// The lattice point nearest a map-space point.
     pub fn lattice_from_grid(self, p: GridPoint) -> LatticePoint {
+        let (a, b) = self.lattice_xy_from_grid(p);
+        LatticePoint::new(a.round() as i64, b.round() as i64)
+    }
+
+    /// A map-space point's fractional lattice position.
+    pub fn lattice_xy_from_grid(self, p: GridPoint) -> (f64, f64) {
         let k = LATTICE_STEPS as f64;
         let (a, b) = match self.grid {
             GridKind::Square | GridKind::Gridless => (p.x * k, p.y * k),
@@ -84,7 +90,7 @@ impl Lattice {
                 (3.0 * k * (p.x - 0.5 - r / 2.0), 3.0 * k * r)
             }
         };
-        LatticePoint::new(a.round() as i64, b.round() as i64)
+        (a, b)
     }
 
     /// The map-space point of a lattice point.

@@ -232,11 +232,29 @@ impl Scene {
         soft: bool,
         cache: &mut CrossingCache,
     ) -> Option<Blocker> {
+        self.trace_among(p, q, filter, soft, cache, |visit| {
+            self.sight.visit_along(p.point, q.point, visit)
+        })
+    }
+
+    /// [`Scene::trace`] with the sight segments that may meet the line handed out by
+    /// `segments` (which calls its visitor on each until it answers `true`, and answers
+    /// whether it did) instead of the scene's index: every segment meeting the line must be
+    /// among them.
+    pub(crate) fn trace_among(
+        &self,
+        p: LineEnd,
+        q: LineEnd,
+        filter: &LineFilter,
+        soft: bool,
+        cache: &mut CrossingCache,
+        segments: impl FnOnce(&mut dyn FnMut(&Segment) -> bool) -> bool,
+    ) -> Option<Blocker> {
         if !soft && let Some(s) = cache.find(p.point, q.point) {
             return Some(self.source(s.source).blocker);
         }
         let mut trace = LineTrace::new(p, q);
-        let mut blocked = self.sight.visit_along(p.point, q.point, |s| {
+        let mut blocked = segments(&mut |s: &Segment| {
             !filter.skips_cell(self.source(s.source).cell) && trace.add(s)
         });
         if !blocked {

@@ -287,7 +287,7 @@ impl Scene {
 
     /// Half the side of a square around `origin` (lattice units) holding the whole map and every
     /// sight-blocking segment, with a cell to spare.
-    fn frame_bound(&self, origin: LatticePoint) -> i64 {
+    pub(crate) fn frame_bound(&self, origin: LatticePoint) -> i64 {
         let (w, h) = (
             f64::from(self.map.width_cells) + 1.0,
             f64::from(self.map.height_cells) + 1.0,
