@@ -48,37 +48,88 @@ impl Run {
     }
 }
 
-/// The cells of an area on the map, as runs in row order.
+/// The cells of an area on the map, as runs in row order, kept small: a thousand areas cut by
+/// a maze of walls hold tens of thousands of runs each, so a run is its two columns (a map is
+/// at most [`MapSpec::MAX_CELLS`] wide) and its row and stride are kept once per row.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CellRuns {
-    runs: Vec<Run>,
+    /// Each row's runs: its row, their stride, and the index past its last run in `spans`.
+    rows: Vec<RunRow>,
+    /// Each run's first and last column.
+    spans: Vec<[u16; 2]>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RunRow {
+    row: i32,
+    stride: u16,
+    end: u32,
 }
 
 impl CellRuns {
-    /// Runs in row order, as found (the tests of `area_walls.rs`).
-    #[cfg(test)]
-    pub(crate) fn from_runs(runs: Vec<Run>) -> Self {
-        Self { runs }
+    /// Runs in row order, as found. A run off the map's columns (never found: runs are of
+    /// the map's cells) is left out rather than wrapped.
+    pub(crate) fn from_runs(runs: impl IntoIterator<Item = Run>) -> Self {
+        let mut out = Self::default();
+        for run in runs {
+            let (Ok(first), Ok(last), Ok(stride)) = (
+                u16::try_from(run.first),
+                u16::try_from(run.last),
+                u16::try_from(run.stride),
+            ) else {
+                continue;
+            };
+            out.spans.push([first, last]);
+            let end = out.spans.len() as u32;
+            match out.rows.last_mut() {
+                Some(r) if r.row == run.row && r.stride == stride => r.end = end,
+                _ => out.rows.push(RunRow {
+                    row: run.row,
+                    stride,
+                    end,
+                }),
+            }
+        }
+        out
     }
 
     /// The runs, by row.
-    pub fn runs(&self) -> &[Run] {
-        &self.runs
+    pub fn runs(&self) -> impl Iterator<Item = Run> + '_ {
+        self.rows
+            .iter()
+            .enumerate()
+            .flat_map(|(i, r)| self.row_runs(i, *r))
+    }
+
+    /// The runs of the `i`th of `rows`.
+    fn row_runs(&self, i: usize, r: RunRow) -> impl Iterator<Item = Run> + '_ {
+        let start = if i == 0 { 0 } else { self.rows[i - 1].end } as usize;
+        self.spans[start..r.end as usize].iter().map(move |s| Run {
+            row: r.row,
+            first: i32::from(s[0]),
+            last: i32::from(s[1]),
+            stride: i32::from(r.stride),
+        })
+    }
+
+    /// How many runs there are.
+    pub fn run_count(&self) -> usize {
+        self.spans.len()
     }
 
     /// How many cells the runs hold.
     pub fn len(&self) -> usize {
-        self.runs.iter().map(|r| r.len()).sum()
+        self.runs().map(Run::len).sum()
     }
 
     /// Whether no cell is covered.
     pub fn is_empty(&self) -> bool {
-        self.runs.is_empty()
+        self.spans.is_empty()
     }
 
     /// Every covered cell, run by run.
     pub fn cells<'a>(&'a self, map: &'a MapSpec) -> impl Iterator<Item = Cell> + 'a {
-        self.runs.iter().flat_map(move |r| {
+        self.runs().flat_map(move |r| {
             (r.first..=r.last)
                 .step_by(r.stride.max(1) as usize)
                 .map(move |col| map.cell_at_offset(col, r.row))
@@ -88,11 +139,10 @@ impl CellRuns {
     /// Whether `cell` (on the map) is covered.
     pub fn contains(&self, map: &MapSpec, cell: Cell) -> bool {
         let (col, row) = map.offset_of(cell);
-        let start = self.runs.partition_point(|r| r.row < row);
-        self.runs[start..]
-            .iter()
-            .take_while(|r| r.row == row)
-            .any(|r| r.holds(col))
+        let start = self.rows.partition_point(|r| r.row < row);
+        (start..self.rows.len())
+            .take_while(|&i| self.rows[i].row == row)
+            .any(|i| self.row_runs(i, self.rows[i]).any(|r| r.holds(col)))
     }
 }
 
@@ -248,7 +298,7 @@ impl Scene {
                 runs.push(run);
             }
         }
-        CellRuns { runs }
+        CellRuns::from_runs(runs)
     }
 
     /// The offset rows within `bound` cells of `o`, on the map.
@@ -340,12 +390,13 @@ impl Scene {
         if !self.blockers_near(o, bound) {
             return shape;
         }
-        if let Some(runs) = self.cut_by_sight(area, &shape.runs) {
-            return CellRuns { runs };
+        let shape: Vec<Run> = shape.runs().collect();
+        if let Some(runs) = self.cut_by_sight(area, &shape) {
+            return CellRuns::from_runs(runs);
         }
         let mut cache = CrossingCache::default();
         let mut runs = Vec::new();
-        for run in shape.runs {
+        for run in shape {
             let mut open: Option<Run> = None;
             for col in (run.first..=run.last).step_by(run.stride as usize) {
                 let cell = self.map.cell_at_offset(col, run.row);
@@ -366,6 +417,6 @@ impl Scene {
             }
             runs.extend(open);
         }
-        CellRuns { runs }
+        CellRuns::from_runs(runs)
     }
 }

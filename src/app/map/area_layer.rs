@@ -39,6 +39,8 @@ const MAX_PIXELS: f64 = 4_194_304.0;
 struct AreaKey {
     /// The scene's generation (terrain and tokens).
     scene: u64,
+    /// The terrain's generation: a board of the same terrain lends the next its areas' cells.
+    terrain: u64,
     areas: Vec<AreaTemplate>,
 }
 
@@ -96,19 +98,28 @@ impl AreaLayer {
         {
             return;
         }
+        let (scene, terrain) = scenes.shared(encounter);
         let key = AreaKey {
             scene: scene_generation,
+            terrain,
             areas: encounter.areas.clone(),
         };
-        let (scene, _) = scenes.shared(encounter);
-        if AreaBoard::estimated_work(&scene, &encounter.areas) <= WORK_ON_THE_SPOT {
+        // A token moved, or an area was added: the unchanged areas keep their cells.
+        let kept = self
+            .shown
+            .as_ref()
+            .filter(|(k, _)| k.terrain == terrain)
+            .map(|(_, board)| Arc::clone(board));
+        let work = AreaBoard::estimated_work(&scene, &encounter.areas, kept.as_deref());
+        if work <= WORK_ON_THE_SPOT {
             self.job = None;
-            if let Some(board) = AreaBoard::work_out(&scene, &encounter.areas, &|_| true) {
+            let board = AreaBoard::work_out(&scene, &encounter.areas, kept.as_deref(), &|_| true);
+            if let Some(board) = board {
                 self.show(key, board);
             }
         } else if self.job.is_none() {
             // With a worker busy on an older state, the next one starts when it lands.
-            self.job = Some(spawn(ctx, scene, key));
+            self.job = Some(spawn(ctx, scene, kept, key));
         }
     }
 
@@ -214,7 +225,12 @@ impl AreaLayer {
 }
 
 /// Starts working out the board of `key`'s areas on a worker thread.
-fn spawn(ctx: &egui::Context, scene: Arc<crate::board::Scene>, key: AreaKey) -> Job {
+fn spawn(
+    ctx: &egui::Context,
+    scene: Arc<crate::board::Scene>,
+    kept: Option<Arc<AreaBoard>>,
+    key: AreaKey,
+) -> Job {
     let progress = Arc::new(AtomicU32::new(0));
     let cancel = Arc::new(AtomicBool::new(false));
     let (tx, rx) = channel();
@@ -226,7 +242,7 @@ fn spawn(ctx: &egui::Context, scene: Arc<crate::board::Scene>, key: AreaKey) -> 
             worker_progress.store((fraction.clamp(0.0, 1.0) * 1e6) as u32, Ordering::Relaxed);
             !worker_cancel.load(Ordering::Relaxed)
         };
-        let board = AreaBoard::work_out(&scene, &areas, &report);
+        let board = AreaBoard::work_out(&scene, &areas, kept.as_deref(), &report);
         // Nobody listens when the layer dropped the job.
         let _ = tx.send(board);
         ctx.request_repaint();
