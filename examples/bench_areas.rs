@@ -8,11 +8,12 @@
 //! cargo run --release --example bench_areas -- 50      # the first 50 of each
 //! ```
 //!
-//! Prints, per file, `areas`, `board_ms` (the whole board), `per_area_ms`, `after_move_ms`
-//! (the board again after a token's move), `cells_mean` and `runs_mean` (kept per area), and
-//! `runs_mb` (the board's runs in memory). The target: the walled file's thousand areas
-//! ready within a few seconds of the map (they draw as they land, the map never waits), and
-//! a move answered in well under the 500 ms a click may take.
+//! Prints, per file (`open`, `walled`), `areas_{file}_board_ms` (the whole board),
+//! `areas_{file}_per_area_ms`, `areas_{file}_after_move_ms` (the board again after a token's
+//! move), `areas_{file}_cells` and `areas_{file}_runs` (kept per area, mean) and
+//! `areas_{file}_runs_mb` (the board's runs in memory). The targets: a move answered in well
+//! under the 500 ms a click may take, the runs well under the 1 GB the window may hold; the
+//! whole board is worked out on a worker while the map draws, so it has no frame to keep.
 
 #[path = "../tests/core/limit_files.rs"]
 mod limit_files;
@@ -28,9 +29,9 @@ fn main() -> anyhow::Result<()> {
         Some(n) => Some(n.parse()?),
         None => None,
     };
-    for name in [
-        "areas_1000_covering_the_map",
-        "areas_1000_covering_a_walled_map",
+    for (name, short) in [
+        ("areas_1000_covering_the_map", "open"),
+        ("areas_1000_covering_a_walled_map", "walled"),
     ] {
         let Some(file) = limit_files::build(name) else {
             anyhow::bail!("no limit file {name}");
@@ -63,14 +64,14 @@ fn main() -> anyhow::Result<()> {
             again.areas.iter().map(|a| a.runs.len()).sum::<usize>() == cells,
             "the board after the move lost cells"
         );
-        println!("{name}:");
-        println!("  areas: {}", board.areas.len());
-        println!("  board_ms: {board_ms:.0}");
-        println!("  per_area_ms: {:.2}", board_ms / n);
-        println!("  after_move_ms: {after_move_ms:.1}");
-        println!("  cells_mean: {:.0}", cells as f64 / n);
-        println!("  runs_mean: {:.0}", runs as f64 / n);
-        println!("  runs_mb: {:.1}", runs as f64 * 4.0 / 1e6);
+        let figure = |what: &str, value: String| println!("areas_{short}_{what}: {value}");
+        figure("areas", format!("{}", board.areas.len()));
+        figure("board_ms", format!("{board_ms:.0} ms"));
+        figure("per_area_ms", format!("{:.2} ms", board_ms / n));
+        figure("after_move_ms", format!("{after_move_ms:.1} ms"));
+        figure("cells", format!("{:.0}", cells as f64 / n));
+        figure("runs", format!("{:.0}", runs as f64 / n));
+        figure("runs_mb", format!("{:.1} MB", runs as f64 * 4.0 / 1e6));
     }
     Ok(())
 }
