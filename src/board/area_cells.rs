@@ -57,6 +57,8 @@ pub struct CellRuns {
     rows: Vec<RunRow>,
     /// Each run's first and last column.
     spans: Vec<[u16; 2]>,
+    /// How many cells the runs hold (asked every frame, by the layer choosing how to draw).
+    cells: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,6 +82,7 @@ impl CellRuns {
                 continue;
             };
             out.spans.push([first, last]);
+            out.cells += run.len();
             let end = out.spans.len() as u32;
             match out.rows.last_mut() {
                 Some(r) if r.row == run.row && r.stride == stride => r.end = end,
@@ -119,7 +122,7 @@ impl CellRuns {
 
     /// How many cells the runs hold.
     pub fn len(&self) -> usize {
-        self.runs().map(Run::len).sum()
+        self.cells
     }
 
     /// Whether no cell is covered.
@@ -418,5 +421,46 @@ impl Scene {
             runs.extend(open);
         }
         CellRuns::from_runs(runs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The compact runs hold what they were given: each cell once, counted, found by
+    /// `contains`, with two lines of one row (a flat-top hex map's even and odd columns) and
+    /// a run off the map's columns left out.
+    #[test]
+    fn compact_runs_hold_the_cells_they_were_given() {
+        let map = MapSpec {
+            grid: GridKind::HexFlat,
+            width_cells: 20,
+            height_cells: 4,
+            ..MapSpec::default()
+        };
+        let run = |row, first, last, stride| Run {
+            row,
+            first,
+            last,
+            stride,
+        };
+        let runs = CellRuns::from_runs([
+            run(0, 0, 8, 2),
+            run(0, 1, 5, 2),
+            run(2, 4, 4, 2),
+            run(3, -3, 1, 1),
+        ]);
+        assert_eq!(runs.run_count(), 3);
+        assert_eq!(runs.len(), 5 + 3 + 1);
+        let cells: Vec<Cell> = runs.cells(&map).collect();
+        assert_eq!(cells.len(), runs.len());
+        for cell in &cells {
+            assert!(runs.contains(&map, *cell), "{cell:?}");
+        }
+        let (col, row) = (7, 0);
+        assert!(!runs.contains(&map, map.cell_at_offset(col, row)));
+        assert!(!runs.contains(&map, map.cell_at_offset(0, 3)));
+        assert_eq!(runs.runs().collect::<Vec<_>>()[1], run(0, 1, 5, 2));
     }
 }
