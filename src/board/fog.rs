@@ -132,7 +132,7 @@ impl FogCells {
             states,
         };
         for cell in &fog.explored {
-            cells.update(map, *cell, |s| {
+            cells.update(map, cell, |s| {
                 if s == CellFog::Hidden {
                     CellFog::Explored
                 } else {
@@ -141,10 +141,10 @@ impl FogCells {
             });
         }
         for cell in &fog.revealed {
-            cells.update(map, *cell, |_| CellFog::Visible);
+            cells.update(map, cell, |_| CellFog::Visible);
         }
         for cell in &fog.hidden {
-            cells.update(map, *cell, |_| CellFog::Hidden);
+            cells.update(map, cell, |_| CellFog::Hidden);
         }
         cells
     }
@@ -187,7 +187,8 @@ pub fn seen_cells(scene: &Scene, side: Side, radius: Option<f64>) -> CellMask {
 
 /// The cells seen now that the fog has not recorded as explored yet, in row order.
 pub fn newly_seen(fog: &Fog, seen: &CellMask) -> Vec<Cell> {
-    seen.cells().filter(|c| !fog.explored.contains(c)).collect()
+    let mut explored = fog.explored.lookup();
+    seen.cells().filter(|c| !explored.contains(*c)).collect()
 }
 
 /// The cells `side`'s tokens see now in `light` (Evening, Vision): a cell is seen when its

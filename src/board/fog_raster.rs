@@ -429,15 +429,15 @@ impl CellStates {
             height,
             states: vec![(CellFog::Hidden, true); width as usize * height as usize],
         };
-        let explored = fog.explored.iter().copied().chain(seen.cells());
+        let explored = fog.explored.iter().chain(seen.cells());
         for cell in explored {
             cells.set(map, cell, (CellFog::Explored, true));
         }
         let own = views.iter().flat_map(|v| v.own.iter().copied());
-        for cell in own.chain(fog.revealed.iter().copied()) {
+        for cell in own.chain(fog.revealed.iter()) {
             cells.set(map, cell, (CellFog::Visible, true));
         }
-        for &cell in &fog.hidden {
+        for cell in &fog.hidden {
             cells.set(map, cell, (CellFog::Hidden, false));
         }
         cells

@@ -454,7 +454,8 @@ fn check_fog_command(encounter: &Encounter, command: &FogCommand) -> Result<(), 
         FogCommand::Explore(cells) => {
             check_cells(cells, "fog cell")?;
             let explored = &encounter.fog.explored;
-            let len = explored.len() + cells.iter().filter(|c| !explored.contains(c)).count();
+            let mut look = explored.lookup();
+            let len = explored.len() + cells.iter().filter(|c| !look.contains(**c)).count();
             check_count("marked cells in one layer", len, MAX_MARKED_CELLS)
         }
         FogCommand::SetEnabled(_) | FogCommand::Unexplore(_) | FogCommand::ResetExplored => Ok(()),

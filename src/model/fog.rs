@@ -7,11 +7,9 @@
 //! ([`super::History::amend_last`]), not a step of its own. Undoing a move therefore forgets what
 //! only that move showed, and redo shows it again; the undo menu never fills with "Explore".
 
-use std::collections::BTreeSet;
-
 use serde::{Deserialize, Serialize};
 
-use super::Cell;
+use super::{Cell, CellBits};
 
 /// The saved fog of war of one encounter.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,14 +18,14 @@ pub struct Fog {
     #[serde(default)]
     pub enabled: bool,
     /// Cells the party has seen at some point: the players' window shows them dimmed.
-    #[serde(default, deserialize_with = "super::map::cell_set")]
-    pub explored: BTreeSet<Cell>,
+    #[serde(default)]
+    pub explored: CellBits,
     /// Cells the GM revealed with the brush: shown to the players whatever the party sees.
-    #[serde(default, deserialize_with = "super::map::cell_set")]
-    pub revealed: BTreeSet<Cell>,
+    #[serde(default)]
+    pub revealed: CellBits,
     /// Cells the GM hid with the brush: hidden from the players even where the party sees.
-    #[serde(default, deserialize_with = "super::map::cell_set")]
-    pub hidden: BTreeSet<Cell>,
+    #[serde(default)]
+    pub hidden: CellBits,
 }
 
 /// What the GM's brush left on a cell.
@@ -85,21 +83,11 @@ impl FogCommand {
             )),
             Self::Explore(cells) => {
                 // Only cells new to the set are undone, so undo never forgets older exploring.
-                Self::Unexplore(
-                    cells
-                        .into_iter()
-                        .filter(|c| fog.explored.insert(*c))
-                        .collect(),
-                )
+                Self::Unexplore(fog.explored.insert_new(cells))
             }
-            Self::Unexplore(cells) => Self::Explore(
-                cells
-                    .into_iter()
-                    .filter(|c| fog.explored.remove(c))
-                    .collect(),
-            ),
+            Self::Unexplore(cells) => Self::Explore(fog.explored.remove_present(cells)),
             Self::ResetExplored => {
-                Self::Explore(std::mem::take(&mut fog.explored).into_iter().collect())
+                Self::Explore(std::mem::take(&mut fog.explored).iter().collect())
             }
         }
     }
@@ -168,7 +156,7 @@ mod tests {
         let redo = inverse.apply(&mut fog);
         assert_eq!(redo, FogCommand::Explore(vec![Cell::new(0, 1)]));
         assert_eq!(
-            fog.explored.iter().copied().collect::<Vec<_>>(),
+            fog.explored.iter().collect::<Vec<_>>(),
             vec![Cell::new(0, 0)]
         );
     }

@@ -20,6 +20,7 @@
 //! - Marks drawn on the map (`mark.rs`) and handouts for the players (`handout.rs`).
 
 mod area;
+mod cell_bits;
 mod combat;
 pub mod combat_command;
 mod command;
@@ -50,6 +51,7 @@ pub use area::{
     AreaCommand, AreaId, AreaSelect, AreaShape, AreaSize, AreaTemplate, AuraEffect, AuraOffer,
     AuraOutcome, AuraTurn, TurnMoment, fresh_area_id,
 };
+pub use cell_bits::CellBits;
 pub use combat::{CombatState, LogEntry, StressOffer};
 pub use command::{CellLayer, Command, CommandError};
 pub use encounter::{CustomBand, Encounter, ObstaclePolygon, Rulings};

@@ -428,13 +428,14 @@ fn check_light_named(light: &Light, what: &str) -> Result<(), CommandError> {
 }
 
 /// Cells a command paints or explores lie within the allowed area.
-pub fn check_cells<'a>(
-    cells: impl IntoIterator<Item = &'a Cell>,
+pub fn check_cells<C: std::borrow::Borrow<Cell>>(
+    cells: impl IntoIterator<Item = C>,
     what: &'static str,
 ) -> Result<(), CommandError> {
-    cells
-        .into_iter()
-        .try_for_each(|c| check_cell(*c, || format!("{what} {c}")))
+    cells.into_iter().try_for_each(|c| {
+        let c = *c.borrow();
+        check_cell(c, || format!("{what} {c}"))
+    })
 }
 
 /// A wall set: at most [`MAX_WALLS`] walls with unique ids, each in the allowed area, crossing
@@ -488,11 +489,17 @@ fn check_cell_sets(encounter: &Encounter) -> Result<(), CommandError> {
     let sets = [
         ("obstacle cell", &encounter.obstacle_cells),
         ("difficult cell", &encounter.difficult_cells),
+    ];
+    for (what, set) in sets {
+        check_count("marked cells in one layer", set.len(), MAX_MARKED_CELLS)?;
+        check_cells(set, what)?;
+    }
+    let fog_sets = [
         ("explored cell", &fog.explored),
         ("revealed cell", &fog.revealed),
         ("hidden cell", &fog.hidden),
     ];
-    for (what, set) in sets {
+    for (what, set) in fog_sets {
         check_count("marked cells in one layer", set.len(), MAX_MARKED_CELLS)?;
         check_cells(set, what)?;
     }

@@ -52,7 +52,14 @@ pub fn dark_cave() -> Encounter {
 }
 
 fn explored(harness: &Harness<'_, LanternApp>) -> std::collections::BTreeSet<Cell> {
-    harness.state().document.encounter.fog.explored.clone()
+    harness
+        .state()
+        .document
+        .encounter
+        .fog
+        .explored
+        .iter()
+        .collect()
 }
 
 /// Every cell in `cells` has its centre within `reach` of one of `from`'s centres.

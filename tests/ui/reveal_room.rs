@@ -43,7 +43,14 @@ fn one_click_reveals_the_whole_room_as_one_undo_step() {
     let at = ui_of_cell(&harness, Cell::new(6, 12));
     click_at(&mut harness, at);
     harness.run();
-    let revealed = harness.state().document.encounter.fog.revealed.clone();
+    let revealed: std::collections::BTreeSet<Cell> = harness
+        .state()
+        .document
+        .encounter
+        .fog
+        .revealed
+        .iter()
+        .collect();
     // The west house: walls from (1, 1) to (10, 15), so cells 1–9 by 1–14, 9 × 14 of them.
     let house: std::collections::BTreeSet<Cell> = (1..15)
         .flat_map(|y| (1..10).map(move |x| Cell::new(x, y)))
