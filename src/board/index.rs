@@ -20,18 +20,40 @@ pub struct Segment {
 pub struct BucketIndex {
     pub segments: Vec<Segment>,
     origin: LatticePoint,
+    /// A bucket's side, a power of two: `1 << shift`.
     bucket: i64,
+    shift: u32,
     cols: i64,
     rows: i64,
-    buckets: Vec<Vec<u32>>,
+    /// Bucket `b` holds the segment ids `ids[starts[b]..starts[b + 1]]`, in increasing order:
+    /// one list for all buckets, filled by a counting pass, instead of a growing list each
+    /// (eight million obstacle edges filled a quarter of a million lists a push at a time).
+    starts: Vec<usize>,
+    ids: Vec<u32>,
+}
+
+/// Segments from which an index is filled on more than one core: below it, starting threads
+/// costs more than it saves.
+const PARALLEL_FROM: usize = 200_000;
+
+/// The exponent of the power of two nearest `n` (of the two around it, the one with the smaller
+/// ratio), for `n >= 1`; at most 2^40, far wider than any map's lattice.
+fn nearest_power_of_two(n: i64) -> u32 {
+    let below = n.ilog2().min(40);
+    // 2^below <= n < 2^(below + 1); the upper one is nearer when n^2 > 2^(2 below + 1).
+    let upper_nearer = (n as i128) * (n as i128) > 1_i128 << (2 * below + 1);
+    (below + u32::from(upper_nearer)).min(40)
 }
 
 impl BucketIndex {
-    /// Buckets of `bucket` lattice units covering the segments within `area` (the map's extent,
+    /// Buckets of about `bucket` lattice units (the power of two nearest it, so that finding a
+    /// bucket is a shift, not a division: eight million obstacle edges are each placed twice)
+    /// covering the segments within `area` (the map's extent,
     /// `[lo, hi]`). The grid is sized by the map, never by an outlier: segments beyond `area`
     /// fall into its edge buckets, which every query visits too, so nothing is missed.
     pub fn new(segments: Vec<Segment>, bucket: i64, area: (LatticePoint, LatticePoint)) -> Self {
-        let bucket = bucket.max(1);
+        let shift = nearest_power_of_two(bucket.max(1));
+        let bucket = 1_i64 << shift;
         let (mut lo, mut hi) = (
             LatticePoint::new(i64::MAX, i64::MAX),
             LatticePoint::new(i64::MIN, i64::MIN),
@@ -43,6 +65,7 @@ impl BucketIndex {
         if segments.is_empty() {
             return Self {
                 bucket,
+                shift,
                 ..Self::default()
             };
         }
@@ -55,38 +78,115 @@ impl BucketIndex {
             hi.x.clamp(area_lo.x, area_hi.x),
             hi.y.clamp(area_lo.y, area_hi.y),
         );
-        let cols = (hi.x - lo.x) / bucket + 1;
-        let rows = (hi.y - lo.y) / bucket + 1;
+        let cols = ((hi.x - lo.x) >> shift) + 1;
+        let rows = ((hi.y - lo.y) >> shift) + 1;
         let mut index = Self {
             segments: Vec::new(),
             origin: lo,
             bucket,
+            shift,
             cols,
             rows,
-            buckets: vec![Vec::new(); (cols * rows) as usize],
+            starts: Vec::new(),
+            ids: Vec::new(),
         };
-        for (i, s) in segments.iter().enumerate() {
-            let (c0, c1) = index.span(s.a.x.min(s.b.x), s.a.x.max(s.b.x), lo.x, cols);
-            let (r0, r1) = index.span(s.a.y.min(s.b.y), s.a.y.max(s.b.y), lo.y, rows);
-            for r in r0..=r1 {
-                for c in c0..=c1 {
-                    index.buckets[(r * cols + c) as usize].push(i as u32);
+        // Bands of bucket rows, each filled on its own core: a large index (eight million
+        // obstacle edges) is built in about half the time on two.
+        let threads = if segments.len() < PARALLEL_FROM {
+            1
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get().min(4)) as i64
+        };
+        let band = (rows + threads - 1) / threads;
+        let bands: Vec<(i64, i64)> = (0..threads)
+            .map(|t| (t * band, ((t + 1) * band).min(rows)))
+            .filter(|(r0, r1)| r0 < r1)
+            .collect();
+        let filled: Vec<(Vec<usize>, Vec<u32>)> = if bands.len() == 1 {
+            vec![index.fill_band(&segments, bands[0])]
+        } else {
+            std::thread::scope(|scope| {
+                let index = &index;
+                let segments = &segments;
+                let jobs: Vec<_> = bands
+                    .iter()
+                    .map(|&b| scope.spawn(move || index.fill_band(segments, b)))
+                    .collect();
+                jobs.into_iter()
+                    .map(|job| job.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                    .collect()
+            })
+        };
+        let mut starts = Vec::with_capacity((cols * rows) as usize + 1);
+        let mut ids = Vec::with_capacity(filled.iter().map(|(_, ids)| ids.len()).sum());
+        starts.push(0);
+        for (band_starts, band_ids) in filled {
+            let offset = ids.len();
+            starts.extend(band_starts[1..].iter().map(|s| s + offset));
+            if ids.is_empty() {
+                ids = band_ids;
+            } else {
+                ids.extend_from_slice(&band_ids);
+            }
+        }
+        index.starts = starts;
+        index.ids = ids;
+        index.segments = segments;
+        index
+    }
+
+    /// The buckets of rows `r0..r1`: each one's first slot (counted from the band's first
+    /// bucket, with the band's total at the end), and their segment ids in segment order.
+    fn fill_band(&self, segments: &[Segment], (r0, r1): (i64, i64)) -> (Vec<usize>, Vec<u32>) {
+        let cols = self.cols;
+        // A segment's buckets within the band: rows `y0..=y1` (possibly none) by `c0..=c1`.
+        let boxes = |s: &Segment| {
+            let (c0, c1) = self.span(s.a.x.min(s.b.x), s.a.x.max(s.b.x), self.origin.x, cols);
+            let (y0, y1) = self.span(s.a.y.min(s.b.y), s.a.y.max(s.b.y), self.origin.y, self.rows);
+            let (y0, y1) = (y0.max(r0) - r0, y1.min(r1 - 1) - r0);
+            (c0 as usize, c1 as usize, y0, y1)
+        };
+        // Counted, then each bucket's first slot, then filled in segment order.
+        let mut starts = vec![0_usize; ((r1 - r0) * cols) as usize + 1];
+        for s in segments {
+            let (c0, c1, y0, y1) = boxes(s);
+            for y in y0..=y1 {
+                let row = (y * cols) as usize;
+                for b in row + c0..=row + c1 {
+                    starts[b + 1] += 1;
                 }
             }
         }
-        index.segments = segments;
-        index
+        for b in 1..starts.len() {
+            starts[b] += starts[b - 1];
+        }
+        let mut next = starts.clone();
+        let mut ids = vec![0_u32; starts.last().copied().unwrap_or(0)];
+        for (i, s) in segments.iter().enumerate() {
+            let (c0, c1, y0, y1) = boxes(s);
+            for y in y0..=y1 {
+                let row = (y * cols) as usize;
+                for b in row + c0..=row + c1 {
+                    ids[next[b]] = i as u32;
+                    next[b] += 1;
+                }
+            }
+        }
+        (starts, ids)
+    }
+
+    /// The ids of the segments in the bucket at row `r`, column `c`.
+    fn bucket_ids(&self, r: i64, c: i64) -> &[u32] {
+        let b = (r * self.cols + c) as usize;
+        &self.ids[self.starts[b]..self.starts[b + 1]]
     }
 
     /// The bucket range `[first, last]` a closed coordinate range touches, clamped to the grid.
     /// A value on a bucket boundary belongs to both neighbours, so touching is never missed.
     fn span(&self, min: i64, max: i64, origin: i64, count: i64) -> (i64, i64) {
-        let first = (min - origin - 1)
-            .div_euclid(self.bucket)
-            .clamp(0, count - 1);
-        let last = (max - origin + 1)
-            .div_euclid(self.bucket)
-            .clamp(0, count - 1);
+        // An arithmetic shift rounds down, as `div_euclid` by the bucket does.
+        let first = ((min - origin - 1) >> self.shift).clamp(0, count - 1);
+        let last = ((max - origin + 1) >> self.shift).clamp(0, count - 1);
         (first, last)
     }
 
@@ -107,7 +207,7 @@ impl BucketIndex {
             let c = if p.x <= q.x { c0 + i } else { c1 - i };
             let (r0, r1) = self.rows_in_column(p, q, c);
             let mut visit_row = |r: i64| {
-                self.buckets[(r * self.cols + c) as usize]
+                self.bucket_ids(r, c)
                     .iter()
                     .any(|&i| visit(&self.segments[i as usize]))
             };
@@ -166,7 +266,7 @@ impl BucketIndex {
         let (r0, r1) = self.span(lo.y, hi.y, self.origin.y, self.rows);
         for r in r0..=r1 {
             for c in c0..=c1 {
-                for &i in &self.buckets[(r * self.cols + c) as usize] {
+                for &i in self.bucket_ids(r, c) {
                     visit(&self.segments[i as usize]);
                 }
             }
@@ -184,12 +284,62 @@ impl BucketIndex {
         let (r0, r1) = self.span(lo.y, hi.y, self.origin.y, self.rows);
         for r in r0..=r1 {
             for c in c0..=c1 {
-                out.extend_from_slice(&self.buckets[(r * self.cols + c) as usize]);
+                out.extend_from_slice(self.bucket_ids(r, c));
             }
         }
         let mut found = out.split_off(start);
         found.sort_unstable();
         found.dedup();
         out.extend(found);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buckets_are_the_nearest_power_of_two() {
+        // Square cells of 840 units, four to a bucket: 3,360 lies between 2,048 and 4,096,
+        // nearer 4,096 by ratio (1.22 against 1.64).
+        assert_eq!(nearest_power_of_two(3360), 12);
+        assert_eq!(nearest_power_of_two(1), 0);
+        assert_eq!(nearest_power_of_two(2), 1);
+        assert_eq!(nearest_power_of_two(3), 2);
+        assert_eq!(nearest_power_of_two(5), 2);
+        assert_eq!(nearest_power_of_two(6), 3);
+        assert_eq!(nearest_power_of_two(i64::MAX), 40);
+    }
+
+    #[test]
+    fn a_segment_on_a_bucket_edge_is_in_both_buckets() {
+        let s = |ax, ay, bx, by| Segment {
+            a: LatticePoint::new(ax, ay),
+            b: LatticePoint::new(bx, by),
+            source: 0,
+        };
+        let area = (LatticePoint::new(0, 0), LatticePoint::new(64, 64));
+        // Buckets of 16: a segment along x = 16 lies on the edge of columns 0 and 1.
+        let index = BucketIndex::new(vec![s(16, 2, 16, 5), s(40, 40, 44, 44)], 16, area);
+        let mut left = Vec::new();
+        index.visit_box_ids(
+            LatticePoint::new(1, 1),
+            LatticePoint::new(10, 10),
+            &mut left,
+        );
+        let mut right = Vec::new();
+        index.visit_box_ids(
+            LatticePoint::new(20, 1),
+            LatticePoint::new(30, 10),
+            &mut right,
+        );
+        assert_eq!((left, right), (vec![0], vec![0]));
+        let mut far = Vec::new();
+        index.visit_box_ids(
+            LatticePoint::new(36, 36),
+            LatticePoint::new(47, 47),
+            &mut far,
+        );
+        assert_eq!(far, vec![1]);
     }
 }

@@ -500,19 +500,24 @@ impl Blockers {
         let open = |cell: Cell, k: usize| {
             self.every_obstacle_edge || !obstacles.contains(&lattice.neighbour_across(cell, k))
         };
-        // Counted first: a growing list of millions of edges would for a moment hold its
-        // old and new buffers both.
-        let edges: usize = encounter
+        // Each cell's open sides (a bit a side), counted first: a growing list of millions of
+        // edges would for a moment hold its old and new buffers both.
+        let sides: Vec<u8> = encounter
             .obstacle_cells
             .iter()
-            .map(|&c| (0..lattice.corner_count()).filter(|&k| open(c, k)).count())
-            .sum();
+            .map(|&c| {
+                (0..lattice.corner_count())
+                    .filter(|&k| open(c, k))
+                    .fold(0_u8, |bits, k| bits | 1 << k)
+            })
+            .collect();
+        let edges: usize = sides.iter().map(|b| b.count_ones() as usize).sum();
         self.sight.reserve_exact(edges);
-        for (i, &cell) in encounter.obstacle_cells.iter().enumerate() {
+        for (i, (&cell, &open)) in encounter.obstacle_cells.iter().zip(&sides).enumerate() {
             let source = OBSTACLE_SOURCES + i as u32;
             let open = cell_outline(lattice, cell, source)
                 .enumerate()
-                .filter(|(k, _)| open(cell, *k))
+                .filter(|(k, _)| open & 1 << k != 0)
                 .map(|(_, s)| s);
             self.sight.extend(open);
         }
