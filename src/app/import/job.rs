@@ -17,6 +17,9 @@ pub struct Progress {
     ctx: egui::Context,
 }
 
+/// How soon a worker's progress is drawn (see [`Progress::set`]).
+const PROGRESS_REPAINT: std::time::Duration = std::time::Duration::from_millis(400);
+
 impl Progress {
     fn new(ctx: &egui::Context) -> Self {
         Self {
@@ -26,14 +29,17 @@ impl Progress {
         }
     }
 
-    /// Records the stage and fraction done (0 to 1) and wakes the UI to draw it.
+    /// Records the stage and fraction done (0 to 1) and has the UI draw it within
+    /// [`PROGRESS_REPAINT`]. Not at once: a frame drawn in software (a machine without a GPU)
+    /// takes both cores for a third of a second, and a frame per megabyte read left the worker
+    /// opening a large file half the machine. The result itself wakes the UI at once.
     pub fn set(&self, stage: &'static str, fraction: f32) {
         let millionths = (fraction.clamp(0.0, 1.0) * 1e6) as u32;
         self.millionths.store(millionths, Ordering::Relaxed);
         if let Ok(mut current) = self.stage.lock() {
             *current = stage;
         }
-        self.ctx.request_repaint();
+        self.ctx.request_repaint_after(PROGRESS_REPAINT);
     }
 
     /// The fraction done, from 0 to 1.
