@@ -36,23 +36,21 @@ pub struct BucketIndex {
 /// costs more than it saves.
 const PARALLEL_FROM: usize = 200_000;
 
-/// The exponent of the power of two nearest `n` (of the two around it, the one with the smaller
-/// ratio), for `n >= 1`; at most 2^40, far wider than any map's lattice.
-fn nearest_power_of_two(n: i64) -> u32 {
-    let below = n.ilog2().min(40);
-    // 2^below <= n < 2^(below + 1); the upper one is nearer when n^2 > 2^(2 below + 1).
-    let upper_nearer = (n as i128) * (n as i128) > 1_i128 << (2 * below + 1);
-    (below + u32::from(upper_nearer)).min(40)
+/// The exponent of the largest power of two at most `n` (for `n >= 1`), at most 2^40, far wider
+/// than any map's lattice. Rounding down keeps buckets no coarser than asked: the nearest power
+/// (4,096 for four square cells' 3,360) handed each cover line a third more candidates.
+fn power_of_two_below(n: i64) -> u32 {
+    n.max(1).ilog2().min(40)
 }
 
 impl BucketIndex {
-    /// Buckets of about `bucket` lattice units (the power of two nearest it, so that finding a
+    /// Buckets of about `bucket` lattice units (the largest power of two not above it, so that finding a
     /// bucket is a shift, not a division: eight million obstacle edges are each placed twice)
     /// covering the segments within `area` (the map's extent,
     /// `[lo, hi]`). The grid is sized by the map, never by an outlier: segments beyond `area`
     /// fall into its edge buckets, which every query visits too, so nothing is missed.
     pub fn new(segments: Vec<Segment>, bucket: i64, area: (LatticePoint, LatticePoint)) -> Self {
-        let shift = nearest_power_of_two(bucket.max(1));
+        let shift = power_of_two_below(bucket);
         let bucket = 1_i64 << shift;
         let (mut lo, mut hi) = (
             LatticePoint::new(i64::MAX, i64::MAX),
@@ -299,16 +297,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn buckets_are_the_nearest_power_of_two() {
-        // Square cells of 840 units, four to a bucket: 3,360 lies between 2,048 and 4,096,
-        // nearer 4,096 by ratio (1.22 against 1.64).
-        assert_eq!(nearest_power_of_two(3360), 12);
-        assert_eq!(nearest_power_of_two(1), 0);
-        assert_eq!(nearest_power_of_two(2), 1);
-        assert_eq!(nearest_power_of_two(3), 2);
-        assert_eq!(nearest_power_of_two(5), 2);
-        assert_eq!(nearest_power_of_two(6), 3);
-        assert_eq!(nearest_power_of_two(i64::MAX), 40);
+    fn buckets_round_down_to_a_power_of_two() {
+        // Square cells of 840 units, four to a bucket: 3,360 rounds down to 2,048.
+        assert_eq!(power_of_two_below(3360), 11);
+        assert_eq!(power_of_two_below(1), 0);
+        assert_eq!(power_of_two_below(0), 0);
+        assert_eq!(power_of_two_below(2), 1);
+        assert_eq!(power_of_two_below(3), 1);
+        assert_eq!(power_of_two_below(4), 2);
+        assert_eq!(power_of_two_below(i64::MAX), 40);
     }
 
     #[test]
