@@ -20,8 +20,7 @@ pub struct Segment {
 pub struct BucketIndex {
     pub segments: Vec<Segment>,
     origin: LatticePoint,
-    /// A bucket's side, a power of two: `1 << shift`.
-    bucket: i64,
+    /// A bucket's side is `1 << shift` lattice units.
     shift: u32,
     cols: i64,
     rows: i64,
@@ -44,14 +43,13 @@ fn power_of_two_below(n: i64) -> u32 {
 }
 
 impl BucketIndex {
-    /// Buckets of about `bucket` lattice units (the largest power of two not above it, so that finding a
-    /// bucket is a shift, not a division: eight million obstacle edges are each placed twice)
-    /// covering the segments within `area` (the map's extent,
-    /// `[lo, hi]`). The grid is sized by the map, never by an outlier: segments beyond `area`
-    /// fall into its edge buckets, which every query visits too, so nothing is missed.
+    /// Buckets of about `bucket` lattice units (the largest power of two not above it, so that
+    /// finding a bucket is a shift, not a division: eight million obstacle edges are each placed
+    /// twice) covering the segments within `area` (the map's extent, `[lo, hi]`). The grid is
+    /// sized by the map, never by an outlier: segments beyond `area` fall into its edge buckets,
+    /// which every query visits too, so nothing is missed.
     pub fn new(segments: Vec<Segment>, bucket: i64, area: (LatticePoint, LatticePoint)) -> Self {
         let shift = power_of_two_below(bucket);
-        let bucket = 1_i64 << shift;
         let (mut lo, mut hi) = (
             LatticePoint::new(i64::MAX, i64::MAX),
             LatticePoint::new(i64::MIN, i64::MIN),
@@ -62,7 +60,6 @@ impl BucketIndex {
         }
         if segments.is_empty() {
             return Self {
-                bucket,
                 shift,
                 ..Self::default()
             };
@@ -81,7 +78,6 @@ impl BucketIndex {
         let mut index = Self {
             segments: Vec::new(),
             origin: lo,
-            bucket,
             shift,
             cols,
             rows,
@@ -236,12 +232,12 @@ impl BucketIndex {
         let left = if column == 0 {
             min_x
         } else {
-            (self.origin.x + column * self.bucket).max(min_x)
+            (self.origin.x + (column << self.shift)).max(min_x)
         };
         let right = if column == self.cols - 1 {
             max_x
         } else {
-            (self.origin.x + (column + 1) * self.bucket).min(max_x)
+            (self.origin.x + ((column + 1) << self.shift)).min(max_x)
         };
         let slope = (to.y - from.y) as f64 / (to.x - from.x) as f64;
         let y_at = |x: i64| from.y as f64 + slope * (x - from.x) as f64;

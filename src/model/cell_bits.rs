@@ -81,65 +81,41 @@ impl CellBits {
     /// Adds every cell of `cells` and returns those that were not in the set yet, each once, in
     /// the order given. Neighbouring cells of a row share one look-up of the map.
     pub fn insert_new(&mut self, cells: impl IntoIterator<Item = Cell>) -> Vec<Cell> {
-        let mut added = Vec::new();
-        let mut pending: Option<(Key, u64)> = None;
-        for cell in cells {
-            let (key, bit) = key_bit(cell);
-            match &mut pending {
-                Some((k, bits)) if *k == key => {
-                    if *bits & bit == 0 {
-                        *bits |= bit;
-                        added.push(cell);
-                    }
-                    continue;
-                }
-                _ => {}
-            }
-            if let Some((k, bits)) = pending.take() {
-                self.put(k, bits);
-            }
-            let word = self.words.get(&key).copied().unwrap_or(0);
-            if word & bit == 0 {
-                added.push(cell);
-            }
-            pending = Some((key, word | bit));
-        }
-        if let Some((k, bits)) = pending {
-            self.put(k, bits);
-        }
-        added
+        self.set_all(cells, true)
     }
 
     /// Takes every cell of `cells` out and returns those that were in the set, each once, in
     /// the order given.
     pub fn remove_present(&mut self, cells: impl IntoIterator<Item = Cell>) -> Vec<Cell> {
-        let mut removed = Vec::new();
+        self.set_all(cells, false)
+    }
+
+    /// Puts each cell of `cells` in the set (`present`) or out of it, returning those whose
+    /// membership changed. The word being edited is held until a cell of another word comes.
+    fn set_all(&mut self, cells: impl IntoIterator<Item = Cell>, present: bool) -> Vec<Cell> {
+        let mut changed = Vec::new();
         let mut pending: Option<(Key, u64)> = None;
         for cell in cells {
             let (key, bit) = key_bit(cell);
-            match &mut pending {
-                Some((k, bits)) if *k == key => {
-                    if *bits & bit != 0 {
-                        *bits &= !bit;
-                        removed.push(cell);
+            let word = match &mut pending {
+                Some((k, word)) if *k == key => word,
+                _ => {
+                    if let Some((k, word)) = pending.take() {
+                        self.put(k, word);
                     }
-                    continue;
+                    let word = self.words.get(&key).copied().unwrap_or(0);
+                    &mut pending.insert((key, word)).1
                 }
-                _ => {}
+            };
+            if (*word & bit != 0) != present {
+                *word ^= bit;
+                changed.push(cell);
             }
-            if let Some((k, bits)) = pending.take() {
-                self.put(k, bits);
-            }
-            let word = self.words.get(&key).copied().unwrap_or(0);
-            if word & bit != 0 {
-                removed.push(cell);
-            }
-            pending = Some((key, word & !bit));
         }
-        if let Some((k, bits)) = pending {
-            self.put(k, bits);
+        if let Some((k, word)) = pending {
+            self.put(k, word);
         }
-        removed
+        changed
     }
 
     /// Sets the word at `key` to `bits`, keeping the count and dropping empty words.
