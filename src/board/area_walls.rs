@@ -274,7 +274,10 @@ impl Rays {
         let mut bins = vec![Vec::new(); Self::BINS];
         let turn = std::f64::consts::TAU;
         for (i, s) in segments.iter().enumerate() {
-            let (mut lo, mut hi) = (Self::direction(origin, s.a), Self::direction(origin, s.b));
+            let (mut lo, mut hi) = (
+                Self::direction(origin, s.a()),
+                Self::direction(origin, s.b()),
+            );
             if lo > hi {
                 std::mem::swap(&mut lo, &mut hi);
             }
@@ -469,8 +472,8 @@ impl Scene {
             // The nearest proper crossing at or beyond the vertex: along o + t·d, t ≥ 1.
             let mut end = reach / length;
             rays.visit_direction(dx, dy, &mut |s| {
-                let (ax, ay) = (s.a.x as f64, s.a.y as f64);
-                let (ex, ey) = (s.b.x as f64 - ax, s.b.y as f64 - ay);
+                let (ax, ay) = (s.a().x as f64, s.a().y as f64);
+                let (ex, ey) = (s.b().x as f64 - ax, s.b().y as f64 - ay);
                 let det = ex * dy - ey * dx;
                 if det.abs() < 1e-12 {
                     return false;
@@ -525,7 +528,7 @@ impl Scene {
         ids.iter().any(|&id| {
             let s = &self.sight.segments[id as usize];
             let d = |p: LatticePoint| (p.x as f64, p.y as f64);
-            let ((ax, ay), (bx, by), (ox, oy)) = (d(s.a), d(s.b), d(origin));
+            let ((ax, ay), (bx, by), (ox, oy)) = (d(s.a()), d(s.b()), d(origin));
             let (dx, dy) = (bx - ax, by - ay);
             let len2 = dx * dx + dy * dy;
             let t = if len2 > 0.0 {

@@ -575,6 +575,13 @@ pub fn glow_raster(map: &MapSpec, light: &Illumination) -> GlowRaster {
 /// squared, stays within it — but never so few that the map is under 64 pixels across.
 fn glow_per_cell(map: &MapSpec, light: &Illumination) -> f64 {
     let (lo, hi) = map_bounds(map);
+    let fewest = 64.0 / (hi.x - lo.x).max(hi.y - lo.y).max(1e-9);
+    // In bright ambient light every pixel is bright (no light outshines it, and none is
+    // counted): the coarsest raster says so, and a 2,000-cell map does not fill and upload
+    // millions of pixels to say it.
+    if light.ambient() == LightLevel::Bright {
+        return fewest;
+    }
     let area = (hi.x - lo.x) * (hi.y - lo.y);
     let band_cells: f64 = light
         .sources()
@@ -584,7 +591,6 @@ fn glow_per_cell(map: &MapSpec, light: &Illumination) -> f64 {
             band.clamp(0.0, area)
         })
         .sum();
-    let fewest = 64.0 / (hi.x - lo.x).max(hi.y - lo.y).max(1e-9);
     (GLOW_PIXEL_BUDGET / band_cells.max(1e-9))
         .sqrt()
         .max(fewest)
@@ -644,6 +650,33 @@ mod tests {
             PixelFog::Cell(CellFog::Hidden)
         );
         assert_eq!(raster.at(GridPoint::new(11.0, 1.0)), PixelFog::Outside);
+    }
+
+    #[test]
+    fn bright_ambient_light_is_bright_everywhere_from_a_small_raster() {
+        // Bright ambient light: every point of the largest map is bright (the torch adds
+        // nothing), held in some 64 pixels a side, not millions.
+        use crate::model::{Ambient, Light, LightKind};
+        let mut enc = Encounter::new("noon", RuleSystem::Evening);
+        enc.map.width_cells = 2_000;
+        enc.map.height_cells = 2_000;
+        enc.ambient = Ambient::Bright;
+        enc.lights
+            .push(Light::preset(LightKind::Torch, GridPoint::new(2.5, 2.5)));
+        let scene = Scene::new(&enc);
+        let glow = glow_raster(&enc.map, &Illumination::new(&scene, &enc));
+        assert!(
+            glow.width <= 65 && glow.height <= 65,
+            "{}×{}",
+            glow.width,
+            glow.height
+        );
+        for p in [(0.5, 0.5), (2.5, 2.5), (1_000.5, 3.5), (1_999.5, 1_999.5)] {
+            assert!(
+                (glow.at(GridPoint::new(p.0, p.1)) - 1.0).abs() < 1e-6,
+                "{p:?}"
+            );
+        }
     }
 
     #[test]

@@ -7,12 +7,53 @@
 use super::lattice::LatticePoint;
 
 /// One straight piece of a blocker on the lattice, with the index of what it belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// Its ends are kept as 32-bit lattice coordinates: 20 bytes a segment, not 40, because a map
+/// of scattered obstacle cells has eight million of them and writing them was most of the
+/// board's building. Every point on a board comes from a checked file or command, so it lies
+/// within a few thousand cells of the map (`model::MIN_COORDINATE..=MAX_COORDINATE`): at most
+/// about 13 million lattice steps on a hex map, far inside `i32`.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Segment {
-    pub a: LatticePoint,
-    pub b: LatticePoint,
+    ends: [[i32; 2]; 2],
     /// Index into the owner's list of blockers (walls, obstacle cells, tokens).
     pub source: u32,
+}
+
+/// A lattice coordinate as stored in a [`Segment`] (saturating, see there).
+fn narrow(v: i64) -> i32 {
+    i32::try_from(v).unwrap_or(if v < 0 { i32::MIN } else { i32::MAX })
+}
+
+impl Segment {
+    pub fn new(a: LatticePoint, b: LatticePoint, source: u32) -> Self {
+        Self {
+            ends: [[narrow(a.x), narrow(a.y)], [narrow(b.x), narrow(b.y)]],
+            source,
+        }
+    }
+
+    /// The first end.
+    pub fn a(&self) -> LatticePoint {
+        let [x, y] = self.ends[0];
+        LatticePoint::new(x.into(), y.into())
+    }
+
+    /// The second end.
+    pub fn b(&self) -> LatticePoint {
+        let [x, y] = self.ends[1];
+        LatticePoint::new(x.into(), y.into())
+    }
+}
+
+impl std::fmt::Debug for Segment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Segment")
+            .field("a", &self.a())
+            .field("b", &self.b())
+            .field("source", &self.source)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Segments bucketed on a uniform grid.
@@ -55,8 +96,14 @@ impl BucketIndex {
             LatticePoint::new(i64::MIN, i64::MIN),
         );
         for s in &segments {
-            lo = LatticePoint::new(lo.x.min(s.a.x.min(s.b.x)), lo.y.min(s.a.y.min(s.b.y)));
-            hi = LatticePoint::new(hi.x.max(s.a.x.max(s.b.x)), hi.y.max(s.a.y.max(s.b.y)));
+            lo = LatticePoint::new(
+                lo.x.min(s.a().x.min(s.b().x)),
+                lo.y.min(s.a().y.min(s.b().y)),
+            );
+            hi = LatticePoint::new(
+                hi.x.max(s.a().x.max(s.b().x)),
+                hi.y.max(s.a().y.max(s.b().y)),
+            );
         }
         if segments.is_empty() {
             return Self {
@@ -135,8 +182,18 @@ impl BucketIndex {
         let cols = self.cols;
         // A segment's buckets within the band: rows `y0..=y1` (possibly none) by `c0..=c1`.
         let boxes = |s: &Segment| {
-            let (c0, c1) = self.span(s.a.x.min(s.b.x), s.a.x.max(s.b.x), self.origin.x, cols);
-            let (y0, y1) = self.span(s.a.y.min(s.b.y), s.a.y.max(s.b.y), self.origin.y, self.rows);
+            let (c0, c1) = self.span(
+                s.a().x.min(s.b().x),
+                s.a().x.max(s.b().x),
+                self.origin.x,
+                cols,
+            );
+            let (y0, y1) = self.span(
+                s.a().y.min(s.b().y),
+                s.a().y.max(s.b().y),
+                self.origin.y,
+                self.rows,
+            );
             let (y0, y1) = (y0.max(r0) - r0, y1.min(r1 - 1) - r0);
             (c0 as usize, c1 as usize, y0, y1)
         };
@@ -291,6 +348,40 @@ impl BucketIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::lattice::Lattice;
+    use crate::model::{GridKind, GridPoint, MAX_COORDINATE, MIN_COORDINATE};
+
+    #[test]
+    fn a_segment_keeps_every_point_a_board_can_hold() {
+        // The farthest points a checked file or command may place, on every grid: their lattice
+        // coordinates come back from a segment unchanged (a hex lattice is the widest, three
+        // times 840 steps an axial unit).
+        let (lo, hi) = (f64::from(MIN_COORDINATE), f64::from(MAX_COORDINATE));
+        for grid in [
+            GridKind::Square,
+            GridKind::Gridless,
+            GridKind::HexFlat,
+            GridKind::HexPointy,
+        ] {
+            let lattice = Lattice::new(grid);
+            for (x, y) in [(lo, lo), (lo, hi), (hi, lo), (hi, hi)] {
+                let a = lattice.lattice_from_grid(GridPoint::new(x, y));
+                let b = lattice.lattice_from_grid(GridPoint::new(y, x));
+                let s = Segment::new(a, b, 7);
+                assert_eq!((s.a(), s.b(), s.source), (a, b, 7), "{grid:?} ({x}, {y})");
+            }
+        }
+        // Half the bytes of two 64-bit points: a map of scattered obstacle cells has millions.
+        assert_eq!(std::mem::size_of::<Segment>(), 20);
+    }
+
+    #[test]
+    fn a_point_past_32_bits_saturates_rather_than_wrapping() {
+        let far = LatticePoint::new(i64::MAX, i64::MIN);
+        let s = Segment::new(far, LatticePoint::new(-5, 5), 0);
+        assert_eq!(s.a(), LatticePoint::new(i32::MAX.into(), i32::MIN.into()));
+        assert_eq!(s.b(), LatticePoint::new(-5, 5));
+    }
 
     #[test]
     fn buckets_round_down_to_a_power_of_two() {
@@ -306,11 +397,8 @@ mod tests {
 
     #[test]
     fn a_segment_on_a_bucket_edge_is_in_both_buckets() {
-        let s = |ax, ay, bx, by| Segment {
-            a: LatticePoint::new(ax, ay),
-            b: LatticePoint::new(bx, by),
-            source: 0,
-        };
+        let s =
+            |ax, ay, bx, by| Segment::new(LatticePoint::new(ax, ay), LatticePoint::new(bx, by), 0);
         let area = (LatticePoint::new(0, 0), LatticePoint::new(64, 64));
         // Buckets of 16: a segment along x = 16 lies on the edge of columns 0 and 1.
         let index = BucketIndex::new(vec![s(16, 2, 16, 5), s(40, 40, 44, 44)], 16, area);

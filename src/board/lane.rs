@@ -193,12 +193,12 @@ impl Scene {
         };
         self.movement.visit_box(lo, hi, |s| {
             // Most candidates from the buckets lie clear of the lane's box.
-            if s.a.x.max(s.b.x) >= lo.x
-                && s.a.x.min(s.b.x) <= hi.x
-                && s.a.y.max(s.b.y) >= lo.y
-                && s.a.y.min(s.b.y) <= hi.y
+            if s.a().x.max(s.b().x) >= lo.x
+                && s.a().x.min(s.b().x) <= hi.x
+                && s.a().y.max(s.b().y) >= lo.y
+                && s.a().y.min(s.b().y) <= hi.y
             {
-                bands.extend(lane_of(&mut lane).band_of_segment(map(s.a), map(s.b)));
+                bands.extend(lane_of(&mut lane).band_of_segment(map(s.a()), map(s.b())));
             }
         });
         for solid in self.solids.iter().filter(|s| s.near(lo, hi)) {

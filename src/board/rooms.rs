@@ -503,8 +503,8 @@ fn walls_near(scene: &Scene, (x, y): (i32, i32)) -> Vec<(GridPoint, GridPoint)> 
     let mut walls = Vec::new();
     scene.movement.visit_box(lo, hi, |s| {
         let (a, b) = (
-            lattice.grid_from_lattice(s.a),
-            lattice.grid_from_lattice(s.b),
+            lattice.grid_from_lattice(s.a()),
+            lattice.grid_from_lattice(s.b()),
         );
         let outside =
             a.x.max(b.x) < x0 || a.x.min(b.x) > x1 || a.y.max(b.y) < y0 || a.y.min(b.y) > y1;

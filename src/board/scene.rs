@@ -343,11 +343,11 @@ impl Scene {
                 let Ok(i) = self.obstacle_list.binary_search(&across) else {
                     continue;
                 };
-                out.push(Segment {
-                    a: self.lattice.corner(cell, k),
-                    b: self.lattice.corner(cell, k + 1),
-                    source: OBSTACLE_SOURCES + i as u32,
-                });
+                out.push(Segment::new(
+                    self.lattice.corner(cell, k),
+                    self.lattice.corner(cell, k + 1),
+                    OBSTACLE_SOURCES + i as u32,
+                ));
             }
         }
         out
@@ -377,7 +377,7 @@ const OBSTACLE_SOURCES: u32 = 1 << 31;
 
 /// The box holding every one of `segments`.
 fn extent(segments: &[Segment]) -> Option<(LatticePoint, LatticePoint)> {
-    let mut points = segments.iter().flat_map(|s| [s.a, s.b]);
+    let mut points = segments.iter().flat_map(|s| [s.a(), s.b()]);
     let first = points.next()?;
     Some(points.fold((first, first), |(lo, hi), p| {
         (
@@ -420,7 +420,7 @@ fn map_area(lattice: Lattice, map: &MapSpec) -> (LatticePoint, LatticePoint) {
 
 /// The pairs of sight segments that cross, for the sweep (see [`super::sweep`]).
 fn sight_crossings(sight: &BucketIndex) -> Vec<(u32, u32)> {
-    let ends = |i: usize| (sight.segments[i].a, sight.segments[i].b);
+    let ends = |i: usize| (sight.segments[i].a(), sight.segments[i].b());
     let cell_edge = |i: usize| Scene::is_cell_edge(sight.segments[i].source);
     crossing_pairs(sight.segments.len(), ends, cell_edge, |i, out| {
         let (a, b) = ends(i);
@@ -490,10 +490,10 @@ impl Blockers {
             };
             let source = push_source(&mut self.sources, blocker, None, None);
             if wall.kind.blocks_sight() {
-                self.sight.push(Segment { a, b, source });
+                self.sight.push(Segment::new(a, b, source));
             }
             if wall.kind.blocks_movement() {
-                self.movement.push(Segment { a, b, source });
+                self.movement.push(Segment::new(a, b, source));
             }
         }
         // Solid rock a map wide is millions of cells but an outline of thousands of edges.
@@ -536,7 +536,7 @@ impl Blockers {
             for (i, &a) in points.iter().enumerate() {
                 let b = points[(i + 1) % points.len()];
                 if a != b {
-                    self.sight.push(Segment { a, b, source });
+                    self.sight.push(Segment::new(a, b, source));
                 }
             }
             self.solids.extend(Solid::new(points, source));
@@ -588,11 +588,7 @@ pub(crate) fn cell_outline(
     source: u32,
 ) -> impl Iterator<Item = Segment> {
     let n = lattice.corner_count();
-    (0..n).map(move |i| Segment {
-        a: lattice.corner(cell, i),
-        b: lattice.corner(cell, i + 1),
-        source,
-    })
+    (0..n).map(move |i| Segment::new(lattice.corner(cell, i), lattice.corner(cell, i + 1), source))
 }
 
 #[cfg(test)]

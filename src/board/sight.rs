@@ -119,7 +119,7 @@ impl Scene {
             .then_some(segments.iter())
             .into_iter()
             .flatten();
-        listed.chain(every).chain(inner).map(|s| (s.a, s.b))
+        listed.chain(every).chain(inner).map(|s| (s.a(), s.b()))
     }
 
     /// [`visibility`] from `origin` past the sight segments `ids` (every one for `None`) and
@@ -138,16 +138,16 @@ impl Scene {
         for (k, e) in inner.iter().enumerate() {
             near.clear();
             self.sight.visit_box_ids(
-                LatticePoint::new(e.a.x.min(e.b.x), e.a.y.min(e.b.y)),
-                LatticePoint::new(e.a.x.max(e.b.x), e.a.y.max(e.b.y)),
+                LatticePoint::new(e.a().x.min(e.b().x), e.a().y.min(e.b().y)),
+                LatticePoint::new(e.a().x.max(e.b().x), e.a().y.max(e.b().y)),
                 &mut near,
             );
             let at = (count + k) as u32;
             for &id in &near {
                 let s = self.sight.segments[id as usize];
                 let crosses = !Self::is_cell_edge(s.source)
-                    && orient(s.a, s.b, e.a) * orient(s.a, s.b, e.b) < 0
-                    && orient(e.a, e.b, s.a) * orient(e.a, e.b, s.b) < 0;
+                    && orient(s.a(), s.b(), e.a()) * orient(s.a(), s.b(), e.b()) < 0
+                    && orient(e.a(), e.b(), s.a()) * orient(e.a(), e.b(), s.b()) < 0;
                 let position = match ids {
                     None => Some(id),
                     Some(ids) => ids.binary_search(&id).ok().map(|p| p as u32),
@@ -278,8 +278,8 @@ impl Scene {
             .iter()
             .map(|s| {
                 (
-                    self.lattice.grid_from_lattice(s.a),
-                    self.lattice.grid_from_lattice(s.b),
+                    self.lattice.grid_from_lattice(s.a()),
+                    self.lattice.grid_from_lattice(s.b()),
                 )
             })
             .collect()
@@ -467,7 +467,7 @@ mod tests {
                 let from = GridPoint::new(7.5 + 9.0 * f64::from(k), 3.5 + 9.7 * f64::from(k));
                 let origin = scene.lattice.lattice_from_grid(from);
                 let full = scene.frame_bound(origin);
-                let pieces = scene.sight.segments.iter().map(|s| (s.a, s.b));
+                let pieces = scene.sight.segments.iter().map(|s| (s.a(), s.b()));
                 let every = visibility(origin, pieces, &scene.sight_crossings, full);
                 if let Some(near) = scene.visibility_nearby(origin, full, &[]) {
                     assert_eq!(near, every, "{count} walls, viewer at {from:?}");

@@ -89,32 +89,32 @@ impl LineTrace {
         let (p, q) = (self.p.point, self.q.point);
         if p == q {
             // A point line: only a piece through the point matters (see the module docs).
-            if orient(s.a, s.b, p) == 0 && dot(s.a.minus(p), s.b.minus(p)) <= 0 {
-                self.push_ray(true, s.a.minus(p), s.source);
-                self.push_ray(true, s.b.minus(p), s.source);
+            if orient(s.a(), s.b(), p) == 0 && dot(s.a().minus(p), s.b().minus(p)) <= 0 {
+                self.push_ray(true, s.a().minus(p), s.source);
+                self.push_ray(true, s.b().minus(p), s.source);
             }
             return false;
         }
-        let (oa, ob) = (orient(p, q, s.a), orient(p, q, s.b));
+        let (oa, ob) = (orient(p, q, s.a()), orient(p, q, s.b()));
         if oa == ob && oa != 0 {
             return false;
         }
         if oa == 0 && ob == 0 {
             self.add_collinear(s);
         } else if oa == 0 {
-            self.add_touch(s.a, s.b, ob, s.source);
+            self.add_touch(s.a(), s.b(), ob, s.source);
         } else if ob == 0 {
-            self.add_touch(s.b, s.a, oa, s.source);
+            self.add_touch(s.b(), s.a(), oa, s.source);
         } else {
-            let (op, oq) = (orient(s.a, s.b, p), orient(s.a, s.b, q));
+            let (op, oq) = (orient(s.a(), s.b(), p), orient(s.a(), s.b(), q));
             if op != 0 && oq != 0 && op != oq {
                 self.crossed = Some(*s);
                 return true;
             }
             for (at_start, o, end) in [(true, op, p), (false, oq, q)] {
                 if o == 0 {
-                    self.push_ray(at_start, s.a.minus(end), s.source);
-                    self.push_ray(at_start, s.b.minus(end), s.source);
+                    self.push_ray(at_start, s.a().minus(end), s.source);
+                    self.push_ray(at_start, s.b().minus(end), s.source);
                 }
             }
         }
@@ -160,7 +160,7 @@ impl LineTrace {
 
     /// A segment lying along the line.
     fn add_collinear(&mut self, s: &Segment) {
-        let (ta, tb) = (self.along(s.a), self.along(s.b));
+        let (ta, tb) = (self.along(s.a()), self.along(s.b()));
         let (lo, hi) = (ta.min(tb), ta.max(tb));
         if hi < 0 || lo > self.length2 {
             return;
@@ -175,8 +175,8 @@ impl LineTrace {
         for (at_start, end) in [(true, self.p.point), (false, self.q.point)] {
             let t = self.along(end);
             if lo <= t && t <= hi {
-                self.push_ray(at_start, s.a.minus(end), s.source);
-                self.push_ray(at_start, s.b.minus(end), s.source);
+                self.push_ray(at_start, s.a().minus(end), s.source);
+                self.push_ray(at_start, s.b().minus(end), s.source);
             }
         }
     }
@@ -377,8 +377,8 @@ fn passable(groups: &[Group]) -> bool {
 /// Whether `s` crosses the open segment `p → q` at a point interior to both: such a line is
 /// blocked whatever else lies around it.
 pub fn crosses_properly(p: LatticePoint, q: LatticePoint, s: &Segment) -> bool {
-    let (oa, ob) = (orient(p, q, s.a), orient(p, q, s.b));
-    let (op, oq) = (orient(s.a, s.b, p), orient(s.a, s.b, q));
+    let (oa, ob) = (orient(p, q, s.a()), orient(p, q, s.b()));
+    let (op, oq) = (orient(s.a(), s.b(), p), orient(s.a(), s.b(), q));
     oa * ob < 0 && op * oq < 0
 }
 
@@ -405,11 +405,7 @@ mod tests {
             },
         );
         for (i, (a, b)) in walls.iter().enumerate() {
-            t.add(&Segment {
-                a: pt(a.0, a.1),
-                b: pt(b.0, b.1),
-                source: i as u32,
-            });
+            t.add(&Segment::new(pt(a.0, a.1), pt(b.0, b.1), i as u32));
         }
         t.blocker().is_none()
     }
