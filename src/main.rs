@@ -7,7 +7,9 @@
 fn main() -> eframe::Result {
     // Warnings and errors (failed dialogs, imports, saves) reach stderr; RUST_LOG says more.
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
-    let file = std::env::args_os().nth(1).map(std::path::PathBuf::from);
+    // A large encounter file is read while the window comes up.
+    let file = (std::env::args_os().nth(1))
+        .map(|arg| lantern::app::import::Argument::read_early(arg.into()));
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Lantern")
@@ -24,7 +26,7 @@ fn main() -> eframe::Result {
         Box::new(move |cc| {
             let mut app = lantern::app::LanternApp::new(cc);
             if let Some(file) = file {
-                app.open_argument(file);
+                app.open_argument_read_early(file);
             }
             Ok(Box::new(app))
         }),

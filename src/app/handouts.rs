@@ -121,7 +121,7 @@ impl HandoutsState {
             let job = Job::spawn(ctx, move |progress| {
                 progress.set("Decoding", 0.1);
                 let rgba = decode_image(&data).map_err(anyhow::Error::msg)?;
-                Ok(upload(progress, &name, rgba))
+                upload(progress, &name, rgba)
             });
             self.pictures.insert(handout.image, Picture::Decoding(job));
             decoding += 1;
@@ -130,7 +130,11 @@ impl HandoutsState {
 }
 
 /// The picture scaled to at most [`MAX_SHOWN_SIDE`] a side and uploaded.
-fn upload(progress: &Progress, name: &str, rgba: image::RgbaImage) -> TextureHandle {
+fn upload(
+    progress: &Progress,
+    name: &str,
+    rgba: image::RgbaImage,
+) -> anyhow::Result<TextureHandle> {
     let (w, h) = rgba.dimensions();
     let rgba = if w.max(h) > MAX_SHOWN_SIDE {
         progress.set("Scaling", 0.6);
@@ -146,9 +150,9 @@ fn upload(progress: &Progress, name: &str, rgba: image::RgbaImage) -> TextureHan
     let size = [rgba.width() as usize, rgba.height() as usize];
     let image = ColorImage::from_rgba_unmultiplied(size, rgba.as_raw());
     progress.set("Uploading", 0.9);
-    progress
-        .ctx()
-        .load_texture(name, image, TextureOptions::LINEAR)
+    Ok(progress
+        .ctx()?
+        .load_texture(name, image, TextureOptions::LINEAR))
 }
 
 /// Checks and decodes a picture for a new handout (on a worker).
@@ -160,7 +164,7 @@ fn check_picture(
 ) -> anyhow::Result<Added> {
     progress.set("Checking", 0.3);
     let (image, rgba) = handout_picture(images, name, bytes.into())?;
-    let texture = upload(progress, &format!("handout-new-{name}"), rgba);
+    let texture = upload(progress, &format!("handout-new-{name}"), rgba)?;
     Ok(Added {
         name: name.to_owned(),
         image,

@@ -53,6 +53,7 @@ mod prompts;
 mod recent;
 mod rules_window;
 mod settings;
+mod start_screen;
 pub mod text;
 pub mod trackers;
 mod window_size;
@@ -119,6 +120,9 @@ pub struct LanternApp {
     shown_title: String,
     /// A file named on the command line, opened once no prompt is waiting.
     argument: Option<PathBuf>,
+    /// That file's name while it opens at start-up: the window shows only its progress
+    /// (`start_screen`).
+    starting_with: Option<String>,
     /// The players' window (view state).
     pub players: players::PlayersWindow,
     exporter: players::Exporter,
@@ -189,6 +193,7 @@ impl LanternApp {
             closing: false,
             shown_title: String::new(),
             argument: None,
+            starting_with: None,
             players: players::PlayersWindow::default(),
             exporter: players::Exporter::default(),
             library: library::LibraryState::default(),
@@ -414,6 +419,9 @@ impl LanternApp {
     }
 
     fn title(&self) -> String {
+        if let Some(name) = &self.starting_with {
+            return format!("Opening {}… — Lantern", text::name(name));
+        }
         let marker = if self.document.is_dirty() { " •" } else { "" };
         format!(
             "{}{marker} — Lantern",
@@ -483,6 +491,7 @@ impl LanternApp {
             self.handle_request(ctx, request);
         }
         self.open_argument_when_free(ctx);
+        self.drop_unwanted_early_read();
         if map::take_image_request(ctx) {
             self.start_dialog(ctx, dialogs::DialogPurpose::TokenImage);
         }
@@ -490,6 +499,7 @@ impl LanternApp {
             self.handle_dialog_answer(ctx, answer);
         }
         self.imports_logic(ctx);
+        self.settle_start_screen();
         self.companion_logic();
         self.library_logic(ctx);
         self.handouts_logic(ctx);
@@ -501,11 +511,21 @@ impl LanternApp {
     }
 
     fn ui_pass(&mut self, ui: &mut egui::Ui) {
+        if self.on_start_screen() {
+            self.start_screen_ui(ui);
+            self.notifications.ui(ui.ctx());
+            return;
+        }
         self.map_view.set_revision(self.document.revision());
         // First, so Enter and Esc go to the chooser and not to the map under it.
         self.dialogs.ui(ui.ctx());
         egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar_ui(ui));
-        egui::CentralPanel::default().show(ui, |ui| self.dock_ui(ui));
+        // No fill: the window is cleared to the panels' colour (`clear_color`), and a second
+        // coat over the whole window costs a software renderer a tenth of a second a frame.
+        let dock_frame = egui::Frame::central_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
+        egui::CentralPanel::default()
+            .frame(dock_frame)
+            .show(ui, |ui| self.dock_ui(ui));
         self.players_viewport(ui.ctx());
         self.table_setup_window(ui.ctx());
         rules_window::rules_window_ui(ui.ctx(), self.document.encounter.system);
@@ -531,6 +551,11 @@ impl eframe::App for LanternApp {
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.ui_pass(ui);
+    }
+
+    /// The panels' own colour, so the dock needs no fill of its own (see `ui_pass`).
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        visuals.panel_fill.to_normalized_gamma_f32()
     }
 
     /// egui's memory goes into our own settings file, written atomically; eframe's `app.ron`

@@ -170,13 +170,7 @@ fn four_million_obstacle_cells_draw_as_one_texture() {
 #[test]
 fn a_large_file_opens_on_a_worker_while_the_window_draws() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let path = dir.path().join("rocky.lantern.json");
-    let mut rocky = file("demo_dark_3000_lights");
-    rocky.obstacle_cells = (100..500)
-        .flat_map(|x| (100..500).map(move |y| lantern::model::Cell::new(x, y)))
-        .collect();
-    lantern::files::save_encounter(&path, &rocky).expect("the file is written");
-    assert!(std::fs::metadata(&path).expect("written").len() > 4 << 20);
+    let path = rocky_file(dir.path()).expect("the file is written");
     let mut harness = app(file("dark_2000_10000_lights_r10000"));
     harness.step();
     harness.state_mut().open_argument(path.clone());
@@ -198,6 +192,87 @@ fn a_large_file_opens_on_a_worker_while_the_window_draws() {
         harness.state().document.encounter.obstacle_cells.len(),
         160_000
     );
+}
+
+/// A file over 4 MB (the demo with 160,000 obstacle cells beside its map), which opens on a
+/// worker.
+fn rocky_file(dir: &std::path::Path) -> anyhow::Result<std::path::PathBuf> {
+    let path = dir.join("rocky.lantern.json");
+    let mut rocky = file("demo_dark_3000_lights");
+    rocky.obstacle_cells = (100..500)
+        .flat_map(|x| (100..500).map(move |y| lantern::model::Cell::new(x, y)))
+        .collect();
+    lantern::files::save_encounter(&path, &rocky)?;
+    assert!(std::fs::metadata(&path)?.len() > 4 << 20);
+    Ok(path)
+}
+
+/// Started with a file (`lantern FILE`), the window shows the file's name and progress, not
+/// the demo it is about to replace (whose frames, drawn in software, took the cores from the
+/// worker), and then the file's encounter with the whole window.
+#[test]
+fn a_file_named_at_start_shows_its_progress_until_it_is_open() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = rocky_file(dir.path()).expect("the file is written");
+    for early in [false, true] {
+        let mut harness = app(Encounter::default());
+        if early {
+            // As `main` does: the reading starts before the window is up.
+            let argument = lantern::app::import::Argument::read_early(path.clone());
+            harness.state_mut().open_argument_read_early(argument);
+        } else {
+            harness.state_mut().open_argument(path.clone());
+        }
+        harness.step();
+        assert!(
+            harness
+                .query_by_label_contains("Opening rocky.lantern.json")
+                .is_some()
+        );
+        assert!(
+            harness.query_all_by_label("Initiative").next().is_none(),
+            "no pane is drawn meanwhile"
+        );
+        settle(&mut harness);
+        let app = harness.state();
+        assert_eq!(app.document.path.as_deref(), Some(path.as_path()));
+        assert_eq!(app.document.encounter.obstacle_cells.len(), 160_000);
+        assert!(
+            harness
+                .query_by_label_contains("Opening rocky.lantern.json")
+                .is_none()
+        );
+        assert!(harness.query_all_by_label("Initiative").next().is_some());
+    }
+}
+
+/// A file named at start that cannot be opened leaves the encounter the window had, with the
+/// message, and the whole window.
+#[test]
+fn a_refused_file_at_start_leaves_the_window_with_its_message() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("broken.lantern.json");
+    // Large enough for the worker, and not an encounter.
+    std::fs::write(&path, format!("{{\"notes\": \"{}\"", "x".repeat(5 << 20)))
+        .expect("the file is written");
+    let argument = lantern::app::import::Argument::read_early(path.clone());
+    let open = file("demo_dark_3000_lights");
+    let name = open.name.clone();
+    let mut harness = app(open);
+    harness.state_mut().open_argument_read_early(argument);
+    settle(&mut harness);
+    let app = harness.state();
+    assert_eq!(app.document.encounter.name, name);
+    let notices: Vec<&str> = (app.notifications.notices().iter())
+        .map(|n| n.text.as_str())
+        .collect();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains("Could not open") && n.contains("broken.lantern.json")),
+        "{notices:?}"
+    );
+    assert!(harness.query_all_by_label("Initiative").next().is_some());
 }
 
 /// Issue 26, item 3: a token named with 10 MB of text took the window to 7 GB without drawing;

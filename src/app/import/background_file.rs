@@ -48,7 +48,7 @@ fn load(path: &Path, progress: &Progress) -> anyhow::Result<Loaded> {
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let tiles = BackgroundTiles::upload(
-        progress.ctx(),
+        progress.ctx()?,
         &format!("background-{}", path.display()),
         &rgba,
         Some((progress, 0.6, 1.0)),

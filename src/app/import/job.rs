@@ -5,7 +5,7 @@ use std::io::Read as _;
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use anyhow::Context as _;
 
@@ -14,18 +14,24 @@ pub struct Progress {
     /// The fraction done, in millionths (atomics hold no floats).
     millionths: AtomicU32,
     stage: Mutex<&'static str>,
-    ctx: egui::Context,
+    /// The window's context, woken by progress and by the result. A job started before the
+    /// window was up ([`Job::spawn_before_window`]) gets it when the app takes the job over.
+    ctx: OnceLock<egui::Context>,
 }
 
 /// How soon a worker's progress is drawn (see [`Progress::set`]).
 const PROGRESS_REPAINT: std::time::Duration = std::time::Duration::from_millis(400);
 
 impl Progress {
-    fn new(ctx: &egui::Context) -> Self {
+    fn new(ctx: Option<&egui::Context>) -> Self {
+        let window = OnceLock::new();
+        if let Some(ctx) = ctx {
+            let _ = window.set(ctx.clone());
+        }
         Self {
             millionths: AtomicU32::new(0),
             stage: Mutex::new("Starting"),
-            ctx: ctx.clone(),
+            ctx: window,
         }
     }
 
@@ -39,7 +45,9 @@ impl Progress {
         if let Ok(mut current) = self.stage.lock() {
             *current = stage;
         }
-        self.ctx.request_repaint_after(PROGRESS_REPAINT);
+        if let Some(ctx) = self.ctx.get() {
+            ctx.request_repaint_after(PROGRESS_REPAINT);
+        }
     }
 
     /// The fraction done, from 0 to 1.
@@ -51,9 +59,12 @@ impl Progress {
         self.stage.lock().map_or("Working", |stage| *stage)
     }
 
-    /// The egui context, for uploading textures from the worker.
-    pub fn ctx(&self) -> &egui::Context {
-        &self.ctx
+    /// The egui context, for uploading textures from the worker. Only a job started before the
+    /// window has none (it reads an encounter file, which has no textures).
+    pub fn ctx(&self) -> anyhow::Result<&egui::Context> {
+        self.ctx
+            .get()
+            .context("the window was not up yet to take the picture")
     }
 }
 
@@ -78,14 +89,33 @@ impl<T: Send + 'static> Job<T> {
         ctx: &egui::Context,
         work: impl FnOnce(&Progress) -> anyhow::Result<T> + Send + 'static,
     ) -> Self {
-        let progress = Arc::new(Progress::new(ctx));
+        Self::start(Progress::new(Some(ctx)), work)
+    }
+
+    /// Starts `work` before there is a window (a file named on the command line is read while
+    /// the window and its renderer come up); [`Job::attach`] hands it the window later.
+    pub fn spawn_before_window(
+        work: impl FnOnce(&Progress) -> anyhow::Result<T> + Send + 'static,
+    ) -> Self {
+        Self::start(Progress::new(None), work)
+    }
+
+    fn start(
+        progress: Progress,
+        work: impl FnOnce(&Progress) -> anyhow::Result<T> + Send + 'static,
+    ) -> Self {
+        let progress = Arc::new(progress);
         let (tx, rx) = channel();
         let worker_progress = Arc::clone(&progress);
         std::thread::spawn(move || {
             let result = work(&worker_progress);
             // Nobody listens when the app dropped the job (cancelled, or quitting).
             let _ = tx.send(result);
-            worker_progress.ctx.request_repaint();
+            // Without a window yet, `attach` wakes it: the result is sent before the window is
+            // looked for here, and the window set before `attach` wakes it.
+            if let Some(ctx) = worker_progress.ctx.get() {
+                ctx.request_repaint();
+            }
         });
         Self {
             progress,
@@ -108,6 +138,13 @@ impl<T> Job<T> {
 
     pub fn progress(&self) -> &Progress {
         &self.progress
+    }
+
+    /// Gives a job started before the window ([`Job::spawn_before_window`]) the window to wake,
+    /// and wakes it, in case the work is already done.
+    pub fn attach(&self, ctx: &egui::Context) {
+        let _ = self.progress.ctx.set(ctx.clone());
+        ctx.request_repaint();
     }
 }
 
@@ -162,4 +199,36 @@ pub fn progress_ui<T>(ctx: &egui::Context, id: &str, title: &str, job: &Job<T>) 
                 ui.add(bar);
             });
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wait<T>(job: &mut Job<T>) -> anyhow::Result<T> {
+        let start = std::time::Instant::now();
+        loop {
+            if let Some(result) = job.poll() {
+                return result;
+            }
+            assert!(start.elapsed().as_secs() < 30, "the worker never finished");
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+
+    #[test]
+    fn a_job_started_before_the_window_works_and_takes_the_window_later() {
+        let mut job = Job::spawn_before_window(|progress| {
+            // Progress without a window is kept, and wakes nobody.
+            progress.set("Reading", 0.5);
+            anyhow::ensure!(progress.ctx().is_err(), "no window yet");
+            Ok(7)
+        });
+        assert_eq!(wait(&mut job).ok(), Some(7));
+        assert_eq!(job.progress().stage(), "Reading");
+        assert!((job.progress().fraction() - 0.5).abs() < 1e-6);
+        let ctx = egui::Context::default();
+        job.attach(&ctx);
+        assert!(job.progress().ctx().is_ok());
+    }
 }

@@ -47,6 +47,11 @@ impl std::fmt::Debug for Decoded {
 }
 
 impl MapImport {
+    /// The worker's progress while it reads and decodes.
+    pub(super) fn progress(&self) -> Option<&super::job::Progress> {
+        self.job.as_ref().map(Job::progress)
+    }
+
     fn name(&self) -> String {
         self.path.file_stem().map_or_else(
             || "Imported map".to_owned(),
@@ -64,7 +69,7 @@ fn decode(path: &std::path::Path, progress: &super::job::Progress) -> anyhow::Re
     progress.set("Uploading", 0.6);
     let name = format!("import-{}", path.display());
     let tiles = BackgroundTiles::upload(
-        progress.ctx(),
+        progress.ctx()?,
         &name,
         &map.image_rgba,
         Some((progress, 0.6, 1.0)),

@@ -9,6 +9,8 @@ mod encounter_file;
 pub mod job;
 mod map_file;
 
+pub use encounter_file::Argument;
+
 use std::path::{Path, PathBuf};
 
 use super::LanternApp;
@@ -50,6 +52,9 @@ pub struct Imports {
     encounter: Option<encounter_file::EncounterLoad>,
     /// A large autosave being read at start-up.
     autosave: Option<autosave_read::AutosaveRead>,
+    /// The command line's file, read from the start, until it is opened (then it is
+    /// `encounter`).
+    early: Option<encounter_file::EncounterLoad>,
 }
 
 impl Imports {
@@ -60,6 +65,13 @@ impl Imports {
             || self.background.is_some()
             || self.encounter.is_some()
             || self.autosave.is_some()
+    }
+
+    /// How far the encounter file being opened, or the map being imported, has got.
+    pub fn opening_progress(&self) -> Option<&job::Progress> {
+        (self.encounter.as_ref().or(self.early.as_ref()))
+            .map(encounter_file::EncounterLoad::progress)
+            .or_else(|| self.map.as_ref().and_then(MapImport::progress))
     }
 }
 

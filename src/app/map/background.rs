@@ -244,7 +244,7 @@ fn start_loading(ctx: &egui::Context, id: ImageId, image: &EmbeddedImage) -> Sta
         progress.set("Decoding", 0.05);
         let rgba = decode_image(&data).map_err(anyhow::Error::msg)?;
         let tiles =
-            BackgroundTiles::upload(progress.ctx(), &name, &rgba, Some((progress, 0.6, 1.0)));
+            BackgroundTiles::upload(progress.ctx()?, &name, &rgba, Some((progress, 0.6, 1.0)));
         Ok(tiles)
     }))
 }
