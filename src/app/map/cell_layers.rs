@@ -24,7 +24,7 @@ pub const MIN_CELL_POINTS: f32 = 3.0;
 /// The most pixels the texture holds (a 2,048² texture): a 2,000-cell map gets one a cell.
 const MAX_PIXELS: f64 = 4_194_304.0;
 
-/// The layers' texture and the document revision it was painted for.
+/// The layers' texture and the terrain generation it was painted for.
 #[derive(Default)]
 pub struct CellLayerTexture {
     built: Option<(u64, TextureHandle, Rect)>,
@@ -45,19 +45,17 @@ pub fn too_many(encounter: &Encounter, cells: &VisibleCells<'_>, t: &MapTransfor
 }
 
 impl CellLayerTexture {
-    /// Paints the difficult and obstacle cells from the texture, rebuilding it when `revision`
-    /// (the document's) moved or is unknown.
+    /// Paints the difficult and obstacle cells from the texture, rebuilding it when `terrain`
+    /// (the scene cache's terrain generation) moved: the cells, not every edit of the document
+    /// (each token move and each explored cell of fog rebuilt 4 million pixels).
     pub fn paint(
         &mut self,
         painter: &egui::Painter,
         encounter: &Encounter,
-        revision: Option<u64>,
+        terrain: u64,
         t: &MapTransform,
     ) {
-        let fresh = self
-            .built
-            .as_ref()
-            .is_some_and(|(r, _, _)| revision == Some(*r));
+        let fresh = self.built.as_ref().is_some_and(|(g, _, _)| *g == terrain);
         if !fresh {
             let (image, rect) = layers_image(encounter);
             let texture = match self.built.take() {
@@ -69,7 +67,7 @@ impl CellLayerTexture {
                     .ctx()
                     .load_texture("cell-layers", image, TextureOptions::NEAREST),
             };
-            self.built = Some((revision.unwrap_or(u64::MAX), texture, rect));
+            self.built = Some((terrain, texture, rect));
         }
         if let Some((_, texture, rect)) = &self.built {
             let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
@@ -141,4 +139,49 @@ fn bounds(map: &MapSpec) -> (GridPoint, GridPoint) {
         GridPoint::new(f64::from(rect.min.x) - pad, f64::from(rect.min.y) - pad),
         GridPoint::new(f64::from(rect.max.x) + pad, f64::from(rect.max.y) + pad),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Cell;
+
+    /// How many times a frame's output (re)fills the layers' texture.
+    fn fills(ctx: &egui::Context, output: &mut egui::FullOutput) -> usize {
+        let manager = ctx.tex_manager();
+        let manager = manager.read();
+        let ours =
+            |id: &egui::TextureId| manager.meta(*id).is_some_and(|m| m.name == "cell-layers");
+        let n = output
+            .textures_delta
+            .set
+            .iter()
+            .filter(|(id, _)| ours(id))
+            .count();
+        output.textures_delta.clear();
+        n
+    }
+
+    #[test]
+    fn the_texture_is_painted_again_only_for_another_terrain() {
+        let mut encounter = Encounter {
+            obstacle_cells: (0..30).map(|x| Cell::new(x, 3)).collect(),
+            ..Encounter::default()
+        };
+        let ctx = egui::Context::default();
+        let mut layers = CellLayerTexture::default();
+        let t = MapTransform::new(egui::pos2(0.0, 0.0), 4.0);
+        let mut paint = |encounter: &Encounter, terrain: u64| {
+            let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+                layers.paint(ui.painter(), encounter, terrain, &t);
+            });
+            fills(&ctx, &mut output)
+        };
+        assert_eq!(paint(&encounter, 1), 1, "the first frame paints it");
+        // Any other edit (a token moved, fog explored) leaves the terrain's generation.
+        encounter.name = "Renamed".into();
+        assert_eq!(paint(&encounter, 1), 0);
+        encounter.obstacle_cells.insert(Cell::new(5, 5));
+        assert_eq!(paint(&encounter, 2), 1, "new cells are painted");
+    }
 }

@@ -657,8 +657,8 @@ fn paint_board(
     let background_error = view.backgrounds.paint(ui.ctx(), painter, encounter, t);
     if let Some(cells) = &cells {
         if cell_layers::too_many(encounter, cells, t) {
-            let revision = view.play.scene.revision;
-            view.cell_layers.paint(painter, encounter, revision, t);
+            let terrain = view.play.scene.terrain_generation(encounter);
+            view.cell_layers.paint(painter, encounter, terrain, t);
             terrain::paint_obstacle_polygons(painter, encounter, t);
         } else {
             terrain::paint_cell_layers(painter, encounter, cells, t);

@@ -114,6 +114,13 @@ impl SceneCache {
         (scene, self.terrain_generation)
     }
 
+    /// The terrain's generation for `encounter` (see [`Self::shared`]): what is drawn from the
+    /// cells and walls alone keys on it.
+    pub fn terrain_generation(&mut self, encounter: &Encounter) -> u64 {
+        self.refresh(encounter);
+        self.terrain_generation
+    }
+
     /// Takes `scene`, built (on a worker) for `encounter`, as the scene of `encounter`.
     pub fn adopt(&mut self, encounter: &Encounter, scene: Scene) {
         self.generation += 1;
@@ -153,4 +160,33 @@ impl SceneCache {
 fn empty_scene() -> &'static Scene {
     static EMPTY: std::sync::OnceLock<Scene> = std::sync::OnceLock::new();
     EMPTY.get_or_init(|| Scene::new(&Encounter::default()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Cell, Side, Token, TokenId};
+
+    #[test]
+    fn the_terrain_generation_moves_with_the_terrain_not_with_tokens() {
+        let mut encounter = Encounter::default();
+        encounter.obstacle_cells.insert(Cell::new(4, 4));
+        encounter.tokens.push(Token::new(
+            TokenId(1),
+            "Kestrel",
+            Side::Party,
+            Cell::new(1, 1),
+        ));
+        let mut cache = SceneCache::default();
+        let first = cache.terrain_generation(&encounter);
+        encounter.tokens[0].cell = Cell::new(2, 1);
+        cache.revision = Some(1);
+        assert_eq!(cache.terrain_generation(&encounter), first, "a move");
+        encounter.obstacle_cells.insert(Cell::new(5, 4));
+        cache.revision = Some(2);
+        assert!(
+            cache.terrain_generation(&encounter) > first,
+            "a new obstacle cell"
+        );
+    }
 }
