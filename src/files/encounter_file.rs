@@ -61,7 +61,21 @@ pub fn encounter_from_json_headers(bytes: &[u8]) -> Result<Encounter, FileError>
 /// sentence for the GM (`None` when it let nothing go): what a fight kept for deleted tokens.
 pub fn encounter_from_json_noting(bytes: &[u8]) -> Result<(Encounter, Option<String>), FileError> {
     let bytes = bytes.strip_prefix(BYTE_ORDER_MARK).unwrap_or(bytes);
-    let version = read_version(bytes)?;
+    // The version is read first and decides; on a large file the reading of everything else
+    // goes on beside it (each is a pass over the whole file).
+    let (version, parsed) = if bytes.len() < PARSE_BESIDE_THE_VERSION_FROM {
+        (read_version(bytes), None)
+    } else {
+        std::thread::scope(|scope| {
+            let parse = scope.spawn(|| parse_encounter(bytes));
+            let version = read_version(bytes);
+            let parsed = parse
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (version, Some(parsed))
+        })
+    };
+    let version = version?;
     if version > FORMAT_VERSION {
         return Err(FileError::FutureVersion {
             found: version,
@@ -70,7 +84,10 @@ pub fn encounter_from_json_noting(bytes: &[u8]) -> Result<(Encounter, Option<Str
     }
     // Version 0 never shipped; it reads as the first format, so hand-written files that say 0
     // still open.
-    let mut encounter = parse_encounter(bytes)?;
+    let mut encounter = match parsed {
+        Some(parsed) => parsed?,
+        None => parse_encounter(bytes)?,
+    };
     encounter.combat.settle_condition_systems(encounter.system);
     encounter.walls = normalise_walls(std::mem::take(&mut encounter.walls));
     let note = forget_deleted_tokens(&mut encounter);
@@ -78,6 +95,10 @@ pub fn encounter_from_json_noting(bytes: &[u8]) -> Result<(Encounter, Option<Str
     check_image_headers(&encounter)?;
     Ok((encounter, note))
 }
+
+/// Files from which the version and the rest are read side by side (see
+/// [`encounter_from_json_noting`]); below it a second thread costs more than it saves.
+const PARSE_BESIDE_THE_VERSION_FROM: usize = 4 << 20;
 
 /// A Lantern before deleting a token cleared its part of the fight saved files whose fight
 /// still names deleted tokens (a turn-order place, sheets, conditions): nothing shows them, so
