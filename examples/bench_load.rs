@@ -116,12 +116,14 @@ fn first_frame(name: &str) -> anyhow::Result<()> {
     let path = dir.join(format!("{name}.lantern.json"));
     lantern::files::save_encounter(&path, &file.encounter)?;
     drop(file);
+    // As `main` does: a large file's reading starts before the window and the app are made.
+    let started = Instant::now();
+    let argument = lantern::app::import::Argument::read_early(path.clone());
     let demo = lantern::demo::Demo::GoForthHeroes.encounter()?;
     let mut app = LanternApp::with_document(Document::new(demo, None));
     app.players.open = true;
     let ctx = egui::Context::default();
-    let started = Instant::now();
-    app.open_argument(path.clone());
+    app.open_argument_read_early(argument);
     let mut frame = Frame::default();
     let mut first = None;
     while started.elapsed() < Duration::from_mins(2) {

@@ -22,6 +22,27 @@ fn fogged_demo() -> lantern::model::Encounter {
     encounter
 }
 
+/// The app as the window shows it: eframe clears the window to the app's `clear_color` (the
+/// panels' colour, which the dock leaves showing), where kittest clears to transparent.
+struct AsTheWindowClears(LanternApp);
+
+impl eframe::App for AsTheWindowClears {
+    fn logic(&mut self, ctx: &egui::Context, frame: &mut eframe::Frame) {
+        self.0.logic(ctx, frame);
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        let [r, g, b, a] = self
+            .0
+            .clear_color(ui.visuals())
+            .map(|c| (c * 255.0).round() as u8);
+        let background = egui::Color32::from_rgba_unmultiplied(r, g, b, a);
+        let rect = ui.ctx().content_rect();
+        (ui.ctx().layer_painter(egui::LayerId::background())).rect_filled(rect, 0.0, background);
+        self.0.ui(ui, frame);
+    }
+}
+
 #[test]
 fn map_pane_with_fog_for_the_gm() {
     let mut harness = Harness::builder()
@@ -32,7 +53,7 @@ fn map_pane_with_fog_for_the_gm() {
         .build_eframe(|_cc| {
             let mut app = LanternApp::with_document(Document::new(fogged_demo(), None));
             app.show_only(Pane::Map);
-            app
+            AsTheWindowClears(app)
         });
     harness.run();
     harness.snapshot("map_pane_fog_gm");
