@@ -188,11 +188,7 @@ impl LanternApp {
     /// map as a new encounter, or an image for the map's background. It waits for the
     /// restore-autosave question, so restored work is never dropped without asking.
     pub fn open_argument(&mut self, path: PathBuf) {
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        self.starting_with = Some(name);
+        self.starting_with = Some(super::text::file_name(&path));
         self.argument = Some(path);
     }
 

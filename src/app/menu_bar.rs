@@ -60,10 +60,7 @@ impl LanternApp {
             return;
         }
         for path in self.recent.paths() {
-            let name = path.file_name().map_or_else(
-                || path.display().to_string(),
-                |n| n.to_string_lossy().into_owned(),
-            );
+            let name = super::text::file_name(path);
             let button = ui.button(name).on_hover_text(path.display().to_string());
             if button.clicked() {
                 requests.push(Request::OpenRecent(path.clone()));

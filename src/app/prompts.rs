@@ -120,10 +120,7 @@ fn restored_then_open_ui(
     name: &str,
     path: &std::path::Path,
 ) -> Option<RestoredChoice> {
-    let file = path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let file = super::text::file_name(path);
     let modal = egui::Modal::new(egui::Id::unique("restored_then_open")).show(ctx, |ui| {
         ui.set_max_width(400.0);
         ui.heading("Restored work is open");

@@ -28,6 +28,15 @@ pub fn clip(text: &str, max_chars: usize) -> Cow<'_, str> {
     }
 }
 
+/// The last part of `path` (a file's or folder's name), or the whole path when it has none
+/// (`/`, `..`).
+pub fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
 /// A name as it is shown: [`clip`] to [`NAME_CHARS`].
 pub fn name(text: &str) -> Cow<'_, str> {
     clip(text, NAME_CHARS)

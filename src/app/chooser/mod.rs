@@ -266,10 +266,7 @@ impl FileChooser {
                 ui.weak("None yet");
             }
             for folder in &self.recent_folders {
-                let name = folder.file_name().map_or_else(
-                    || folder.display().to_string(),
-                    |n| n.to_string_lossy().into_owned(),
-                );
+                let name = crate::app::text::file_name(folder);
                 let button = egui::Button::new(format!("📁 {name}")).truncate();
                 if ui
                     .add(button)

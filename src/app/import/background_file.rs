@@ -31,10 +31,7 @@ struct Loaded {
 
 impl BackgroundLoad {
     pub fn progress_ui(&self, ctx: &egui::Context) {
-        let name = self.path.file_name().map_or_else(
-            || self.path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let name = crate::app::text::file_name(&self.path);
         let title = format!("Loading {name}…");
         progress_ui(ctx, "background-file", &title, &self.job);
     }

@@ -75,10 +75,7 @@ impl EncounterLoad {
     }
 
     fn progress_ui(&self, ctx: &egui::Context) {
-        let name = self.path.file_name().map_or_else(
-            || self.path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let name = crate::app::text::file_name(&self.path);
         let title = format!("Opening {}…", crate::app::text::name(&name));
         progress_ui(ctx, "encounter-file", &title, &self.job);
     }

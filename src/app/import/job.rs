@@ -24,14 +24,10 @@ const PROGRESS_REPAINT: std::time::Duration = std::time::Duration::from_millis(4
 
 impl Progress {
     fn new(ctx: Option<&egui::Context>) -> Self {
-        let window = OnceLock::new();
-        if let Some(ctx) = ctx {
-            let _ = window.set(ctx.clone());
-        }
         Self {
             millionths: AtomicU32::new(0),
             stage: Mutex::new("Starting"),
-            ctx: window,
+            ctx: ctx.map_or_else(OnceLock::new, |ctx| OnceLock::from(ctx.clone())),
         }
     }
 
