@@ -12,7 +12,7 @@
 //! - Post core: Taken down (STR below 0, Damage).
 //! - 3d6 core mechanics: no health track, so nobody is shown down.
 
-use super::conditions::on_token;
+use super::conditions::{ActiveCondition, on_token};
 use crate::model::{Encounter, TokenId};
 use crate::rules::TokenTrackers;
 use crate::rules::road_and_ruin::Pool;
@@ -21,19 +21,32 @@ use crate::rules::road_and_ruin::Pool;
 /// "knocked out", "taken down"), or `None` while it is in it.
 #[must_use]
 pub fn down(encounter: &Encounter, token: TokenId) -> Option<&'static str> {
-    let by_condition =
-        on_token(&encounter.combat.conditions, encounter.system, token).find_map(|(c, _)| {
-            if c.name == super::momentum_apply::KNOCKED_OUT {
-                Some("knocked out")
-            } else if c
-                .name
-                .eq_ignore_ascii_case(crate::rules::post_core::TAKEN_DOWN)
-            {
-                Some("taken down")
-            } else {
-                None
-            }
-        });
+    let conditions: Vec<_> = on_token(&encounter.combat.conditions, encounter.system, token)
+        .map(|(c, _)| c)
+        .collect();
+    down_with(encounter, token, &conditions)
+}
+
+/// [`down`], given `token`'s conditions under the encounter's system (from
+/// [`ByToken`](super::conditions::ByToken) when many tokens are asked in one pass).
+#[must_use]
+pub fn down_with(
+    encounter: &Encounter,
+    token: TokenId,
+    conditions: &[&ActiveCondition],
+) -> Option<&'static str> {
+    let by_condition = conditions.iter().find_map(|c| {
+        if c.name == super::momentum_apply::KNOCKED_OUT {
+            Some("knocked out")
+        } else if c
+            .name
+            .eq_ignore_ascii_case(crate::rules::post_core::TAKEN_DOWN)
+        {
+            Some("taken down")
+        } else {
+            None
+        }
+    });
     if by_condition.is_some() {
         return by_condition;
     }

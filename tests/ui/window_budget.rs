@@ -313,3 +313,46 @@ fn names_of_megabytes_lay_out_only_what_shows() {
         assert!(vertices < 4 << 20, "tooltip: {vertices} vertex bytes");
     }
 }
+
+/// Issue 29: 5,000 tokens with a condition each took half a second of both cores a frame in a
+/// software renderer: 1.9 million triangles, most of them chips (a rounded, outlined chip is
+/// ~180). With more than `CROWD_TOKENS` (250) in view each token draws plainly — its disc and
+/// one dot for its conditions — while every token's conditions are still named to screen
+/// readers (and on hover). A thousand tokens here: a few triangles each, not hundreds.
+#[test]
+fn a_crowd_of_tokens_draws_a_few_triangles_each() {
+    use lantern::combat::conditions::{ActiveCondition, Duration};
+    use lantern::model::{Cell, RuleSystem, Side, Token, TokenId};
+    const COUNT: u64 = 1_000;
+    let mut encounter = Encounter::new("A crowd", RuleSystem::GoForthHeroes);
+    encounter.map.width_cells = 100;
+    encounter.map.height_cells = 100;
+    for i in 0..COUNT {
+        let id = TokenId(i + 1);
+        let cell = Cell::new((i % 50) as i32 * 2, (i / 50) as i32 * 5);
+        let name = format!("Goblin {}", i + 1);
+        encounter
+            .tokens
+            .push(Token::new(id, name, Side::Enemy, cell));
+        encounter.combat.conditions.push(ActiveCondition {
+            system: None,
+            token: id,
+            name: "Dazed".to_owned(),
+            duration: Duration::UntilRemoved,
+        });
+    }
+    let mut harness = app(encounter);
+    settle(&mut harness);
+    let triangles = mesh_bytes(&harness).1 / (3 * std::mem::size_of::<u32>());
+    // Both windows draw every token (~8 triangles each when plain, ~30 with square chips,
+    // ~190 with rounded ones); the panes beside the map are a few thousand more.
+    let budget = 2 * 10 * COUNT as usize + 6_000;
+    assert!(
+        triangles < budget,
+        "{triangles} triangles for {COUNT} tokens"
+    );
+    assert!(
+        harness.query_by_label("Goblin 777: Dazed").is_some(),
+        "a token's conditions are no longer named"
+    );
+}

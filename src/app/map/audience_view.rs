@@ -8,11 +8,13 @@ use super::base_ring;
 use super::fog::MapAudience;
 use super::layout::{TokenDisc, size_index, token_discs};
 use super::name_tags::NameTags;
-use super::token_marks::{Badges, mark_node, paint_down_mark, paint_turn_ring};
-use super::token_paint::{TokenLook, paint_token};
+use super::token_marks::{
+    Badges, mark_node, paint_condition_dot, paint_down_mark, paint_turn_ring,
+};
+use super::token_paint::{Detail, TokenLook, paint_token};
 use super::transform::MapTransform;
 use super::{MapView, walls};
-use crate::combat::conditions::on_token;
+use crate::combat::conditions::ByToken;
 use crate::model::{Encounter, Token};
 use crate::view::PlayersView;
 
@@ -128,6 +130,8 @@ impl TokensView<'_> {
         let current = self.encounter.combat.initiative.current_token();
         let mut current_shown = false;
         let mut names = NameTags::default();
+        let by_token = ByToken::new(&self.encounter.combat.conditions, self.encounter.system);
+        let mut shown = Vec::new();
         for token in self.encounter.tokens.iter().filter(|t| self.shows(t)) {
             current_shown |= current == Some(token.id);
             let disc = self.discs[size_index(token.size)];
@@ -136,13 +140,16 @@ impl TokensView<'_> {
                 .ui_from_grid(disc.centre(self.encounter.map.grid, token.cell));
             let radius = self.t.points(disc.radius_cells);
             let bounds = Rect::from_center_size(centre, Vec2::splat(radius * 2.0));
-            if !self
+            if self
                 .painter
                 .clip_rect()
                 .intersects(bounds.expand(radius + 40.0))
             {
-                continue;
+                shown.push((token, centre, radius, bounds));
             }
+        }
+        let detail = Detail::for_view_of(shown.len());
+        for (token, centre, radius, bounds) in shown {
             if self.audience == MapAudience::Players {
                 // Names what the players can see, for screen readers and tests.
                 let id = self.ui.scope_id().with(("players_token", token.id));
@@ -155,13 +162,8 @@ impl TokensView<'_> {
                     )
                 });
             }
-            let conditions: Vec<&str> = on_token(
-                &self.encounter.combat.conditions,
-                self.encounter.system,
-                token.id,
-            )
-            .map(|(c, _)| c.name.as_str())
-            .collect();
+            let on_it = by_token.get(token.id);
+            let conditions: Vec<&str> = on_it.iter().map(|c| c.name.as_str()).collect();
             // A base ring is the base's size, whatever the disc's.
             let base = base_ring::base_radius(token.size, self.t.points_per_cell);
             let outer = if self.miniatures {
@@ -177,13 +179,14 @@ impl TokensView<'_> {
                 hovered: false,
                 opacity: if token.gm_only { 0.55 } else { 1.0 },
                 label: false,
+                detail,
             };
             if self.miniatures {
                 base_ring::paint_base_ring(self.painter, token, centre, base, &conditions);
             } else {
                 paint_token(self.painter, token, centre, radius, look);
             }
-            if let Some(word) = crate::combat::down::down(self.encounter, token.id) {
+            if let Some(word) = crate::combat::down::down_with(self.encounter, token.id, on_it) {
                 paint_down_mark(self.painter, centre, radius, word);
                 if self.audience == MapAudience::Players {
                     let name = crate::app::text::name(&token.name);
@@ -212,9 +215,13 @@ impl TokensView<'_> {
                     upside_down,
                 );
             }
+            // Chips in large type over discs too small to be named would cover the crowd
+            // around them (and cost a software renderer ten screens of pixels at 5,000
+            // tokens); there they take the GM's size.
+            let named = radius >= MIN_NAMED_RADIUS;
             let font = match self.audience {
-                MapAudience::Players => (radius * 0.5).clamp(14.0, 26.0),
-                MapAudience::Gm => (radius * 0.42).clamp(9.0, 14.0),
+                MapAudience::Players if named => (radius * 0.5).clamp(14.0, 26.0),
+                MapAudience::Players | MapAudience::Gm => (radius * 0.42).clamp(9.0, 14.0),
             };
             // Over a miniature's base the badges would hide under it: they sit above the ring.
             let badges = Badges {
@@ -225,11 +232,17 @@ impl TokensView<'_> {
                     radius
                 },
                 font_size: font,
-                full_names: self.audience == MapAudience::Players,
+                // Whole names over discs too small to carry their own name would cover the
+                // crowd around them; there the chips keep their first letters.
+                full_names: self.audience == MapAudience::Players && named,
                 upside_down,
                 bounds: (self.audience == MapAudience::Players).then_some(clip),
             };
-            badges.paint(self.painter, &conditions);
+            if detail == Detail::Crowd {
+                paint_condition_dot(self.painter, &conditions, centre, radius);
+            } else {
+                badges.paint(self.painter, &conditions);
+            }
         }
         // After every disc and badge, placed so that no two names overlap.
         let players = self.audience == MapAudience::Players;

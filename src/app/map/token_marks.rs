@@ -19,6 +19,17 @@ const CHIPS: [Color32; 6] = [
 /// The most condition chips over one token; more show as one "+N" chip.
 const MAX_CHIPS: usize = 6;
 
+/// A whole condition name on a chip stops after this many characters ("…" after): every
+/// catalogue condition fits, and a name at its cap (80) stays one token wide, not a row across
+/// the table.
+const CHIP_NAME_CHARS: usize = 24;
+
+/// Over discs smaller than this (points; where their initials go too) chips are plain
+/// rectangles: at that size the rounding is a pixel nobody sees, and a rounded, outlined chip
+/// is ~180 triangles against 20, the most of a crowd's frame in a software renderer (5,000
+/// tokens with a condition each: 0.9 M triangles).
+const ROUNDED_CHIP_RADIUS: f32 = 9.0;
+
 /// A wide cyan ring with a dark edge, outside any selection or sight ring.
 pub fn paint_turn_ring(painter: &Painter, centre: Pos2, radius: f32) {
     let width = (radius * 0.22).clamp(3.0, 8.0);
@@ -51,6 +62,21 @@ pub fn paint_down_mark(painter: &Painter, centre: Pos2, radius: f32, word: &str)
 
 /// The cross over a token out of the fight.
 const DOWN: Color32 = Color32::from_rgb(200, 50, 40);
+
+/// A crowd's condition chips (see [`CROWD_TOKENS`]): one dot on the disc's upper right edge
+/// in the first condition's chip colour, ringed dark, as a badge. Two pre-drawn discs (a few triangles) against a
+/// row of chips; the hover card and the accessibility node still name every condition.
+///
+/// [`CROWD_TOKENS`]: super::token_paint::CROWD_TOKENS
+pub fn paint_condition_dot(painter: &Painter, names: &[&str], centre: Pos2, radius: f32) {
+    let Some(first) = names.first() else {
+        return;
+    };
+    let r = (radius * 0.22).clamp(1.0, 4.0);
+    let at = centre + vec2(radius, -radius) * std::f32::consts::FRAC_1_SQRT_2;
+    painter.circle_filled(at, r + 1.0, Color32::BLACK);
+    painter.circle_filled(at, r, chip_colour(&crate::app::text::name(first)));
+}
 
 /// A row of small chips over the top of the disc, one per active condition, with its first
 /// letters ("Prone" reads "Pr").
@@ -154,7 +180,7 @@ fn paint_badge_row(painter: &Painter, names: &[&str], badges: &Badges) {
         .map(|name| {
             let name = crate::app::text::name(name);
             let text: String = if full_names {
-                name.clone().into_owned()
+                crate::app::text::clip(&name, CHIP_NAME_CHARS).into_owned()
             } else {
                 name.chars().take(2).collect()
             };
@@ -194,13 +220,18 @@ fn paint_badge_row(painter: &Painter, names: &[&str], badges: &Badges) {
     }
     for (galley, colour) in galleys {
         let rect = Rect::from_min_size(Pos2::new(x, top), galley.size() + vec2(6.0, 0.0));
-        painter.rect(
-            rect,
-            3.0,
-            colour,
-            Stroke::new(1.0, Color32::BLACK),
-            egui::StrokeKind::Outside,
-        );
+        if radius < ROUNDED_CHIP_RADIUS {
+            painter.rect_filled(rect.expand(1.0), 0.0, Color32::BLACK);
+            painter.rect_filled(rect, 0.0, colour);
+        } else {
+            painter.rect(
+                rect,
+                3.0,
+                colour,
+                Stroke::new(1.0, Color32::BLACK),
+                egui::StrokeKind::Outside,
+            );
+        }
         painter.galley(
             Align2::CENTER_CENTER
                 .anchor_size(rect.center(), galley.size())

@@ -21,7 +21,36 @@ pub struct TokenLook {
     pub opacity: f32,
     /// Whether to write the name under the disc (skipped when zoomed far out).
     pub label: bool,
+    pub detail: Detail,
 }
+
+/// How much of a token is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// Disc, initials and the GM-only eye.
+    Full,
+    /// One of more than [`CROWD_TOKENS`] in view: the disc alone (the fading still says
+    /// GM-only).
+    Crowd,
+}
+
+impl Detail {
+    /// The detail for a view showing `tokens` tokens.
+    pub fn for_view_of(tokens: usize) -> Self {
+        if tokens > CROWD_TOKENS {
+            Self::Crowd
+        } else {
+            Self::Full
+        }
+    }
+}
+
+/// More tokens than this in a view make a crowd, drawn plainer: each token its disc and one
+/// dot for its conditions ([`paint_condition_dot`](super::token_marks::paint_condition_dot)).
+/// A token in full (disc, initials, rounded chips) is up to ~200 triangles; 5,000 of them made
+/// a frame of ~0.3 s of both cores in a software renderer. A table's own fights stay far
+/// below this and keep every detail at any zoom.
+pub const CROWD_TOKENS: usize = 250;
 
 /// Paints `token` as a disc of `radius` points at `centre`.
 pub fn paint_token(painter: &Painter, token: &Token, centre: Pos2, radius: f32, look: TokenLook) {
@@ -62,7 +91,7 @@ pub fn paint_token(painter: &Painter, token: &Token, centre: Pos2, radius: f32, 
             look.opacity,
         );
     }
-    if radius >= 9.0 {
+    if radius >= 9.0 && look.detail == Detail::Full {
         let font = FontId::proportional((radius * 0.75).min(40.0));
         painter.text(
             centre,
@@ -72,7 +101,7 @@ pub fn paint_token(painter: &Painter, token: &Token, centre: Pos2, radius: f32, 
             fade(palette::ink_on(fill)),
         );
     }
-    if token.gm_only {
+    if token.gm_only && look.detail == Detail::Full {
         paint_eye_slash(
             painter,
             centre + Vec2::splat(radius * 0.68),

@@ -11,7 +11,7 @@ use super::palette;
 use super::placement::fits_in_map;
 use super::pointer::MapPointer;
 use super::terrain::cell_polygon;
-use super::token_paint::{TokenLook, paint_token};
+use super::token_paint::{Detail, TokenLook, paint_token};
 use super::transform::MapTransform;
 use crate::app::PaneContext;
 use crate::app::import::job::{Job, read_with_progress};
@@ -303,6 +303,7 @@ fn paint_preview(
         hovered: false,
         opacity: 0.6,
         label: true,
+        detail: Detail::Full,
     };
     paint_token(painter, token, centre, t.points(disc.radius_cells), look);
 }

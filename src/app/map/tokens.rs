@@ -8,14 +8,16 @@ use super::movement::{DragReach, drop_move};
 use super::name_tags::NameTags;
 use super::placement::{fits_in_map, free_anchor_near};
 use super::sight_overlay::{self, SightMarks};
-use super::token_marks::{mark_node, paint_condition_chips, paint_down_mark, paint_turn_ring};
-use super::token_paint::{TokenLook, paint_token};
+use super::token_marks::{
+    mark_node, paint_condition_chips, paint_condition_dot, paint_down_mark, paint_turn_ring,
+};
+use super::token_paint::{Detail, TokenLook, paint_token};
 use super::transform::MapTransform;
 use super::{TokenDrag, palette};
 use crate::app::PaneContext;
 use crate::board::Scene;
 use crate::board::footprint::footprint_cells;
-use crate::combat::conditions::on_token;
+use crate::combat::conditions::ByToken;
 use crate::model::{Cell, Command, GridPoint, Token, TokenId};
 
 /// Below this zoom a name is wider than a few cells and a crowd's names would stack into a
@@ -52,26 +54,12 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
     let encounter = ctx.encounter;
     let mut ghost = None;
     let mut names = NameTags::default();
-    for token in &encounter.tokens {
-        let disc = layer.discs[size_index(token.size)];
-        let centre = layer
-            .transform
-            .ui_from_grid(disc.centre(encounter.map.grid, token.cell));
-        let radius = layer.transform.points(disc.radius_cells);
-        let rect = Rect::from_center_size(centre, Vec2::splat(radius * 2.0));
-        let dragging = layer.drag.as_ref().is_some_and(|d| d.id == token.id);
-        if !dragging
-            && !layer
-                .painter
-                .clip_rect()
-                .intersects(rect.expand(radius + 20.0))
-        {
-            continue;
-        }
-        let conditions: Vec<&str> =
-            on_token(&encounter.combat.conditions, encounter.system, token.id)
-                .map(|(c, _)| c.name.as_str())
-                .collect();
+    let by_token = ByToken::new(&encounter.combat.conditions, encounter.system);
+    let shown = tokens_in_view(ctx, layer);
+    let detail = Detail::for_view_of(shown.len());
+    for (token, centre, radius, rect, dragging) in shown {
+        let on_it = by_token.get(token.id);
+        let conditions: Vec<&str> = on_it.iter().map(|c| c.name.as_str()).collect();
         let turn = encounter.combat.initiative.current_token() == Some(token.id);
         mark_nodes(ui, layer, token, rect, &conditions, turn);
         let response = token_response(ui, token, rect);
@@ -90,6 +78,7 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
                 || response.hovered()
                 || turn
                 || ctx.selection.contains(&token.id),
+            detail,
         };
         if turn {
             paint_turn_ring(layer.painter, centre, radius);
@@ -113,12 +102,16 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
             let rulings = encounter.rulings;
             sight_overlay::paint_degree_tag(layer.painter, verdict, rulings, centre, radius);
         }
-        if let Some(word) = crate::combat::down::down(encounter, token.id) {
+        if let Some(word) = crate::combat::down::down_with(encounter, token.id, on_it) {
             paint_down_mark(layer.painter, centre, radius, word);
             let name = crate::app::text::name(&token.name);
             mark_node(ui, "down", &format!("{name}: {word}"), rect);
         }
-        paint_condition_chips(layer.painter, &conditions, centre, radius);
+        if detail == Detail::Crowd {
+            paint_condition_dot(layer.painter, &conditions, centre, radius);
+        } else {
+            paint_condition_chips(layer.painter, &conditions, centre, radius);
+        }
         if response.hovered() {
             *layer.hovered = Some(token.id);
         }
@@ -147,6 +140,33 @@ pub fn tokens_ui(ui: &Ui, ctx: &mut PaneContext<'_>, layer: &mut TokenLayer<'_>)
     if let Some((token, target)) = ghost {
         paint_ghost(ctx, layer, token, target);
     }
+}
+
+/// The tokens to draw (those in view, and the one being dragged) with their discs' centres,
+/// radii and bounds, and whether each is the dragged one.
+fn tokens_in_view<'e>(
+    ctx: &PaneContext<'e>,
+    layer: &TokenLayer<'_>,
+) -> Vec<(&'e Token, Pos2, f32, Rect, bool)> {
+    let encounter = ctx.encounter;
+    encounter
+        .tokens
+        .iter()
+        .filter_map(|token| {
+            let disc = layer.discs[size_index(token.size)];
+            let centre = layer
+                .transform
+                .ui_from_grid(disc.centre(encounter.map.grid, token.cell));
+            let radius = layer.transform.points(disc.radius_cells);
+            let rect = Rect::from_center_size(centre, Vec2::splat(radius * 2.0));
+            let dragging = layer.drag.as_ref().is_some_and(|d| d.id == token.id);
+            let in_view = layer
+                .painter
+                .clip_rect()
+                .intersects(rect.expand(radius + 20.0));
+            (dragging || in_view).then_some((token, centre, radius, rect, dragging))
+        })
+        .collect()
 }
 
 /// Whether egui could show `response`'s tooltip this frame: when it is hovered, when its
@@ -363,6 +383,7 @@ fn paint_ghost(ctx: &PaneContext<'_>, layer: &TokenLayer<'_>, token: &Token, tar
         hovered: false,
         opacity: 0.85,
         label: true,
+        detail: Detail::Full,
     };
     let radius = t.points(disc.radius_cells);
     paint_token(layer.painter, token, centre, radius, look);
