@@ -245,27 +245,70 @@ impl Frame {
     }
 }
 
-/// About how many pixels `mesh`'s triangles cover inside `clip` (screen points at a scale of
-/// one), overlaps counted each time: each triangle's area, at most its clipped bounding box's.
+/// How many pixels `mesh`'s triangles cover inside `clip` (screen points at a scale of one),
+/// overlaps counted each time: each triangle clipped to the rectangle, its area summed.
 fn covered_pixels(mesh: &egui::epaint::Mesh, clip: egui::Rect) -> f64 {
     mesh.indices
         .chunks_exact(3)
         .map(|t| {
-            let [a, b, c] = [t[0], t[1], t[2]].map(|i| {
-                mesh.vertices
-                    .get(i as usize)
-                    .map_or(egui::Pos2::ZERO, |v| v.pos)
-            });
-            let area = f64::from(((b - a).x * (c - a).y - (b - a).y * (c - a).x).abs()) / 2.0;
-            let bounds = egui::Rect::from_points(&[a, b, c]).intersect(clip);
-            let bounds = if bounds.is_positive() {
-                f64::from(bounds.area())
-            } else {
-                0.0
-            };
-            area.min(bounds)
+            let corners: Vec<egui::Pos2> = t
+                .iter()
+                .map(|&i| {
+                    mesh.vertices
+                        .get(i as usize)
+                        .map_or(egui::Pos2::ZERO, |v| v.pos)
+                })
+                .collect();
+            area(&clipped(corners, clip))
         })
         .sum()
+}
+
+/// `polygon` (convex) cut to `clip`, one side of the rectangle at a time.
+fn clipped(mut polygon: Vec<egui::Pos2>, clip: egui::Rect) -> Vec<egui::Pos2> {
+    // Each side as (axis, bound, whether inside is above the bound).
+    let sides = [
+        (0, clip.min.x, true),
+        (0, clip.max.x, false),
+        (1, clip.min.y, true),
+        (1, clip.max.y, false),
+    ];
+    for (axis, bound, above) in sides {
+        let inside = |p: egui::Pos2| {
+            if above {
+                p[axis] >= bound
+            } else {
+                p[axis] <= bound
+            }
+        };
+        let mut out = Vec::with_capacity(polygon.len() + 1);
+        for (i, &p) in polygon.iter().enumerate() {
+            let q = polygon[(i + 1) % polygon.len()];
+            if inside(p) {
+                out.push(p);
+            }
+            if inside(p) != inside(q) {
+                let t = (bound - p[axis]) / (q[axis] - p[axis]);
+                out.push(p + (q - p) * t);
+            }
+        }
+        polygon = out;
+        if polygon.is_empty() {
+            break;
+        }
+    }
+    polygon
+}
+
+/// The area of `polygon` (shoelace).
+fn area(polygon: &[egui::Pos2]) -> f64 {
+    let twice: f32 = (0..polygon.len())
+        .map(|i| {
+            let (p, q) = (polygon[i], polygon[(i + 1) % polygon.len()]);
+            p.x * q.y - q.x * p.y
+        })
+        .sum();
+    f64::from(twice.abs()) / 2.0
 }
 
 /// Loads (or imports) one hostile file and builds its scene, timing both.

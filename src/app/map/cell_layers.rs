@@ -24,10 +24,33 @@ pub const MIN_CELL_POINTS: f32 = 3.0;
 /// The most pixels the texture holds (a 2,048² texture): a 2,000-cell map gets one a cell.
 const MAX_PIXELS: f64 = 4_194_304.0;
 
-/// The layers' texture and the terrain generation it was painted for.
+/// The layers' texture, and the terrain generation and ground it was painted for.
 #[derive(Default)]
 pub struct CellLayerTexture {
-    built: Option<(u64, TextureHandle, Rect)>,
+    built: Option<((u64, Ground), TextureHandle, Rect)>,
+}
+
+/// What the layers' texture shows between the marked cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ground {
+    /// Nothing: the map's picture (or hex parchment) shows through.
+    Clear,
+    /// The parchment, so the texture is the square map's whole ground and no parchment is
+    /// painted under it: one layer of the map's every pixel less a frame, a fifth of a large
+    /// map's frame in a software renderer.
+    Parchment,
+}
+
+impl Ground {
+    /// The ground the texture can carry for `map`: parchment on a square map without a
+    /// picture (the texture covers it exactly), none otherwise.
+    pub fn for_map(map: &MapSpec) -> Self {
+        if map.grid.is_hex() || map.background.is_some() {
+            Self::Clear
+        } else {
+            Self::Parchment
+        }
+    }
 }
 
 impl std::fmt::Debug for CellLayerTexture {
@@ -55,9 +78,10 @@ impl CellLayerTexture {
         terrain: u64,
         t: &MapTransform,
     ) {
-        let fresh = self.built.as_ref().is_some_and(|(g, _, _)| *g == terrain);
+        let key = (terrain, Ground::for_map(&encounter.map));
+        let fresh = self.built.as_ref().is_some_and(|(k, _, _)| *k == key);
         if !fresh {
-            let (image, rect) = layers_image(encounter);
+            let (image, rect) = layers_image(encounter, key.1);
             let texture = match self.built.take() {
                 Some((_, mut texture, _)) => {
                     texture.set(image, TextureOptions::NEAREST);
@@ -67,7 +91,7 @@ impl CellLayerTexture {
                     .ctx()
                     .load_texture("cell-layers", image, TextureOptions::NEAREST),
             };
-            self.built = Some((terrain, texture, rect));
+            self.built = Some((key, texture, rect));
         }
         if let Some((_, texture, rect)) = &self.built {
             let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
@@ -76,10 +100,10 @@ impl CellLayerTexture {
     }
 }
 
-/// The layers as an image over the map's bounding box (map space `Rect`): on square maps whole
-/// pixels to a cell, so each pixel is one cell's; on hex maps each pixel takes the cell under its
-/// centre.
-fn layers_image(encounter: &Encounter) -> (ColorImage, Rect) {
+/// The layers as an image over the map's bounding box (map space `Rect`) on `ground`: on square
+/// maps whole pixels to a cell, so each pixel is one cell's; on hex maps each pixel takes the
+/// cell under its centre.
+fn layers_image(encounter: &Encounter, ground: Ground) -> (ColorImage, Rect) {
     let map = &encounter.map;
     let (lo, hi) = bounds(map);
     let (span_x, span_y) = (hi.x - lo.x, hi.y - lo.y);
@@ -89,10 +113,17 @@ fn layers_image(encounter: &Encounter) -> (ColorImage, Rect) {
         .clamp(1.0, 4.0);
     let width = (span_x * per_cell).ceil() as usize;
     let height = (span_y * per_cell).ceil() as usize;
-    let mut pixels = vec![Color32::TRANSPARENT; width * height];
+    let under = match ground {
+        Ground::Clear => Color32::TRANSPARENT,
+        Ground::Parchment => palette::PARCHMENT,
+    };
+    let mut pixels = vec![under; width * height];
     let layers = [
-        (&encounter.difficult_cells, palette::DIFFICULT_TINT),
-        (&encounter.obstacle_cells, palette::OBSTACLE),
+        (
+            &encounter.difficult_cells,
+            under.blend(palette::DIFFICULT_TINT),
+        ),
+        (&encounter.obstacle_cells, under.blend(palette::OBSTACLE)),
     ];
     if map.grid.is_hex() {
         for (j, row) in pixels.chunks_exact_mut(width).enumerate() {
@@ -160,6 +191,33 @@ mod tests {
             .count();
         output.textures_delta.clear();
         n
+    }
+
+    /// On a square map without a picture the texture is the map's whole ground: parchment
+    /// between the cells, difficult cells tinted over it, obstacles opaque. On a hex map (whose
+    /// ragged edge it cannot follow) the ground stays clear.
+    #[test]
+    fn a_square_map_s_texture_carries_its_parchment() {
+        let mut encounter = Encounter {
+            obstacle_cells: std::iter::once(Cell::new(1, 0)).collect(),
+            difficult_cells: std::iter::once(Cell::new(2, 0)).collect(),
+            ..Encounter::default()
+        };
+        encounter.map.width_cells = 4;
+        encounter.map.height_cells = 2;
+        let ground = Ground::for_map(&encounter.map);
+        assert_eq!(ground, Ground::Parchment);
+        let (image, _) = layers_image(&encounter, ground);
+        // Four pixels a cell side: the first row's cells at x 0, 4 and 8.
+        assert_eq!(image.pixels[0], palette::PARCHMENT);
+        assert_eq!(image.pixels[4], palette::OBSTACLE);
+        let tinted = image.pixels[8];
+        assert_eq!(tinted.a(), 255, "difficult ground is opaque: {tinted:?}");
+        assert_ne!(tinted, palette::PARCHMENT);
+        encounter.map.grid = crate::model::GridKind::HexFlat;
+        assert_eq!(Ground::for_map(&encounter.map), Ground::Clear);
+        let (image, _) = layers_image(&encounter, Ground::Clear);
+        assert!(image.pixels.contains(&Color32::TRANSPARENT));
     }
 
     #[test]

@@ -643,8 +643,8 @@ fn paint_board(
     t: &MapTransform,
 ) -> Option<String> {
     let rect = painter.clip_rect();
-    painter.rect_filled(rect, 0.0, palette::TABLE);
     let map_in_ui = t.ui_rect_from_grid(map_in_grid);
+    terrain::paint_table(painter, rect, &encounter.map, map_in_ui, t);
     let view_in_grid = t.grid_rect_from_ui(rect);
     let cells =
         layout::visible_offsets(&encounter.map, view_in_grid).map(|(cols, rows)| VisibleCells {
@@ -653,10 +653,16 @@ fn paint_board(
             rows,
             view_in_grid,
         });
-    terrain::paint_map_area(painter, encounter, map_in_ui, cells.as_ref(), t);
+    let from_texture = cells
+        .as_ref()
+        .is_some_and(|cells| cell_layers::too_many(encounter, cells, t));
+    // The texture carries the parchment of a square map: none is painted under it.
+    let parchment =
+        !from_texture || cell_layers::Ground::for_map(&encounter.map) == cell_layers::Ground::Clear;
+    terrain::paint_map_area(painter, encounter, map_in_ui, cells.as_ref(), t, parchment);
     let background_error = view.backgrounds.paint(ui.ctx(), painter, encounter, t);
     if let Some(cells) = &cells {
-        if cell_layers::too_many(encounter, cells, t) {
+        if from_texture {
             let terrain = view.play.scene.terrain_generation(encounter);
             view.cell_layers.paint(painter, encounter, terrain, t);
             terrain::paint_obstacle_polygons(painter, encounter, t);

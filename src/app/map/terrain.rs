@@ -86,28 +86,26 @@ fn corner_offsets(grid: GridKind) -> &'static [[f32; 2]] {
     }
 }
 
-/// Fills the map area (parchment when there is no background image).
+/// Fills the map area (parchment when there is no background image, unless `parchment` is
+/// false: the cell layers' texture carries it) and edges a square map.
 pub fn paint_map_area(
     painter: &Painter,
     encounter: &Encounter,
     map_in_ui: Rect,
     cells: Option<&VisibleCells<'_>>,
     t: &MapTransform,
+    parchment: bool,
 ) {
     let map = &encounter.map;
-    if map.background.is_some() {
+    let Some(ground) = parchment_rect(map, map_in_ui, t) else {
         return;
+    };
+    if parchment {
+        painter.rect_filled(ground, 0.0, palette::PARCHMENT);
     }
     if map.grid.is_hex() {
         // Hex maps have ragged edges, so the table shows between the outer hexes. One rectangle
         // covers the inside; only the hexes of the outer ring are filled one by one.
-        let (inset_x, inset_y) = if map.grid == GridKind::HexFlat {
-            (HEX_RADIUS as f32 / 2.0, 0.5)
-        } else {
-            (0.5, HEX_RADIUS as f32 / 2.0)
-        };
-        let inset = Vec2::new(inset_x, inset_y) * t.points_per_cell;
-        painter.rect_filled(map_in_ui.shrink2(inset), 0.0, palette::PARCHMENT);
         let Some(cells) = cells else { return };
         let (last_col, last_row) = (map.width_cells as i32 - 1, map.height_cells as i32 - 1);
         for cell in cells.cells() {
@@ -122,12 +120,62 @@ pub fn paint_map_area(
             }
         }
     } else {
-        painter.rect_filled(map_in_ui, 0.0, palette::PARCHMENT);
         let edge = Stroke::new(
             (t.points_per_cell * 0.06).clamp(1.0, 3.0),
             palette::MAP_EDGE,
         );
         painter.rect_stroke(map_in_ui, 0.0, edge, egui::StrokeKind::Outside);
+    }
+}
+
+/// The rectangle of plain parchment under a map without a picture: the whole map on square
+/// grids, the inside of the outer ring of hexes on hex grids.
+fn parchment_rect(map: &MapSpec, map_in_ui: Rect, t: &MapTransform) -> Option<Rect> {
+    if map.background.is_some() {
+        return None;
+    }
+    if !map.grid.is_hex() {
+        return Some(map_in_ui);
+    }
+    let (inset_x, inset_y) = if map.grid == GridKind::HexFlat {
+        (HEX_RADIUS as f32 / 2.0, 0.5)
+    } else {
+        (0.5, HEX_RADIUS as f32 / 2.0)
+    };
+    Some(map_in_ui.shrink2(Vec2::new(inset_x, inset_y) * t.points_per_cell))
+}
+
+/// The table around the map: `pane` less the map's parchment (which is opaque), in at most
+/// four bands. Filled under the parchment too, the table was one more layer of the pane's
+/// every pixel a frame, a sixth of a frame's cost in a software renderer.
+pub fn paint_table(
+    painter: &Painter,
+    pane: Rect,
+    map: &MapSpec,
+    map_in_ui: Rect,
+    t: &MapTransform,
+) {
+    let hole = parchment_rect(map, map_in_ui, t)
+        .map(|r| r.intersect(pane))
+        .filter(Rect::is_positive);
+    let Some(hole) = hole else {
+        painter.rect_filled(pane, 0.0, palette::TABLE);
+        return;
+    };
+    let bands = [
+        Rect::from_min_max(pane.min, egui::pos2(pane.max.x, hole.min.y)),
+        Rect::from_min_max(egui::pos2(pane.min.x, hole.max.y), pane.max),
+        Rect::from_min_max(
+            egui::pos2(pane.min.x, hole.min.y),
+            egui::pos2(hole.min.x, hole.max.y),
+        ),
+        Rect::from_min_max(
+            egui::pos2(hole.max.x, hole.min.y),
+            egui::pos2(pane.max.x, hole.max.y),
+        ),
+    ];
+    for band in bands.into_iter().filter(Rect::is_positive) {
+        painter.rect_filled(band, 0.0, palette::TABLE);
     }
 }
 
