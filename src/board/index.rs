@@ -143,21 +143,8 @@ impl BucketIndex {
             .map(|t| (t * band, ((t + 1) * band).min(rows)))
             .filter(|(r0, r1)| r0 < r1)
             .collect();
-        let filled: Vec<(Vec<usize>, Vec<u32>)> = if bands.len() == 1 {
-            vec![index.fill_band(&segments, bands[0])]
-        } else {
-            std::thread::scope(|scope| {
-                let index = &index;
-                let segments = &segments;
-                let jobs: Vec<_> = bands
-                    .iter()
-                    .map(|&b| scope.spawn(move || index.fill_band(segments, b)))
-                    .collect();
-                jobs.into_iter()
-                    .map(|job| job.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                    .collect()
-            })
-        };
+        let filled: Vec<(Vec<usize>, Vec<u32>)> =
+            super::cores::on_cores(bands, &|band| index.fill_band(&segments, band));
         let mut starts = Vec::with_capacity((cols * rows) as usize + 1);
         let mut ids = Vec::with_capacity(filled.iter().map(|(_, ids)| ids.len()).sum());
         starts.push(0);

@@ -30,6 +30,7 @@ pub mod area_cells;
 mod area_walls;
 pub mod bands;
 pub mod cell_set;
+mod cores;
 pub mod cover;
 pub mod degree;
 pub mod fog;

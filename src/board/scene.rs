@@ -551,7 +551,8 @@ impl Blockers {
                 })
                 .collect()
         };
-        let sides: Vec<Vec<u8>> = on_cores(cells.chunks(part_len).collect(), &open_sides);
+        let sides: Vec<Vec<u8>> =
+            super::cores::on_cores(cells.chunks(part_len).collect(), &open_sides);
         let counts: Vec<usize> = sides
             .iter()
             .map(|part| part.iter().map(|b| b.count_ones() as usize).sum())
@@ -574,7 +575,7 @@ impl Blockers {
             .enumerate()
             .map(|(p, (stretch, sides))| (p * part_len, stretch, sides.as_slice()))
             .collect();
-        on_cores(jobs, &|(start, stretch, sides): (
+        super::cores::on_cores(jobs, &|(start, stretch, sides): (
             usize,
             &mut [Segment],
             &[u8],
@@ -600,23 +601,6 @@ impl Blockers {
 
 /// Obstacle cells from which their outline is worked out on more than one core.
 const PARALLEL_OUTLINE_FROM: usize = 100_000;
-
-/// `work` done on each of `parts`, each on a core of its own when there is more than one; the
-/// answers in the parts' order. A panic in one is raised again here.
-fn on_cores<P: Send, R: Send>(parts: Vec<P>, work: &(impl Fn(P) -> R + Sync)) -> Vec<R> {
-    if parts.len() <= 1 {
-        return parts.into_iter().map(work).collect();
-    }
-    std::thread::scope(|scope| {
-        let jobs: Vec<_> = parts
-            .into_iter()
-            .map(|part| scope.spawn(move || work(part)))
-            .collect();
-        jobs.into_iter()
-            .map(|job| job.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
-    })
-}
 
 /// Who may block a sight line between a viewer and a target.
 pub(crate) struct LineFilter<'a> {

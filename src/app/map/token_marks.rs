@@ -28,7 +28,7 @@ const CHIP_NAME_CHARS: usize = 24;
 /// rectangles: at that size the rounding is a pixel nobody sees, and a rounded, outlined chip
 /// is ~180 triangles against 20, the most of a crowd's frame in a software renderer (5,000
 /// tokens with a condition each: 0.9 M triangles).
-const ROUNDED_CHIP_RADIUS: f32 = 9.0;
+const ROUNDED_CHIP_RADIUS: f32 = super::token_paint::MIN_INITIALS_RADIUS;
 
 /// A wide cyan ring with a dark edge, outside any selection or sight ring.
 pub fn paint_turn_ring(painter: &Painter, centre: Pos2, radius: f32) {
@@ -64,8 +64,9 @@ pub fn paint_down_mark(painter: &Painter, centre: Pos2, radius: f32, word: &str)
 const DOWN: Color32 = Color32::from_rgb(200, 50, 40);
 
 /// A crowd's condition chips (see [`CROWD_TOKENS`]): one dot on the disc's upper right edge
-/// in the first condition's chip colour, ringed dark, as a badge. Two pre-drawn discs (a few triangles) against a
-/// row of chips; the hover card and the accessibility node still name every condition.
+/// in the first condition's chip colour, ringed dark, as a badge. Two pre-drawn discs (a few
+/// triangles) against a row of chips; the hover card and the accessibility node still name
+/// every condition.
 ///
 /// [`CROWD_TOKENS`]: super::token_paint::CROWD_TOKENS
 pub fn paint_condition_dot(painter: &Painter, names: &[&str], centre: Pos2, radius: f32) {

@@ -8,6 +8,8 @@ use crate::model::Token;
 
 /// Below this radius (points) a token is drawn as a plain dot.
 const MIN_DETAIL_RADIUS: f32 = 5.0;
+/// From this radius (points) a disc carries its initials.
+pub const MIN_INITIALS_RADIUS: f32 = 9.0;
 /// Up to this radius the ring is a fixed share of it, as in the disc texture; past it the ring
 /// stops growing, so larger discs are drawn as shapes.
 const MAX_SPRITE_RADIUS: f32 = 37.5;
@@ -91,7 +93,7 @@ pub fn paint_token(painter: &Painter, token: &Token, centre: Pos2, radius: f32, 
             look.opacity,
         );
     }
-    if radius >= 9.0 && look.detail == Detail::Full {
+    if radius >= MIN_INITIALS_RADIUS && look.detail == Detail::Full {
         let font = FontId::proportional((radius * 0.75).min(40.0));
         painter.text(
             centre,
